@@ -1,0 +1,39 @@
+import type { H3Event } from "h3";
+import { fail } from "../http/errors.ts";
+import type { JwtIssuer } from "./jwt.ts";
+
+export interface AuthenticatedUser {
+  userId: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+/** The token of `Authorization: Bearer …` (the scheme is case-insensitive), or null. */
+export function bearerToken(event: H3Event): string | null {
+  const header = event.req.headers.get("authorization");
+  const match = header ? /^Bearer[ ]+([^\s]+)\s*$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/**
+ * Checks the bearer JWT of a protected route: 401 `invalid_token` when it is missing, malformed or
+ * badly signed, 401 `token_expired` when it has expired, both with `WWW-Authenticate: Bearer`.
+ * `allowQueryToken` accepts `?access_token=` too, for EventSource clients that cannot set headers.
+ */
+export async function requireUser(event: H3Event, issuer: JwtIssuer, options: { allowQueryToken?: boolean } = {}): Promise<AuthenticatedUser> {
+  const token = bearerToken(event) ?? (options.allowQueryToken ? event.url.searchParams.get("access_token") : null);
+  if (!token) {
+    const where = options.allowQueryToken ? "Authorization: Bearer <token> or ?access_token=<token>" : "Authorization: Bearer <token>";
+    fail("invalid_token", `Missing token: send ${where} with the token from POST /api/auth/login`, {
+      headers: { "www-authenticate": `Bearer realm="${issuer.issuer}"` },
+    });
+  }
+  const result = await issuer.verify(token);
+  if (!result.ok) {
+    const code = result.reason === "expired" ? "token_expired" : "invalid_token";
+    fail(code, result.message, {
+      headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token", error_description="${result.message.replaceAll("\"", "'")}"` },
+    });
+  }
+  return { userId: result.userId, expiresAt: result.expiresAt };
+}

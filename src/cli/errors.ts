@@ -1,0 +1,14 @@
+import { ConfigError } from "../config.ts";
+import { ListenError } from "../http/serve.ts";
+import { StartError } from "../sandbox.ts";
+import { DataDirLockedError } from "../store/data-dir.ts";
+import { DataFileError } from "../store/errors.ts";
+
+const EXPECTED = [ConfigError, ListenError, StartError, DataDirLockedError, DataFileError];
+
+/** Errors a user can fix get one line and exit code 1; anything else is a bug and keeps its stack. */
+export function reportError(error: unknown): void {
+  const expected = EXPECTED.some((type) => error instanceof type);
+  process.stderr.write(`${expected ? `Error: ${(error as Error).message}` : `Unexpected error: ${(error as Error)?.stack ?? String(error)}`}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,117 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseDuration } from "./config/duration.ts";
+import { CONFIG_FILE, OPTIONS, SERVICE_NAMES, type OptionKey, type OptionSpec, type ServiceName } from "./config/options.ts";
+
+/** The typed settings every part of the sandbox receives; see config/options.ts for each one. */
+export interface SandboxConfig {
+  storefrontPort: number;
+  walletPort: number;
+  hostPort: number;
+  bind: string;
+  dataDir: string;
+  fresh: boolean;
+  only: ServiceName[];
+  tokenTtlSeconds: number;
+  sseHeartbeatMs: number;
+  storefrontJwtSecret: string;
+  walletJwtSecret: string;
+  bffServiceToken: string;
+  signingSecret: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export interface ConfigSources {
+  /** Flags as the CLI parsed them: only those given on the command line. */
+  flags?: Partial<Record<OptionKey, unknown>>;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** A config file named with --config; without it, sandbox.config.json in cwd if present. */
+  configFile?: string;
+}
+
+/** Merges flag > env > config file > default into a checked SandboxConfig. */
+export async function loadConfig(sources: ConfigSources = {}): Promise<SandboxConfig> {
+  const env = sources.env ?? process.env;
+  const cwd = sources.cwd ?? process.cwd();
+  const file = await readConfigFile(sources.configFile ? resolve(cwd, sources.configFile) : resolve(cwd, CONFIG_FILE), Boolean(sources.configFile));
+  const values: Record<string, unknown> = {};
+  for (const option of OPTIONS) {
+    const flag = sources.flags?.[option.key];
+    const fromEnv = env[option.env];
+    const [raw, origin] =
+      flag !== undefined ? [flag, option.flag]
+      : fromEnv !== undefined && fromEnv !== "" ? [fromEnv, option.env]
+      : file.values[option.key] !== undefined ? [file.values[option.key], `"${option.key}" in ${file.path}`]
+      : [option.default, "the default"];
+    values[option.key] = parseValue(option, raw, origin);
+  }
+  const { tokenTtl, sseHeartbeat, ...rest } = values;
+  return {
+    ...rest,
+    dataDir: resolve(cwd, values.dataDir as string),
+    tokenTtlSeconds: Math.max(1, Math.round((tokenTtl as number) / 1000)),
+    sseHeartbeatMs: sseHeartbeat as number,
+  } as SandboxConfig;
+}
+
+async function readConfigFile(path: string, required: boolean): Promise<{ path: string; values: Record<string, unknown> }> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if (!required && (error as NodeJS.ErrnoException).code === "ENOENT") return { path, values: {} };
+    throw new ConfigError(`Cannot read the config file ${path}: ${(error as Error).message}`);
+  }
+  let values: unknown;
+  try {
+    values = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`The config file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (values === null || typeof values !== "object" || Array.isArray(values)) {
+    throw new ConfigError(`The config file ${path} must hold a JSON object of settings.`);
+  }
+  const known = new Set<string>(OPTIONS.map((option) => option.key));
+  const unknown = Object.keys(values).filter((key) => !known.has(key));
+  if (unknown.length > 0) {
+    throw new ConfigError(`Unknown setting ${unknown.map((key) => `"${key}"`).join(", ")} in ${path}. Known settings: ${[...known].join(", ")}.`);
+  }
+  return { path, values: values as Record<string, unknown> };
+}
+
+function parseValue(option: OptionSpec, raw: unknown, origin: string): unknown {
+  const text = typeof raw === "string" ? raw.trim() : raw;
+  const bad = (what: string): never => {
+    throw new ConfigError(`${origin} ${option.key === "only" ? "" : `(${option.description}) `}must be ${what}; got ${JSON.stringify(raw)}.`);
+  };
+  switch (option.type) {
+    case "port": {
+      const port = typeof text === "number" ? text : /^\d+$/.test(String(text)) ? Number(text) : NaN;
+      return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : bad("a whole number from 0 to 65535");
+    }
+    case "boolean":
+      if (typeof text === "boolean") return text;
+      if (/^(1|true|yes|on)$/i.test(String(text))) return true;
+      if (/^(0|false|no|off)$/i.test(String(text))) return false;
+      return bad("true or false");
+    case "services": {
+      const names = (Array.isArray(text) ? text : String(text).split(",")).map((name) => String(name).trim()).filter(Boolean);
+      const unknown = names.filter((name) => !(SERVICE_NAMES as readonly string[]).includes(name));
+      if (names.length === 0 || unknown.length > 0) bad(`a comma-separated list of ${SERVICE_NAMES.join(", ")}`);
+      return SERVICE_NAMES.filter((name) => names.includes(name));
+    }
+    case "duration":
+      return (typeof text === "string" && parseDuration(text)) || bad("a duration such as 90s, 15m or 24h");
+    case "secret":
+      if (typeof text !== "string" || Buffer.byteLength(text) < 32) {
+        throw new ConfigError(`${origin} (${option.env}) must be at least 32 bytes long; choose a longer secret.`);
+      }
+      return text;
+    case "string":
+      return typeof text === "string" && text !== "" ? text : bad("a non-empty text");
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Every setting of `sandbox start`, in one table: the CLI registers its flags from it, the config
+ * loader reads the environment and sandbox.config.json with it, and the README documents it.
+ * Precedence: flag > environment variable > config file > default.
+ */
+export const SERVICE_NAMES = ["storefront", "wallet", "host"] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export type OptionType = "port" | "string" | "boolean" | "services" | "duration" | "secret";
+
+export interface OptionSpec {
+  key: string;
+  flag: string;
+  env: string;
+  type: OptionType;
+  default: string | number | boolean;
+  description: string;
+}
+
+export const OPTIONS = [
+  { key: "storefrontPort", flag: "--storefront-port", env: "STOREFRONT_PORT", type: "port", default: 8084, description: "storefront port (0 picks a free one)" },
+  { key: "walletPort", flag: "--wallet-port", env: "WALLET_PORT", type: "port", default: 8083, description: "wallet port (0 picks a free one)" },
+  { key: "hostPort", flag: "--host-port", env: "HOST_PORT", type: "port", default: 8085, description: "host app port (0 picks a free one)" },
+  { key: "bind", flag: "--bind", env: "BIND", type: "string", default: "127.0.0.1", description: "address the servers listen on (0.0.0.0 for every interface)" },
+  { key: "dataDir", flag: "--data-dir", env: "DATA_DIR", type: "string", default: "./data", description: "folder for the JSON data files" },
+  { key: "fresh", flag: "--fresh", env: "FRESH", type: "boolean", default: false, description: "drop the data files and load the seed again" },
+  { key: "only", flag: "--only", env: "ONLY", type: "services", default: "storefront,wallet,host", description: "comma-separated servers to run: storefront, wallet, host" },
+  { key: "tokenTtl", flag: "--token-ttl", env: "TOKEN_TTL", type: "duration", default: "24h", description: "lifetime of the JWTs that login issues (e.g. 90s, 15m, 24h)" },
+  { key: "sseHeartbeat", flag: "--sse-heartbeat", env: "SSE_HEARTBEAT", type: "duration", default: "15s", description: "interval of the `: ping` comment on event streams" },
+  { key: "storefrontJwtSecret", flag: "--storefront-jwt-secret", env: "STOREFRONT_JWT_SECRET", type: "secret", default: "dev-storefront-jwt-secret-not-for-production", description: "HS256 secret of storefront JWTs (at least 32 bytes)" },
+  { key: "walletJwtSecret", flag: "--wallet-jwt-secret", env: "WALLET_JWT_SECRET", type: "secret", default: "dev-wallet-jwt-secret-not-for-production-use", description: "HS256 secret of wallet JWTs (at least 32 bytes)" },
+  { key: "bffServiceToken", flag: "--bff-service-token", env: "BFF_SERVICE_TOKEN", type: "secret", default: "dev-bff-service-token-not-for-production-use", description: "static token the agent sends to the BFF routes (at least 32 bytes)" },
+  { key: "signingSecret", flag: "--signing-secret", env: "SIGNING_SECRET", type: "secret", default: "dev-embed-identity-signing-secret-not-for-prod", description: "HS256 secret of embed identity JWTs (at least 32 bytes)" },
+] as const satisfies readonly OptionSpec[];
+
+export type OptionKey = (typeof OPTIONS)[number]["key"];
+
+/** The config file looked for in the working directory, unless --config names another. */
+export const CONFIG_FILE = "sandbox.config.json";

@@ -1,0 +1,33 @@
+import { assertBodySize, type H3Event } from "h3";
+import { fail } from "./errors.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads a JSON object body: `application/json` only (415 otherwise), at most 1 MiB (413),
+ * and keys that could reach a prototype (`__proto__`, `constructor`, `prototype`) are dropped.
+ */
+export async function readJsonObject(event: H3Event): Promise<Record<string, unknown>> {
+  const type = event.req.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    fail("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
+  }
+  assertBodySize(event, MAX_BODY_BYTES);
+  const text = await event.req.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text, dropPrototypeKeys);
+  } catch (error) {
+    fail("validation_error", `The body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    fail("validation_error", "The body must be a JSON object");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+function dropPrototypeKeys(key: string, value: unknown): unknown {
+  return PROTOTYPE_KEYS.has(key) ? undefined : value;
+}

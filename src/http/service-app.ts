@@ -1,0 +1,68 @@
+import { STATUS_CODES } from "node:http";
+import { H3, HTTPError, handleCors, type H3Event } from "h3";
+import { STATUS, fail, isErrorCode, type ErrorBody, type ErrorCode } from "./errors.ts";
+
+export interface ServiceAppOptions {
+  /** Called with every error that was not one of ours (a bug): logged, never shown to the client. */
+  onUnexpectedError?: (error: unknown, event: H3Event) => void;
+}
+
+/**
+ * An h3 app whose every error, thrown by a route or by h3 itself (unknown route, bad URL,
+ * body too large), leaves as the one JSON error shape, and which answers CORS for any origin
+ * so that a web app on another local port can call the sandbox.
+ */
+export function createServiceApp(options: ServiceAppOptions = {}): H3 {
+  const app = new H3({
+    silent: true, // unexpected errors are reported through onUnexpectedError, without the request's secrets
+    onError: (error, event) => errorResponse(error, event, options),
+  });
+  app.use((event) => {
+    const preflight = handleCors(event, CORS);
+    if (preflight !== false) return preflight;
+  });
+  return app;
+}
+
+/** Registered last: whatever no route matched is a JSON 404 in the error shape. */
+export function addNotFoundRoute(app: H3): void {
+  app.all("/**", (event) => fail("not_found", `No route for ${event.req.method} ${event.url.pathname}`));
+}
+
+const CORS = {
+  origin: "*" as const,
+  methods: "*" as const,
+  allowHeaders: "*" as const,
+  exposeHeaders: "*" as const,
+  maxAge: "600",
+};
+
+function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOptions): Response {
+  const body = toErrorBody(error);
+  if (body.code === "internal_error") options.onUnexpectedError?.(error.cause ?? error, event);
+  const headers = new Headers(error.headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  headers.set("access-control-allow-origin", "*");
+  const status = STATUS[body.code];
+  return new Response(JSON.stringify(body), { status, statusText: STATUS_CODES[status], headers });
+}
+
+/** Our own errors carry their body; h3's (404, 405, 413, bad URL) are mapped by status. */
+function toErrorBody(error: HTTPError): ErrorBody {
+  const own = error.body;
+  if (own && isErrorCode(own.code)) return own as unknown as ErrorBody;
+  const code = codeForStatus(error.status);
+  const message = code === "internal_error" ? "Internal error: see the sandbox log" : error.message;
+  return { error: message, code };
+}
+
+function codeForStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+  };
+  return byStatus[status] ?? "internal_error";
+}

@@ -1,0 +1,114 @@
+import type { Clock } from "../clock.ts";
+
+export interface SseEvent {
+  event: string;
+  id: string;
+  data: unknown;
+}
+
+export interface LiveStreamOptions {
+  clock: Clock;
+  /** Interval of the `: ping` comment that keeps proxies and clients from timing out. */
+  heartbeatMs: number;
+  /** Sent once, first: how long a client waits before reconnecting. */
+  retryMs?: number;
+  /** When (epoch ms) the stream ends: the expiry of the token that opened it. */
+  closeAt?: number;
+  /** A client that lets this many bytes pile up unread is dropped instead of buffered further. */
+  maxBufferedBytes?: number;
+  /** Holds the stream while it is open, so that a shutdown can end every stream. */
+  registry?: Set<LiveStream>;
+}
+
+export interface LiveStream {
+  readonly response: Response;
+  /** Queues an event; false when the stream is closed or the client was dropped for being slow. */
+  send(event: SseEvent): boolean;
+  close(): void;
+  /** Runs once when the stream ends for any reason: the client left, close(), expiry, a slow client. */
+  onClose(cleanup: () => void): void;
+}
+
+export const SSE_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};
+
+const encoder = new TextEncoder();
+
+/** One event in the wire format: `id:`, `event:` and one `data:` line per line of JSON. */
+export function formatEvent({ event, id, data }: SseEvent): string {
+  const lines = JSON.stringify(data).split("\n").map((line) => `data: ${line}`);
+  return `id: ${id}\nevent: ${event}\n${lines.join("\n")}\n\n`;
+}
+
+/** A finished stream of the given events (the event-stream answer of a single request). */
+export function eventsResponse(events: SseEvent[]): Response {
+  return new Response(events.map(formatEvent).join(""), { headers: SSE_HEADERS });
+}
+
+/**
+ * A long-lived server-sent event stream. It is a ReadableStream that the server pulls from only
+ * as fast as the socket drains, so the bytes it holds for a client are counted: past the limit
+ * the client is dropped (it reconnects and gets a fresh snapshot) rather than buffered without end.
+ */
+export function openLiveStream(options: LiveStreamOptions): LiveStream {
+  const maxBuffered = options.maxBufferedBytes ?? 256 * 1024;
+  const cleanups: (() => void)[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+
+  const finish = () => {
+    if (!open) return;
+    open = false;
+    options.registry?.delete(stream);
+    timers.forEach((timer) => clearTimeout(timer));
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+
+  const write = (text: string): boolean => {
+    if (!open) return false;
+    controller.enqueue(encoder.encode(text));
+    if ((controller.desiredSize ?? 0) < 0) {
+      controller.error(new Error("slow client dropped"));
+      finish();
+      return false;
+    }
+    return true;
+  };
+
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(streamController) {
+        controller = streamController;
+      },
+      cancel: finish,
+    },
+    { highWaterMark: maxBuffered, size: (chunk) => chunk.byteLength },
+  );
+
+  const close = () => {
+    if (!open) return;
+    finish();
+    controller.close();
+  };
+
+  const stream: LiveStream = {
+    response: new Response(body, { headers: SSE_HEADERS }),
+    send: (event) => write(formatEvent(event)),
+    close,
+    onClose: (cleanup) => void (open ? cleanups.push(cleanup) : cleanup()),
+  };
+  options.registry?.add(stream);
+  write(`retry: ${options.retryMs ?? 3000}\n\n`);
+  timers.push(setInterval(() => write(": ping\n\n"), options.heartbeatMs));
+  if (options.closeAt !== undefined) {
+    const delay = options.closeAt - options.clock.now().getTime();
+    // setTimeout cannot wait longer than about 24.8 days; a token living longer keeps the stream open.
+    if (delay <= 2_147_483_647) timers.push(setTimeout(close, Math.max(0, delay)));
+  }
+  return stream;
+}

@@ -1,0 +1,81 @@
+import { mkdir, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { TEMP_MARK } from "./file-io.ts";
+
+const LOCK_FILE = ".sandbox.lock";
+
+/** Another live sandbox holds the data dir. */
+export class DataDirLockedError extends Error {
+  override name = "DataDirLockedError";
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The data dir ${dir} is in use by another sandbox (pid ${pid}). ` +
+        `Stop that one, or give this one its own dir with --data-dir.`,
+    );
+  }
+}
+
+export interface DataDir {
+  readonly path: string;
+  file(name: string): string;
+  /** Removes the lock; called last, after every pending write finished. */
+  release(): Promise<void>;
+}
+
+/**
+ * Claims a data dir for this process: creates it, takes the lock (a second sandbox on the same
+ * dir would corrupt the files), removes temp files that a killed process left, and with `fresh`
+ * deletes the data files so that the seed loads again.
+ */
+export async function openDataDir(dir: string, options: { fresh: boolean; dataFiles: string[] }): Promise<DataDir> {
+  const path = resolve(dir);
+  await mkdir(path, { recursive: true });
+  const lock = join(path, LOCK_FILE);
+  await takeLock(lock, path);
+  const entries = await readdir(path);
+  await Promise.all(entries.filter((name) => name.includes(TEMP_MARK)).map((name) => rm(join(path, name), { force: true })));
+  if (options.fresh) await Promise.all(options.dataFiles.map((name) => rm(join(path, name), { force: true })));
+  return {
+    path,
+    file: (name) => join(path, name),
+    release: () => unlink(lock).catch(() => {}),
+  };
+}
+
+async function takeLock(lock: string, dir: string): Promise<void> {
+  const mine = JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lock, mine, { flag: "wx" });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = await readHolder(lock);
+    if (holder !== null && isAlive(holder)) throw new DataDirLockedError(dir, holder);
+    // The holder is gone (killed, or the machine restarted): the lock is stale.
+    await unlink(lock).catch(() => {});
+  }
+  throw new Error(`Could not lock the data dir ${dir}: another sandbox is starting on it at the same time.`);
+}
+
+async function readHolder(lock: string): Promise<number | null> {
+  try {
+    const { pid } = JSON.parse(await readFile(lock, "utf8")) as { pid?: unknown };
+    return typeof pid === "number" ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

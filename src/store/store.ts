@@ -1,0 +1,102 @@
+import { Low } from "lowdb";
+import { DurableJsonFile } from "./durable-json-file.ts";
+import { StoreUnavailableError } from "./errors.ts";
+import { nodeFileIO, type FileIO } from "./file-io.ts";
+import { MigratingAdapter, type Migration, type Versioned } from "./migrations.ts";
+
+export interface StoreOptions<T extends Versioned> {
+  /** The JSON file. */
+  file: string;
+  /** Ordered schema steps; a new file starts at version 0 and runs them all. */
+  migrations: readonly Migration[];
+  /** Fills a new file after its migrations ran (the seed from fixtures/). */
+  seed: (empty: T) => T;
+  io?: FileIO;
+}
+
+/** A change to the data: it edits its own copy, and may throw to leave the data untouched. */
+export type Change<T, R> = (draft: T) => R;
+
+export interface Store<T> {
+  /** The committed data, from memory: reads never touch the disk. Do not mutate it. */
+  readonly data: Readonly<T>;
+  /** Applies a change and resolves once it is on disk. Changes run one at a time, in order. */
+  update<R>(change: Change<T, R>): Promise<R>;
+  /** Resolves when every change asked for so far is on disk (or has failed). */
+  flush(): Promise<void>;
+}
+
+interface Pending<T> {
+  change: Change<T, unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Opens a store on one JSON file. Every write goes through one queue: the changes that arrive
+ * while a write is on its way are applied in order and committed together (one fsync for the
+ * group), and each caller is answered only once its change is durable. A change is applied to
+ * a copy that replaces the committed data only after the write succeeded, so a refused write
+ * leaves memory and disk as they were.
+ */
+export async function openStore<T extends Versioned>(options: StoreOptions<T>): Promise<Store<T>> {
+  const adapter = new MigratingAdapter<T>(new DurableJsonFile<T>(options.file, options.io ?? nodeFileIO), options.migrations);
+  const db = new Low<T>(adapter, { version: 0 } as T);
+  await db.read();
+  if (adapter.created) db.data = options.seed(db.data);
+  if (adapter.created || adapter.migrated) await db.write();
+
+  let queue: Pending<T>[] = [];
+  let writing: Promise<void> | null = null;
+
+  async function commit(batch: Pending<T>[]): Promise<void> {
+    let draft = db.data;
+    const results: { pending: Pending<T>; value: unknown }[] = [];
+    for (const pending of batch) {
+      const copy = structuredClone(draft);
+      try {
+        results.push({ pending, value: pending.change(copy) });
+        draft = copy;
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
+    if (results.length === 0) return;
+    try {
+      await adapter.write(draft);
+    } catch (error) {
+      const failure = new StoreUnavailableError(options.file, error);
+      for (const { pending } of results) pending.reject(failure);
+      return;
+    }
+    db.data = draft;
+    for (const { pending, value } of results) pending.resolve(value);
+  }
+
+  function drain(): Promise<void> {
+    writing ??= (async () => {
+      while (queue.length > 0) {
+        const batch = queue;
+        queue = [];
+        await commit(batch);
+      }
+      writing = null;
+    })();
+    return writing;
+  }
+
+  return {
+    get data() {
+      return db.data;
+    },
+    update<R>(change: Change<T, R>): Promise<R> {
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ change, resolve: resolve as (value: unknown) => void, reject });
+        void drain();
+      });
+    },
+    async flush() {
+      while (writing) await writing;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import type { H3, H3Event } from "h3";
+import type { JwtIssuer } from "../auth/jwt.ts";
+import { requireUser } from "../auth/bearer.ts";
+import type { Clock } from "../clock.ts";
+import { fail } from "../http/errors.ts";
+import { optionalInteger, requireString } from "../http/fields.ts";
+import { readJsonObject } from "../http/json-body.ts";
+import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
+import { eventsResponse, openLiveStream, type LiveStream, type SseEvent } from "../http/sse.ts";
+import { findByCredentials, publicUser } from "../users.ts";
+import { addToCart, storedCart, toCartView } from "./cart.ts";
+import type { CartEvents } from "./cart-events.ts";
+import { searchProducts } from "./catalog.ts";
+import { listOrders } from "./orders.ts";
+import type { StoredCart, StorefrontStore } from "./store.ts";
+
+export interface StorefrontDeps extends ServiceAppOptions {
+  store: StorefrontStore;
+  jwt: JwtIssuer;
+  cartEvents: CartEvents;
+  clock: Clock;
+  sseHeartbeatMs: number;
+  /** Open cart streams, so that a shutdown can end them. */
+  liveStreams: Set<LiveStream>;
+}
+
+export function createStorefrontApp(deps: StorefrontDeps): H3 {
+  const app = createServiceApp(deps);
+  const cartEvent = (cart: StoredCart): SseEvent => ({ event: "cart", id: String(cart.version), data: toCartView(deps.store.data, cart) });
+
+  app.get("/health", () => ({ status: "ok" }));
+
+  app.post("/api/auth/login", async (event) => {
+    const body = await readJsonObject(event);
+    const user = findByCredentials(deps.store.data.users, requireString(body, "email"), requireString(body, "password"));
+    if (!user) fail("invalid_credentials", "Wrong email or password");
+    return { token: await deps.jwt.sign(user.id), user: publicUser(user) };
+  });
+
+  app.get("/api/products", async (event) => {
+    await requireUser(event, deps.jwt);
+    return { items: searchProducts(deps.store.data.products, event.url.searchParams.get("q") ?? undefined) };
+  });
+
+  app.get("/api/orders", async (event) => {
+    const { userId } = await requireUser(event, deps.jwt);
+    return { orders: listOrders(deps.store.data.orders, userId, event.url.searchParams.get("order_id") ?? undefined) };
+  });
+
+  app.post("/api/cart/items", async (event) => {
+    const { userId } = await requireUser(event, deps.jwt);
+    const body = await readJsonObject(event);
+    const productId = requireString(body, "product_id");
+    const quantity = optionalInteger(body, "quantity", { min: 1, max: 99, fallback: 1 });
+    const cart = await deps.store.update((draft) => addToCart(draft, userId, productId, quantity));
+    deps.cartEvents.publish(userId, cart);
+    return wantsEventStream(event) ? eventsResponse([cartEvent(cart)]) : toCartView(deps.store.data, cart);
+  });
+
+  app.get("/api/cart/stream", async (event) => {
+    const { userId, expiresAt } = await requireUser(event, deps.jwt, { allowQueryToken: true });
+    const stream = openLiveStream({
+      clock: deps.clock,
+      heartbeatMs: deps.sseHeartbeatMs,
+      closeAt: expiresAt * 1000,
+      registry: deps.liveStreams,
+    });
+    // A reconnect carries Last-Event-ID; no history is kept, so it gets the current cart like a first connect.
+    stream.send(cartEvent(storedCart(deps.store.data, userId)));
+    stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(cartEvent(cart))));
+    return stream.response;
+  });
+
+  addNotFoundRoute(app);
+  return app;
+}
+
+/** The mobile client asks for the event-stream answer with Accept: text/event-stream. */
+function wantsEventStream(event: H3Event): boolean {
+  return /\btext\/event-stream\b/i.test(event.req.headers.get("accept") ?? "");
+}

@@ -1,0 +1,56 @@
+import { fail } from "../http/errors.ts";
+import { koboToNaira } from "./money.ts";
+import type { StoredCart, StorefrontData } from "./store.ts";
+
+export interface CartItemView {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  quantity: number;
+  imageUrl: string;
+}
+
+export interface CartView {
+  items: CartItemView[];
+  subtotal: number;
+}
+
+const EMPTY_CART: StoredCart = { version: 0, lines: [] };
+
+export function storedCart(data: Readonly<StorefrontData>, userId: string): StoredCart {
+  return Object.hasOwn(data.carts, userId) ? (data.carts[userId] as StoredCart) : EMPTY_CART;
+}
+
+/** Adds to the user's cart (one line per product: a second add raises the quantity). Runs inside a store change. */
+export function addToCart(draft: StorefrontData, userId: string, productId: string, quantity: number): StoredCart {
+  if (!draft.products.some((product) => product.id === productId)) {
+    fail("product_not_found", `No product with id "${productId}": GET /api/products lists the ids`);
+  }
+  const cart = structuredClone(storedCart(draft, userId));
+  const line = cart.lines.find((candidate) => candidate.productId === productId);
+  if (line) line.quantity += quantity;
+  else cart.lines.push({ productId, quantity });
+  cart.version += 1;
+  draft.carts[userId] = cart;
+  return cart;
+}
+
+/** The cart as clients see it: unit prices in naira, subtotal rounded to 2 decimals. */
+export function toCartView(data: Readonly<StorefrontData>, cart: StoredCart): CartView {
+  let subtotalKobo = 0;
+  const items = cart.lines.flatMap((line) => {
+    const product = data.products.find((candidate) => candidate.id === line.productId);
+    if (!product) return [];
+    subtotalKobo += product.unitPriceKobo * line.quantity;
+    return [{
+      id: product.id,
+      name: product.name,
+      description: product.packSize,
+      price: koboToNaira(product.unitPriceKobo),
+      quantity: line.quantity,
+      imageUrl: product.image,
+    }];
+  });
+  return { items, subtotal: koboToNaira(subtotalKobo) };
+}

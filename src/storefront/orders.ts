@@ -1,0 +1,55 @@
+import { koboToNaira } from "./money.ts";
+import type { OrderItem, StoredOrder } from "./store.ts";
+
+export interface OrderView {
+  id: string;
+  orderId: string;
+  status: string;
+  orderDate: string;
+  orderTime: string;
+  mainProduct: { name: string; description: string; price: number; quantity: number; imageUrl: string };
+  additionalItemsCount: number;
+}
+
+const TIME_ZONE = "Africa/Lagos";
+const DATE = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const TIME = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: true });
+
+/** "Tuesday, 12 November 2024" in Lagos time. */
+export function formatOrderDate(date: Date): string {
+  const parts = Object.fromEntries(DATE.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/** "3:45 pm" in Lagos time. */
+export function formatOrderTime(date: Date): string {
+  return TIME.format(date).replace(/\s*(AM|PM)$/i, (_, half: string) => ` ${half.toLowerCase()}`);
+}
+
+/** The user's orders, newest first; `orderId` narrows to that reference (none matching is an empty list). */
+export function listOrders(orders: readonly StoredOrder[], userId: string, orderId: string | undefined): OrderView[] {
+  return orders
+    .filter((order) => order.userId === userId && (orderId === undefined || order.orderId === orderId))
+    .sort((a, b) => b.placedAt.localeCompare(a.placedAt))
+    .map(toOrderView);
+}
+
+function toOrderView(order: StoredOrder): OrderView {
+  const placedAt = new Date(order.placedAt);
+  const [main, ...additional] = order.items as [OrderItem, ...OrderItem[]];
+  return {
+    id: order.id,
+    orderId: order.orderId,
+    status: order.status,
+    orderDate: formatOrderDate(placedAt),
+    orderTime: formatOrderTime(placedAt),
+    mainProduct: {
+      name: main.name,
+      description: main.description,
+      price: koboToNaira(main.priceKobo),
+      quantity: main.quantity,
+      imageUrl: main.imageUrl,
+    },
+    additionalItemsCount: additional.length,
+  };
+}

@@ -1,0 +1,42 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { readFixture } from "./fixtures.ts";
+
+/** A demo user: the same person (id, email, password) in the storefront and the wallet. */
+export interface DemoUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** The user as the login answer shows it: no password. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export async function loadDemoUsers(): Promise<DemoUser[]> {
+  const { users } = await readFixture<{ users: DemoUser[] }>("users.json");
+  return users;
+}
+
+export function publicUser(user: DemoUser): PublicUser {
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+/**
+ * Finds the user with these credentials. Emails match case-insensitively; passwords are compared
+ * in constant time, and a wrong email costs the same comparison as a wrong password.
+ */
+export function findByCredentials(users: readonly DemoUser[], email: string, password: string): DemoUser | undefined {
+  const user = users.find((candidate) => candidate.email.toLowerCase() === email.trim().toLowerCase());
+  const matches = sameSecret(password, user?.password ?? "");
+  return user && matches ? user : undefined;
+}
+
+/** Constant-time comparison of two secrets of any length (hashing first evens out the lengths). */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected)) && expected !== "";
+}
