@@ -5,6 +5,7 @@ import type { ServiceName } from "./config/options.ts";
 import { serve, type RunningServer } from "./http/serve.ts";
 import type { LiveStream } from "./http/sse.ts";
 import { openDataDir } from "./store/data-dir.ts";
+import { StoreUnavailableError } from "./store/errors.ts";
 import type { FileIO } from "./store/file-io.ts";
 import { createStorefrontApp } from "./storefront/app.ts";
 import { CartEvents } from "./storefront/cart-events.ts";
@@ -54,8 +55,8 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
   const servers: RunningServer[] = [];
   const stores: StorefrontStore[] = [];
   const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const onUnexpectedError = (error: unknown, event: { req: Request }) =>
-    logError(`Unexpected error on ${event.req.method} ${new URL(event.req.url).pathname}: ${(error as Error)?.stack ?? String(error)}`);
+  const onServerError = (error: unknown, event: { req: Request }) =>
+    logError(`Error on ${event.req.method} ${new URL(event.req.url).pathname}: ${error instanceof StoreUnavailableError ? error.message : ((error as Error)?.stack ?? String(error))}`);
 
   const close = async () => {
     for (const stream of [...liveStreams]) stream.close();
@@ -70,7 +71,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     const store = await openStorefrontStore({ file: dataDir.file(STOREFRONT_FILE), users, clock, io: options.io });
     stores.push(store);
     const jwt = createJwtIssuer({ secret: config.storefrontJwtSecret, issuer: "sandbox-storefront", ttlSeconds: config.tokenTtlSeconds, clock });
-    const app = createStorefrontApp({ store, jwt, cartEvents, clock, liveStreams, sseHeartbeatMs: config.sseHeartbeatMs, onUnexpectedError });
+    const app = createStorefrontApp({ store, jwt, cartEvents, clock, liveStreams, sseHeartbeatMs: config.sseHeartbeatMs, onServerError });
     const server = await serve(app, { port: config.storefrontPort, host: config.bind, portFlag: "--storefront-port" });
     servers.push(server);
     urls.storefront = server.url;

@@ -1,10 +1,11 @@
 import { STATUS_CODES } from "node:http";
 import { H3, HTTPError, handleCors, type H3Event } from "h3";
+import { StoreUnavailableError } from "../store/errors.ts";
 import { STATUS, fail, isErrorCode, type ErrorBody, type ErrorCode } from "./errors.ts";
 
 export interface ServiceAppOptions {
-  /** Called with every error that was not one of ours (a bug): logged, never shown to the client. */
-  onUnexpectedError?: (error: unknown, event: H3Event) => void;
+  /** Called with every 5xx (a bug, or a disk that refused a write): logged, never shown to the client. */
+  onServerError?: (error: unknown, event: H3Event) => void;
 }
 
 /**
@@ -14,7 +15,7 @@ export interface ServiceAppOptions {
  */
 export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   const app = new H3({
-    silent: true, // unexpected errors are reported through onUnexpectedError, without the request's secrets
+    silent: true, // 5xx errors are reported through onServerError, without the request's secrets
     onError: (error, event) => errorResponse(error, event, options),
   });
   app.use((event) => {
@@ -39,7 +40,7 @@ const CORS = {
 
 function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOptions): Response {
   const body = toErrorBody(error);
-  if (body.code === "internal_error") options.onUnexpectedError?.(error.cause ?? error, event);
+  if (STATUS[body.code] >= 500) options.onServerError?.(error.cause ?? error, event);
   const headers = new Headers(error.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   headers.set("access-control-allow-origin", "*");
@@ -51,6 +52,13 @@ function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOpti
 function toErrorBody(error: HTTPError): ErrorBody {
   const own = error.body;
   if (own && isErrorCode(own.code)) return own as unknown as ErrorBody;
+  if (error.cause instanceof StoreUnavailableError) {
+    const reason = (error.cause.cause as NodeJS.ErrnoException)?.code ?? "write error";
+    return {
+      error: `The change was not saved: the data dir refused the write (${reason}). Check its free space and permissions; reads keep working.`,
+      code: "storage_unavailable",
+    };
+  }
   const code = codeForStatus(error.status);
   const message = code === "internal_error" ? "Internal error: see the sandbox log" : error.message;
   return { error: message, code };

@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { ConfigError, loadConfig } from "../src/config.ts";
+import { parseDuration } from "../src/config/duration.ts";
+import { OPTIONS } from "../src/config/options.ts";
+import { tempDir } from "./helpers/sandbox.ts";
+
+test("defaults match the contract", async (t) => {
+  const config = await loadConfig({ env: {}, cwd: await tempDir(t) });
+  assert.equal(config.storefrontPort, 8084);
+  assert.equal(config.walletPort, 8083);
+  assert.equal(config.hostPort, 8085);
+  assert.equal(config.bind, "127.0.0.1");
+  assert.equal(config.fresh, false);
+  assert.deepEqual(config.only, ["storefront", "wallet", "host"]);
+  assert.equal(config.tokenTtlSeconds, 86400);
+  assert.equal(config.sseHeartbeatMs, 15000);
+  for (const secret of [config.storefrontJwtSecret, config.walletJwtSecret, config.bffServiceToken, config.signingSecret]) {
+    assert.ok(Buffer.byteLength(secret) >= 32);
+  }
+  assert.equal(new Set([config.storefrontJwtSecret, config.walletJwtSecret, config.bffServiceToken, config.signingSecret]).size, 4);
+});
+
+test("flag > env > config file > default", async (t) => {
+  const cwd = await tempDir(t);
+  await writeFile(join(cwd, "sandbox.config.json"), JSON.stringify({ storefrontPort: 7001, walletPort: 7002, hostPort: 7003, dataDir: "file-data" }));
+  const config = await loadConfig({ cwd, env: { WALLET_PORT: "6002", HOST_PORT: "6003" }, flags: { hostPort: "5003" } });
+  assert.equal(config.storefrontPort, 7001);
+  assert.equal(config.walletPort, 6002);
+  assert.equal(config.hostPort, 5003);
+  assert.equal(config.dataDir, join(cwd, "file-data"));
+});
+
+test("--config names another file, which must exist", async (t) => {
+  const cwd = await tempDir(t);
+  await writeFile(join(cwd, "other.json"), JSON.stringify({ only: ["storefront"], fresh: true }));
+  const config = await loadConfig({ cwd, env: {}, configFile: "other.json" });
+  assert.deepEqual(config.only, ["storefront"]);
+  assert.equal(config.fresh, true);
+  await assert.rejects(loadConfig({ cwd, env: {}, configFile: "missing.json" }), /Cannot read the config file/);
+});
+
+test("values are parsed and checked", async (t) => {
+  const cwd = await tempDir(t);
+  const ok = await loadConfig({ cwd, env: { ONLY: " host , storefront", FRESH: "yes", TOKEN_TTL: "90s", SSE_HEARTBEAT: "250ms", STOREFRONT_PORT: "0" } });
+  assert.deepEqual(ok.only, ["storefront", "host"]);
+  assert.equal(ok.fresh, true);
+  assert.equal(ok.tokenTtlSeconds, 90);
+  assert.equal(ok.sseHeartbeatMs, 250);
+  assert.equal(ok.storefrontPort, 0);
+
+  const bad: [string, Record<string, string>, RegExp][] = [
+    ["port text", { STOREFRONT_PORT: "abc" }, /STOREFRONT_PORT .*whole number from 0 to 65535.*"abc"/],
+    ["port too big", { WALLET_PORT: "70000" }, /WALLET_PORT/],
+    ["negative port", { HOST_PORT: "-1" }, /HOST_PORT/],
+    ["unknown service", { ONLY: "storefront,shop" }, /ONLY .*storefront, wallet, host/],
+    ["bad boolean", { FRESH: "maybe" }, /FRESH .*true or false/],
+    ["bad duration", { TOKEN_TTL: "soon" }, /TOKEN_TTL .*duration/],
+    ["short secret", { BFF_SERVICE_TOKEN: "short" }, /BFF_SERVICE_TOKEN.*at least 32 bytes/],
+  ];
+  for (const [name, env, message] of bad) {
+    await t.test(name, async () => {
+      await assert.rejects(loadConfig({ cwd, env }), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+    });
+  }
+  await t.test("a short secret is never echoed", async () => {
+    await assert.rejects(loadConfig({ cwd, env: { SIGNING_SECRET: "hunter2-secret" } }), (error: unknown) => !(error as Error).message.includes("hunter2"));
+  });
+});
+
+test("a broken config file is reported with its path", async (t) => {
+  const cwd = await tempDir(t);
+  const file = join(cwd, "sandbox.config.json");
+  await writeFile(file, "{ storefrontPort: 1 }");
+  await assert.rejects(loadConfig({ cwd, env: {} }), (error: unknown) => error instanceof ConfigError && error.message.includes(file) && /not valid JSON/.test(error.message));
+  await writeFile(file, JSON.stringify({ storefrontPrt: 1 }));
+  await assert.rejects(loadConfig({ cwd, env: {} }), /Unknown setting "storefrontPrt"/);
+});
+
+test("durations", () => {
+  assert.equal(parseDuration("250ms"), 250);
+  assert.equal(parseDuration("90s"), 90_000);
+  assert.equal(parseDuration("15m"), 900_000);
+  assert.equal(parseDuration("24h"), 86_400_000);
+  assert.equal(parseDuration("2d"), 172_800_000);
+  assert.equal(parseDuration("30"), 30_000);
+  assert.equal(parseDuration("0s"), null);
+  assert.equal(parseDuration("-5s"), null);
+  assert.equal(parseDuration("5 weeks"), null);
+});
+
+test("every setting has a flag, an env twin and a config key that are unique", () => {
+  for (const field of ["key", "flag", "env"] as const) {
+    assert.equal(new Set(OPTIONS.map((option) => option[field])).size, OPTIONS.length, `${field}s are unique`);
+  }
+  for (const option of OPTIONS) assert.equal(option.env, option.flag.slice(2).toUpperCase().replaceAll("-", "_"), "the env twin is the flag's name");
+});

@@ -1,0 +1,78 @@
+import { request, type IncomingMessage } from "node:http";
+
+export interface SseMessage {
+  event?: string;
+  id?: string;
+  retry?: string;
+  data?: string;
+  comment?: string;
+}
+
+/** Parses an event-stream text into its blocks, comments included (EventSource hides those). */
+export function parseSse(text: string): SseMessage[] {
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim() !== "")
+    .map((block) => {
+      const message: SseMessage = {};
+      for (const line of block.split("\n")) {
+        if (line.startsWith(":")) message.comment = line.slice(1).trim();
+        const match = /^(event|id|retry|data): ?(.*)$/.exec(line);
+        if (match) {
+          const field = match[1] as "event" | "id" | "retry" | "data";
+          message[field] = field === "data" && message.data !== undefined ? `${message.data}\n${match[2]}` : match[2];
+        }
+      }
+      return message;
+    });
+}
+
+/** A raw SSE connection over node:http: sees every byte, comments included, and can be cut at will. */
+export interface RawStream {
+  response: IncomingMessage;
+  messages: SseMessage[];
+  /** Resolves with the messages once `predicate` holds (or rejects after the timeout). */
+  until(predicate: (messages: SseMessage[]) => boolean, timeoutMs?: number): Promise<SseMessage[]>;
+  ended: Promise<void>;
+  close(): void;
+}
+
+export function openRawStream(url: string, headers: Record<string, string> = {}): Promise<RawStream> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { accept: "text/event-stream", ...headers } }, (response) => {
+      let text = "";
+      const stream: RawStream = {
+        response,
+        messages: [],
+        ended: new Promise((done) => response.on("close", () => done())),
+        until(predicate, timeoutMs = 3000) {
+          return new Promise((ok, fail) => {
+            const check = () => {
+              if (predicate(stream.messages)) {
+                clearTimeout(timer);
+                response.off("data", check);
+                ok(stream.messages);
+              }
+            };
+            const timer = setTimeout(() => {
+              response.off("data", check);
+              fail(new Error(`stream condition not met; got ${JSON.stringify(stream.messages)}`));
+            }, timeoutMs);
+            response.on("data", check);
+            check();
+          });
+        },
+        close: () => req.destroy(),
+      };
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        text += chunk;
+        stream.messages = parseSse(text.slice(0, text.lastIndexOf("\n\n") + 2));
+      });
+      response.on("error", () => {});
+      resolve(stream);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

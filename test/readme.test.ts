@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { test } from "node:test";
+import { OPTIONS } from "../src/config/options.ts";
+
+const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+
+test("the README starts with the install-and-start and install-and-test commands", () => {
+  const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+  assert.match(firstBlock, /^npm ci && npx sandbox start/m);
+  assert.match(firstBlock, /^npm ci && npm test/m);
+});
+
+test("the README documents every setting with its flag, env twin, config key and default", () => {
+  for (const option of OPTIONS) {
+    const row = readme.split("\n").find((line) => line.startsWith(`| \`${option.flag}\``));
+    assert.ok(row, `no row for ${option.flag}`);
+    assert.ok(row.includes(`\`${option.env}\``), `${option.flag}: env ${option.env}`);
+    assert.ok(row.includes(`\`${option.key}\``), `${option.flag}: key ${option.key}`);
+    assert.ok(row.includes(String(option.default)), `${option.flag}: default ${option.default}`);
+  }
+});

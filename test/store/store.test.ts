@@ -1,0 +1,132 @@
+import assert from "node:assert/strict";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { DataFileError, StoreUnavailableError } from "../../src/store/errors.ts";
+import { nodeFileIO, type FileIO } from "../../src/store/file-io.ts";
+import type { Migration } from "../../src/store/migrations.ts";
+import { openStore } from "../../src/store/store.ts";
+import { tempDir } from "../helpers/sandbox.ts";
+
+interface Counter { version: number; count: number; log: string[] }
+
+const MIGRATIONS: Migration[] = [
+  { version: 1, description: "add count", up: (data) => ({ ...data, count: 0 }) },
+  { version: 2, description: "add log", up: (data) => ({ ...data, log: [] }) },
+];
+
+/** Counts the writes that reach the disk, and can be told to refuse them. */
+function countingIO() {
+  const io = { writes: 0, refuse: false };
+  const layer: FileIO = {
+    readText: (path) => nodeFileIO.readText(path),
+    async writeAtomic(path, text) {
+      if (io.refuse) throw Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
+      io.writes++;
+      await nodeFileIO.writeAtomic(path, text);
+    },
+  };
+  return Object.assign(io, { layer });
+}
+
+const open = (file: string, io?: FileIO) =>
+  openStore<Counter>({ file, migrations: MIGRATIONS, seed: (empty) => ({ ...empty, count: 10 }), io });
+
+test("a new file runs every migration, then the seed, and is written", async (t) => {
+  const file = join(await tempDir(t), "data.json");
+  const store = await open(file);
+  assert.deepEqual(store.data, { version: 2, count: 10, log: [] });
+  assert.deepEqual(JSON.parse(await readFile(file, "utf8")), { version: 2, count: 10, log: [] });
+});
+
+test("an older file is migrated forward and keeps its data; the seed is not loaded again", async (t) => {
+  const file = join(await tempDir(t), "data.json");
+  await writeFile(file, JSON.stringify({ version: 1, count: 3 }));
+  const store = await open(file);
+  assert.deepEqual(store.data, { version: 2, count: 3, log: [] });
+  assert.equal(JSON.parse(await readFile(file, "utf8")).version, 2);
+});
+
+test("unusable files stop the start, name the file and are left as they were", async (t) => {
+  const dir = await tempDir(t);
+  const cases: [string, string, RegExp][] = [
+    ["empty", "", /is empty/],
+    ["blank", "  \n", /is empty/],
+    ["truncated", "{\"version\": 2, \"count\"", /not valid JSON/],
+    ["an array", "[]", /JSON object/],
+    ["no version", "{\"count\": 1}", /version/],
+    ["a newer version", "{\"version\": 99}", /newer/],
+  ];
+  for (const [name, content, reason] of cases) {
+    await t.test(name, async () => {
+      const file = join(dir, `${name.replace(/\W/g, "-")}.json`);
+      await writeFile(file, content);
+      await assert.rejects(open(file), (error: unknown) => {
+        assert.ok(error instanceof DataFileError);
+        assert.ok(error.message.includes(file));
+        assert.match(error.message, reason);
+        assert.match(error.message, /--fresh/);
+        return true;
+      });
+      assert.equal(await readFile(file, "utf8"), content);
+    });
+  }
+});
+
+test("changes are serialized: concurrent read-modify-writes lose nothing", async (t) => {
+  const file = join(await tempDir(t), "data.json");
+  const store = await open(file);
+  const results = await Promise.all(Array.from({ length: 100 }, (_, index) => store.update((draft) => {
+    draft.count += 1;
+    draft.log.push(`w${index}`);
+    return draft.count;
+  })));
+  assert.deepEqual(results, Array.from({ length: 100 }, (_, index) => 11 + index));
+  assert.equal(store.data.count, 110);
+  assert.equal(JSON.parse(await readFile(file, "utf8")).count, 110);
+});
+
+test("writes that arrive together share one fsync", async (t) => {
+  const file = join(await tempDir(t), "data.json");
+  const io = countingIO();
+  const store = await open(file, io.layer);
+  io.writes = 0;
+  await Promise.all(Array.from({ length: 50 }, () => store.update((draft) => void (draft.count += 1))));
+  assert.equal(store.data.count, 60);
+  assert.ok(io.writes <= 3, `50 concurrent changes took ${io.writes} writes`);
+});
+
+test("a change that throws is rejected alone and leaves no trace", async (t) => {
+  const file = join(await tempDir(t), "data.json");
+  const store = await open(file);
+  const [ok1, failed, ok2] = await Promise.allSettled([
+    store.update((draft) => (draft.count += 1)),
+    store.update((draft) => {
+      draft.count = -1000;
+      draft.log.push("half-done");
+      throw new Error("refused");
+    }),
+    store.update((draft) => (draft.count += 1)),
+  ]);
+  assert.deepEqual([ok1.status, failed.status, ok2.status], ["fulfilled", "rejected", "fulfilled"]);
+  assert.deepEqual(store.data, { version: 2, count: 12, log: [] });
+});
+
+test("a refused write is answered with an error and changes neither memory nor disk; reads go on", async (t) => {
+  const file = join(await tempDir(t), "data.json");
+  const io = countingIO();
+  const store = await open(file, io.layer);
+  io.refuse = true;
+  await assert.rejects(store.update((draft) => (draft.count = 99)), StoreUnavailableError);
+  assert.equal(store.data.count, 10);
+  assert.equal(JSON.parse(await readFile(file, "utf8")).count, 10);
+  io.refuse = false;
+  assert.equal(await store.update((draft) => (draft.count += 1)), 11);
+});
+
+test("atomic replacement leaves no temp file behind", async (t) => {
+  const dir = await tempDir(t);
+  const store = await open(join(dir, "data.json"));
+  await Promise.all(Array.from({ length: 20 }, () => store.update((draft) => void (draft.count += 1))));
+  assert.deepEqual(await readdir(dir), ["data.json"]);
+});

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { connect } from "node:net";
+import { test } from "node:test";
+import { errorBody, startTestSandbox } from "../helpers/sandbox.ts";
+
+/** Sends raw bytes (to get past fetch's own header checks) and returns the raw answer. */
+function rawRequest(url: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(text));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+test("routing and malformed requests", async (t) => {
+  const sandbox = await startTestSandbox(t);
+  const token = await sandbox.login();
+
+  await t.test("GET /health", async () => {
+    const response = await sandbox.fetch("/health");
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { status: "ok" });
+  });
+
+  const absent = ["/api/products/search?q=rice", "/api/orders/ORD-7F3K2Q", "/api/product", "/", "/api/cart/items/ofada-rice-5kg", "/api/%2e%2e/%2e%2e/etc/passwd", "/api/products/..%2F..%2Ffixtures"];
+  for (const path of absent) {
+    await t.test(`${path} is a JSON 404`, async () => {
+      const response = await sandbox.as(token, path);
+      assert.equal(response.status, 404);
+      assert.equal((await errorBody(response)).code, "not_found");
+    });
+  }
+
+  await t.test("a method the route does not have is a JSON 404, never a 5xx", async () => {
+    const response = await sandbox.as(token, "/api/products", { method: "DELETE" });
+    assert.equal(response.status, 404);
+    assert.equal((await errorBody(response)).code, "not_found");
+  });
+
+  await t.test("a malformed percent-encoding is a JSON 400", async () => {
+    const response = await sandbox.fetch("/api/products/%ZZ");
+    assert.equal(response.status, 400);
+    assert.equal((await errorBody(response)).code, "bad_request");
+  });
+
+  await t.test("a header with a bare CR is a JSON 400", async () => {
+    const answer = await rawRequest(sandbox.url, `GET /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\rb\r\nConnection: close\r\n\r\n`);
+    assert.match(answer, /^HTTP\/1\.1 400 /);
+    assert.match(answer, /"code":"bad_request"/);
+  });
+
+  await t.test("an X-End-User-Id with CR/LF never reaches a route", async () => {
+    const answer = await rawRequest(sandbox.url, `GET /api/products HTTP/1.1\r\nHost: x\r\nX-End-User-Id: a\nInjected: b\r\nConnection: close\r\n\r\n`);
+    assert.match(answer, /^HTTP\/1\.1 (400|401) /);
+  });
+
+  await t.test("errors never carry a stack trace", async () => {
+    const response = await sandbox.as(token, "/api/cart/items", { method: "POST", headers: { "content-type": "application/json" }, body: "{\"product_id\": [1, {\"a\": }" });
+    assert.equal(response.status, 400);
+    const text = JSON.stringify(await errorBody(response));
+    assert.doesNotMatch(text, /at .*\.ts:\d+/);
+  });
+
+  await t.test("CORS: a browser app on another origin may call the API", async () => {
+    const preflight = await sandbox.fetch("/api/cart/items", {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost:3000", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
+    const error = await sandbox.fetch("/api/products", { headers: { origin: "http://localhost:3000" } });
+    assert.equal(error.headers.get("access-control-allow-origin"), "*");
+  });
+});
