@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { reportError } from "./errors.ts";
 import { startCommand } from "./start.ts";
 import { usersCommand } from "./users.ts";
+
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
 export function buildProgram(): Command {
   return new Command("sandbox")
@@ -9,7 +12,8 @@ export function buildProgram(): Command {
     .addCommand(startCommand())
     .addCommand(usersCommand())
     .showHelpAfterError("(run with --help for usage)")
-    .addHelpText("after", "\nExamples:\n  npx sandbox start\n  npx sandbox users\n  npx sandbox start --help");
+    .version(version, "-v, --version")
+    .addHelpText("after", "\nExamples:\n  npx sandbox start\n  npx sandbox users\n  npx sandbox start --help\n");
 }
 
 export async function runCli(argv: string[]): Promise<void> {

@@ -21,6 +21,7 @@ export function startCommand(): Command {
       "  npx sandbox start",
       "  npx sandbox start --storefront-port 9084 --fresh",
       "  STOREFRONT_PORT=0 npx sandbox start --only storefront --data-dir /tmp/sandbox-data",
+      "",
     ].join("\n"))
     .action(async (flags: Partial<Record<OptionKey, unknown>> & { config?: string }) => {
       const { config: configFile, ...given } = flags;

@@ -6,7 +6,7 @@ export function usersCommand(): Command {
   return new Command("users")
     .description("List the demo users: the same people, with the same ids and passwords, in every service")
     .option("--json", "print JSON instead of a table")
-    .addHelpText("after", "\nExamples:\n  npx sandbox users\n  npx sandbox users --json | jq -r '.[0].id'")
+    .addHelpText("after", "\nExamples:\n  npx sandbox users\n  npx sandbox users --json | jq -r '.[0].id'\n")
     .action(async (flags: { json?: boolean }) => {
       const users = await loadDemoUsers();
       if (flags.json) {

@@ -1,4 +1,4 @@
-import { assertBodySize, type H3Event } from "h3";
+import { HTTPError, assertBodySize, type H3Event } from "h3";
 import { fail } from "./errors.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -13,7 +13,7 @@ export async function readJsonObject(event: H3Event): Promise<Record<string, unk
     fail("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
   }
   assertBodySize(event, MAX_BODY_BYTES);
-  const text = await event.req.text();
+  const text = await readText(event);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text, dropPrototypeKeys);
@@ -24,6 +24,16 @@ export async function readJsonObject(event: H3Event): Promise<Record<string, unk
     fail("validation_error", "The body must be a JSON object");
   }
   return parsed as Record<string, unknown>;
+}
+
+/** A client that hangs up mid-body is a bad request, not a server error (413 passes through). */
+async function readText(event: H3Event): Promise<string> {
+  try {
+    return await event.req.text();
+  } catch (error) {
+    if (HTTPError.isError(error)) throw error;
+    fail("bad_request", "The request body could not be read completely (the connection closed early)");
+  }
 }
 
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);

@@ -1,3 +1,4 @@
+import { current, freeze, isDraft, produce, type Draft } from "immer";
 import { Low } from "lowdb";
 import { DurableJsonFile } from "./durable-json-file.ts";
 import { StoreUnavailableError } from "./errors.ts";
@@ -14,11 +15,16 @@ export interface StoreOptions<T extends Versioned> {
   io?: FileIO;
 }
 
-/** A change to the data: it edits its own copy, and may throw to leave the data untouched. */
-export type Change<T, R> = (draft: T) => R;
+/**
+ * A change to the data: it edits a draft (an immer draft: copy-on-write, so only what it touches
+ * is copied) and may throw to leave the data untouched. It returns plain data or a draft (not
+ * an object holding drafts), handed to the caller as it was at that point, even when later
+ * changes of the same group alter it.
+ */
+export type Change<T, R> = (draft: Draft<T>) => R;
 
 export interface Store<T> {
-  /** The committed data, from memory: reads never touch the disk. Do not mutate it. */
+  /** The committed data, from memory (deeply frozen): reads never touch the disk. */
   readonly data: Readonly<T>;
   /** Applies a change and resolves once it is on disk. Changes run one at a time, in order. */
   update<R>(change: Change<T, R>): Promise<R>;
@@ -35,9 +41,9 @@ interface Pending<T> {
 /**
  * Opens a store on one JSON file. Every write goes through one queue: the changes that arrive
  * while a write is on its way are applied in order and committed together (one fsync for the
- * group), and each caller is answered only once its change is durable. A change is applied to
- * a copy that replaces the committed data only after the write succeeded, so a refused write
- * leaves memory and disk as they were.
+ * group), and each caller is answered only once its change is durable. Changes produce a new
+ * version of the data that replaces the committed one only after the write succeeded, so a
+ * refused write leaves memory and disk as they were.
  */
 export async function openStore<T extends Versioned>(options: StoreOptions<T>): Promise<Store<T>> {
   const adapter = new MigratingAdapter<T>(new DurableJsonFile<T>(options.file, options.io ?? nodeFileIO), options.migrations);
@@ -45,31 +51,35 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
   await db.read();
   if (adapter.created) db.data = options.seed(db.data);
   if (adapter.created || adapter.migrated) await db.write();
+  freeze(db.data, true);
 
   let queue: Pending<T>[] = [];
   let writing: Promise<void> | null = null;
 
   async function commit(batch: Pending<T>[]): Promise<void> {
-    let draft = db.data;
+    let next = db.data;
     const results: { pending: Pending<T>; value: unknown }[] = [];
     for (const pending of batch) {
-      const copy = structuredClone(draft);
       try {
-        results.push({ pending, value: pending.change(copy) });
-        draft = copy;
+        let value: unknown;
+        next = produce(next, (draft) => {
+          value = pending.change(draft);
+          if (isDraft(value)) value = current(value);
+        });
+        results.push({ pending, value });
       } catch (error) {
         pending.reject(error);
       }
     }
     if (results.length === 0) return;
     try {
-      await adapter.write(draft);
+      await adapter.write(next);
     } catch (error) {
       const failure = new StoreUnavailableError(options.file, error);
       for (const { pending } of results) pending.reject(failure);
       return;
     }
-    db.data = draft;
+    db.data = next;
     for (const { pending, value } of results) pending.resolve(value);
   }
 

@@ -27,12 +27,12 @@ export function addToCart(draft: StorefrontData, userId: string, productId: stri
   if (!draft.products.some((product) => product.id === productId)) {
     fail("product_not_found", `No product with id "${productId}": GET /api/products lists the ids`);
   }
-  const cart = structuredClone(storedCart(draft, userId));
+  if (!Object.hasOwn(draft.carts, userId)) draft.carts[userId] = { version: 0, lines: [] };
+  const cart = draft.carts[userId] as StoredCart;
   const line = cart.lines.find((candidate) => candidate.productId === productId);
   if (line) line.quantity += quantity;
   else cart.lines.push({ productId, quantity });
   cart.version += 1;
-  draft.carts[userId] = cart;
   return cart;
 }
 

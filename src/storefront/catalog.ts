@@ -24,8 +24,18 @@ export function toProductView(product: Product): ProductView {
   };
 }
 
+/** Views of a catalog, made once per version of it (the store's data is immutable, so its identity is its version). */
+const views = new WeakMap<readonly Product[], ProductView[]>();
+
+function catalogViews(products: readonly Product[]): ProductView[] {
+  let list = views.get(products);
+  if (!list) views.set(products, (list = products.map(toProductView)));
+  return list;
+}
+
 /** Case-insensitive substring match on the name; a blank query is the whole catalog, in catalog order. */
 export function searchProducts(products: readonly Product[], query: string | undefined): ProductView[] {
   const needle = (query ?? "").trim().toLowerCase();
-  return products.filter((product) => product.name.toLowerCase().includes(needle)).map(toProductView);
+  const list = catalogViews(products);
+  return needle === "" ? list : list.filter((view) => view.name.toLowerCase().includes(needle));
 }
