@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parseDuration } from "./config/duration.ts";
 import { CONFIG_FILE, OPTIONS, SERVICE_NAMES, type OptionKey, type OptionSpec, type ServiceName } from "./config/options.ts";
 
@@ -39,20 +39,24 @@ export async function loadConfig(sources: ConfigSources = {}): Promise<SandboxCo
   const cwd = sources.cwd ?? process.cwd();
   const file = await readConfigFile(sources.configFile ? resolve(cwd, sources.configFile) : resolve(cwd, CONFIG_FILE), Boolean(sources.configFile));
   const values: Record<string, unknown> = {};
+  let dataDirBase = cwd;
   for (const option of OPTIONS) {
     const flag = sources.flags?.[option.key];
     const fromEnv = env[option.env];
-    const [raw, origin] =
-      flag !== undefined ? [flag, option.flag]
-      : fromEnv !== undefined && fromEnv !== "" ? [fromEnv, option.env]
-      : file.values[option.key] !== undefined ? [file.values[option.key], `"${option.key}" in ${file.path}`]
-      : [option.default, "the default"];
+    const fromFile = file.values[option.key];
+    const [raw, origin, source] =
+      flag !== undefined ? [flag, option.flag, "flag"]
+      : fromEnv !== undefined && fromEnv !== "" ? [fromEnv, option.env, "env"]
+      : fromFile !== undefined ? [fromFile, `"${option.key}" in ${file.path}`, "file"]
+      : [option.default, `the default of ${option.flag}`, "default"];
     values[option.key] = parseValue(option, raw, origin);
+    // A relative path in a config file is relative to that file, as in tsconfig.json.
+    if (option.key === "dataDir" && source === "file") dataDirBase = dirname(file.path);
   }
   const { tokenTtl, sseHeartbeat, ...rest } = values;
   return {
     ...rest,
-    dataDir: resolve(cwd, values.dataDir as string),
+    dataDir: resolve(dataDirBase, values.dataDir as string),
     tokenTtlSeconds: Math.max(1, Math.round((tokenTtl as number) / 1000)),
     sseHeartbeatMs: sseHeartbeat as number,
   } as SandboxConfig;
@@ -86,7 +90,7 @@ async function readConfigFile(path: string, required: boolean): Promise<{ path: 
 function parseValue(option: OptionSpec, raw: unknown, origin: string): unknown {
   const text = typeof raw === "string" ? raw.trim() : raw;
   const bad = (what: string): never => {
-    throw new ConfigError(`${origin} ${option.key === "only" ? "" : `(${option.description}) `}must be ${what}; got ${JSON.stringify(raw)}.`);
+    throw new ConfigError(`${origin} must be ${what}; got ${JSON.stringify(raw)}.`);
   };
   switch (option.type) {
     case "port": {
@@ -108,7 +112,7 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): unknown {
       return (typeof text === "string" && parseDuration(text)) || bad("a duration such as 90s, 15m or 24h");
     case "secret":
       if (typeof text !== "string" || Buffer.byteLength(text) < 32) {
-        throw new ConfigError(`${origin} (${option.env}) must be at least 32 bytes long; choose a longer secret.`);
+        throw new ConfigError(`${origin} must be at least 32 bytes long; choose a longer secret.`);
       }
       return text;
     case "string":

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ConfigError, loadConfig } from "../src/config.ts";
@@ -96,4 +96,16 @@ test("every setting has a flag, an env twin and a config key that are unique", (
     assert.equal(new Set(OPTIONS.map((option) => option[field])).size, OPTIONS.length, `${field}s are unique`);
   }
   for (const option of OPTIONS) assert.equal(option.env, option.flag.slice(2).toUpperCase().replaceAll("-", "_"), "the env twin is the flag's name");
+});
+
+test("a relative dataDir in a config file is relative to that file; --no-fresh beats FRESH", async (t) => {
+  const cwd = await tempDir(t);
+  await mkdir(join(cwd, "conf"));
+  await writeFile(join(cwd, "conf", "sandbox.json"), JSON.stringify({ dataDir: "state", fresh: true }));
+  const fromFile = await loadConfig({ cwd, env: {}, configFile: "conf/sandbox.json" });
+  assert.equal(fromFile.dataDir, join(cwd, "conf", "state"));
+  const fromEnv = await loadConfig({ cwd, env: { DATA_DIR: "state" }, configFile: "conf/sandbox.json" });
+  assert.equal(fromEnv.dataDir, join(cwd, "state"), "env and flags stay relative to the working directory");
+  const off = await loadConfig({ cwd, env: { FRESH: "1" }, flags: { fresh: false }, configFile: "conf/sandbox.json" });
+  assert.equal(off.fresh, false);
 });

@@ -1,6 +1,6 @@
 import { Command, Option } from "commander";
 import { loadConfig } from "../config.ts";
-import { OPTIONS, type OptionKey } from "../config/options.ts";
+import { OPTIONS, type OptionKey, type OptionSpec } from "../config/options.ts";
 import { startSandbox } from "../sandbox.ts";
 import { formatBanner } from "./banner.ts";
 
@@ -9,8 +9,8 @@ export function startCommand(): Command {
     .description("Start the storefront, wallet and host app servers on this machine")
     .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)");
   for (const option of OPTIONS) {
-    const value = option.type === "boolean" ? "" : ` <${option.type === "services" ? "names" : option.type === "secret" ? "value" : option.type}>`;
-    command.addOption(new Option(`${option.flag}${value}`, `${option.description} (env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default})`));
+    command.addOption(new Option(`${option.flag}${valueName(option)}`, `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default}]`));
+    if (option.type === "boolean") command.addOption(new Option(`--no-${option.flag.slice(2)}`, `turn ${option.flag} off, whatever the env or config file say`));
   }
   return command
     .addHelpText("after", [
@@ -26,29 +26,36 @@ export function startCommand(): Command {
     .action(async (flags: Partial<Record<OptionKey, unknown>> & { config?: string }) => {
       const { config: configFile, ...given } = flags;
       const config = await loadConfig({ flags: given, configFile });
+      // Listen for signals before anything starts, so a Ctrl-C at any moment still closes cleanly.
+      const stop = nextStopSignal();
       const sandbox = await startSandbox(config);
       process.stdout.write(`${formatBanner(sandbox)}\n`);
-      await stopOnSignal(sandbox.close);
+      const signal = await stop;
+      process.stdout.write(`\n${signal} received: stopping the sandbox…\n`);
+      await sandbox.close();
+      process.stdout.write("Stopped.\n");
     });
 }
 
-/** Ctrl-C or SIGTERM: close everything (pending writes included) and exit 0; a second signal exits at once. */
-function stopOnSignal(close: () => Promise<void>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) {
+function valueName(option: OptionSpec): string {
+  if (option.type === "boolean") return "";
+  const names = { port: "port", string: "value", services: "names", duration: "duration", secret: "value" } as const;
+  return ` <${option.arg ?? names[option.type]}>`;
+}
+
+/** Resolves on the first Ctrl-C or SIGTERM; a second one exits at once, without waiting. */
+function nextStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    let received = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (received) {
         process.stderr.write(`Second ${signal}: exiting without waiting.\n`);
         process.exit(1);
       }
-      stopping = true;
-      process.stdout.write(`\n${signal} received: stopping the sandbox…\n`);
-      close().then(() => {
-        process.stdout.write("Stopped.\n");
-        resolve();
-      }, reject);
+      received = true;
+      resolve(signal);
     };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
   });
 }

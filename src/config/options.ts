@@ -15,14 +15,16 @@ export interface OptionSpec {
   type: OptionType;
   default: string | number | boolean;
   description: string;
+  /** The value's name in --help, where the type alone does not say it. */
+  arg?: string;
 }
 
 export const OPTIONS = [
   { key: "storefrontPort", flag: "--storefront-port", env: "STOREFRONT_PORT", type: "port", default: 8084, description: "storefront port (0 picks a free one)" },
   { key: "walletPort", flag: "--wallet-port", env: "WALLET_PORT", type: "port", default: 8083, description: "wallet port (0 picks a free one)" },
   { key: "hostPort", flag: "--host-port", env: "HOST_PORT", type: "port", default: 8085, description: "host app port (0 picks a free one)" },
-  { key: "bind", flag: "--bind", env: "BIND", type: "string", default: "127.0.0.1", description: "address the servers listen on (0.0.0.0 for every interface)" },
-  { key: "dataDir", flag: "--data-dir", env: "DATA_DIR", type: "string", default: "./data", description: "folder for the JSON data files" },
+  { key: "bind", flag: "--bind", env: "BIND", type: "string", arg: "address", default: "127.0.0.1", description: "address the servers listen on (0.0.0.0 for every interface)" },
+  { key: "dataDir", flag: "--data-dir", env: "DATA_DIR", type: "string", arg: "dir", default: "./data", description: "folder for the JSON data files" },
   { key: "fresh", flag: "--fresh", env: "FRESH", type: "boolean", default: false, description: "drop the data files and load the seed again" },
   { key: "only", flag: "--only", env: "ONLY", type: "services", default: "storefront,wallet,host", description: "comma-separated servers to run: storefront, wallet, host" },
   { key: "tokenTtl", flag: "--token-ttl", env: "TOKEN_TTL", type: "duration", default: "24h", description: "lifetime of the JWTs that login issues (e.g. 90s, 15m, 24h)" },

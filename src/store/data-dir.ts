@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { link, mkdir, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { TEMP_MARK } from "./file-io.ts";
 
@@ -36,30 +37,51 @@ export async function openDataDir(dir: string, options: { fresh: boolean; dataFi
   const lock = join(path, LOCK_FILE);
   await takeLock(lock, path);
   const entries = await readdir(path);
-  await Promise.all(entries.filter((name) => name.includes(TEMP_MARK)).map((name) => rm(join(path, name), { force: true })));
+  const leftovers = entries.filter((name) => name.includes(TEMP_MARK) && !name.startsWith(LOCK_FILE));
+  await Promise.all(leftovers.map((name) => rm(join(path, name), { force: true })));
   if (options.fresh) await Promise.all(options.dataFiles.map((name) => rm(join(path, name), { force: true })));
   return {
     path,
     file: (name) => join(path, name),
-    release: () => unlink(lock).catch(() => {}),
+    release: async () => {
+      heldHere.delete(lock);
+      await unlink(lock).catch(() => {});
+    },
   };
 }
 
+/** Locks held by this process, so that its own pid in a lock tells "mine" from "left by a previous run". */
+const heldHere = new Set<string>();
+
 async function takeLock(lock: string, dir: string): Promise<void> {
-  const mine = JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() });
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(lock, mine, { flag: "wx" });
+    if (await createLock(lock)) {
+      heldHere.add(lock);
       return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const holder = await readHolder(lock);
-    if (holder !== null && isAlive(holder)) throw new DataDirLockedError(dir, holder);
+    // In a container the pid repeats from run to run: our own pid is only a holder if we hold the lock now.
+    const live = holder !== null && (holder === process.pid ? heldHere.has(lock) : isAlive(holder));
+    if (live) throw new DataDirLockedError(dir, holder);
     // The holder is gone (killed, or the machine restarted): the lock is stale.
     await unlink(lock).catch(() => {});
   }
   throw new Error(`Could not lock the data dir ${dir}: another sandbox is starting on it at the same time.`);
+}
+
+/** Creates the lock with its content in one step (a hard link of a written temp file), so it is never seen empty. */
+async function createLock(lock: string): Promise<boolean> {
+  const temp = `${lock}${TEMP_MARK}${process.pid}-${randomUUID()}`;
+  await writeFile(temp, JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
+  try {
+    await link(temp, lock);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    await unlink(temp).catch(() => {});
+  }
 }
 
 async function readHolder(lock: string): Promise<number | null> {

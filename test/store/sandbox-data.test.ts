@@ -77,6 +77,13 @@ test("a second sandbox on the same data dir is refused, naming the holder", asyn
   });
 });
 
+test("a lock naming this process's own pid, left by an earlier run (a container's pid 1), is stale", async (t) => {
+  const dataDir = await tempDir(t);
+  await writeFile(join(dataDir, ".sandbox.lock"), JSON.stringify({ pid: process.pid }));
+  const sandbox = await startTestSandbox(t, { dataDir });
+  assert.equal((await sandbox.fetch("/health")).status, 200);
+});
+
 test("a stale lock and leftover temp files of a killed sandbox are cleaned up at start", async (t) => {
   const dataDir = await tempDir(t);
   await writeFile(join(dataDir, ".sandbox.lock"), JSON.stringify({ pid: 2 ** 22 + 12345 }));

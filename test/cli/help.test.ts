@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { OPTIONS } from "../../src/config/options.ts";
+import { runCli } from "../helpers/cli.ts";
+
+const TIMEOUT = { timeout: 20_000 };
+
+/** The lines after "Examples:" up to the next blank line. */
+function examples(help: string): string[] {
+  const start = help.split("\n").findIndex((line) => line.trim() === "Examples:");
+  if (start === -1) return [];
+  const rest = help.split("\n").slice(start + 1);
+  const end = rest.findIndex((line) => line.trim() === "");
+  return end === -1 ? rest : rest.slice(0, end);
+}
+
+test("--help shows usage and examples", TIMEOUT, async (t) => {
+  const cases = [
+    { name: "sandbox --help", args: ["--help"], usage: /^Usage: sandbox \[options\] \[command\]$/m },
+    { name: "sandbox start --help", args: ["start", "--help"], usage: /^Usage: sandbox start \[options\]$/m },
+    { name: "sandbox users --help", args: ["users", "--help"], usage: /^Usage: sandbox users \[options\]$/m },
+  ];
+  for (const { name, args, usage } of cases) {
+    await t.test(name, async (t) => {
+      const result = await runCli(t, args);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, usage);
+      const lines = examples(result.stdout);
+      assert.ok(lines.some((line) => /^ {2}(\S+=\S+ )*npx sandbox\b/.test(line)), `an "Examples:" section with an npx sandbox line:\n${result.stdout}`);
+    });
+  }
+});
+
+test("the root help lists the commands", TIMEOUT, async (t) => {
+  const result = await runCli(t, ["--help"]);
+  assert.match(result.stdout, /^ {2}start\b/m);
+  assert.match(result.stdout, /^ {2}users\b/m);
+});
+
+test("start --help lists every setting's flag and environment variable", TIMEOUT, async (t) => {
+  const result = await runCli(t, ["start", "--help"]);
+  assert.equal(result.code, 0, result.stderr);
+  const help = result.stdout.replace(/\s+/g, " "); // help text wraps at 80 columns
+  for (const option of OPTIONS) {
+    assert.match(help, new RegExp(`(^| )${option.flag}\\b`), `${option.flag} in start --help`);
+    assert.match(help, new RegExp(`\\benv ${option.env}\\b`), `${option.env} in start --help`);
+  }
+  assert.match(help, /--config <file>/);
+  assert.match(help, /flag > environment variable > sandbox\.config\.json > default/);
+});
+
+test("an unknown command exits non-zero with a helpful message", TIMEOUT, async (t) => {
+  const cases = [
+    { name: "a typo", args: ["strat"], hint: /Did you mean start\?/ },
+    { name: "an unknown word", args: ["deploy"], hint: /--help/ },
+  ];
+  for (const { name, args, hint } of cases) {
+    await t.test(name, async (t) => {
+      const result = await runCli(t, args);
+      assert.notEqual(result.code, 0);
+      assert.match(result.stderr, new RegExp(`unknown command '${args[0]}'`));
+      assert.match(result.stderr, hint);
+      assert.doesNotMatch(result.stderr, /^\s+at /m, "no stack trace");
+      assert.equal(result.stdout, "");
+    });
+  }
+});
