@@ -12,6 +12,7 @@ export interface SandboxConfig {
   dataDir: string;
   fresh: boolean;
   only: ServiceName[];
+  walletPrefix: string;
   tokenTtlSeconds: number;
   sseHeartbeatMs: number;
   storefrontJwtSecret: string;
@@ -115,6 +116,8 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): unknown {
         throw new ConfigError(`${origin} must be at least 32 bytes long; choose a longer secret.`);
       }
       return text;
+    case "path":
+      return typeof text === "string" && /^(\/[\w.~-]+)+$/.test(text) ? text : bad("a path such as /api/wallet (segments of letters, digits, . _ ~ -, no trailing slash)");
     case "string":
       return typeof text === "string" && text !== "" ? text : bad("a non-empty text");
   }

@@ -1,24 +1,23 @@
-import { createJwtIssuer } from "./auth/jwt.ts";
 import { createClock, type Clock } from "./clock.ts";
 import type { SandboxConfig } from "./config.ts";
 import type { ServiceName } from "./config/options.ts";
 import { serve, type RunningServer } from "./http/serve.ts";
 import type { LiveStream } from "./http/sse.ts";
+import type { ServiceDefinition } from "./services/service.ts";
+import { storefrontService } from "./services/storefront.ts";
+import { walletService } from "./services/wallet.ts";
 import { openDataDir } from "./store/data-dir.ts";
 import { StoreUnavailableError } from "./store/errors.ts";
 import type { FileIO } from "./store/file-io.ts";
-import { createStorefrontApp } from "./storefront/app.ts";
-import { CartEvents } from "./storefront/cart-events.ts";
-import { STOREFRONT_FILE, openStorefrontStore, type StorefrontStore } from "./storefront/store.ts";
 import { loadDemoUsers, type DemoUser } from "./users.ts";
 
-/** The servers this version of the sandbox can run; the others are announced as not available yet. */
-export const AVAILABLE_SERVICES: readonly ServiceName[] = ["storefront"];
+/** The servers this version of the sandbox runs; others asked for are announced as not available yet. */
+export const SERVICES: readonly ServiceDefinition[] = [storefrontService, walletService];
 
 export interface StartOptions {
   /** Replaces the file layer (tests use it to make the disk refuse writes). */
   io?: FileIO;
-  /** Where unexpected errors are reported; defaults to stderr. */
+  /** Where server errors are reported; defaults to stderr. */
   logError?: (message: string) => void;
 }
 
@@ -31,9 +30,14 @@ export interface Sandbox {
   dataDir: string;
   clock: Clock;
   /** What is open right now: lets tests (and later the health control) see that nothing leaks. */
-  stats(): { liveStreams: number; cartListeners: number };
+  stats(): SandboxStats;
   /** Ends event streams, closes the servers, finishes pending writes and releases the data dir. */
   close(): Promise<void>;
+}
+
+export interface SandboxStats {
+  liveStreams: number;
+  cartListeners: number;
 }
 
 export class StartError extends Error {
@@ -41,19 +45,18 @@ export class StartError extends Error {
 }
 
 export async function startSandbox(config: SandboxConfig, options: StartOptions = {}): Promise<Sandbox> {
-  const wanted = config.only;
-  const running = wanted.filter((name) => AVAILABLE_SERVICES.includes(name));
-  const unavailable = wanted.filter((name) => !AVAILABLE_SERVICES.includes(name));
-  if (running.length === 0) {
-    throw new StartError(`Nothing to start: ${unavailable.join(", ")} ${unavailable.length > 1 ? "are" : "is"} not available in this version yet. Run with --only storefront.`);
+  const services = SERVICES.filter((service) => config.only.includes(service.name));
+  const unavailable = config.only.filter((name) => !SERVICES.some((service) => service.name === name));
+  if (services.length === 0) {
+    throw new StartError(`Nothing to start: ${unavailable.join(", ")} ${unavailable.length > 1 ? "are" : "is"} not available in this version yet. Run with --only ${SERVICES.map((service) => service.name).join(",")}.`);
   }
 
-  const dataDir = await openDataDir(config.dataDir, { fresh: config.fresh, dataFiles: [STOREFRONT_FILE] });
+  const dataFiles = SERVICES.flatMap((service) => (service.dataFile ? [service.dataFile] : []));
+  const dataDir = await openDataDir(config.dataDir, { fresh: config.fresh, dataFiles });
   const clock = createClock();
   const liveStreams = new Set<LiveStream>();
-  const cartEvents = new CartEvents();
   const servers: RunningServer[] = [];
-  const stores: StorefrontStore[] = [];
+  const built: Awaited<ReturnType<ServiceDefinition["build"]>>[] = [];
   const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
   const onServerError = (error: unknown, event: { req: Request }) =>
     logError(`Error on ${event.req.method} ${new URL(event.req.url).pathname}: ${error instanceof StoreUnavailableError ? error.message : ((error as Error)?.stack ?? String(error))}`);
@@ -61,21 +64,21 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
   const close = async () => {
     for (const stream of [...liveStreams]) stream.close();
     await Promise.all(servers.map((server) => server.close()));
-    await Promise.all(stores.map((store) => store.flush()));
+    await Promise.all(built.map((service) => service.flush()));
     await dataDir.release();
   };
 
   try {
     const users = await loadDemoUsers();
+    const context = { config, clock, users, dataDir, io: options.io, liveStreams, onServerError };
     const urls: Sandbox["urls"] = {};
-    const store = await openStorefrontStore({ file: dataDir.file(STOREFRONT_FILE), users, clock, io: options.io });
-    stores.push(store);
-    const jwt = createJwtIssuer({ secret: config.storefrontJwtSecret, issuer: "sandbox-storefront", ttlSeconds: config.tokenTtlSeconds, clock });
-    const app = createStorefrontApp({ store, jwt, cartEvents, clock, liveStreams, sseHeartbeatMs: config.sseHeartbeatMs, onServerError });
-    const server = await serve(app, { port: config.storefrontPort, host: config.bind, portFlag: "--storefront-port" });
-    servers.push(server);
-    urls.storefront = server.url;
-
+    for (const service of services) {
+      const instance = await service.build(context);
+      built.push(instance);
+      const server = await serve(instance.app, { port: service.port(config), host: config.bind, portFlag: service.portFlag });
+      servers.push(server);
+      urls[service.name] = server.url;
+    }
     return {
       config,
       urls,
@@ -83,7 +86,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
       users,
       dataDir: dataDir.path,
       clock,
-      stats: () => ({ liveStreams: liveStreams.size, cartListeners: cartEvents.listenerCount }),
+      stats: () => ({ liveStreams: liveStreams.size, cartListeners: 0, ...Object.assign({}, ...built.map((service) => service.stats?.() ?? {})) }),
       close,
     };
   } catch (error) {

@@ -59,6 +59,9 @@ test("values are parsed and checked", async (t) => {
     ["bad boolean", { FRESH: "maybe" }, /FRESH .*true or false/],
     ["bad duration", { TOKEN_TTL: "soon" }, /TOKEN_TTL .*duration/],
     ["short secret", { BFF_SERVICE_TOKEN: "short" }, /BFF_SERVICE_TOKEN.*at least 32 bytes/],
+    ["prefix without a slash", { WALLET_PREFIX: "api/wallet" }, /WALLET_PREFIX .*path/],
+    ["prefix with a trailing slash", { WALLET_PREFIX: "/api/wallet/" }, /WALLET_PREFIX/],
+    ["prefix with a space", { WALLET_PREFIX: "/api/my wallet" }, /WALLET_PREFIX/],
   ];
   for (const [name, env, message] of bad) {
     await t.test(name, async () => {

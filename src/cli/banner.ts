@@ -25,7 +25,7 @@ export function formatBanner(sandbox: Sandbox): string {
     ...users,
     "",
     `BFF service token: ${config.bffServiceToken}`,
-    "OAuth client: comes with the wallet, not available in this version yet",
+    "OAuth client: not available in this version yet",
     "Terminal UI: not available in this version yet",
     "",
     "Press Ctrl-C to stop.",

@@ -39,7 +39,7 @@ export function startCommand(): Command {
 
 function valueName(option: OptionSpec): string {
   if (option.type === "boolean") return "";
-  const names = { port: "port", string: "value", services: "names", duration: "duration", secret: "value" } as const;
+  const names = { port: "port", string: "value", services: "names", duration: "duration", secret: "value", path: "path" } as const;
   return ` <${option.arg ?? names[option.type]}>`;
 }
 

@@ -1,13 +1,12 @@
 import type { H3, H3Event } from "h3";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { requireUser } from "../auth/bearer.ts";
+import { addLoginRoute } from "../auth/login.ts";
 import type { Clock } from "../clock.ts";
-import { fail } from "../http/errors.ts";
 import { optionalInteger, requireString } from "../http/fields.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { eventsResponse, openLiveStream, type LiveStream, type SseEvent } from "../http/sse.ts";
-import { findByCredentials, publicUser } from "../users.ts";
 import { addToCart, storedCart, toCartView } from "./cart.ts";
 import type { CartEvents } from "./cart-events.ts";
 import { searchProducts } from "./catalog.ts";
@@ -30,12 +29,7 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
 
   app.get("/health", () => ({ status: "ok" }));
 
-  app.post("/api/auth/login", async (event) => {
-    const body = await readJsonObject(event);
-    const user = findByCredentials(deps.store.data.users, requireString(body, "email"), requireString(body, "password"));
-    if (!user) fail("invalid_credentials", "Wrong email or password");
-    return { token: await deps.jwt.sign(user.id), user: publicUser(user) };
-  });
+  addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
 
   app.get("/api/products", async (event) => {
     await requireUser(event, deps.jwt);

@@ -1,5 +1,5 @@
 import { fail } from "../http/errors.ts";
-import { koboToNaira } from "./money.ts";
+import { toMajorUnits } from "../money.ts";
 import type { StoredCart, StorefrontData } from "./store.ts";
 
 export interface CartItemView {
@@ -47,10 +47,10 @@ export function toCartView(data: Readonly<StorefrontData>, cart: StoredCart): Ca
       id: product.id,
       name: product.name,
       description: product.packSize,
-      price: koboToNaira(product.unitPriceKobo),
+      price: toMajorUnits(product.unitPriceKobo),
       quantity: line.quantity,
       imageUrl: product.image,
     }];
   });
-  return { items, subtotal: koboToNaira(subtotalKobo) };
+  return { items, subtotal: toMajorUnits(subtotalKobo) };
 }

@@ -1,4 +1,4 @@
-import { koboToNaira } from "./money.ts";
+import { toMajorUnits } from "../money.ts";
 import type { OrderItem, StoredOrder } from "./store.ts";
 
 export interface OrderView {
@@ -46,7 +46,7 @@ function toOrderView(order: StoredOrder): OrderView {
     mainProduct: {
       name: main.name,
       description: main.description,
-      price: koboToNaira(main.priceKobo),
+      price: toMajorUnits(main.priceKobo),
       quantity: main.quantity,
       imageUrl: main.imageUrl,
     },

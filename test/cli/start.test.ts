@@ -15,13 +15,14 @@ import {
   stopCli,
   tempDir,
   STOREFRONT_LINE,
+  WALLET_LINE,
 } from "../helpers/cli.ts";
 
 const DEV_BFF_TOKEN = "dev-bff-service-token-not-for-production-use";
 const RICE = "ofada-rice-5kg";
 const TIMEOUT = { timeout: 20_000 };
 
-test("the banner names the storefront URL, the services not available yet, the demo users and the BFF token", TIMEOUT, async (t) => {
+test("the banner names the storefront and wallet URLs, the host app not available yet, the demo users and the BFF token", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
   const { cli, url } = await startCli(t, startArgs(dataDir));
   const out = lines(cli.stdout());
@@ -32,7 +33,9 @@ test("the banner names the storefront URL, the services not available yet, the d
 
   assert.ok(out.some((line) => line.includes(dataDir)), `the banner names the data dir ${dataDir}`);
   assert.equal(out.filter((line) => STOREFRONT_LINE.test(line)).length, 1);
-  assert.match(cli.stdout(), /^ {2}wallet +not available\b/m);
+  const walletUrl = WALLET_LINE.exec(out.find((line) => WALLET_LINE.test(line)) ?? "")?.[1];
+  assert.ok(walletUrl, "the wallet URL");
+  assert.deepEqual(await (await fetch(`${walletUrl}/health`)).json(), { status: "ok" });
   assert.match(cli.stdout(), /^ {2}host app +not available\b/m);
   for (const [name, email, password] of [
     ["Ada Okafor", "ada@example.com", "ada-sandbox-pass"],
@@ -158,13 +161,13 @@ test("settings: flag > environment > sandbox.config.json > default", TIMEOUT, as
   }
 });
 
-test("--only wallet: nothing available to start, exit 1 with a message", TIMEOUT, async (t) => {
+test("--only host: nothing available to start, exit 1 with a message", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
-  const result = await runCli(t, startArgs(dataDir, "--only", "wallet"));
+  const result = await runCli(t, startArgs(dataDir, "--only", "host"));
   const message = assertOneLineError(result);
-  assert.match(message, /wallet/);
+  assert.match(message, /host/);
   assert.match(message, /not available/);
-  assert.match(message, /--only storefront/);
+  assert.match(message, /--only storefront,wallet/);
 });
 
 test("the cart survives a restart, and --fresh loads the seed again", TIMEOUT, async (t) => {

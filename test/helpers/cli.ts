@@ -12,6 +12,8 @@ const BIN = join(PROJECT_ROOT, "bin", "sandbox.js");
 
 /** The banner line that names the storefront; group 1 is its URL. */
 export const STOREFRONT_LINE = /^ {2}storefront +(http:\/\/127\.0\.0\.1:\d+)$/;
+/** The banner line that names the wallet; group 1 is its URL. */
+export const WALLET_LINE = /^ {2}wallet +(http:\/\/127\.0\.0\.1:\d+)$/;
 /** The last line of the banner. */
 const READY_LINE = /^Press Ctrl-C to stop\.$/;
 
@@ -161,7 +163,7 @@ export function runCli(t: Hooks, args: string[], options: CliOptions = {}, timeo
 
 /** `start` on a free port with this data dir: the flags every test passes. */
 export function startArgs(dataDir: string, ...more: string[]): string[] {
-  return ["start", "--storefront-port", "0", "--data-dir", dataDir, ...more];
+  return ["start", "--storefront-port", "0", "--wallet-port", "0", "--host-port", "0", "--data-dir", dataDir, ...more];
 }
 
 export interface RunningCli {

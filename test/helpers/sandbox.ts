@@ -8,7 +8,10 @@ import { startSandbox, type Sandbox, type StartOptions } from "../../src/sandbox
 
 export const ADA = { id: "0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81", email: "ada@example.com", password: "ada-sandbox-pass" };
 export const TUNDE = { id: "5d2e8c14-9b7a-4e3f-8c61-2a9d4b7e0f53", email: "tunde@example.com", password: "tunde-sandbox-pass" };
+export const NGOZI = { id: "a3c9e7f2-1d4b-4a8e-b5c6-7e8f9a0b1c2d", email: "ngozi@example.com", password: "ngozi-sandbox-pass" };
 export const DEV_STOREFRONT_SECRET = "dev-storefront-jwt-secret-not-for-production";
+export const DEV_WALLET_SECRET = "dev-wallet-jwt-secret-not-for-production-use";
+export const DEV_SIGNING_SECRET = "dev-embed-identity-signing-secret-not-for-prod";
 
 export async function tempDir(t: TestContext | { after(fn: () => unknown): void }): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "sandbox-test-"));
@@ -27,6 +30,7 @@ export async function testConfig(dataDir: string, flags: Partial<Record<OptionKe
 
 export interface TestSandbox {
   sandbox: Sandbox;
+  /** The URL of the service the helpers talk to (the storefront unless `service` says otherwise). */
   url: string;
   dataDir: string;
   /** fetch against the storefront. */
@@ -40,12 +44,13 @@ export interface TestSandbox {
 /** Starts a sandbox on free ports with a temp data dir; it is closed when the test ends. */
 export async function startTestSandbox(
   t: { after(fn: () => unknown): void },
-  options: { flags?: Partial<Record<OptionKey, unknown>>; dataDir?: string; start?: StartOptions } = {},
+  options: { flags?: Partial<Record<OptionKey, unknown>>; dataDir?: string; start?: StartOptions; service?: "storefront" | "wallet" } = {},
 ): Promise<TestSandbox> {
   const dataDir = options.dataDir ?? (await tempDir(t));
-  const sandbox = await startSandbox(await testConfig(dataDir, options.flags), options.start);
+  const service = options.service ?? "storefront";
+  const sandbox = await startSandbox(await testConfig(dataDir, { only: service, ...options.flags }), options.start);
   t.after(() => sandbox.close());
-  const url = sandbox.urls.storefront as string;
+  const url = sandbox.urls[service] as string;
   const fetchPath = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init);
   const as = (token: string, path: string, init: RequestInit = {}) =>
     fetchPath(path, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });

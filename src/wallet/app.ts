@@ -1,0 +1,68 @@
+import type { H3, H3Event } from "h3";
+import { requireUser } from "../auth/bearer.ts";
+import type { JwtIssuer } from "../auth/jwt.ts";
+import { addLoginRoute } from "../auth/login.ts";
+import type { Clock } from "../clock.ts";
+import { fail } from "../http/errors.ts";
+import { queryChoice, queryParam } from "../http/query.ts";
+import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
+import { toMajorUnits } from "../money.ts";
+import { balanceCents, insightsFor } from "./insights.ts";
+import { walletOf, type WalletStore } from "./store.ts";
+import { DIRECTIONS, selectTransactions, toTransactionView } from "./transactions.ts";
+import { PERIODS, parseWindow, type Period } from "./window.ts";
+
+export interface WalletDeps extends ServiceAppOptions {
+  store: WalletStore;
+  jwt: JwtIssuer;
+  clock: Clock;
+  /** Where the wallet routes live (the real prefix is not published): /api/wallet by default. */
+  prefix: string;
+}
+
+export function createWalletApp(deps: WalletDeps): H3 {
+  const app = createServiceApp(deps);
+  const { prefix } = deps;
+  const walletFor = async (event: H3Event) => {
+    const { userId } = await requireUser(event, deps.jwt);
+    return walletOf(deps.store.data.wallets, userId);
+  };
+
+  app.get("/health", () => ({ status: "ok" }));
+  addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
+
+  app.get(`${prefix}/balance`, async (event) => {
+    const wallet = await walletFor(event);
+    return { balance: toMajorUnits(balanceCents(deps.store.data.transactions, wallet)), currency: wallet.currency };
+  });
+
+  app.get(`${prefix}/transactions`, async (event) => {
+    const wallet = await walletFor(event);
+    const window = parseWindow(
+      {
+        period: queryChoice(event, "period", Object.keys(PERIODS) as Period[]),
+        from: queryParam(event, "from"),
+        to: queryParam(event, "to"),
+      },
+      deps.clock.now(),
+    );
+    const direction = queryChoice(event, "direction", DIRECTIONS);
+    const withInsights = queryChoice(event, "include_insights", ["true", "false"]) === "true";
+    const { transactions } = deps.store.data;
+    return {
+      transactions: selectTransactions(transactions, wallet.userId, window, direction).map(toTransactionView),
+      ...(withInsights ? { insights: insightsFor(transactions, wallet, window) } : {}),
+    };
+  });
+
+  app.get(`${prefix}/transactions/:id`, async (event) => {
+    const wallet = await walletFor(event);
+    const id = event.context.params?.id ?? "";
+    const transaction = deps.store.data.transactions.find((candidate) => candidate.id === id && candidate.userId === wallet.userId);
+    if (!transaction) fail("transaction_not_found", `No transaction "${id}" in this wallet`);
+    return toTransactionView(transaction);
+  });
+
+  addNotFoundRoute(app);
+  return app;
+}

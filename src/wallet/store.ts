@@ -1,0 +1,81 @@
+import type { Clock } from "../clock.ts";
+import { readFixture } from "../fixtures.ts";
+import type { FileIO } from "../store/file-io.ts";
+import type { Migration } from "../store/migrations.ts";
+import { openStore, type Store } from "../store/store.ts";
+import type { DemoUser } from "../users.ts";
+
+export const TRANSACTION_TYPES = ["deposit", "card_topup", "exchange", "transfer"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionStatus = "Completed" | "Failed";
+
+export interface Wallet {
+  userId: string;
+  currency: string;
+  openingBalanceCents: number;
+}
+
+/** Amounts are integer minor units (cents, kobo): sums are exact, shown with 2 decimals. */
+export interface StoredTransaction {
+  id: string;
+  userId: string;
+  type: TransactionType;
+  amountCents: number;
+  currency: string;
+  status: TransactionStatus;
+  description: string;
+  createdAt: string;
+}
+
+export interface WalletData {
+  version: number;
+  users: DemoUser[];
+  wallets: Wallet[];
+  transactions: StoredTransaction[];
+}
+
+export type WalletStore = Store<WalletData>;
+
+export const WALLET_FILE = "wallet.json";
+
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    description: "create the users, wallets and transactions collections",
+    up: (data) => ({ ...data, users: [], wallets: [], transactions: [] }),
+  },
+];
+
+interface TransactionFixture extends Omit<StoredTransaction, "currency" | "createdAt"> {
+  /** When, counted back from the moment the data is seeded, so every period has transactions. */
+  daysAgo: number;
+}
+
+export async function openWalletStore(options: { file: string; users: DemoUser[]; clock: Clock; io?: FileIO }): Promise<WalletStore> {
+  const { wallets } = await readFixture<{ wallets: Wallet[] }>("wallet/wallets.json");
+  const { transactions } = await readFixture<{ transactions: TransactionFixture[] }>("wallet/transactions.json");
+  return openStore<WalletData>({
+    file: options.file,
+    migrations: MIGRATIONS,
+    io: options.io,
+    seed: (empty) => {
+      const seededAt = options.clock.now().getTime();
+      return {
+        ...empty,
+        users: options.users,
+        wallets,
+        transactions: transactions.map(({ daysAgo, ...transaction }) => ({
+          ...transaction,
+          currency: walletOf(wallets, transaction.userId).currency,
+          createdAt: new Date(seededAt - Math.round(daysAgo * 86_400_000)).toISOString(),
+        })),
+      };
+    },
+  });
+}
+
+export function walletOf(wallets: readonly Wallet[], userId: string): Wallet {
+  const wallet = wallets.find((candidate) => candidate.userId === userId);
+  if (!wallet) throw new Error(`No wallet for user ${userId} in the wallet data`);
+  return wallet;
+}
