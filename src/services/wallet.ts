@@ -11,7 +11,7 @@ export const walletService: ServiceDefinition = {
   async build({ config, clock, users, dataDir, io, onServerError }) {
     const store = await openWalletStore({ file: dataDir.file(WALLET_FILE), users, clock, io });
     const jwt = createJwtIssuer({ secret: config.walletJwtSecret, issuer: "sandbox-wallet", ttlSeconds: config.tokenTtlSeconds, clock });
-    const app = createWalletApp({ store, jwt, clock, prefix: config.walletPrefix, onServerError });
+    const app = createWalletApp({ store, jwt, clock, prefix: config.walletPrefix, tokenTtlSeconds: config.tokenTtlSeconds, onServerError });
     return { app, flush: () => store.flush() };
   },
 };

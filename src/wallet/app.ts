@@ -8,6 +8,10 @@ import { queryChoice, queryParam } from "../http/query.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { toMajorUnits } from "../money.ts";
 import { balanceCents, insightsFor } from "./insights.ts";
+import { addAuthorizeRoutes } from "./oauth/authorize-routes.ts";
+import { CodeStore } from "./oauth/codes.ts";
+import { addMetadataRoute } from "./oauth/metadata.ts";
+import { addTokenRoute } from "./oauth/token-route.ts";
 import { walletOf, type WalletStore } from "./store.ts";
 import { DIRECTIONS, selectTransactions, toTransactionView } from "./transactions.ts";
 import { PERIODS, parseWindow, type Period } from "./window.ts";
@@ -18,6 +22,7 @@ export interface WalletDeps extends ServiceAppOptions {
   clock: Clock;
   /** Where the wallet routes live (the real prefix is not published): /api/wallet by default. */
   prefix: string;
+  tokenTtlSeconds: number;
 }
 
 export function createWalletApp(deps: WalletDeps): H3 {
@@ -30,6 +35,10 @@ export function createWalletApp(deps: WalletDeps): H3 {
 
   app.get("/health", () => ({ status: "ok" }));
   addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
+  const oauth = { ...deps, codes: new CodeStore(deps.clock) };
+  addAuthorizeRoutes(app, oauth);
+  addTokenRoute(app, oauth);
+  addMetadataRoute(app);
 
   app.get(`${prefix}/balance`, async (event) => {
     const wallet = await walletFor(event);

@@ -4,6 +4,7 @@ import type { FileIO } from "../store/file-io.ts";
 import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
+import { loadDefaultClients, registeredClient, type ClientFixture, type OAuthClient } from "./oauth/clients.ts";
 
 export const TRANSACTION_TYPES = ["deposit", "card_topup", "exchange", "transfer"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -27,24 +28,49 @@ export interface StoredTransaction {
   createdAt: string;
 }
 
+/** An issued refresh token (only its hash is kept). Rotation marks it used and issues the next of its family. */
+export interface StoredRefreshToken {
+  hash: string;
+  familyId: string;
+  clientId: string;
+  userId: string;
+  scope: string;
+  expiresAt: string;
+  usedAt?: string;
+  revokedAt?: string;
+}
+
 export interface WalletData {
   version: number;
   users: DemoUser[];
   wallets: Wallet[];
   transactions: StoredTransaction[];
+  oauthClients: OAuthClient[];
+  refreshTokens: StoredRefreshToken[];
 }
 
 export type WalletStore = Store<WalletData>;
 
 export const WALLET_FILE = "wallet.json";
 
-const MIGRATIONS: Migration[] = [
-  {
-    version: 1,
-    description: "create the users, wallets and transactions collections",
-    up: (data) => ({ ...data, users: [], wallets: [], transactions: [] }),
-  },
-];
+function migrations(defaultClients: ClientFixture[], clock: Clock): Migration[] {
+  return [
+    {
+      version: 1,
+      description: "create the users, wallets and transactions collections",
+      up: (data) => ({ ...data, users: [], wallets: [], transactions: [] }),
+    },
+    {
+      version: 2,
+      description: "add OAuth clients (with the default one) and refresh tokens",
+      up: (data) => ({
+        ...data,
+        oauthClients: defaultClients.map((client) => registeredClient(client, clock.now().toISOString())),
+        refreshTokens: [],
+      }),
+    },
+  ];
+}
 
 interface TransactionFixture extends Omit<StoredTransaction, "currency" | "createdAt"> {
   /** When, counted back from the moment the data is seeded, so every period has transactions. */
@@ -56,7 +82,7 @@ export async function openWalletStore(options: { file: string; users: DemoUser[]
   const { transactions } = await readFixture<{ transactions: TransactionFixture[] }>("wallet/transactions.json");
   return openStore<WalletData>({
     file: options.file,
-    migrations: MIGRATIONS,
+    migrations: migrations(await loadDefaultClients(), options.clock),
     io: options.io,
     seed: (empty) => {
       const seededAt = options.clock.now().getTime();

@@ -1,0 +1,17 @@
+import type { JwtIssuer } from "../../auth/jwt.ts";
+import type { Clock } from "../../clock.ts";
+import type { WalletStore } from "../store.ts";
+import type { OAuthClient } from "./clients.ts";
+import type { CodeStore } from "./codes.ts";
+
+export interface OAuthDeps {
+  store: WalletStore;
+  jwt: JwtIssuer;
+  clock: Clock;
+  codes: CodeStore;
+  tokenTtlSeconds: number;
+}
+
+export function clientFinder(store: WalletStore): (id: string) => OAuthClient | undefined {
+  return (id) => store.data.oauthClients.find((client) => client.id === id);
+}

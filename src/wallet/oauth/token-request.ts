@@ -1,0 +1,65 @@
+import { assertBodySize, type H3Event } from "h3";
+import { MAX_BODY_BYTES } from "../../http/json-body.ts";
+import { secretMatches, type OAuthClient } from "./clients.ts";
+import { OAuthError } from "./oauth-response.ts";
+
+const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/** The token request's form: url-encoded only, each parameter at most once (RFC 6749 §3.2). */
+export async function readTokenForm(event: H3Event): Promise<URLSearchParams> {
+  if (!FORM.test(event.req.headers.get("content-type") ?? "")) {
+    throw new OAuthError("invalid_request", "Send the token request as application/x-www-form-urlencoded");
+  }
+  assertBodySize(event, MAX_BODY_BYTES);
+  let text: string;
+  try {
+    text = await event.req.text();
+  } catch {
+    throw new OAuthError("invalid_request", "The request body could not be read completely");
+  }
+  const form = new URLSearchParams(text);
+  const repeated = [...new Set(form.keys())].find((name) => form.getAll(name).length > 1);
+  if (repeated) throw new OAuthError("invalid_request", `The parameter ${repeated} is given more than once`);
+  return form;
+}
+
+/**
+ * Client authentication: HTTP Basic (client_secret_basic, id and secret form-encoded, RFC 6749
+ * §2.3.1) or client_id + client_secret in the body (client_secret_post), never both.
+ */
+export function authenticateClient(event: H3Event, form: URLSearchParams, findClient: (id: string) => OAuthClient | undefined): OAuthClient {
+  const basic = parseBasic(event.req.headers.get("authorization"));
+  const bodySecret = form.get("client_secret");
+  if (basic && bodySecret !== null) throw new OAuthError("invalid_request", "Authenticate the client one way: HTTP Basic or client_secret in the body, not both");
+  const bodyId = form.get("client_id");
+  if (basic && bodyId !== null && bodyId !== basic.id) throw new OAuthError("invalid_request", "client_id in the body differs from the one in the Authorization header");
+  const credentials = basic ?? (bodyId !== null && bodySecret !== null ? { id: bodyId, secret: bodySecret } : null);
+  if (!credentials) throw new OAuthError("invalid_client", "Client authentication is missing: send HTTP Basic, or client_id and client_secret in the body");
+  const client = findClient(credentials.id);
+  // A wrong id costs the same comparison as a wrong secret.
+  const matches = secretMatches(client ?? PLACEHOLDER_CLIENT, credentials.secret);
+  if (!client || !matches) throw new OAuthError("invalid_client", "Unknown client or wrong client secret");
+  return client;
+}
+
+const PLACEHOLDER_CLIENT: OAuthClient = { id: "", name: "", secretHash: "-", redirectUris: [], createdAt: "" };
+
+function parseBasic(header: string | null): { id: string; secret: string } | null {
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  if (!match) {
+    if (header && /^Basic\b/i.test(header)) throw new OAuthError("invalid_client", "The Basic Authorization header is malformed");
+    return null;
+  }
+  const decoded = Buffer.from(match[1] as string, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) throw new OAuthError("invalid_client", "The Basic Authorization header must hold client_id:client_secret");
+  try {
+    return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+  } catch {
+    throw new OAuthError("invalid_client", "The client id or secret in the Basic header is not properly form-encoded");
+  }
+}
+
+function formDecode(text: string): string {
+  return decodeURIComponent(text.replace(/\+/g, " "));
+}
