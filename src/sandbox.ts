@@ -10,6 +10,7 @@ import { openDataDir } from "./store/data-dir.ts";
 import { StoreUnavailableError } from "./store/errors.ts";
 import type { FileIO } from "./store/file-io.ts";
 import { loadDemoUsers, type DemoUser } from "./users.ts";
+import { loadDefaultClients, type ClientFixture } from "./wallet/oauth/clients.ts";
 
 /** The servers this version of the sandbox runs; others asked for are announced as not available yet. */
 export const SERVICES: readonly ServiceDefinition[] = [storefrontService, walletService];
@@ -27,6 +28,8 @@ export interface Sandbox {
   /** Asked for (with --only or by default) but not in this version yet. */
   unavailable: ServiceName[];
   users: DemoUser[];
+  /** The default OAuth client of the wallet (from fixtures/), when the wallet runs. */
+  oauthClient?: ClientFixture;
   dataDir: string;
   clock: Clock;
   /** What is open right now: lets tests (and later the health control) see that nothing leaks. */
@@ -75,15 +78,17 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     for (const service of services) {
       const instance = await service.build(context);
       built.push(instance);
-      const server = await serve(instance.app, { port: service.port(config), host: config.bind, portFlag: service.portFlag });
+      const server = await serve(instance.app, { port: service.port(config), host: config.bind, portFlag: service.portFlag, portEnv: service.portEnv });
       servers.push(server);
       urls[service.name] = server.url;
     }
+    await dataDir.advertise(urls);
     return {
       config,
       urls,
       unavailable,
       users,
+      oauthClient: urls.wallet ? (await loadDefaultClients())[0] : undefined,
       dataDir: dataDir.path,
       clock,
       stats: () => ({ liveStreams: liveStreams.size, cartListeners: 0, ...Object.assign({}, ...built.map((service) => service.stats?.() ?? {})) }),

@@ -2,6 +2,13 @@ import type { H3Event } from "h3";
 import { fail } from "../http/errors.ts";
 import type { JwtIssuer } from "./jwt.ts";
 
+/** How a service checks bearer tokens: its JWT issuer, and who its users are. */
+export interface BearerAuth {
+  issuer: JwtIssuer;
+  /** A well-signed token for a user the service does not know is refused all the same. */
+  knownUser(userId: string): boolean;
+}
+
 export interface AuthenticatedUser {
   userId: string;
   /** Epoch seconds. */
@@ -20,7 +27,8 @@ export function bearerToken(event: H3Event): string | null {
  * badly signed, 401 `token_expired` when it has expired, both with `WWW-Authenticate: Bearer`.
  * `allowQueryToken` accepts `?access_token=` too, for EventSource clients that cannot set headers.
  */
-export async function requireUser(event: H3Event, issuer: JwtIssuer, options: { allowQueryToken?: boolean } = {}): Promise<AuthenticatedUser> {
+export async function requireUser(event: H3Event, auth: BearerAuth, options: { allowQueryToken?: boolean } = {}): Promise<AuthenticatedUser> {
+  const { issuer } = auth;
   const token = bearerToken(event) ?? (options.allowQueryToken ? event.url.searchParams.get("access_token") : null);
   if (!token) {
     const where = options.allowQueryToken ? "Authorization: Bearer <token> or ?access_token=<token>" : "Authorization: Bearer <token>";
@@ -34,6 +42,9 @@ export async function requireUser(event: H3Event, issuer: JwtIssuer, options: { 
     fail(code, result.message, {
       headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token", error_description="${result.message.replaceAll("\"", "'")}"` },
     });
+  }
+  if (!auth.knownUser(result.userId)) {
+    fail("invalid_token", "The token's user (sub) is not a user of this service", { headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token"` } });
   }
   return { userId: result.userId, expiresAt: result.expiresAt };
 }

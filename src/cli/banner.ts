@@ -6,6 +6,16 @@ export function alignColumns(rows: string[][]): string[] {
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd());
 }
 
+function oauthLines({ oauthClient: client, urls }: Sandbox): string[] {
+  if (!client || !urls.wallet) return ["OAuth client: the wallet is not running"];
+  return [
+    `OAuth client: ${client.id}   secret: ${client.secret}`,
+    `  redirect URIs: ${client.redirectUris.join(", ")}`,
+    `  authorize: ${urls.wallet}/oauth/authorize   token: ${urls.wallet}/oauth/token`,
+    "  (more clients: npx sandbox oauth add-client --help)",
+  ];
+}
+
 const LABELS = { storefront: "storefront", wallet: "wallet", host: "host app" } as const;
 
 /** What `sandbox start` prints once every server listens: where things are and how to sign in. */
@@ -25,7 +35,7 @@ export function formatBanner(sandbox: Sandbox): string {
     ...users,
     "",
     `BFF service token: ${config.bffServiceToken}`,
-    "OAuth client: not available in this version yet",
+    ...oauthLines(sandbox),
     "Terminal UI: not available in this version yet",
     "",
     "Press Ctrl-C to stop.",

@@ -3,8 +3,14 @@ import { ListenError } from "../http/serve.ts";
 import { StartError } from "../sandbox.ts";
 import { DataDirLockedError } from "../store/data-dir.ts";
 import { DataFileError } from "../store/errors.ts";
+import { ClientRegistrationError } from "../wallet/oauth/registry.ts";
 
-const EXPECTED = [ConfigError, ListenError, StartError, DataDirLockedError, DataFileError];
+/** A failure the user can act on, said in one line (for commands' own checks). */
+export class UserFacingError extends Error {
+  override name = "UserFacingError";
+}
+
+const EXPECTED = [ConfigError, ListenError, StartError, DataDirLockedError, DataFileError, ClientRegistrationError, UserFacingError];
 
 /** Errors a user can fix get one line and exit code 1; anything else is a bug and keeps its stack. */
 export function reportError(error: unknown): void {

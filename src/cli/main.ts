@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { reportError } from "./errors.ts";
+import { oauthCommand } from "./oauth.ts";
 import { startCommand } from "./start.ts";
 import { usersCommand } from "./users.ts";
 
@@ -11,9 +12,10 @@ export function buildProgram(): Command {
     .description("A local storefront, wallet and host app for building AI-agent integrations")
     .addCommand(startCommand())
     .addCommand(usersCommand())
+    .addCommand(oauthCommand())
     .showHelpAfterError("(run with --help for usage)")
     .version(version, "-v, --version")
-    .addHelpText("after", "\nExamples:\n  npx sandbox start\n  npx sandbox users\n  npx sandbox start --help\n");
+    .addHelpText("after", "\nExamples:\n  npx sandbox start\n  npx sandbox users\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox start --help\n");
 }
 
 export async function runCli(argv: string[]): Promise<void> {

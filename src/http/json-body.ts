@@ -18,7 +18,8 @@ export async function readJsonObject(event: H3Event): Promise<Record<string, unk
   try {
     parsed = JSON.parse(text, dropPrototypeKeys);
   } catch (error) {
-    fail("validation_error", `The body is not valid JSON: ${(error as Error).message}`);
+    const reason = error instanceof RangeError ? "it is nested too deeply" : (error as Error).message;
+    fail("validation_error", `The body is not valid JSON: ${reason}`);
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     fail("validation_error", "The body must be a JSON object");

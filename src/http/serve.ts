@@ -1,13 +1,13 @@
-import { createServer } from "node:net";
+import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { toNodeHandler, type H3 } from "h3";
-import { listen } from "listhen";
 
 export interface ServeOptions {
   port: number;
   host: string;
-  /** The flag that changes this port, named in the error when the port is taken. */
+  /** The flag and env variable that change this port, named in the error when the port is taken. */
   portFlag: string;
+  portEnv: string;
 }
 
 export interface RunningServer {
@@ -24,57 +24,47 @@ export class ListenError extends Error {
 }
 
 /**
- * Serves an h3 app with listhen, set up so that it never listens anywhere but where it was
- * asked: listhen would otherwise move a busy port elsewhere and read port 0 as 3000.
+ * Serves an h3 app on Node's own HTTP server. (listhen was tried first: it moves a busy port
+ * elsewhere, reads port 0 as 3000, hides why a port failed, and its shutdown helper crashes the
+ * process when a chunked body over the size limit is refused.)
  */
 export async function serve(app: H3, options: ServeOptions): Promise<RunningServer> {
-  const anyHost = options.host === "0.0.0.0" || options.host === "::";
-  let listener: Awaited<ReturnType<typeof listen>>;
-  try {
-    listener = await listen(toNodeHandler(app), {
-      port: options.port === 0 ? { random: true } : options.port,
-      hostname: options.host,
-      public: anyHost,
-      isProd: true, // no alternative ports: a busy port is an error
-      showURL: false,
-      autoClose: false,
-    });
-  } catch {
-    throw new ListenError(await explainListenFailure(options));
-  }
-  const server = listener.server;
+  const server = createServer(toNodeHandler(app));
   server.on("clientError", answerMalformedRequest);
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: listener.url.replace(/\/$/, ""),
-    port,
-    async close() {
-      const closed = listener.close();
-      // Long-lived responses (event streams) end with their own close; anything still open after a grace period is cut.
-      const grace = setTimeout(() => server.closeAllConnections(), 2000);
-      await closed;
-      clearTimeout(grace);
-    },
-  };
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => reject(new ListenError(explainListenFailure(error.code, options))));
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as { port: number };
+  return { url: `http://${urlHost(options.host)}:${port}`, port, close: () => closeServer(server) };
 }
 
-/** listhen hides the reason a port could not be taken: ask the OS directly, once, to name it. */
-async function explainListenFailure({ port, host, portFlag }: ServeOptions): Promise<string> {
-  const code = await new Promise<string | undefined>((resolve) => {
-    const probe = createServer();
-    probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code));
-    probe.listen(port, host, () => probe.close(() => resolve(undefined)));
-  });
+function urlHost(host: string): string {
+  const shown = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return shown.includes(":") ? `[${shown}]` : shown;
+}
+
+async function closeServer(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  // Requests in flight get a moment to finish; whatever is still open after that is cut.
+  const grace = setTimeout(() => server.closeAllConnections(), 2000);
+  await closed;
+  clearTimeout(grace);
+}
+
+function explainListenFailure(code: string | undefined, { port, host, portFlag, portEnv }: ServeOptions): string {
+  const change = `choose another port with ${portFlag} <port> (or ${portEnv})`;
   switch (code) {
     case "EADDRINUSE":
-      return `Port ${port} on ${host} is already in use: stop what uses it, or choose another port with ${portFlag} <port>.`;
+      return `Port ${port} on ${host} is already in use: stop what uses it, or ${change}.`;
     case "EACCES":
-      return `Port ${port} needs special privileges: choose a port above 1023 with ${portFlag} <port>.`;
+      return `Port ${port} needs special privileges: ${change}, above 1023.`;
     case "EADDRNOTAVAIL":
     case "ENOTFOUND":
       return `The address ${host} is not on this machine: choose another with --bind (127.0.0.1, or 0.0.0.0 for every interface).`;
     default:
-      return `Cannot listen on ${host}:${port}${code ? ` (${code})` : ""}: choose another port with ${portFlag} <port> or another address with --bind.`;
+      return `Cannot listen on ${host}:${port}${code ? ` (${code})` : ""}: ${change}, or another address with --bind.`;
   }
 }
 

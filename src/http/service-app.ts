@@ -18,9 +18,15 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
     silent: true, // 5xx errors are reported through onServerError, without the request's secrets
     onError: (error, event) => errorResponse(error, event, options),
   });
-  app.use((event) => {
+  app.use(async (event) => {
     const preflight = handleCors(event, CORS);
     if (preflight !== false) return preflight;
+    // HEAD is GET without the body (health checkers use it); h3 routes it nowhere by itself.
+    if (event.req.method === "HEAD") {
+      const response = await app.fetch(new Request(event.req.url, { method: "GET", headers: event.req.headers }));
+      await response.body?.cancel();
+      return new Response(null, { status: response.status, headers: response.headers });
+    }
   });
   return app;
 }

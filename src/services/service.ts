@@ -34,5 +34,6 @@ export interface ServiceDefinition {
   dataFile?: string;
   port(config: SandboxConfig): number;
   portFlag: string;
+  portEnv: string;
   build(context: ServiceContext): Promise<BuiltService>;
 }

@@ -9,6 +9,7 @@ export const storefrontService: ServiceDefinition = {
   dataFile: STOREFRONT_FILE,
   port: (config) => config.storefrontPort,
   portFlag: "--storefront-port",
+  portEnv: "STOREFRONT_PORT",
   async build({ config, clock, users, dataDir, io, liveStreams, onServerError }) {
     const store = await openStorefrontStore({ file: dataDir.file(STOREFRONT_FILE), users, clock, io });
     const jwt = createJwtIssuer({ secret: config.storefrontJwtSecret, issuer: "sandbox-storefront", ttlSeconds: config.tokenTtlSeconds, clock });

@@ -8,6 +8,7 @@ export const walletService: ServiceDefinition = {
   dataFile: WALLET_FILE,
   port: (config) => config.walletPort,
   portFlag: "--wallet-port",
+  portEnv: "WALLET_PORT",
   async build({ config, clock, users, dataDir, io, onServerError }) {
     const store = await openWalletStore({ file: dataDir.file(WALLET_FILE), users, clock, io });
     const jwt = createJwtIssuer({ secret: config.walletJwtSecret, issuer: "sandbox-wallet", ttlSeconds: config.tokenTtlSeconds, clock });

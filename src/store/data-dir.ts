@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { link, mkdir, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { TEMP_MARK } from "./file-io.ts";
+import { TEMP_MARK, nodeFileIO } from "./file-io.ts";
 
 const LOCK_FILE = ".sandbox.lock";
 
@@ -22,8 +23,17 @@ export class DataDirLockedError extends Error {
 export interface DataDir {
   readonly path: string;
   file(name: string): string;
+  /** Writes the servers' URLs into the lock, so that other commands can reach the running sandbox. */
+  advertise(urls: Record<string, string>): Promise<void>;
   /** Removes the lock; called last, after every pending write finished. */
   release(): Promise<void>;
+}
+
+/** What the lock file says about the sandbox that holds the dir. */
+export interface LockInfo {
+  pid: number;
+  startedAt: string;
+  urls?: Record<string, string>;
 }
 
 /**
@@ -43,6 +53,10 @@ export async function openDataDir(dir: string, options: { fresh: boolean; dataFi
   return {
     path,
     file: (name) => join(path, name),
+    advertise: async (urls) => {
+      const info = await readLock(lock);
+      await nodeFileIO.writeAtomic(lock, JSON.stringify({ ...info, urls }));
+    },
     release: async () => {
       heldHere.delete(lock);
       await unlink(lock).catch(() => {});
@@ -59,7 +73,7 @@ async function takeLock(lock: string, dir: string): Promise<void> {
       heldHere.add(lock);
       return;
     }
-    const holder = await readHolder(lock);
+    const holder = (await readLock(lock))?.pid ?? null;
     // In a container the pid repeats from run to run: our own pid is only a holder if we hold the lock now.
     const live = holder !== null && (holder === process.pid ? heldHere.has(lock) : isAlive(holder));
     if (live) throw new DataDirLockedError(dir, holder);
@@ -84,20 +98,36 @@ async function createLock(lock: string): Promise<boolean> {
   }
 }
 
-async function readHolder(lock: string): Promise<number | null> {
+async function readLock(lock: string): Promise<LockInfo | null> {
   try {
-    const { pid } = JSON.parse(await readFile(lock, "utf8")) as { pid?: unknown };
-    return typeof pid === "number" ? pid : null;
+    const info = JSON.parse(await readFile(lock, "utf8")) as LockInfo;
+    return typeof info.pid === "number" ? info : null;
   } catch {
     return null;
   }
 }
 
+/** The sandbox running on this data dir, if one is: its pid and URLs, from the lock it holds. */
+export async function runningSandbox(dir: string): Promise<LockInfo | null> {
+  const info = await readLock(join(resolve(dir), LOCK_FILE));
+  return info && info.pid !== process.pid && isAlive(info.pid) ? info : null;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/** A killed process that its parent has not reaped yet still answers kill(0), but holds nothing. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false;
   }
 }

@@ -1,7 +1,7 @@
 import { current, freeze, isDraft, produce, type Draft } from "immer";
 import { Low } from "lowdb";
 import { DurableJsonFile } from "./durable-json-file.ts";
-import { StoreUnavailableError } from "./errors.ts";
+import { DataFileError, StoreUnavailableError } from "./errors.ts";
 import { nodeFileIO, type FileIO } from "./file-io.ts";
 import { MigratingAdapter, type Migration, type Versioned } from "./migrations.ts";
 
@@ -12,6 +12,8 @@ export interface StoreOptions<T extends Versioned> {
   migrations: readonly Migration[];
   /** Fills a new file after its migrations ran (the seed from fixtures/). */
   seed: (empty: T) => T;
+  /** Names what is wrong with loaded data of the wrong shape (null when it is fine). */
+  checkShape?: (data: unknown) => string | null;
   io?: FileIO;
 }
 
@@ -50,6 +52,8 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
   const db = new Low<T>(adapter, { version: 0 } as T);
   await db.read();
   if (adapter.created) db.data = options.seed(db.data);
+  const problem = options.checkShape?.(db.data);
+  if (problem) throw new DataFileError(options.file, `its content does not have the expected shape: ${problem}`);
   if (adapter.created || adapter.migrated) await db.write();
   freeze(db.data, true);
 

@@ -1,8 +1,9 @@
-import type { H3, H3Event } from "h3";
+import type { H3 } from "h3";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { requireUser } from "../auth/bearer.ts";
 import { addLoginRoute } from "../auth/login.ts";
 import type { Clock } from "../clock.ts";
+import { prefersEventStream } from "../http/accept.ts";
 import { optionalInteger, requireString } from "../http/fields.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
@@ -25,6 +26,7 @@ export interface StorefrontDeps extends ServiceAppOptions {
 
 export function createStorefrontApp(deps: StorefrontDeps): H3 {
   const app = createServiceApp(deps);
+  const auth = { issuer: deps.jwt, knownUser: (id: string) => deps.store.data.users.some((user) => user.id === id) };
   const cartEvent = (cart: StoredCart): SseEvent => ({ event: "cart", id: String(cart.version), data: toCartView(deps.store.data, cart) });
 
   app.get("/health", () => ({ status: "ok" }));
@@ -32,27 +34,27 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
   addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
 
   app.get("/api/products", async (event) => {
-    await requireUser(event, deps.jwt);
+    await requireUser(event, auth);
     return { items: searchProducts(deps.store.data.products, event.url.searchParams.get("q") ?? undefined) };
   });
 
   app.get("/api/orders", async (event) => {
-    const { userId } = await requireUser(event, deps.jwt);
+    const { userId } = await requireUser(event, auth);
     return { orders: listOrders(deps.store.data.orders, userId, event.url.searchParams.get("order_id") ?? undefined) };
   });
 
   app.post("/api/cart/items", async (event) => {
-    const { userId } = await requireUser(event, deps.jwt);
+    const { userId } = await requireUser(event, auth);
     const body = await readJsonObject(event);
     const productId = requireString(body, "product_id");
     const quantity = optionalInteger(body, "quantity", { min: 1, max: 99, fallback: 1 });
     const cart = await deps.store.update((draft) => addToCart(draft, userId, productId, quantity));
     deps.cartEvents.publish(userId, cart);
-    return wantsEventStream(event) ? eventsResponse([cartEvent(cart)]) : toCartView(deps.store.data, cart);
+    return prefersEventStream(event.req.headers.get("accept")) ? eventsResponse([cartEvent(cart)]) : toCartView(deps.store.data, cart);
   });
 
   app.get("/api/cart/stream", async (event) => {
-    const { userId, expiresAt } = await requireUser(event, deps.jwt, { allowQueryToken: true });
+    const { userId, expiresAt } = await requireUser(event, auth, { allowQueryToken: true });
     const stream = openLiveStream({
       clock: deps.clock,
       heartbeatMs: deps.sseHeartbeatMs,
@@ -67,9 +69,4 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
 
   addNotFoundRoute(app);
   return app;
-}
-
-/** The mobile client asks for the event-stream answer with Accept: text/event-stream. */
-function wantsEventStream(event: H3Event): boolean {
-  return /\btext\/event-stream\b/i.test(event.req.headers.get("accept") ?? "");
 }

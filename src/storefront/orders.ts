@@ -26,10 +26,14 @@ export function formatOrderTime(date: Date): string {
   return TIME.format(date).replace(/\s*(AM|PM)$/i, (_, half: string) => ` ${half.toLowerCase()}`);
 }
 
-/** The user's orders, newest first; `orderId` narrows to that reference (none matching is an empty list). */
+/**
+ * The user's orders, newest first. `orderId` (trimmed) narrows to that reference, and none
+ * matching is an empty list; a blank one is no filter, as a blank product query is.
+ */
 export function listOrders(orders: readonly StoredOrder[], userId: string, orderId: string | undefined): OrderView[] {
+  const reference = orderId?.trim() || undefined;
   return orders
-    .filter((order) => order.userId === userId && (orderId === undefined || order.orderId === orderId))
+    .filter((order) => order.userId === userId && (reference === undefined || order.orderId === reference))
     .sort((a, b) => b.placedAt.localeCompare(a.placedAt))
     .map(toOrderView);
 }

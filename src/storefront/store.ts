@@ -4,6 +4,7 @@ import type { FileIO } from "../store/file-io.ts";
 import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
+import { checkStorefrontShape } from "./shape.ts";
 
 export interface Product {
   id: string;
@@ -83,6 +84,7 @@ export async function openStorefrontStore(options: { file: string; users: DemoUs
   return openStore<StorefrontData>({
     file: options.file,
     migrations: MIGRATIONS,
+    checkShape: checkStorefrontShape,
     io: options.io,
     seed: (empty) => ({
       ...empty,

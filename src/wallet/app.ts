@@ -7,6 +7,7 @@ import { fail } from "../http/errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { toMajorUnits } from "../money.ts";
+import { addWalletControls } from "./controls.ts";
 import { balanceCents, insightsFor } from "./insights.ts";
 import { addAuthorizeRoutes } from "./oauth/authorize-routes.ts";
 import { CodeStore } from "./oauth/codes.ts";
@@ -28,8 +29,9 @@ export interface WalletDeps extends ServiceAppOptions {
 export function createWalletApp(deps: WalletDeps): H3 {
   const app = createServiceApp(deps);
   const { prefix } = deps;
+  const auth = { issuer: deps.jwt, knownUser: (id: string) => deps.store.data.wallets.some((wallet) => wallet.userId === id) };
   const walletFor = async (event: H3Event) => {
-    const { userId } = await requireUser(event, deps.jwt);
+    const { userId } = await requireUser(event, auth);
     return walletOf(deps.store.data.wallets, userId);
   };
 
@@ -39,6 +41,7 @@ export function createWalletApp(deps: WalletDeps): H3 {
   addAuthorizeRoutes(app, oauth);
   addTokenRoute(app, oauth);
   addMetadataRoute(app);
+  addWalletControls(app, deps);
 
   app.get(`${prefix}/balance`, async (event) => {
     const wallet = await walletFor(event);

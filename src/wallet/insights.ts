@@ -1,5 +1,5 @@
 import { toMajorUnits } from "../money.ts";
-import type { StoredTransaction, Wallet } from "./store.ts";
+import type { StoredTransaction, Wallet } from "./model.ts";
 import { directionOf, selectTransactions } from "./transactions.ts";
 import type { TimeWindow } from "./window.ts";
 

@@ -4,50 +4,9 @@ import type { FileIO } from "../store/file-io.ts";
 import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
-import { loadDefaultClients, registeredClient, type ClientFixture, type OAuthClient } from "./oauth/clients.ts";
-
-export const TRANSACTION_TYPES = ["deposit", "card_topup", "exchange", "transfer"] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export type TransactionStatus = "Completed" | "Failed";
-
-export interface Wallet {
-  userId: string;
-  currency: string;
-  openingBalanceCents: number;
-}
-
-/** Amounts are integer minor units (cents, kobo): sums are exact, shown with 2 decimals. */
-export interface StoredTransaction {
-  id: string;
-  userId: string;
-  type: TransactionType;
-  amountCents: number;
-  currency: string;
-  status: TransactionStatus;
-  description: string;
-  createdAt: string;
-}
-
-/** An issued refresh token (only its hash is kept). Rotation marks it used and issues the next of its family. */
-export interface StoredRefreshToken {
-  hash: string;
-  familyId: string;
-  clientId: string;
-  userId: string;
-  scope: string;
-  expiresAt: string;
-  usedAt?: string;
-  revokedAt?: string;
-}
-
-export interface WalletData {
-  version: number;
-  users: DemoUser[];
-  wallets: Wallet[];
-  transactions: StoredTransaction[];
-  oauthClients: OAuthClient[];
-  refreshTokens: StoredRefreshToken[];
-}
+import type { StoredTransaction, Wallet, WalletData } from "./model.ts";
+import { checkWalletShape } from "./shape.ts";
+import { loadDefaultClients, registeredClient, type ClientFixture } from "./oauth/clients.ts";
 
 export type WalletStore = Store<WalletData>;
 
@@ -83,6 +42,7 @@ export async function openWalletStore(options: { file: string; users: DemoUser[]
   return openStore<WalletData>({
     file: options.file,
     migrations: migrations(await loadDefaultClients(), options.clock),
+    checkShape: checkWalletShape,
     io: options.io,
     seed: (empty) => {
       const seededAt = options.clock.now().getTime();

@@ -1,5 +1,5 @@
 import { toMajorUnits } from "../money.ts";
-import type { StoredTransaction, TransactionType } from "./store.ts";
+import type { StoredTransaction, TransactionType } from "./model.ts";
 import { inWindow, type TimeWindow } from "./window.ts";
 
 export type Direction = "income" | "spending";

@@ -19,6 +19,9 @@ test("--help shows usage and examples", TIMEOUT, async (t) => {
     { name: "sandbox --help", args: ["--help"], usage: /^Usage: sandbox \[options\] \[command\]$/m },
     { name: "sandbox start --help", args: ["start", "--help"], usage: /^Usage: sandbox start \[options\]$/m },
     { name: "sandbox users --help", args: ["users", "--help"], usage: /^Usage: sandbox users \[options\]$/m },
+    { name: "sandbox oauth --help", args: ["oauth", "--help"], usage: /^Usage: sandbox oauth \[options\] \[command\]$/m },
+    { name: "sandbox oauth add-client --help", args: ["oauth", "add-client", "--help"], usage: /^Usage: sandbox oauth add-client \[options\]$/m },
+    { name: "sandbox oauth clients --help", args: ["oauth", "clients", "--help"], usage: /^Usage: sandbox oauth clients \[options\]$/m },
   ];
   for (const { name, args, usage } of cases) {
     await t.test(name, async (t) => {
@@ -35,6 +38,7 @@ test("the root help lists the commands", TIMEOUT, async (t) => {
   const result = await runCli(t, ["--help"]);
   assert.match(result.stdout, /^ {2}start\b/m);
   assert.match(result.stdout, /^ {2}users\b/m);
+  assert.match(result.stdout, /^ {2}oauth\b/m);
 });
 
 test("start --help lists every setting's flag and environment variable", TIMEOUT, async (t) => {

@@ -24,6 +24,8 @@ export interface CliOptions {
   cwd?: string;
   /** Added to an environment that holds none of the sandbox's own variables. */
   env?: Record<string, string>;
+  /** Run through `npx --no -- sandbox`, as the README does, instead of `node bin/sandbox.js`. */
+  viaNpx?: boolean;
 }
 
 export interface CliExit {
@@ -79,7 +81,8 @@ export async function tempDir(t: Hooks, prefix = "sandbox-cli-"): Promise<string
 
 /** Spawns the CLI; it is killed (SIGKILL) when the test ends if still running. */
 export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): CliProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const [command, prefix] = options.viaNpx ? ["npx", ["--no", "--", "sandbox"]] : [process.execPath, [BIN]];
+  const child = spawn(command, [...prefix, ...args], {
     cwd: options.cwd ?? PROJECT_ROOT,
     env: cliEnv(options.env),
     stdio: ["ignore", "pipe", "pipe"],

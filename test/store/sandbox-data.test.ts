@@ -66,6 +66,28 @@ test("a corrupt data file stops the start, is named, and is not overwritten", as
   assert.ok(!(await readdir(dataDir)).includes(".sandbox.lock"), "a failed start releases the data dir");
 });
 
+test("a data file of the right JSON but the wrong shape stops the start, naming what is wrong", async (t) => {
+  const dataDir = await tempDir(t);
+  const first = await startTestSandbox(t, { dataDir, flags: { only: "storefront,wallet" } });
+  await first.sandbox.close();
+  const file = join(dataDir, "storefront.json");
+  const data = JSON.parse(await readFile(file, "utf8"));
+  delete data.products;
+  data.carts = "oops";
+  await writeFile(file, JSON.stringify(data));
+  await assert.rejects(startSandbox(await testConfig(dataDir)), (error: unknown) => {
+    assert.ok(error instanceof DataFileError);
+    assert.ok(error.message.includes(file));
+    assert.match(error.message, /shape: .*products|shape: .*carts/);
+    return true;
+  });
+  const wallet = join(dataDir, "wallet.json");
+  const walletData = JSON.parse(await readFile(wallet, "utf8"));
+  walletData.transactions[0].amountCents = "12.50";
+  await writeFile(wallet, JSON.stringify(walletData));
+  await assert.rejects(startSandbox(await testConfig(dataDir, { only: "wallet" })), /\/transactions\/0\/amountCents must be integer/);
+});
+
 test("a second sandbox on the same data dir is refused, naming the holder", async (t) => {
   const dataDir = await tempDir(t);
   await startTestSandbox(t, { dataDir });

@@ -86,6 +86,7 @@ test("bearer tokens on protected routes", async (t) => {
     { name: "no sub", header: `Bearer ${await token({ iss: "sandbox-storefront", exp: nowSeconds() + 60 })}`, code: "invalid_token" },
     { name: "expired", header: `Bearer ${await token({ sub: ADA.id, iss: "sandbox-storefront", exp: nowSeconds() - 10 })}`, code: "token_expired" },
     { name: "tampered payload", header: `Bearer ${tamper(good)}`, code: "invalid_token" },
+    { name: "well signed, for a user the service does not know", header: `Bearer ${await token({ sub: "11111111-2222-4333-8444-555555555555", iss: "sandbox-storefront", exp: nowSeconds() + 60 })}`, code: "invalid_token" },
   ];
   for (const c of cases) {
     await t.test(`${c.name}: 401 ${c.code} with WWW-Authenticate`, async () => {

@@ -46,6 +46,25 @@ test("POST /api/cart/items", async (t) => {
     assert.equal((JSON.parse(messages[0]!.data!) as Cart).items[1]!.quantity, 5);
   });
 
+  await t.test("Accept is negotiated by preference", async () => {
+    const cases: [string, boolean][] = [
+      ["text/event-stream", true],
+      ["text/event-stream, */*;q=0.1", true],
+      ["application/json, text/event-stream", false],
+      ["text/event-stream;q=0, application/json", false],
+      ["application/json;q=0.5, text/event-stream", true],
+      ["*/*", false],
+    ];
+    for (const [accept, stream] of cases) {
+      const response = await sandbox.addToCart(token, { product_id: "ugu-leaves-bunch", quantity: 1 }, { accept });
+      assert.match(response.headers.get("content-type") ?? "", stream ? /^text\/event-stream/ : /^application\/json/, accept);
+      await response.body?.cancel();
+    }
+    await add({ product_id: "ugu-leaves-bunch", quantity: 1 });
+    const reset = (await (await add({ product_id: "ugu-leaves-bunch", quantity: 1 })).json()) as Cart;
+    assert.equal(reset.items[1]!.quantity, 5 + cases.length + 2);
+  });
+
   const invalid: [string, unknown, number, string][] = [
     ["quantity 0", { product_id: "ofada-rice-5kg", quantity: 0 }, 400, "validation_error"],
     ["quantity 100", { product_id: "ofada-rice-5kg", quantity: 100 }, 400, "validation_error"],
@@ -65,6 +84,7 @@ test("POST /api/cart/items", async (t) => {
       assert.equal((await errorBody(response)).code, code);
       const cart = (await (await add({ product_id: "ofada-rice-5kg", quantity: 1 })).json()) as Cart;
       assert.equal(cart.items[0]!.quantity, 4 + invalid.findIndex(([other]) => other === name));
+      void cart;
     });
   }
 

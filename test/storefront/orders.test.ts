@@ -53,6 +53,8 @@ test("GET /api/orders", async (t) => {
     assert.deepEqual(await orders(`?order_id=${encodeURIComponent(second!.orderId)}`), [second]);
     assert.deepEqual(await orders("?order_id=ORD-NOPE00"), []);
     assert.deepEqual(await orders(`?order_id=${encodeURIComponent("../../etc/passwd")}`), []);
+    assert.deepEqual(await orders(`?order_id=${encodeURIComponent(` ${first!.orderId} `)}`), [first], "the reference is trimmed");
+    assert.equal((await orders("?order_id=")).length, 4, "a blank reference is no filter, like a blank q");
   });
 
   await t.test("another user sees none of them, not even by reference", async () => {

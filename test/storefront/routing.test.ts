@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { test } from "node:test";
 import { errorBody, startTestSandbox } from "../helpers/sandbox.ts";
@@ -13,6 +14,20 @@ function rawRequest(url: string, text: string): Promise<string> {
     socket.on("data", (chunk) => (answer += chunk));
     socket.on("end", () => resolve(answer));
     socket.on("error", reject);
+  });
+}
+
+/** A POST whose body goes out in chunks (no Content-Length), on a connection of its own. */
+function chunkedPost(url: string, chunks: string[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", connection: "close" } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
   });
 }
 
@@ -39,6 +54,27 @@ test("routing and malformed requests", async (t) => {
     const response = await sandbox.as(token, "/api/products", { method: "DELETE" });
     assert.equal(response.status, 404);
     assert.equal((await errorBody(response)).code, "not_found");
+  });
+
+  await t.test("HEAD answers like GET, without a body", async () => {
+    const head = await sandbox.fetch("/health", { method: "HEAD" });
+    assert.equal(head.status, 200);
+    assert.match(head.headers.get("content-type") ?? "", /^application\/json/);
+    assert.equal(await head.text(), "");
+    assert.equal((await sandbox.fetch("/nope", { method: "HEAD" })).status, 404);
+  });
+
+  await t.test("a chunked body over 1 MiB is 413, and the server keeps running", async () => {
+    const { status, body } = await chunkedPost(`${sandbox.url}/api/auth/login`, ['{"email":"', ...Array(20).fill("x".repeat(64 * 1024)), '"}']);
+    assert.equal(status, 413);
+    assert.equal(JSON.parse(body).code, "payload_too_large");
+    assert.equal((await sandbox.fetch("/health")).status, 200);
+  });
+
+  await t.test("JSON nested too deeply is a 400 that says so", async () => {
+    const response = await sandbox.as(token, "/api/cart/items", { method: "POST", headers: { "content-type": "application/json" }, body: `${"[".repeat(20000)}${"]".repeat(20000)}` });
+    assert.equal(response.status, 400);
+    assert.match((await errorBody(response)).error, /nested too deeply|JSON object/);
   });
 
   await t.test("a malformed percent-encoding is a JSON 400", async () => {

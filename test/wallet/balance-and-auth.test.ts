@@ -67,6 +67,7 @@ test("wallet sign-in and tokens", async (t) => {
     ["a wrong secret", () => sign("some-other-secret-that-is-long-enough-1234", { sub: ADA.id, iss: "sandbox-wallet", exp: now() + 600 }), "invalid_token"],
     ["alg none", async () => new UnsecuredJWT({}).setSubject(ADA.id).setIssuer("sandbox-wallet").setExpirationTime(now() + 600).encode(), "invalid_token"],
     ["an expired token", () => sign(DEV_WALLET_SECRET, { sub: ADA.id, iss: "sandbox-wallet", exp: now() - 5 }), "token_expired"],
+    ["a well-signed token of an unknown user", () => sign(DEV_WALLET_SECRET, { sub: "11111111-2222-4333-8444-555555555555", iss: "sandbox-wallet", exp: now() + 600 }), "invalid_token"],
   ];
   for (const [name, make, code] of refused) {
     await t.test(`wallet refuses ${name}: 401 ${code}`, async () => {

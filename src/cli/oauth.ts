@@ -1,0 +1,78 @@
+import { Command } from "commander";
+import { loadConfig } from "../config.ts";
+import { runningSandbox } from "../store/data-dir.ts";
+import { withWalletStore } from "../wallet/offline.ts";
+import { checkRegistration, listClients, registerClient, type ClientListing } from "../wallet/oauth/registry.ts";
+import { alignColumns } from "./banner.ts";
+import { UserFacingError } from "./errors.ts";
+
+interface Target {
+  dataDir?: string;
+  config?: string;
+  json?: boolean;
+}
+
+export function oauthCommand(): Command {
+  const oauth = new Command("oauth")
+    .description("Register and list the wallet's OAuth clients")
+    .addHelpText("after", "\nExamples:\n  npx sandbox oauth clients\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n");
+  oauth
+    .command("add-client")
+    .description("Register an OAuth client and print its id and secret (the secret is shown only once)")
+    .requiredOption("--name <name>", "the client's name, shown on the sign-in page")
+    .requiredOption("--redirect-uri <uri>", "an allowed redirect URI, matched exactly (repeat for more)", (uri: string, all: string[]) => [...all, uri], [] as string[])
+    .option("--data-dir <dir>", "the sandbox's data dir (default: as `sandbox start`)")
+    .option("--config <file>", "settings file, as for `sandbox start`")
+    .option("--json", "print JSON")
+    .addHelpText("after", "\nWorks whether the sandbox runs or not: a running one is updated at once.\n\nExamples:\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox oauth add-client --name CI --redirect-uri http://127.0.0.1:9999/cb --redirect-uri https://agent.example.com/cb --json\n")
+    .action(async (options: Target & { name: string; redirectUri: string[] }) => {
+      const registration = checkRegistration(options.name, options.redirectUri);
+      const created = await onWallet(options, {
+        running: async (walletUrl) => request<ClientListing & { secret: string }>(`${walletUrl}/__sandbox/oauth/clients`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(registration) }),
+        offline: (dir) => withWalletStore(dir, (store, now) => store.update((draft) => registerClient(draft, registration, now))),
+      });
+      if (options.json) return print(JSON.stringify(created, null, 2));
+      print(`Registered OAuth client "${created.name}"`);
+      print(`  client_id:      ${created.id}`);
+      print(`  client_secret:  ${created.secret}   (shown only now: keep it)`);
+      print(`  redirect URIs:  ${created.redirectUris.join(", ")}`);
+    });
+
+  oauth
+    .command("clients")
+    .description("List the registered OAuth clients (ids, names, redirect URIs; secrets are not kept)")
+    .option("--data-dir <dir>", "the sandbox's data dir (default: as `sandbox start`)")
+    .option("--config <file>", "settings file, as for `sandbox start`")
+    .option("--json", "print JSON")
+    .addHelpText("after", "\nExamples:\n  npx sandbox oauth clients\n  npx sandbox oauth clients --json\n")
+    .action(async (options: Target) => {
+      const clients = await onWallet(options, {
+        running: async (walletUrl) => (await request<{ clients: ClientListing[] }>(`${walletUrl}/__sandbox/oauth/clients`)).clients,
+        offline: (dir) => withWalletStore(dir, (store) => listClients(store.data.oauthClients)),
+      });
+      if (options.json) return print(JSON.stringify(clients, null, 2));
+      print(alignColumns([["ID", "NAME", "REDIRECT URIS"], ...clients.map((client) => [client.id, client.name, client.redirectUris.join(" ")])]).join("\n"));
+    });
+  return oauth;
+}
+
+/** Talks to the running sandbox's wallet if there is one on the data dir, else changes the data file itself. */
+async function onWallet<R>(options: Target, ways: { running: (walletUrl: string) => Promise<R>; offline: (dir: string) => Promise<R> }): Promise<R> {
+  const config = await loadConfig({ flags: options.dataDir ? { dataDir: options.dataDir } : {}, configFile: options.config });
+  const running = await runningSandbox(config.dataDir);
+  if (running && !running.urls?.wallet) {
+    throw new UserFacingError(`The sandbox running on ${config.dataDir} (pid ${running.pid}) has no wallet: start it with the wallet, or stop it first.`);
+  }
+  return running?.urls?.wallet ? ways.running(running.urls.wallet) : ways.offline(config.dataDir);
+}
+
+async function request<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  const body = (await response.json()) as T & { error?: string };
+  if (!response.ok) throw new UserFacingError(`The running sandbox refused: ${body.error ?? response.status}`);
+  return body;
+}
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
