@@ -1,6 +1,6 @@
 import { createClock, type Clock } from "./clock.ts";
 import type { SandboxConfig } from "./config.ts";
-import type { ServiceName } from "./config/options.ts";
+import { OPTIONS, type ServiceName } from "./config/options.ts";
 import { serve, type RunningServer } from "./http/serve.ts";
 import type { LiveStream } from "./http/sse.ts";
 import type { ServiceDefinition } from "./services/service.ts";
@@ -78,7 +78,8 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     for (const service of services) {
       const instance = await service.build(context);
       built.push(instance);
-      const server = await serve(instance.app, { port: service.port(config), host: config.bind, portFlag: service.portFlag, portEnv: service.portEnv });
+      const setting = OPTIONS.find((option) => option.key === service.portSetting)!;
+      const server = await serve(instance.app, { port: config[service.portSetting], host: config.bind, portFlag: setting.flag, portEnv: setting.env });
       servers.push(server);
       urls[service.name] = server.url;
     }

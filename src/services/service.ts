@@ -32,8 +32,7 @@ export interface ServiceDefinition {
   name: ServiceName;
   /** Its data file in the data dir, if it keeps one (removed by --fresh). */
   dataFile?: string;
-  port(config: SandboxConfig): number;
-  portFlag: string;
-  portEnv: string;
+  /** The setting of its port; its flag and env variable are named when the port is taken. */
+  portSetting: "storefrontPort" | "walletPort" | "hostPort";
   build(context: ServiceContext): Promise<BuiltService>;
 }

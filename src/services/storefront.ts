@@ -7,9 +7,7 @@ import type { ServiceDefinition } from "./service.ts";
 export const storefrontService: ServiceDefinition = {
   name: "storefront",
   dataFile: STOREFRONT_FILE,
-  port: (config) => config.storefrontPort,
-  portFlag: "--storefront-port",
-  portEnv: "STOREFRONT_PORT",
+  portSetting: "storefrontPort",
   async build({ config, clock, users, dataDir, io, liveStreams, onServerError }) {
     const store = await openStorefrontStore({ file: dataDir.file(STOREFRONT_FILE), users, clock, io });
     const jwt = createJwtIssuer({ secret: config.storefrontJwtSecret, issuer: "sandbox-storefront", ttlSeconds: config.tokenTtlSeconds, clock });

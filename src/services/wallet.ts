@@ -6,9 +6,7 @@ import type { ServiceDefinition } from "./service.ts";
 export const walletService: ServiceDefinition = {
   name: "wallet",
   dataFile: WALLET_FILE,
-  port: (config) => config.walletPort,
-  portFlag: "--wallet-port",
-  portEnv: "WALLET_PORT",
+  portSetting: "walletPort",
   async build({ config, clock, users, dataDir, io, onServerError }) {
     const store = await openWalletStore({ file: dataDir.file(WALLET_FILE), users, clock, io });
     const jwt = createJwtIssuer({ secret: config.walletJwtSecret, issuer: "sandbox-wallet", ttlSeconds: config.tokenTtlSeconds, clock });
