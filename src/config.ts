@@ -13,6 +13,9 @@ export interface SandboxConfig {
   fresh: boolean;
   only: ServiceName[];
   walletPrefix: string;
+  sessionStore: string;
+  /** "auto" (this sandbox's wallet) or a base URL. */
+  walletUrl: string;
   tokenTtlSeconds: number;
   sseHeartbeatMs: number;
   storefrontJwtSecret: string;
@@ -118,6 +121,10 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): unknown {
       return text;
     case "path":
       return typeof text === "string" && /^(\/[\w.~-]+)+$/.test(text) ? text : bad("a path such as /api/wallet (segments of letters, digits, . _ ~ -, no trailing slash)");
+    case "sessionStore":
+      return typeof text === "string" && (text === "memory" || text === "file" || /^rediss?:\/\/\S+$/.test(text)) ? text : bad("memory, file, or a redis:// URL");
+    case "url":
+      return typeof text === "string" && (text === "auto" || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(text)) ? text.replace(/\/+$/, "") : bad("auto, or an http(s) URL such as http://127.0.0.1:8083");
     case "string":
       return typeof text === "string" && text !== "" ? text : bad("a non-empty text");
   }

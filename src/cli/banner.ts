@@ -21,10 +21,7 @@ const LABELS = { storefront: "storefront", wallet: "wallet", host: "host app" } 
 /** What `sandbox start` prints once every server listens: where things are and how to sign in. */
 export function formatBanner(sandbox: Sandbox): string {
   const { config } = sandbox;
-  const services = config.only.map((name) => {
-    const url = sandbox.urls[name];
-    return `  ${LABELS[name].padEnd(11)} ${url ?? "not available in this version yet"}`;
-  });
+  const services = config.only.map((name) => `  ${LABELS[name].padEnd(11)} ${sandbox.urls[name]}`);
   const users = alignColumns(sandbox.users.map((user) => [user.name, user.email, user.password, user.id])).map((line) => `  ${line}`);
   return [
     `Sandbox running (data: ${sandbox.dataDir})`,

@@ -1,6 +1,6 @@
+import { SessionStoreError } from "../agent/sessions/redis.ts";
 import { ConfigError } from "../config.ts";
 import { ListenError } from "../http/serve.ts";
-import { StartError } from "../sandbox.ts";
 import { DataDirLockedError } from "../store/data-dir.ts";
 import { DataFileError } from "../store/errors.ts";
 import { ClientRegistrationError } from "../wallet/oauth/registry.ts";
@@ -10,7 +10,7 @@ export class UserFacingError extends Error {
   override name = "UserFacingError";
 }
 
-const EXPECTED = [ConfigError, ListenError, StartError, DataDirLockedError, DataFileError, ClientRegistrationError, UserFacingError];
+const EXPECTED = [ConfigError, ListenError, DataDirLockedError, DataFileError, ClientRegistrationError, SessionStoreError, UserFacingError];
 
 /** Errors a user can fix get one line and exit code 1; anything else is a bug and keeps its stack. */
 export function reportError(error: unknown): void {

@@ -7,7 +7,7 @@ import { formatBanner } from "./banner.ts";
 
 export function startCommand(): Command {
   const command = new Command("start")
-    .description("Start the sandbox's servers on this machine (storefront and wallet; the host app comes in a later version)")
+    .description("Start the storefront, wallet and host app servers on this machine")
     .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)");
   for (const option of OPTIONS) {
     command.addOption(new Option(`${option.flag}${valueName(option)}`, `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default}]`));
@@ -43,7 +43,7 @@ export function startCommand(): Command {
 
 function valueName(option: OptionSpec): string {
   if (option.type === "boolean") return "";
-  const names = { port: "port", string: "value", services: "names", duration: "duration", secret: "value", path: "path" } as const;
+  const names = { port: "port", string: "value", services: "names", duration: "duration", secret: "value", path: "path", sessionStore: "store", url: "url" } as const;
   return ` <${option.arg ?? names[option.type]}>`;
 }
 

@@ -19,6 +19,7 @@ export const STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
+  upstream_unavailable: 502,
   storage_unavailable: 503,
 } as const;
 

@@ -12,8 +12,7 @@ export async function readJsonObject(event: H3Event): Promise<Record<string, unk
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     fail("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
   }
-  assertBodySize(event, MAX_BODY_BYTES);
-  const text = await readText(event);
+  const text = await readBodyText(event);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text, dropPrototypeKeys);
@@ -27,8 +26,9 @@ export async function readJsonObject(event: H3Event): Promise<Record<string, unk
   return parsed as Record<string, unknown>;
 }
 
-/** A client that hangs up mid-body is a bad request, not a server error (413 passes through). */
-async function readText(event: H3Event): Promise<string> {
+/** The body as text, at most 1 MiB (413); a client that hangs up mid-body is a 400, not a server error. */
+export async function readBodyText(event: H3Event): Promise<string> {
+  assertBodySize(event, MAX_BODY_BYTES);
   try {
     return await event.req.text();
   } catch (error) {

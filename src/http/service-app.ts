@@ -46,7 +46,8 @@ const CORS = {
 
 function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOptions): Response {
   const body = toErrorBody(error);
-  if (STATUS[body.code] >= 500) options.onServerError?.(error.cause ?? error, event);
+  // h3 wraps what a route throws as "unhandled" with the original as cause; our own errors come as they are.
+  if (STATUS[body.code] >= 500) options.onServerError?.(error.unhandled ? error.cause : error, event);
   const headers = new Headers(error.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   headers.set("access-control-allow-origin", "*");

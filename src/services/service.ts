@@ -1,4 +1,5 @@
 import type { H3, H3Event } from "h3";
+import type { SessionBackend } from "../agent/sessions/session-store.ts";
 import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config.ts";
 import type { ServiceName } from "../config/options.ts";
@@ -14,6 +15,10 @@ export interface ServiceContext {
   users: DemoUser[];
   dataDir: DataDir;
   io?: FileIO;
+  /** Where agent sessions live; each service takes its own namespace. */
+  sessions: SessionBackend;
+  /** The URLs of the servers already listening (the host app calls the wallet). */
+  urls: Partial<Record<ServiceName, string>>;
   /** Open event streams of every service, so that a shutdown can end them. */
   liveStreams: Set<LiveStream>;
   onServerError: (error: unknown, event: H3Event) => void;

@@ -2,6 +2,9 @@ import type { H3 } from "h3";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { requireUser } from "../auth/bearer.ts";
 import { addLoginRoute } from "../auth/login.ts";
+import { sessionTokenFor, type BffDeps } from "../agent/bff.ts";
+import { forwardInProcess } from "../agent/forward.ts";
+import { addSessionRoutes } from "../agent/session-routes.ts";
 import type { Clock } from "../clock.ts";
 import { prefersEventStream } from "../http/accept.ts";
 import { optionalInteger, requireString } from "../http/fields.ts";
@@ -22,7 +25,16 @@ export interface StorefrontDeps extends ServiceAppOptions {
   sseHeartbeatMs: number;
   /** Open cart streams, so that a shutdown can end them. */
   liveStreams: Set<LiveStream>;
+  /** The agent's service token and the storefront's agent sessions. */
+  bff: BffDeps;
 }
+
+/** The BFF routes: each acts as the user named in X-End-User-Id, through the matching protected route. */
+const AGENT_ROUTES = [
+  ["GET", "/api/agent/products", "/api/products"],
+  ["POST", "/api/agent/cart/items", "/api/cart/items"],
+  ["GET", "/api/agent/orders", "/api/orders"],
+] as const;
 
 export function createStorefrontApp(deps: StorefrontDeps): H3 {
   const app = createServiceApp(deps);
@@ -66,6 +78,11 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
     stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(cartEvent(cart))));
     return stream.response;
   });
+
+  addSessionRoutes(app, { issuer: deps.jwt, sessions: deps.bff.sessions });
+  for (const [method, agentPath, path] of AGENT_ROUTES) {
+    app.on(method, agentPath, async (event) => forwardInProcess(app, event, path, await sessionTokenFor(event, deps.bff)));
+  }
 
   addNotFoundRoute(app);
   return app;

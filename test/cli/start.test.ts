@@ -11,6 +11,7 @@ import {
   login,
   runCli,
   startArgs,
+  spawnCli,
   startCli,
   stopCli,
   tempDir,
@@ -22,7 +23,7 @@ const DEV_BFF_TOKEN = "dev-bff-service-token-not-for-production-use";
 const RICE = "ofada-rice-5kg";
 const TIMEOUT = { timeout: 20_000 };
 
-test("the banner names the storefront and wallet URLs, the host app not available yet, the demo users and the BFF token", TIMEOUT, async (t) => {
+test("the banner names the three URLs, the demo users, the BFF token and the OAuth client", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
   const { cli, url } = await startCli(t, startArgs(dataDir));
   const out = lines(cli.stdout());
@@ -36,7 +37,8 @@ test("the banner names the storefront and wallet URLs, the host app not availabl
   const walletUrl = WALLET_LINE.exec(out.find((line) => WALLET_LINE.test(line)) ?? "")?.[1];
   assert.ok(walletUrl, "the wallet URL");
   assert.deepEqual(await (await fetch(`${walletUrl}/health`)).json(), { status: "ok" });
-  assert.match(cli.stdout(), /^ {2}host app +not available\b/m);
+  assert.match(cli.stdout(), /^ {2}host app +http:\/\/127\.0\.0\.1:\d+$/m);
+  assert.match(cli.stdout(), /^OAuth client: sandbox-agent-platform +secret: dev-oauth-client-secret-not-for-production$/m);
   for (const [name, email, password] of [
     ["Ada Okafor", "ada@example.com", "ada-sandbox-pass"],
     ["Tunde Bakare", "tunde@example.com", "tunde-sandbox-pass"],
@@ -180,13 +182,14 @@ test("settings: flag > environment > sandbox.config.json > default", TIMEOUT, as
   }
 });
 
-test("--only host: nothing available to start, exit 1 with a message", TIMEOUT, async (t) => {
+test("--only host runs the host app alone", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
-  const result = await runCli(t, startArgs(dataDir, "--only", "host"));
-  const message = assertOneLineError(result);
-  assert.match(message, /host/);
-  assert.match(message, /not available/);
-  assert.match(message, /--only storefront,wallet/);
+  const cli = spawnCli(t, startArgs(dataDir, "--only", "host"));
+  const [, hostUrl] = await cli.waitForLine(/^ {2}host app +(http:\S+)$/);
+  await cli.waitForLine(/^Press Ctrl-C to stop\.$/);
+  assert.doesNotMatch(cli.stdout(), /^ {2}(storefront|wallet) /m);
+  assert.deepEqual(await (await fetch(`${hostUrl}/health`)).json(), { status: "ok" });
+  assert.equal((await stopCli(cli)).code, 0);
 });
 
 test("the cart survives a restart, and --fresh loads the seed again", TIMEOUT, async (t) => {

@@ -1,0 +1,39 @@
+import type { H3 } from "h3";
+import { sessionTokenFor, type BffDeps } from "../agent/bff.ts";
+import { addSessionRoutes } from "../agent/session-routes.ts";
+import type { JwtIssuer } from "../auth/jwt.ts";
+import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
+import { PASSED_THROUGH, callWallet } from "./wallet-client.ts";
+
+export interface HostAppDeps extends ServiceAppOptions {
+  /** Verifies the wallet JWTs that the app registers as sessions. */
+  walletJwt: JwtIssuer;
+  bff: BffDeps;
+  /** The wallet's base URL and route prefix. */
+  wallet: () => { url: string; prefix: string };
+}
+
+/**
+ * The host web application in front of the wallet ({app_url}): it keeps the users' wallet JWTs
+ * and lets the agent read a user's wallet with the one service token.
+ */
+export function createHostApp(deps: HostAppDeps): H3 {
+  const app = createServiceApp(deps);
+  app.get("/health", () => ({ status: "ok" }));
+  addSessionRoutes(app, { issuer: deps.walletJwt, sessions: deps.bff.sessions });
+
+  app.get("/api/agent/wallet", async (event) => {
+    const token = await sessionTokenFor(event, deps.bff);
+    const { url, prefix } = deps.wallet();
+    const query = new URLSearchParams();
+    for (const name of PASSED_THROUGH) for (const value of event.url.searchParams.getAll(name)) query.append(name, value);
+    const balance = await callWallet(`${url}${prefix}/balance`, token);
+    if (!balance.ok) return balance.response;
+    const transactions = await callWallet(`${url}${prefix}/transactions${query.size > 0 ? `?${query}` : ""}`, token);
+    if (!transactions.ok) return transactions.response;
+    return { balance: balance.body.balance, currency: balance.body.currency, ...transactions.body };
+  });
+
+  addNotFoundRoute(app);
+  return app;
+}
