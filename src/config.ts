@@ -16,6 +16,8 @@ export interface SandboxConfig {
   sessionStore: string;
   /** "auto" (this sandbox's wallet) or a base URL. */
   walletUrl: string;
+  /** "auto" (/embed on the host app) or a base URL of the chat embed. */
+  embedBase: string;
   tokenTtlSeconds: number;
   sseHeartbeatMs: number;
   storefrontJwtSecret: string;

@@ -16,6 +16,9 @@ export interface PublicUser {
   name: string;
 }
 
+/** User ids are UUIDs (the JWT `sub`). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function loadDemoUsers(): Promise<DemoUser[]> {
   const { users } = await readFixture<{ users: DemoUser[] }>("users.json");
   return users;

@@ -1,7 +1,7 @@
 import type { H3Event } from "h3";
 import { bearerToken } from "../auth/bearer.ts";
 import { fail } from "../http/errors.ts";
-import { sameSecret } from "../users.ts";
+import { UUID_PATTERN, sameSecret } from "../users.ts";
 import type { SessionStore } from "./sessions/session-store.ts";
 
 export interface BffDeps {
@@ -9,8 +9,6 @@ export interface BffDeps {
   serviceToken: string;
   sessions: SessionStore;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The checks of every BFF route, in the reference's order: the agent's service token (compared
@@ -25,7 +23,7 @@ export async function sessionTokenFor(event: H3Event, deps: BffDeps): Promise<st
   const session = await deps.sessions.get(userId);
   if (!session) {
     // The answer stays the reference's; only an id that cannot be a user id gets a hint.
-    const hint = UUID.test(userId) ? undefined : `X-End-User-Id must be the user's UUID (the JWT sub), not a chat or session id; got "${userId.slice(0, 80)}".`;
+    const hint = UUID_PATTERN.test(userId) ? undefined : `X-End-User-Id must be the user's UUID (the JWT sub), not a chat or session id; got "${userId.slice(0, 80)}".`;
     fail("no_active_session", "No active session for this user", { hint });
   }
   return session.token;

@@ -1,6 +1,9 @@
+import { ActionDefinitionError } from "../agent/actions/definition.ts";
 import { SessionStoreError } from "../agent/sessions/redis.ts";
+import { AgentSetupError } from "../agent/target.ts";
 import { ConfigError } from "../config.ts";
 import { ListenError } from "../http/serve.ts";
+import { IdentityError } from "../identity/errors.ts";
 import { DataDirLockedError } from "../store/data-dir.ts";
 import { DataFileError } from "../store/errors.ts";
 import { ClientRegistrationError } from "../wallet/oauth/registry.ts";
@@ -10,7 +13,7 @@ export class UserFacingError extends Error {
   override name = "UserFacingError";
 }
 
-const EXPECTED = [ConfigError, ListenError, DataDirLockedError, DataFileError, ClientRegistrationError, SessionStoreError, UserFacingError];
+const EXPECTED = [ConfigError, ListenError, DataDirLockedError, DataFileError, ClientRegistrationError, SessionStoreError, ActionDefinitionError, AgentSetupError, IdentityError, UserFacingError];
 
 /** Errors a user can fix get one line and exit code 1; anything else is a bug and keeps its stack. */
 export function reportError(error: unknown): void {

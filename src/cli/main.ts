@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
+import { agentCommand } from "./agent.ts";
+import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
+import { identityCommand } from "./identity.ts";
+import { mcpCommand } from "./mcp.ts";
 import { oauthCommand } from "./oauth.ts";
 import { startCommand } from "./start.ts";
 import { usersCommand } from "./users.ts";
@@ -13,9 +17,13 @@ export function buildProgram(): Command {
     .addCommand(startCommand())
     .addCommand(usersCommand())
     .addCommand(oauthCommand())
+    .addCommand(identityCommand())
+    .addCommand(embedUrlCommand())
+    .addCommand(agentCommand())
+    .addCommand(mcpCommand())
     .showHelpAfterError("(run with --help for usage)")
     .version(version, "-v, --version")
-    .addHelpText("after", "\nExamples:\n  npx sandbox start\n  npx sandbox users\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox start --help\n");
+    .addHelpText("after", "\nExamples:\n  npx sandbox start\n  npx sandbox users\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox embed-url --user ada@example.com --mode drawer\n  npx sandbox start --help\n");
 }
 
 export async function runCli(argv: string[]): Promise<void> {

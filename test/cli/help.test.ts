@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { OPTIONS } from "../../src/config/options.ts";
 import { runCli } from "../helpers/cli.ts";
 
-const TIMEOUT = { timeout: 20_000 };
+const TIMEOUT = { timeout: 60_000 };
 
 /** The lines after "Examples:" up to the next blank line. */
 function examples(help: string): string[] {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { lines, runCli, startArgs, startCli, stopCli, tempDir, WALLET_LINE } from "../helpers/cli.ts";
 
-const TIMEOUT = { timeout: 30_000 };
+const TIMEOUT = { timeout: 60_000 };
 
 test("oauth add-client and clients on a data dir with no sandbox running", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);

@@ -21,7 +21,7 @@ import {
 
 const DEV_BFF_TOKEN = "dev-bff-service-token-not-for-production-use";
 const RICE = "ofada-rice-5kg";
-const TIMEOUT = { timeout: 20_000 };
+const TIMEOUT = { timeout: 60_000 };
 
 test("the banner names the three URLs, the demo users, the BFF token and the OAuth client", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { lines, PROJECT_ROOT, runCli } from "../helpers/cli.ts";
 
-const TIMEOUT = { timeout: 20_000 };
+const TIMEOUT = { timeout: 60_000 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface FixtureUser {

@@ -120,7 +120,7 @@ export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): Cl
     stdout: () => stdout,
     stderr: () => stderr,
     kill: (signal) => void child.kill(signal),
-    waitForLine(pattern, timeoutMs = 10_000) {
+    waitForLine(pattern, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const lines = stdout.split("\n").slice(0, -1); // complete lines only
@@ -142,7 +142,7 @@ export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): Cl
         check();
       });
     },
-    async exit(timeoutMs = 10_000) {
+    async exit(timeoutMs = 30_000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
@@ -160,7 +160,7 @@ export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): Cl
 }
 
 /** Runs a command that is expected to end by itself (help, users, a refused start). */
-export function runCli(t: Hooks, args: string[], options: CliOptions = {}, timeoutMs = 10_000): Promise<CliExit> {
+export function runCli(t: Hooks, args: string[], options: CliOptions = {}, timeoutMs = 30_000): Promise<CliExit> {
   return spawnCli(t, args, options).exit(timeoutMs);
 }
 

@@ -1,0 +1,86 @@
+import { Ajv } from "ajv";
+import { CONTEXT_PLACEHOLDERS, PLACEHOLDER, placeholders, type ActionDefinition } from "./definition.ts";
+
+/** A parameter problem found before any request is sent; `missing` names a required one left out. */
+export class ActionInputError extends Error {
+  override name = "ActionInputError";
+  constructor(
+    message: string,
+    readonly missing?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface BuiltRequest {
+  method: string;
+  /** Path and query, to be joined to the service's base URL. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const ajv = new Ajv({ allErrors: false, strict: false, useDefaults: true });
+const validators = new WeakMap<object, ReturnType<typeof ajv.compile>>();
+
+/**
+ * Checks the parameters against the action's JSON Schema (defaults filled in, no coercion:
+ * "2" is not 2), renames them by the mapping, and fills the templates. Nothing is sent here,
+ * so a missing value fails before any request.
+ */
+export function buildRequest(action: ActionDefinition, parameters: Record<string, unknown>, context: Record<string, string>): BuiltRequest {
+  const values = structuredClone(parameters);
+  let validate = validators.get(action.parameters);
+  if (!validate) validators.set(action.parameters, (validate = ajv.compile(action.parameters)));
+  if (!validate(values)) {
+    const [problem] = validate.errors ?? [];
+    if (problem?.keyword === "required") {
+      const name = (problem.params as { missingProperty: string }).missingProperty;
+      throw new ActionInputError(`${action.name} needs "${name}"`, name);
+    }
+    const where = problem?.instancePath ? `"${problem.instancePath.slice(1)}"` : "the parameters";
+    const extra = problem?.keyword === "additionalProperties" ? ` ("${(problem.params as { additionalProperty: string }).additionalProperty}" is not a parameter of ${action.name})` : "";
+    throw new ActionInputError(`${action.name}: ${where} ${problem?.message ?? "is invalid"}${extra}`);
+  }
+  const named: Record<string, unknown> = { ...context };
+  for (const [name, value] of Object.entries(values)) named[action.mapping?.[name] ?? name] = value;
+
+  // Parameters are URL-encoded; the context's values (the wallet prefix) are trusted paths, kept as they are.
+  const path = fill(action.url, named, "url", (value, name) => ((CONTEXT_PLACEHOLDERS as readonly string[]).includes(name) ? String(value) : encodeURIComponent(String(value))));
+  const query = new URLSearchParams();
+  for (const [name, template] of Object.entries(action.query ?? {})) {
+    if (placeholders(template).every((placeholder) => named[placeholder] !== undefined)) query.append(name, fill(template, named, `query.${name}`, String));
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, template] of Object.entries(action.headers ?? {})) headers[name] = fill(template, named, `headers.${name}`, String);
+  const separator = path.includes("?") ? "&" : "?";
+  return {
+    method: action.method,
+    path: query.size > 0 ? `${path}${separator}${query}` : path,
+    headers,
+    body: action.body ? JSON.stringify(fillBody(action.body, named)) : undefined,
+  };
+}
+
+/** Fills every {{name}}; a placeholder with no value is an error naming it. */
+function fill(template: string, values: Record<string, unknown>, field: string, encode: (value: unknown, name: string) => string): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    if (values[name] === undefined) throw new ActionInputError(`The ${field} template needs {{${name}}}, which has no value`, name);
+    return encode(values[name], name);
+  });
+}
+
+/** A body value that is exactly one placeholder keeps the value's type, or is left out when it has none. */
+function fillBody(body: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {
+  const filled: Record<string, unknown> = {};
+  for (const [name, template] of Object.entries(body)) {
+    if (typeof template !== "string") filled[name] = template;
+    else {
+      const whole = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/.exec(template);
+      if (whole) {
+        if (values[whole[1] as string] !== undefined) filled[name] = values[whole[1] as string];
+      } else filled[name] = fill(template, values, `body.${name}`, String);
+    }
+  }
+  return filled;
+}

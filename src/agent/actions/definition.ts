@@ -1,0 +1,121 @@
+import { readFile, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { Ajv } from "ajv";
+
+/** An agent action as data (fixtures/actions/*.json): what the agent may call, and how. */
+export interface ActionDefinition {
+  name: string;
+  description: string;
+  /** Which server it calls. */
+  service: "storefront" | "wallet" | "host";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Path with {{placeholders}} (URL-encoded when filled) and literals (sent as written). */
+  url: string;
+  /** Query parameters whose value is a placeholder are left out when it has no value. */
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** JSON body; a value that is exactly "{{name}}" takes the parameter's typed value, or is left out. */
+  body?: Record<string, unknown>;
+  /** `bff`: the service token and X-End-User-Id; `oauth`: the user's wallet token. */
+  auth: "bff" | "oauth";
+  /** JSON Schema of the parameters. */
+  parameters: { type: "object"; properties: Record<string, Record<string, unknown>>; required?: string[] };
+  /** Renames a parameter to the API's name, where they differ. */
+  mapping?: Record<string, string>;
+}
+
+/** Values every action can use besides its parameters. */
+export const CONTEXT_PLACEHOLDERS = ["end_user_id", "wallet_prefix"] as const;
+
+export class ActionDefinitionError extends Error {
+  override name = "ActionDefinitionError";
+}
+
+const DEFINITION_SCHEMA = {
+  type: "object",
+  required: ["name", "description", "service", "method", "url", "auth", "parameters"],
+  additionalProperties: false,
+  properties: {
+    name: { type: "string", pattern: "^[a-z][a-z0-9_]*$" },
+    description: { type: "string", minLength: 1 },
+    service: { enum: ["storefront", "wallet", "host"] },
+    method: { enum: ["GET", "POST", "PUT", "PATCH", "DELETE"] },
+    url: { type: "string", pattern: "^(\\{\\{wallet_prefix\\}\\})?/" },
+    query: { type: "object", additionalProperties: { type: "string" } },
+    headers: { type: "object", additionalProperties: { type: "string" } },
+    body: { type: "object" },
+    auth: { enum: ["bff", "oauth"] },
+    parameters: {
+      type: "object",
+      required: ["type", "properties"],
+      properties: { type: { const: "object" }, properties: { type: "object" }, required: { type: "array", items: { type: "string" } } },
+    },
+    mapping: { type: "object", additionalProperties: { type: "string" } },
+  },
+} as const;
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const checkDefinition = ajv.compile(DEFINITION_SCHEMA);
+
+export const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** Names the placeholders of a template. */
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
+}
+
+/**
+ * Loads and checks every action of a folder. A broken definition is an error naming the file
+ * and the field: invalid JSON, a field of the wrong shape, a parameter schema the validator
+ * rejects, or a placeholder that is neither a (mapped) parameter nor a context value.
+ */
+export async function loadActions(dir: string): Promise<ActionDefinition[]> {
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((name) => name.endsWith(".json")).sort();
+  } catch (error) {
+    throw new ActionDefinitionError(`Cannot read the actions folder ${dir}: ${(error as Error).message}`);
+  }
+  if (files.length === 0) throw new ActionDefinitionError(`The actions folder ${dir} holds no .json definitions`);
+  const actions: ActionDefinition[] = [];
+  for (const file of files) {
+    const path = join(dir, file);
+    const action = checkAction(path, await readFile(path, "utf8"));
+    if (actions.some((other) => other.name === action.name)) throw new ActionDefinitionError(`${path}: "name": another action is already called ${action.name}`);
+    actions.push(action);
+  }
+  return actions;
+}
+
+function checkAction(path: string, text: string): ActionDefinition {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ActionDefinitionError(`${path}: not valid JSON (${(error as Error).message})`);
+  }
+  if (!checkDefinition(data)) {
+    const [problem] = checkDefinition.errors ?? [];
+    const field = problem?.instancePath ? `"${problem.instancePath.slice(1).replaceAll("/", ".")}"` : "the definition";
+    const detail = problem?.keyword === "additionalProperties" ? `has an unknown field "${(problem.params as { additionalProperty: string }).additionalProperty}"` : problem?.message;
+    throw new ActionDefinitionError(`${path}: ${field} ${detail}`);
+  }
+  const action = data as unknown as ActionDefinition;
+  try {
+    ajv.compile(action.parameters);
+  } catch (error) {
+    throw new ActionDefinitionError(`${path}: "parameters" is not a valid JSON Schema (${(error as Error).message})`);
+  }
+  const known = new Set<string>([...CONTEXT_PLACEHOLDERS, ...Object.keys(action.parameters.properties).map((name) => action.mapping?.[name] ?? name)]);
+  const templates: [string, string][] = [
+    ["url", action.url],
+    ...Object.entries(action.query ?? {}).map(([name, value]): [string, string] => [`query.${name}`, value]),
+    ...Object.entries(action.headers ?? {}).map(([name, value]): [string, string] => [`headers.${name}`, value]),
+    ...Object.entries(action.body ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string").map(([name, value]): [string, string] => [`body.${name}`, value]),
+  ];
+  for (const [field, template] of templates) {
+    const unknown = placeholders(template).find((name) => !known.has(name));
+    if (unknown) throw new ActionDefinitionError(`${path}: "${field}" uses {{${unknown}}}, which is no parameter of the action (parameters: ${[...known].join(", ")})`);
+  }
+  return action;
+}

@@ -1,0 +1,72 @@
+import { fileURLToPath } from "node:url";
+import { loadConfig } from "../config.ts";
+import { runningSandbox } from "../store/data-dir.ts";
+import { resolveEndUser } from "../identity/end-user.ts";
+import { loadDemoUsers, type DemoUser } from "../users.ts";
+import type { AgentTarget } from "./actions/call.ts";
+import { signInAsApp } from "./as-app.ts";
+import type { CatalogEntry } from "./resolver/products.ts";
+
+export const DEFAULT_ACTIONS_DIR = fileURLToPath(new URL("../../fixtures/actions/", import.meta.url));
+
+/** The CLI could not find what the agent needs; the message says what to do. */
+export class AgentSetupError extends Error {
+  override name = "AgentSetupError";
+}
+
+/** The demo user named by id or email: the agent signs in as the user's app, so it needs the password. */
+export async function findDemoUser(idOrEmail: string): Promise<DemoUser> {
+  const { user } = resolveEndUser(await loadDemoUsers(), idOrEmail);
+  if (!user) throw new AgentSetupError(`No demo user "${idOrEmail}": use an id or email from npx sandbox users`);
+  return user;
+}
+
+export interface UserTarget {
+  target: AgentTarget;
+  user: DemoUser;
+  /** What was done as the user's app first (sign-ins, session registrations), for the transcript. */
+  notes: string[];
+}
+
+/**
+ * Everything the agent acts with, for the sandbox running on the config's data dir: its URLs
+ * and the service token, and per demo user the sessions registered as the user's app would
+ * after login (once per user).
+ */
+export async function agentTargets(options: { dataDir?: string; config?: string }): Promise<(user: string) => Promise<UserTarget>> {
+  const config = await loadConfig({ flags: options.dataDir ? { dataDir: options.dataDir } : {}, configFile: options.config });
+  const running = await runningSandbox(config.dataDir);
+  if (!running?.urls) throw new AgentSetupError(`No sandbox runs on ${config.dataDir}: start one with npx sandbox start (or point --data-dir at its data dir)`);
+  const urls = running.urls;
+  const known = new Map<string, Promise<UserTarget>>();
+  const setUp = async (idOrEmail: string): Promise<UserTarget> => {
+    const user = await findDemoUser(idOrEmail);
+    const { walletToken, notes } = await signInAsApp(urls, user);
+    const target: AgentTarget = {
+      urls,
+      serviceToken: config.bffServiceToken,
+      walletPrefix: config.walletPrefix,
+      endUserId: user.id,
+      walletToken: async () => {
+        if (!walletToken) throw new AgentSetupError("This action needs the wallet, which is not running");
+        return walletToken;
+      },
+    };
+    return { target, user, notes };
+  };
+  return (user) => {
+    const key = user.toLowerCase();
+    if (!known.has(key)) known.set(key, setUp(user).catch((error: unknown) => {
+      known.delete(key);
+      throw error;
+    }));
+    return known.get(key) as Promise<UserTarget>;
+  };
+}
+
+/** The catalog, read through the agent route as the agent sees it. */
+export async function agentCatalog(target: AgentTarget): Promise<CatalogEntry[]> {
+  if (!target.urls.storefront) return [];
+  const response = await fetch(`${target.urls.storefront}/api/agent/products`, { headers: { authorization: `Bearer ${target.serviceToken}`, "x-end-user-id": target.endUserId } });
+  return response.ok ? ((await response.json()) as { items: CatalogEntry[] }).items : [];
+}

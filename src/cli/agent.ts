@@ -1,0 +1,141 @@
+import { createInterface } from "node:readline/promises";
+import { Command } from "commander";
+import { ActionInputError } from "../agent/actions/build-request.ts";
+import { callAction } from "../agent/actions/call.ts";
+import { loadActions, type ActionDefinition } from "../agent/actions/definition.ts";
+import { answerLine } from "../agent/answer.ts";
+import { ask, type Transcript } from "../agent/ask.ts";
+import { DEFAULT_ACTIONS_DIR, agentCatalog, agentTargets } from "../agent/target.ts";
+import { alignColumns } from "./banner.ts";
+import { UserFacingError } from "./errors.ts";
+
+interface Common {
+  user: string;
+  dataDir?: string;
+  config?: string;
+  actions: string;
+  json?: boolean;
+}
+
+export function agentCommand(): Command {
+  const agent = new Command("agent")
+    .description("Act as the agent: see which HTTP call each question or action turns into")
+    .addHelpText("after", '\nExamples:\n  npx sandbox agent actions\n  npx sandbox agent ask "How much did I spend this month?" --user ada@example.com\n  npx sandbox agent call search_products --param query=rice --user ada@example.com\n');
+
+  agent
+    .command("actions")
+    .description("List the actions the agent can call, with their parameters")
+    .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
+    .option("--json", "print the definitions as JSON")
+    .addHelpText("after", "\nExamples:\n  npx sandbox agent actions\n  npx sandbox agent actions --actions ./my-actions --json\n")
+    .action(async (options: { actions: string; json?: boolean }) => {
+      const actions = await loadActions(options.actions);
+      if (options.json) return print(JSON.stringify(actions, null, 2));
+      print(alignColumns([["ACTION", "CALLS", "PARAMETERS"], ...actions.map((action) => [action.name, `${action.method} ${action.service} ${action.url}`, describeParameters(action)])]).join("\n"));
+    });
+
+  withCommon(agent.command("call"))
+    .description("Call one action with the parameters given, as the agent, for a demo user")
+    .argument("<action>", "the action's name (see agent actions)")
+    .option("--param <name=value>", "a parameter (repeat); JSON values such as 3 or true keep their type", (pair: string, all: string[]) => [...all, pair], [] as string[])
+    .addHelpText("after", "\nExamples:\n  npx sandbox agent call get_orders --user ada@example.com\n  npx sandbox agent call add_to_cart --param product_id=ofada-rice-5kg --param quantity=2 --user ada@example.com --json\n")
+    .action(async (name: string, options: Common & { param: string[] }) => {
+      const action = (await loadActions(options.actions)).find((candidate) => candidate.name === name);
+      if (!action) throw new UserFacingError(`No action "${name}": see npx sandbox agent actions`);
+      const { target, notes } = await (await agentTargets(options))(options.user);
+      try {
+        const call = await callAction(action, parseParams(options.param), target);
+        output(options.json, { notes, call, answer: answerLine(call) }, () => [...notes, ...callLines(call), `= ${answerLine(call)}`]);
+      } catch (error) {
+        if (error instanceof ActionInputError) throw new UserFacingError(`${error.message} (nothing was sent)`);
+        throw error;
+      }
+    });
+
+  withCommon(agent.command("ask"))
+    .description("Ask in plain English: the built-in agent picks the action and its parameters, without any model")
+    .argument("<question>", "the question, in quotes")
+    .option("--answer <text>", "the answer to the follow-up question, for scripts (on a terminal you are asked)")
+    .addHelpText("after", '\nExamples:\n  npx sandbox agent ask "What came in last week?" --user ada@example.com\n  npx sandbox agent ask "Did my transfer go through?" --user ada@example.com --answer txn_ada_0002\n  npx sandbox agent ask "Add two bags of ofada rice" --user tunde@example.com --json\n')
+    .action(async (question: string, options: Common & { answer?: string }) => {
+      const actions = await loadActions(options.actions);
+      const { target, notes } = await (await agentTargets(options))(options.user);
+      const transcript = await ask(question, { actions, target, catalog: await agentCatalog(target), reply: replier(options.answer) });
+      output(options.json, { notes, ...transcript }, () => transcriptLines(notes, transcript));
+    });
+  return agent;
+}
+
+function withCommon(command: Command): Command {
+  return command
+    .requiredOption("--user <id|email>", "the demo user the agent acts for")
+    .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
+    .option("--data-dir <dir>", "the running sandbox's data dir (default: as `sandbox start`)")
+    .option("--config <file>", "settings file, as for `sandbox start`")
+    .option("--json", "print the transcript as JSON");
+}
+
+/** --answer in scripts; on a terminal, a prompt; otherwise no answer (the transcript says what is needed). */
+function replier(answer: string | undefined): (question: string) => Promise<string | undefined> {
+  return async (question) => {
+    if (answer !== undefined) return answer;
+    if (!process.stdin.isTTY) return undefined;
+    const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    try {
+      return await prompt.question(`${question} `);
+    } finally {
+      prompt.close();
+    }
+  };
+}
+
+function parseParams(pairs: string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf("=");
+      if (at < 1) throw new UserFacingError(`--param takes name=value; got "${pair}"`);
+      const raw = pair.slice(at + 1);
+      let value: unknown = raw;
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        if (typeof parsed !== "object" || parsed === null) value = parsed;
+      } catch {}
+      return [pair.slice(0, at), value];
+    }),
+  );
+}
+
+function describeParameters(action: ActionDefinition): string {
+  const required = new Set(action.parameters.required ?? []);
+  return Object.entries(action.parameters.properties).map(([name, schema]) => `${name}${required.has(name) ? "" : "?"}: ${schema.enum ? (schema.enum as string[]).join("|") : schema.type}`).join(", ") || "(none)";
+}
+
+function callLines(call: NonNullable<Transcript["call"]>): string[] {
+  const headers = Object.entries(call.request.headers).map(([name, value]) => `          ${name}: ${value}`);
+  const body = JSON.stringify(call.response.body);
+  return [
+    `→ request ${call.request.method} ${call.request.url}`,
+    ...headers,
+    ...(call.request.body !== undefined ? [`          ${JSON.stringify(call.request.body)}`] : []),
+    `← ${call.response.status}     ${body.length > 300 ? `${body.slice(0, 300)}…` : body}`,
+  ];
+}
+
+function transcriptLines(notes: string[], transcript: Transcript): string[] {
+  return [
+    `? ${transcript.question}`,
+    ...(transcript.followUp ? [`? ${transcript.followUp.question}`, `> ${transcript.followUp.answer}`] : []),
+    `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}`,
+    ...notes,
+    ...(transcript.call ? callLines(transcript.call) : []),
+    `= ${transcript.answer}`,
+  ];
+}
+
+function output(json: boolean | undefined, data: unknown, lines: () => string[]): void {
+  print(json ? JSON.stringify(data, null, 2) : lines().join("\n"));
+}
+
+function print(text: string): void {
+  process.stdout.write(`${text}\n`);
+}

@@ -1,0 +1,126 @@
+import { text } from "node:stream/consumers";
+import { Command } from "commander";
+import { loadConfig, type SandboxConfig } from "../config.ts";
+import { parseDuration } from "../config/duration.ts";
+import { formatSpan, isoTime, parseClaimPairs, resolveEndUser, signIdentity, verifyIdentity, IdentityError, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
+import { loadDemoUsers } from "../users.ts";
+import { alignColumns } from "./banner.ts";
+
+/** Where a command reads its settings: --config (and --data-dir), env, sandbox.config.json, as for `start`. */
+export interface ConfigFlags {
+  config?: string;
+  dataDir?: string;
+  embedBase?: string;
+}
+
+export function loadCommandConfig(flags: ConfigFlags): Promise<SandboxConfig> {
+  const given = { ...(flags.dataDir !== undefined && { dataDir: flags.dataDir }), ...(flags.embedBase !== undefined && { embedBase: flags.embedBase }) };
+  return loadConfig({ flags: given, configFile: flags.config });
+}
+
+/** --ttl: a duration as the config takes them (90s, 15m, 1h), in whole seconds (rounded up). */
+export function parseTtl(given: string): number {
+  const ms = parseDuration(given);
+  if (ms === null) throw new IdentityError(`--ttl must be a duration such as 90s, 10m or 1h; got ${JSON.stringify(given)}.`);
+  return Math.ceil(ms / 1000);
+}
+
+interface SignFlags extends ConfigFlags {
+  user: string;
+  ttl: string;
+  claim?: string[];
+  allowUnknownUser?: boolean;
+  json?: boolean;
+}
+
+interface VerifyFlags extends ConfigFlags {
+  json?: boolean;
+}
+
+export function identityCommand(): Command {
+  return new Command("identity")
+    .description("Sign and check embed identity tokens (the JWT the host backend gives the chat embed)")
+    .addHelpText("after", "\nExamples:\n  npx sandbox identity sign --user ada@example.com\n  npx sandbox identity verify \"$(npx sandbox identity sign --user ada@example.com)\"\n")
+    .addCommand(signCommand())
+    .addCommand(verifyCommand());
+}
+
+function signCommand(): Command {
+  return new Command("sign")
+    .description("Sign an identity token for a demo user with SIGNING_SECRET and print it")
+    .requiredOption("--user <id|email>", "a demo user's id or email")
+    .option("--ttl <duration>", "lifetime of the token (90s, 10m, 1h)", "10m")
+    .option("--claim <key=value>", "an extra claim; JSON values (5, true, {…}) are kept as JSON, others are text (repeat for more)", (pair: string, all: string[] = []) => [...all, pair])
+    .option("--allow-unknown-user", "accept a UUID that is not a demo user's id (to test how the embed refuses it)")
+    .option("--config <file>", "settings file, as for `sandbox start`")
+    .option("--json", "print {token, claims} as JSON")
+    .addHelpText("after", [
+      "",
+      "sub, iat, exp and iss (\"sandbox-host\") are set by the command; --claim cannot override them.",
+      "The secret is SIGNING_SECRET (env, or signingSecret in the config file), as for `sandbox start`.",
+      "",
+      "Examples:",
+      "  npx sandbox identity sign --user ada@example.com",
+      "  npx sandbox identity sign --user 0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81 --ttl 2m --claim plan=pro --claim beta=true",
+      "  SIGNING_SECRET=my-host-backend-secret-of-32-bytes-or-more npx sandbox identity sign --user ada@example.com --json",
+      "",
+    ].join("\n"))
+    .action(signAction);
+}
+
+function verifyCommand(): Command {
+  return new Command("verify")
+    .description("Check an identity token: signature (HS256, SIGNING_SECRET), iss, exp and that sub is a demo user")
+    .argument("<jwt>", "the token, or - to read it from stdin")
+    .option("--config <file>", "settings file, as for `sandbox start`")
+    .option("--json", "print {valid, code?, reason?, claims?} as JSON")
+    .addHelpText("after", [
+      "",
+      "Exit code 0 if the token is valid; 1 with \"invalid: <reason>\" on stderr if not.",
+      "",
+      "Examples:",
+      "  npx sandbox identity verify eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.…",
+      "  npx sandbox identity sign --user ada@example.com | npx sandbox identity verify -",
+      "  npx sandbox identity verify \"$TOKEN\" --json | jq .reason",
+      "",
+    ].join("\n"))
+    .action(verifyAction);
+}
+
+async function signAction(flags: SignFlags): Promise<void> {
+  const ttlSeconds = parseTtl(flags.ttl);
+  const claims = parseClaimPairs(flags.claim ?? []);
+  const config = await loadCommandConfig(flags);
+  const endUser = resolveEndUser(await loadDemoUsers(), flags.user, { allowUnknown: flags.allowUnknownUser });
+  const signed = await signIdentity({ secret: config.signingSecret, subject: endUser.id, ttlSeconds, claims });
+  print(flags.json ? JSON.stringify(signed, null, 2) : signed.token);
+}
+
+async function verifyAction(given: string, flags: VerifyFlags): Promise<void> {
+  const token = (given === "-" ? await text(process.stdin) : given).trim();
+  const config = await loadCommandConfig(flags);
+  const check = await verifyIdentity(token, { secret: config.signingSecret, users: await loadDemoUsers() });
+  if (!check.valid) process.exitCode = 1;
+  if (flags.json) return print(JSON.stringify(verifyJson(check), null, 2));
+  if (!check.valid) return void process.stderr.write(`invalid: ${check.reason}\n`);
+  const left = formatSpan(check.claims.exp - Date.now() / 1000);
+  print(`valid: sub ${check.claims.sub} (${check.user.name}), expires in ${left}`);
+  print(claimLines(check.claims).join("\n"));
+}
+
+function verifyJson(check: IdentityCheck): object {
+  return check.valid ? { valid: true, claims: check.claims } : { valid: false, code: check.code, reason: check.reason };
+}
+
+/** The claims, one a line: name, JSON value, and the time of the NumericDate ones. */
+function claimLines(claims: IdentityClaims): string[] {
+  const rows = Object.entries(claims).map(([name, value]) => {
+    const time = ["iat", "exp", "nbf"].includes(name) && typeof value === "number" ? `  (${isoTime(value)})` : "";
+    return [name, `${JSON.stringify(value)}${time}`];
+  });
+  return alignColumns(rows).map((line) => `  ${line}`);
+}
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}

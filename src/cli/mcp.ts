@@ -1,0 +1,44 @@
+import { readFileSync } from "node:fs";
+import { Command } from "commander";
+import { loadActions } from "../agent/actions/definition.ts";
+import { createMcpServer, serveHttp, serveStdio } from "../agent/mcp.ts";
+import { AgentSetupError, DEFAULT_ACTIONS_DIR, agentTargets } from "../agent/target.ts";
+
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+
+export function mcpCommand(): Command {
+  return new Command("mcp")
+    .description("Serve the agent's actions as Model Context Protocol tools (stdio, or streamable HTTP with --http)")
+    .option("--user <id|email>", "the end user the tools act for, unless a call names end_user_id")
+    .option("--http [port]", "serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (port 0 or none: a free one)")
+    .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
+    .option("--data-dir <dir>", "the running sandbox's data dir (default: as `sandbox start`)")
+    .option("--config <file>", "settings file, as for `sandbox start`")
+    .addHelpText("after", [
+      "",
+      "The sandbox must be running. With stdio, an MCP client starts this command itself.",
+      "",
+      "Examples:",
+      "  npx sandbox mcp --user ada@example.com",
+      "  npx sandbox mcp --user ada@example.com --http 8090",
+      '  claude mcp add sandbox -- npx --no -- sandbox mcp --user ada@example.com',
+      "",
+    ].join("\n"))
+    .action(async (options: { user?: string; http?: string | boolean; actions: string; dataDir?: string; config?: string }) => {
+      const actions = await loadActions(options.actions);
+      const targets = await agentTargets(options);
+      const targetFor = async (endUser: string | undefined) => {
+        const user = endUser ?? options.user;
+        if (!user) throw new AgentSetupError("No end user: start with --user, or pass end_user_id in the call");
+        return (await targets(user)).target;
+      };
+      const make = () => createMcpServer({ actions, targetFor, version });
+      if (options.http === undefined) {
+        await serveStdio(make());
+        return;
+      }
+      const port = options.http === true ? 0 : Number(options.http);
+      const { url } = await serveHttp(make, port, "127.0.0.1");
+      process.stderr.write(`MCP (streamable HTTP) at ${url}: ${actions.length} tools. Ctrl-C to stop.\n`);
+    });
+}

@@ -1,0 +1,56 @@
+import { IdentityError } from "./errors.ts";
+
+/** The `iss` of every embed identity token: the host backend signs them. */
+export const IDENTITY_ISSUER = "sandbox-host";
+
+/** Default lifetime of an identity token: short, as the contract asks. */
+export const DEFAULT_IDENTITY_TTL_SECONDS = 600;
+
+/** Claims the signer sets from the user, the time and the TTL; extra claims never override them. */
+export const RESERVED_CLAIMS = ["sub", "iat", "exp", "iss"] as const;
+
+/** The claims of an identity token: the reserved ones, and whatever extra claims were added. */
+export interface IdentityClaims {
+  [claim: string]: unknown;
+  sub: string;
+  iat: number;
+  exp: number;
+  iss: string;
+}
+
+/** Refuses extra claims that would override sub, iat, exp or iss. */
+export function checkExtraClaims(claims: Record<string, unknown>): void {
+  const reserved = Object.keys(claims).filter((key) => (RESERVED_CLAIMS as readonly string[]).includes(key));
+  if (reserved.length > 0) {
+    throw new IdentityError(
+      `The claim ${reserved.map((key) => `"${key}"`).join(", ")} cannot be set: ${RESERVED_CLAIMS.join(", ")} come from the user, the time and the TTL.`,
+    );
+  }
+}
+
+/**
+ * Parses `key=value` pairs (the CLI's repeatable --claim) into claims. A value that is valid JSON
+ * is taken as JSON (5, true, null, "x", {"a":1}); anything else is a string. Keys are unique.
+ */
+export function parseClaimPairs(pairs: readonly string[]): Record<string, unknown> {
+  const claims = new Map<string, unknown>();
+  for (const pair of pairs) {
+    const separator = pair.indexOf("=");
+    const key = separator === -1 ? "" : pair.slice(0, separator).trim();
+    if (key === "") throw new IdentityError(`--claim takes key=value (such as --claim role=admin); got ${JSON.stringify(pair)}.`);
+    if (claims.has(key)) throw new IdentityError(`--claim ${key} is given twice; give each claim once.`);
+    claims.set(key, jsonOrText(pair.slice(separator + 1)));
+  }
+  // fromEntries makes own properties even of keys such as __proto__.
+  const result = Object.fromEntries(claims);
+  checkExtraClaims(result);
+  return result;
+}
+
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,35 @@
+import { SignJWT } from "jose";
+import { checkExtraClaims, DEFAULT_IDENTITY_TTL_SECONDS, IDENTITY_ISSUER, type IdentityClaims } from "./claims.ts";
+import { IdentityError } from "./errors.ts";
+import { IDENTITY_ALGORITHM, signingKey } from "./key.ts";
+
+export interface SignIdentityOptions {
+  /** The SIGNING_SECRET (config.signingSecret). */
+  secret: string;
+  /** The user id, as `sub`. Which ids are acceptable is the caller's choice (see resolveEndUser). */
+  subject: string;
+  /** Lifetime in whole seconds; default 600 (10 minutes). */
+  ttlSeconds?: number;
+  /** Extra claims; sub, iat, exp and iss are refused. */
+  claims?: Record<string, unknown>;
+  /** The time of signing; default now. */
+  now?: Date;
+}
+
+export interface SignedIdentity {
+  token: string;
+  claims: IdentityClaims;
+}
+
+/** Signs an embed identity token as the host backend does: HS256, iss sandbox-host, sub, iat and a short exp. */
+export async function signIdentity(options: SignIdentityOptions): Promise<SignedIdentity> {
+  const ttl = options.ttlSeconds ?? DEFAULT_IDENTITY_TTL_SECONDS;
+  if (!Number.isInteger(ttl) || ttl <= 0) throw new IdentityError(`The lifetime of an identity token must be a whole number of seconds above 0; got ${ttl}.`);
+  if (options.subject === "") throw new IdentityError("An identity token needs a user id (sub).");
+  const extra = options.claims ?? {};
+  checkExtraClaims(extra);
+  const iat = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const claims: IdentityClaims = { sub: options.subject, iss: IDENTITY_ISSUER, iat, exp: iat + ttl, ...extra };
+  const token = await new SignJWT(claims).setProtectedHeader({ alg: IDENTITY_ALGORITHM, typ: "JWT" }).sign(signingKey(options.secret));
+  return { token, claims };
+}

@@ -1,0 +1,109 @@
+import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
+import type { DemoUser } from "../users.ts";
+import { IDENTITY_ISSUER, type IdentityClaims } from "./claims.ts";
+import { IDENTITY_ALGORITHM, signingKey } from "./key.ts";
+import { formatSpan, isoTime } from "./time-span.ts";
+
+/** Why a token is refused; stable, for scripts and tests. */
+export type InvalidCode = "expired" | "not_yet_valid" | "bad_signature" | "malformed" | "wrong_algorithm" | "missing_claim" | "wrong_issuer" | "unknown_user";
+
+export type IdentityCheck =
+  | { valid: true; claims: IdentityClaims; user: DemoUser }
+  | { valid: false; code: InvalidCode; reason: string };
+
+export interface VerifyIdentityOptions {
+  /** The SIGNING_SECRET (config.signingSecret). */
+  secret: string;
+  /** Who `sub` may be: the demo users. */
+  users: readonly DemoUser[];
+  /** The time to check `exp` against; default now. */
+  now?: Date;
+}
+
+/** Tokens of the sandbox's other services, named when one is passed where an identity token belongs. */
+const OTHER_ISSUERS: Record<string, string> = {
+  "sandbox-storefront": "a storefront login token",
+  "sandbox-wallet": "a wallet token",
+};
+
+/**
+ * Checks an embed identity token: HS256 only (so `none` and other algorithms are refused), signed
+ * with the SIGNING_SECRET, iss sandbox-host, exp not passed, and sub one of the demo users.
+ */
+export async function verifyIdentity(token: string, options: VerifyIdentityOptions): Promise<IdentityCheck> {
+  const now = options.now ?? new Date();
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, signingKey(options.secret), {
+      algorithms: [IDENTITY_ALGORITHM],
+      issuer: IDENTITY_ISSUER,
+      requiredClaims: ["exp", "sub"],
+      currentDate: now,
+    }));
+  } catch (error) {
+    return explainFailure(error, token, now);
+  }
+  if (typeof payload.sub !== "string") return invalid("malformed", `malformed: "sub" must be a string; got ${JSON.stringify(payload.sub)}`);
+  if (payload.sub === "") return invalid("missing_claim", 'missing claim: "sub" (the user id) is empty');
+  const user = options.users.find((candidate) => candidate.id === payload.sub);
+  if (!user) return invalid("unknown_user", `unknown user: sub "${payload.sub}" is not one of the demo users (npx sandbox users lists them)`);
+  return { valid: true, claims: payload as IdentityClaims, user };
+}
+
+function invalid(code: InvalidCode, reason: string): IdentityCheck {
+  return { valid: false, code, reason };
+}
+
+function explainFailure(error: unknown, token: string, now: Date): IdentityCheck {
+  if (error instanceof errors.JWTExpired) {
+    const exp = Number(error.payload.exp);
+    return invalid("expired", `expired at ${isoTime(exp)} (${formatSpan(now.getTime() / 1000 - exp)} ago)`);
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return wrongAlgorithm(token);
+  if (error instanceof errors.JWSSignatureVerificationFailed) return badSignature(token);
+  if (error instanceof errors.JWTClaimValidationFailed) return claimFailure(error);
+  if (error instanceof errors.JOSEError) return invalid("malformed", `malformed: ${describeMalformed(error)}`);
+  throw error;
+}
+
+function wrongAlgorithm(token: string): IdentityCheck {
+  const alg = safely(() => decodeProtectedHeader(token).alg);
+  const unsigned = typeof alg === "string" && alg.toLowerCase() === "none" ? " (an unsigned token)" : "";
+  return invalid("wrong_algorithm", `wrong algorithm: ${JSON.stringify(alg ?? null)}${unsigned}, expected ${IDENTITY_ALGORITHM}`);
+}
+
+/** A signature that does not match: if the (unverified) payload names another issuer, that is the likelier story. */
+function badSignature(token: string): IdentityCheck {
+  const iss = safely(() => decodeJwt(token).iss);
+  if (iss !== undefined && iss !== IDENTITY_ISSUER) return wrongIssuer(iss);
+  return invalid("bad_signature", "bad signature: the token was signed with another secret than this sandbox's SIGNING_SECRET");
+}
+
+function claimFailure(error: InstanceType<typeof errors.JWTClaimValidationFailed>): IdentityCheck {
+  const { claim, reason } = error;
+  if (claim === "iss") return wrongIssuer(error.payload.iss);
+  if (reason === "missing") return invalid("missing_claim", `missing claim: "${claim}" ${claim === "sub" ? "(the user id)" : "(identity tokens must expire)"}`);
+  if (claim === "nbf" && reason === "check_failed") return invalid("not_yet_valid", `not valid yet: nbf is ${isoTime(Number(error.payload.nbf))}`);
+  return invalid("malformed", `malformed: "${claim}" ${reason === "invalid" ? "is not a valid value" : "failed its check"}`);
+}
+
+function wrongIssuer(iss: unknown): IdentityCheck {
+  const expected = `expected "${IDENTITY_ISSUER}" (identity tokens are signed by the host backend with SIGNING_SECRET)`;
+  if (iss === undefined) return invalid("wrong_issuer", `wrong issuer: the token has no "iss", ${expected}`);
+  const known = typeof iss === "string" ? OTHER_ISSUERS[iss] : undefined;
+  return invalid("wrong_issuer", `wrong issuer: ${JSON.stringify(iss)}${known ? ` (${known})` : ""}, ${expected}`);
+}
+
+function describeMalformed(error: InstanceType<typeof errors.JOSEError>): string {
+  if (error instanceof errors.JWSInvalid) return "not a signed JWT (expected header.payload.signature, each base64url)";
+  if (error instanceof errors.JWTInvalid) return "the payload is not a JSON object of claims";
+  return error.message;
+}
+
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { callAction, type AgentTarget } from "../../src/agent/actions/call.ts";
+import { loadActions } from "../../src/agent/actions/definition.ts";
+import { signInAsApp } from "../../src/agent/as-app.ts";
+import { ask } from "../../src/agent/ask.ts";
+import { DEFAULT_ACTIONS_DIR, agentCatalog } from "../../src/agent/target.ts";
+import { loadDemoUsers } from "../../src/users.ts";
+import { SERVICE_TOKEN, startFullSandbox } from "../helpers/agent.ts";
+import { lines, runCli, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
+
+const actions = await loadActions(DEFAULT_ACTIONS_DIR);
+const byName = (name: string) => actions.find((action) => action.name === name)!;
+
+test("each action, end to end against a started sandbox", async (t) => {
+  const sandbox = await startFullSandbox(t);
+  const [ada] = await loadDemoUsers();
+  const { walletToken } = await signInAsApp(sandbox.urls, ada!);
+  const target: AgentTarget = { urls: sandbox.urls, serviceToken: SERVICE_TOKEN, walletPrefix: "/api/wallet", endUserId: ada!.id, walletToken: async () => walletToken! };
+  const cases: [string, Record<string, unknown>, (body: any) => void][] = [
+    ["search_products", { query: "rice" }, (body) => assert.ok(body.items.length >= 2)],
+    ["add_to_cart", { product_id: "ofada-rice-5kg" }, (body) => assert.equal(body.items[0].quantity, 1)],
+    ["get_orders", { order_id: "ORD-7F3K2Q" }, (body) => assert.equal(body.orders[0].orderId, "ORD-7F3K2Q")],
+    ["get_spending_income_insights", { period: "90d" }, (body) => assert.equal(typeof body.insights.spending, "number")],
+    ["get_transaction_status", { transaction_id: "txn_ada_0002" }, (body) => assert.equal(body.status, "Failed")],
+    ["list_transactions", { period: "7d", direction: "income" }, (body) => assert.ok(body.transactions.every((transaction: any) => transaction.direction === "income"))],
+    ["get_wallet", { period: "30d", include_insights: true }, (body) => assert.equal(body.currency, "USD")],
+  ];
+  for (const [name, parameters, check] of cases) {
+    await t.test(name, async () => {
+      const call = await callAction(byName(name), parameters, target);
+      assert.equal(call.response.status, 200, JSON.stringify(call.response.body));
+      check(call.response.body);
+      assert.equal(call.request.headers.authorization, "Bearer ***", "the transcript never shows a secret");
+      assert.ok(!JSON.stringify(call).includes(SERVICE_TOKEN));
+      assert.ok(!JSON.stringify(call).includes(walletToken!));
+    });
+  }
+
+  await t.test("a question with a follow-up: one question, the answer fills it, the call is retried", async () => {
+    const asked: string[] = [];
+    const transcript = await ask("Did my transfer go through?", {
+      actions, target, catalog: await agentCatalog(target),
+      reply: async (question) => {
+        asked.push(question);
+        return "txn_ada_0002";
+      },
+    });
+    assert.equal(asked.length, 1);
+    assert.equal(transcript.call?.request.url, `${sandbox.urls.wallet}/api/wallet/transactions/txn_ada_0002`);
+    assert.match(transcript.answer, /txn_ada_0002 .*: Failed\./);
+  });
+
+  await t.test("without an answer, nothing is sent and the transcript says what is needed", async () => {
+    const transcript = await ask("Did my transfer go through?", { actions, target, catalog: [], reply: async () => undefined });
+    assert.equal(transcript.call, undefined);
+    assert.match(transcript.answer, /Which transaction/);
+  });
+
+  await t.test("the agent's BFF errors are answered in words", async () => {
+    const transcript = await ask("show my orders", { actions, target: { ...target, serviceToken: "wrong-token" }, catalog: [] });
+    assert.equal(transcript.call?.response.status, 401);
+    assert.match(transcript.answer, /invalid_service_token \(Invalid agent service token\)/);
+  });
+});
+
+test("sandbox agent ask and call, run as a process against a running sandbox", { timeout: 60_000 }, async (t) => {
+  const dataDir = await tempDir(t);
+  const { cli } = await startCli(t, startArgs(dataDir));
+  const asked = await runCli(t, ["agent", "ask", "What came in last week?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"], {}, 20_000);
+  assert.equal(asked.code, 0, asked.stderr);
+  const transcript = JSON.parse(asked.stdout) as { action: string; parameters: unknown; call: { request: { url: string }; response: { status: number } }; answer: string };
+  assert.equal(transcript.action, "list_transactions");
+  assert.deepEqual(transcript.parameters, { period: "7d", direction: "income", include_insights: true });
+  assert.match(transcript.call.request.url, /\/api\/wallet\/transactions\?period=7d&direction=income&include_insights=true$/);
+  assert.match(transcript.answer, /came in over the last 7 days/);
+
+  const followUp = await runCli(t, ["agent", "ask", "Did my transfer go through?", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "txn_ada_0002"], {}, 20_000);
+  assert.equal(followUp.code, 0, followUp.stderr);
+  assert.ok(lines(followUp.stdout).includes("> txn_ada_0002"));
+  assert.match(followUp.stdout, /^= txn_ada_0002 .*: Failed\.$/m);
+  assert.ok(!followUp.stdout.includes("dev-bff-service-token"), "the service token is redacted");
+
+  const missing = await runCli(t, ["agent", "call", "get_transaction_status", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /needs "transaction_id" \(nothing was sent\)/);
+
+  const listed = await runCli(t, ["agent", "actions", "--json"]);
+  assert.equal((JSON.parse(listed.stdout) as unknown[]).length, 7);
+  assert.equal((await stopCli(cli)).code, 0);
+});

@@ -1,0 +1,193 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
+import { signIdentity, verifyIdentity, IdentityError, type IdentityCheck, type InvalidCode } from "../../src/identity/index.ts";
+import { loadDemoUsers } from "../../src/users.ts";
+import { ADA, DEV_SIGNING_SECRET, DEV_STOREFRONT_SECRET, DEV_WALLET_SECRET } from "../helpers/sandbox.ts";
+
+const users = await loadDemoUsers();
+const SECRET = DEV_SIGNING_SECRET;
+const OTHER_SECRET = "another-host-backend-secret-of-at-least-32-bytes";
+const key = (secret: string) => new TextEncoder().encode(secret);
+const now = () => Math.floor(Date.now() / 1000);
+
+function verify(token: string, secret = SECRET): Promise<IdentityCheck> {
+  return verifyIdentity(token, { secret, users });
+}
+
+function assertInvalid(check: IdentityCheck, code: InvalidCode, reason: RegExp): void {
+  assert.equal(check.valid, false, `expected ${code}, got a valid token`);
+  if (check.valid) return;
+  assert.equal(check.code, code, check.reason);
+  assert.match(check.reason, reason);
+}
+
+/** A token made with jose directly, as another signer (or an attacker) would. */
+function forge(claims: Record<string, unknown>, secret = SECRET, alg = "HS256"): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg }).sign(key(secret));
+}
+
+test("a signed token verifies, with its user and claims", async () => {
+  const { token, claims } = await signIdentity({ secret: SECRET, subject: ADA.id });
+  const check = await verify(token);
+  assert.ok(check.valid, JSON.stringify(check));
+  assert.equal(check.user.name, "Ada Okafor");
+  assert.deepEqual(check.claims, claims);
+  assert.equal(claims.sub, ADA.id);
+  assert.equal(claims.iss, "sandbox-host");
+  assert.equal(claims.exp - claims.iat, 600, "10 minutes by default");
+  assert.ok(Math.abs(claims.iat - now()) <= 2);
+});
+
+test("the header says HS256 and JWT", async () => {
+  const { token } = await signIdentity({ secret: SECRET, subject: ADA.id });
+  const header = JSON.parse(Buffer.from(token.split(".")[0] as string, "base64url").toString("utf8")) as unknown;
+  assert.deepEqual(header, { alg: "HS256", typ: "JWT" });
+});
+
+test("the TTL and the time of signing are the caller's", async () => {
+  const at = new Date("2030-01-01T00:00:00Z");
+  const { claims } = await signIdentity({ secret: SECRET, subject: ADA.id, ttlSeconds: 90, now: at });
+  assert.equal(claims.iat, at.getTime() / 1000);
+  assert.equal(claims.exp, claims.iat + 90);
+  await assert.rejects(signIdentity({ secret: SECRET, subject: ADA.id, ttlSeconds: 0 }), IdentityError);
+  await assert.rejects(signIdentity({ secret: SECRET, subject: ADA.id, ttlSeconds: 1.5 }), IdentityError);
+});
+
+test("extra claims are kept, in the token and after verification", async () => {
+  const extra = { plan: "pro", beta: true, seats: 3, org: { id: "o1" } };
+  const { token, claims } = await signIdentity({ secret: SECRET, subject: ADA.id, claims: extra });
+  assert.deepEqual(decodeJwt(token), claims);
+  const check = await verify(token);
+  assert.ok(check.valid);
+  assert.deepEqual({ plan: check.claims.plan, beta: check.claims.beta, seats: check.claims.seats, org: check.claims.org }, extra);
+});
+
+test("extra claims never override sub, iat, exp or iss", async (t) => {
+  for (const claim of ["sub", "iat", "exp", "iss"]) {
+    await t.test(claim, async () => {
+      await assert.rejects(signIdentity({ secret: SECRET, subject: ADA.id, claims: { [claim]: "x", plan: "pro" } }), (error: Error) => {
+        assert.ok(error instanceof IdentityError);
+        assert.match(error.message, new RegExp(`"${claim}" cannot be set`));
+        return true;
+      });
+    });
+  }
+});
+
+test("refused tokens say why", async (t) => {
+  const valid = (await signIdentity({ secret: SECRET, subject: ADA.id })).token;
+  const [header, payload, signature] = valid.split(".") as [string, string, string];
+  const cases: { name: string; token: () => Promise<string> | string; code: InvalidCode; reason: RegExp }[] = [
+    {
+      name: "a tampered payload",
+      token: () => `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(valid), sub: "5d2e8c14-9b7a-4e3f-8c61-2a9d4b7e0f53" })).toString("base64url")}.${signature}`,
+      code: "bad_signature",
+      reason: /^bad signature: .*another secret/,
+    },
+    {
+      name: "a tampered signature",
+      token: () => `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+      code: "bad_signature",
+      reason: /^bad signature/,
+    },
+    {
+      name: "signed with another secret",
+      token: async () => (await signIdentity({ secret: OTHER_SECRET, subject: ADA.id })).token,
+      code: "bad_signature",
+      reason: /SIGNING_SECRET/,
+    },
+    {
+      name: "expired (exp in the past, signed with jose)",
+      token: () => forge({ sub: ADA.id, iss: "sandbox-host", iat: now() - 900, exp: now() - 300 }),
+      code: "expired",
+      reason: /^expired at \d{4}-\d\d-\d\dT[\d:.]+Z \(5m( \d+s)? ago\)$/,
+    },
+    {
+      name: "alg none (an unsecured JWT)",
+      token: () => new UnsecuredJWT({ sub: ADA.id }).setIssuer("sandbox-host").setIssuedAt().setExpirationTime("10m").encode(),
+      code: "wrong_algorithm",
+      reason: /^wrong algorithm: "none" \(an unsigned token\), expected HS256$/,
+    },
+    {
+      name: "HS512",
+      token: () => forge({ sub: ADA.id, iss: "sandbox-host", exp: now() + 60 }, SECRET, "HS512"),
+      code: "wrong_algorithm",
+      reason: /^wrong algorithm: "HS512", expected HS256$/,
+    },
+    {
+      name: "a storefront login token (storefront secret)",
+      token: () => forge({ sub: ADA.id, iss: "sandbox-storefront", iat: now(), exp: now() + 60 }, DEV_STOREFRONT_SECRET),
+      code: "wrong_issuer",
+      reason: /^wrong issuer: "sandbox-storefront" \(a storefront login token\), expected "sandbox-host"/,
+    },
+    {
+      name: "a wallet token (wallet secret)",
+      token: () => forge({ sub: ADA.id, iss: "sandbox-wallet", iat: now(), exp: now() + 60 }, DEV_WALLET_SECRET),
+      code: "wrong_issuer",
+      reason: /^wrong issuer: "sandbox-wallet" \(a wallet token\)/,
+    },
+    {
+      name: "a wallet iss, signed with the signing secret",
+      token: () => forge({ sub: ADA.id, iss: "sandbox-wallet", exp: now() + 60 }),
+      code: "wrong_issuer",
+      reason: /^wrong issuer: "sandbox-wallet"/,
+    },
+    {
+      name: "no iss",
+      token: () => forge({ sub: ADA.id, exp: now() + 60 }),
+      code: "wrong_issuer",
+      reason: /^wrong issuer: the token has no "iss"/,
+    },
+    {
+      name: "no sub",
+      token: () => forge({ iss: "sandbox-host", exp: now() + 60 }),
+      code: "missing_claim",
+      reason: /^missing claim: "sub" \(the user id\)$/,
+    },
+    {
+      name: "no exp",
+      token: () => forge({ sub: ADA.id, iss: "sandbox-host" }),
+      code: "missing_claim",
+      reason: /^missing claim: "exp"/,
+    },
+    {
+      name: "a sub that is not a demo user",
+      token: async () => (await signIdentity({ secret: SECRET, subject: "00000000-0000-4000-8000-000000000000" })).token,
+      code: "unknown_user",
+      reason: /^unknown user: sub "00000000-0000-4000-8000-000000000000" is not one of the demo users/,
+    },
+    {
+      name: "a sub that is not a string",
+      token: () => forge({ sub: 42, iss: "sandbox-host", exp: now() + 60 }),
+      code: "malformed",
+      reason: /"sub" must be a string/,
+    },
+    {
+      name: "not valid before a future nbf",
+      token: () => forge({ sub: ADA.id, iss: "sandbox-host", nbf: now() + 600, exp: now() + 900 }),
+      code: "not_yet_valid",
+      reason: /^not valid yet: nbf is /,
+    },
+    { name: "not a JWT", token: () => "hello", code: "malformed", reason: /^malformed: not a signed JWT/ },
+    { name: "an empty string", token: () => "", code: "malformed", reason: /^malformed/ },
+    { name: "a header that is not JSON", token: () => `bm90IGpzb24.${payload}.${signature}`, code: "malformed", reason: /^malformed/ },
+  ];
+  for (const { name, token, code, reason } of cases) {
+    await t.test(name, async () => assertInvalid(await verify(await token()), code, reason));
+  }
+});
+
+test("a token is checked against the secret it is given", async () => {
+  const { token } = await signIdentity({ secret: OTHER_SECRET, subject: ADA.id });
+  assert.ok((await verify(token, OTHER_SECRET)).valid);
+  assertInvalid(await verify(token, SECRET), "bad_signature", /^bad signature/);
+});
+
+test("expiry is checked against the time given", async () => {
+  const at = new Date("2030-01-01T00:00:00Z");
+  const { token } = await signIdentity({ secret: SECRET, subject: ADA.id, ttlSeconds: 60, now: at });
+  assert.ok((await verifyIdentity(token, { secret: SECRET, users, now: new Date(at.getTime() + 59_000) })).valid);
+  const late = await verifyIdentity(token, { secret: SECRET, users, now: new Date(at.getTime() + 3_600_000) });
+  assertInvalid(late, "expired", /^expired at 2030-01-01T00:01:00\.000Z \(59m ago\)$/);
+});
