@@ -125,8 +125,10 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): unknown {
       return typeof text === "string" && /^(\/[\w.~-]+)+$/.test(text) ? text : bad("a path such as /api/wallet (segments of letters, digits, . _ ~ -, no trailing slash)");
     case "sessionStore":
       return typeof text === "string" && (text === "memory" || text === "file" || /^rediss?:\/\/\S+$/.test(text)) ? text : bad("memory, file, or a redis:// URL");
+    case "baseUrl":
+      return typeof text === "string" && (text === "auto" || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(text)) ? text.replace(/\/+$/, "") : bad("auto, or an http(s) URL with no query or fragment, such as http://127.0.0.1:8083");
     case "url":
-      return typeof text === "string" && (text === "auto" || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(text)) ? text.replace(/\/+$/, "") : bad("auto, or an http(s) URL such as http://127.0.0.1:8083");
+      return typeof text === "string" && (text === "auto" || /^https?:\/\/[^\s/?#]+\S*$/.test(text)) ? (text.includes("?") ? text : text.replace(/\/+$/, "")) : bad("auto, or an http(s) URL");
     case "string":
       return typeof text === "string" && text !== "" ? text : bad("a non-empty text");
   }

@@ -9,13 +9,14 @@ import type { SessionStore } from "./sessions/session-store.ts";
  * POST /api/agent/session {userId, token}: the app registers the user's JWT after login (no
  * service token: the JWT itself is the proof). DELETE {userId} clears it on logout, idempotently.
  */
-export function addSessionRoutes(app: H3, deps: { issuer: JwtIssuer; sessions: SessionStore }): void {
+export function addSessionRoutes(app: H3, deps: { issuer: JwtIssuer; sessions: SessionStore; knownUser?: (userId: string) => boolean }): void {
   app.post("/api/agent/session", async (event) => {
     const body = await readJsonObject(event);
     const userId = requireString(body, "userId");
     const token = requireString(body, "token");
     const verified = await deps.issuer.verify(token);
     if (!verified.ok) fail(verified.reason === "expired" ? "token_expired" : "invalid_token", verified.message);
+    if (deps.knownUser && !deps.knownUser(verified.userId)) fail("invalid_token", "The token's user (sub) is not a user of this service");
     if (verified.userId !== userId) {
       fail("user_mismatch", `The token belongs to user ${verified.userId}, not to userId ${userId}`, { details: { field: "userId" } });
     }

@@ -27,6 +27,10 @@ export function buildProgram(): Command {
 }
 
 export async function runCli(argv: string[]): Promise<void> {
+  // `sandbox … | head` closes the pipe early: that ends the output, not the program with a stack trace.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
   try {
     await buildProgram().parseAsync(argv);
   } catch (error) {

@@ -6,7 +6,7 @@
 export const SERVICE_NAMES = ["storefront", "wallet", "host"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-export type OptionType = "port" | "string" | "boolean" | "services" | "duration" | "secret" | "path" | "sessionStore" | "url";
+export type OptionType = "port" | "string" | "boolean" | "services" | "duration" | "secret" | "path" | "sessionStore" | "url" | "baseUrl";
 
 export interface OptionSpec {
   key: string;
@@ -29,7 +29,7 @@ export const OPTIONS = [
   { key: "only", flag: "--only", env: "ONLY", type: "services", default: "storefront,wallet,host", description: "comma-separated servers to run: storefront, wallet, host" },
   { key: "walletPrefix", flag: "--wallet-prefix", env: "WALLET_PREFIX", type: "path", arg: "path", default: "/api/wallet", description: "path prefix of the wallet routes (balance, transactions)" },
   { key: "sessionStore", flag: "--session-store", env: "SESSION_STORE", type: "sessionStore", arg: "store", default: "memory", description: "where agent sessions live: memory, file (in the data dir) or a redis:// URL" },
-  { key: "walletUrl", flag: "--wallet-url", env: "WALLET_URL", type: "url", arg: "url", default: "auto", description: "the wallet the host app calls; auto is this sandbox's wallet" },
+  { key: "walletUrl", flag: "--wallet-url", env: "WALLET_URL", type: "baseUrl", arg: "url", default: "auto", description: "the wallet the host app calls; auto is this sandbox's wallet" },
   { key: "embedBase", flag: "--embed-base", env: "EMBED_BASE", type: "url", arg: "url", default: "auto", description: "base URL of the chat embed; auto is /embed on the host app" },
   { key: "tokenTtl", flag: "--token-ttl", env: "TOKEN_TTL", type: "duration", default: "24h", description: "lifetime of the JWTs that login issues (e.g. 90s, 15m, 24h)" },
   { key: "sseHeartbeat", flag: "--sse-heartbeat", env: "SSE_HEARTBEAT", type: "duration", default: "15s", description: "interval of the `: ping` comment on event streams" },

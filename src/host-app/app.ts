@@ -11,6 +11,8 @@ export interface HostAppDeps extends ServiceAppOptions {
   bff: BffDeps;
   /** The wallet's base URL and route prefix. */
   wallet: () => { url: string; prefix: string };
+  /** Who may register a session, when the host app fronts this sandbox's wallet (a real one has users of its own). */
+  knownUser?: (userId: string) => boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface HostAppDeps extends ServiceAppOptions {
 export function createHostApp(deps: HostAppDeps): H3 {
   const app = createServiceApp(deps);
   app.get("/health", () => ({ status: "ok" }));
-  addSessionRoutes(app, { issuer: deps.walletJwt, sessions: deps.bff.sessions });
+  addSessionRoutes(app, { issuer: deps.walletJwt, sessions: deps.bff.sessions, knownUser: deps.knownUser });
 
   app.get("/api/agent/wallet", async (event) => {
     const token = await sessionTokenFor(event, deps.bff);

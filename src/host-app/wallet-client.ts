@@ -18,7 +18,11 @@ export async function callWallet(url: string, token: string): Promise<WalletAnsw
     fail("upstream_unavailable", `The wallet at ${new URL(url).origin} did not answer (${(error as Error).message}). Is it running? See --wallet-url.`);
   }
   if (!response.ok) return { ok: false, response: await passThrough(response) };
-  return { ok: true, body: (await response.json()) as Record<string, unknown> };
+  const body: unknown = await response.json().catch(() => undefined);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    fail("upstream_unavailable", `The wallet at ${new URL(url).origin} answered ${response.status} without a JSON object. Is --wallet-url a wallet?`);
+  }
+  return { ok: true, body: body as Record<string, unknown> };
 }
 
 /** A copy of the wallet's answer with only the headers that describe the body. */

@@ -19,8 +19,11 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
     onError: (error, event) => errorResponse(error, event, options),
   });
   app.use(async (event) => {
-    const preflight = handleCors(event, CORS);
-    if (preflight !== false) return preflight;
+    // The sandbox controls are for local tools, not web pages: no CORS, so no other site can call them from a browser.
+    if (!event.url.pathname.startsWith("/__sandbox/")) {
+      const preflight = handleCors(event, CORS);
+      if (preflight !== false) return preflight;
+    }
     // HEAD is GET without the body (health checkers use it); h3 routes it nowhere by itself.
     if (event.req.method === "HEAD") {
       const response = await app.fetch(new Request(event.req.url, { method: "GET", headers: event.req.headers }));
@@ -50,7 +53,7 @@ function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOpti
   if (STATUS[body.code] >= 500) options.onServerError?.(error.unhandled ? error.cause : error, event);
   const headers = new Headers(error.headers);
   headers.set("content-type", "application/json; charset=utf-8");
-  headers.set("access-control-allow-origin", "*");
+  if (!event.url.pathname.startsWith("/__sandbox/")) headers.set("access-control-allow-origin", "*");
   const status = STATUS[body.code];
   return new Response(JSON.stringify(body), { status, statusText: STATUS_CODES[status], headers });
 }

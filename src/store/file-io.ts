@@ -30,7 +30,8 @@ export const nodeFileIO: FileIO = {
   async writeAtomic(path, text) {
     const temp = join(dirname(path), `${basename(path)}${TEMP_MARK}${process.pid}-${++tempCounter}`);
     try {
-      const handle = await open(temp, "wx");
+      // Owner-only: the files hold passwords, tokens and sessions.
+      const handle = await open(temp, "wx", 0o600);
       try {
         await handle.writeFile(text, "utf8");
         await handle.sync();

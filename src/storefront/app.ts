@@ -79,7 +79,7 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
     return stream.response;
   });
 
-  addSessionRoutes(app, { issuer: deps.jwt, sessions: deps.bff.sessions });
+  addSessionRoutes(app, { issuer: deps.jwt, sessions: deps.bff.sessions, knownUser: auth.knownUser });
   for (const [method, agentPath, path] of AGENT_ROUTES) {
     app.on(method, agentPath, async (event) => forwardInProcess(app, event, path, await sessionTokenFor(event, deps.bff)));
   }

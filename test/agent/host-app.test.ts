@@ -88,3 +88,31 @@ test("--wallet-url points the host app at another wallet; one that does not answ
   assert.equal(body.code, "upstream_unavailable");
   assert.match(body.error, /127\.0\.0\.1:9/);
 });
+
+test("a wallet that answers without a JSON object is a 502, never a 500", async (t) => {
+  const { createServer } = await import("node:http");
+  for (const body of ["<html>not json</html>", "[1,2]", '{"balance": 1'] as const) {
+    const fake = createServer((_, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
+    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    t.after(() => new Promise((resolve) => fake.close(resolve)));
+    const host = await startFullSandbox(t, { only: "host", walletUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}` });
+    const walletSandbox = await startFullSandbox(t, { only: "wallet" });
+    await sessionRequest(host.urls.host!, "POST", { userId: ADA.id, token: await loginAt(walletSandbox.urls.wallet!) });
+    const response = await asAgent(host.urls.host!, "/api/agent/wallet", ADA.id);
+    assert.equal(response.status, 502, body);
+    assert.equal((await errorBody(response)).code, "upstream_unavailable");
+  }
+});
+
+test("a well-signed token for a user the service does not know is not registered", async (t) => {
+  const { SignJWT } = await import("jose");
+  const sandbox = await startFullSandbox(t);
+  const stranger = "11111111-1111-4111-8111-111111111111";
+  const now = Math.floor(Date.now() / 1000);
+  for (const [url, secret, issuer] of [[sandbox.urls.storefront!, "dev-storefront-jwt-secret-not-for-production", "sandbox-storefront"], [sandbox.urls.host!, "dev-wallet-jwt-secret-not-for-production-use", "sandbox-wallet"]] as const) {
+    const token = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(stranger).setIssuer(issuer).setIssuedAt(now).setExpirationTime(now + 600).sign(new TextEncoder().encode(secret));
+    const response = await sessionRequest(url, "POST", { userId: stranger, token });
+    assert.equal(response.status, 401);
+    assert.equal((await errorBody(response)).code, "invalid_token");
+  }
+});

@@ -74,5 +74,78 @@ test("--session-store redis://: two sandbox processes on one Redis see each othe
 });
 
 test("an unreachable Redis stops the start with a clear message", async (t) => {
-  await assert.rejects(startFullSandbox(t, { sessionStore: "redis://127.0.0.1:9" }), /Cannot connect to Redis at redis:\/\/127\.0\.0\.1:9.*--session-store/);
+  await assert.rejects(startFullSandbox(t, { sessionStore: "redis://127.0.0.1:9" }), /Cannot use Redis at redis:\/\/127\.0\.0\.1:9.*--session-store/);
+});
+
+/** A redis-server of the test's own on a free port, so it can be stopped and started again. */
+async function ownRedis(t: { after(fn: () => unknown): void }, args: string[] = []) {
+  const { spawn, execFileSync } = await import("node:child_process");
+  const { createServer } = await import("node:net");
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  let child: ReturnType<typeof spawn> | undefined;
+  const start = async () => {
+    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...args], { stdio: "ignore" });
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        execFileSync("redis-cli", ["-p", String(port), ...(args.includes("--requirepass") ? ["-a", args[args.indexOf("--requirepass") + 1]!, "--no-auth-warning"] : []), "ping"], { stdio: "pipe" });
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
+  const stop = async () => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child?.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  };
+  t.after(stop);
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, start, stop };
+}
+
+test("Redis going away: 503 at once while it is gone, working again once it is back, a clean stop", { timeout: 60_000 }, async (t) => {
+  const { existsSync } = await import("node:fs");
+  if (!["/usr/bin/redis-server", "/usr/local/bin/redis-server"].some((path) => existsSync(path))) {
+    t.skip("redis-server is not installed (apt-get install redis-server): this test starts and stops one of its own");
+    return;
+  }
+  const redis = await ownRedis(t);
+  const sandbox = await startFullSandbox(t, { sessionStore: redis.url });
+  const url = sandbox.urls.storefront!;
+  assert.equal((await sessionRequest(url, "POST", { userId: ADA.id, token: await loginAt(url) })).status, 200);
+  await redis.stop();
+  const started = Date.now();
+  const down = await asAgent(url, "/api/agent/orders", ADA.id);
+  assert.equal(down.status, 503);
+  assert.equal((await errorBody(down)).code, "storage_unavailable");
+  assert.ok(Date.now() - started < 2000, "nothing waits for Redis");
+  await redis.start();
+  let registered = 0;
+  for (let attempt = 0; attempt < 40 && registered !== 200; attempt++) {
+    registered = (await sessionRequest(url, "POST", { userId: ADA.id, token: await loginAt(url) })).status;
+    if (registered !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.equal(registered, 200, "the session store works again once Redis is back");
+  assert.equal((await asAgent(url, "/api/agent/orders", ADA.id)).status, 200);
+  await redis.stop();
+  await sandbox.close();
+});
+
+test("a Redis that wants a password it was not given stops the start", { timeout: 30_000 }, async (t) => {
+  const { existsSync } = await import("node:fs");
+  if (!["/usr/bin/redis-server", "/usr/local/bin/redis-server"].some((path) => existsSync(path))) {
+    t.skip("redis-server is not installed (apt-get install redis-server): this test starts one of its own");
+    return;
+  }
+  const redis = await ownRedis(t, ["--requirepass", "s3cret-pass"]);
+  await assert.rejects(startFullSandbox(t, { sessionStore: redis.url }), /Cannot use Redis at .*NOAUTH|Cannot use Redis at .*auth/i);
+  const withPassword = await startFullSandbox(t, { sessionStore: redis.url.replace("redis://", "redis://:s3cret-pass@") });
+  assert.equal((await sessionRequest(withPassword.urls.storefront!, "POST", { userId: ADA.id, token: await loginAt(withPassword.urls.storefront!) })).status, 200);
 });

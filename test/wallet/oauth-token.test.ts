@@ -140,3 +140,11 @@ test("GET /.well-known/oauth-authorization-server", async (t) => {
     });
   }
 });
+
+test("a refresh refused for its scope leaves the refresh token working", async (t) => {
+  const wallet = await startTestSandbox(t, { service: "wallet" });
+  const first = (await (await tokenRequest(wallet.url, { grant_type: "authorization_code", code: await code(wallet), code_verifier: VERIFIER, redirect_uri: CLIENT.redirectUri }, AUTH)).json()) as { refresh_token: string };
+  await expectError(await tokenRequest(wallet.url, { grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "admin" }, AUTH), 400, "invalid_scope");
+  const refreshed = await tokenRequest(wallet.url, { grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "wallet:read" }, AUTH);
+  assert.equal(refreshed.status, 200);
+});

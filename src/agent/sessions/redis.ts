@@ -1,8 +1,9 @@
 import { createClient } from "redis";
 import type { Clock } from "../../clock.ts";
+import { fail } from "../../http/errors.ts";
 import type { SessionBackend, SessionStore, Session } from "./session-store.ts";
 
-/** Could not reach or use the Redis server: the message says where and what to do. */
+/** Could not reach or use the Redis server at start: the message says where and what to do. */
 export class SessionStoreError extends Error {
   override name = "SessionStoreError";
 }
@@ -11,39 +12,67 @@ const PREFIX = "sandbox:session";
 
 /**
  * Sessions in Redis, shared by every sandbox pointed at the same server. Keys are
- * `sandbox:session:<service>:<userId>`, and each lives exactly as long as its token.
+ * `sandbox:session:<service>:<userId>`, and each lives exactly as long as its token. The
+ * server is checked (PING, which also proves the password) at start; later, while it is away,
+ * session operations answer 503 at once instead of waiting, and work again once it is back.
  */
 export async function redisSessions(url: string, clock: Clock): Promise<SessionBackend> {
-  const client = createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (retries) => (retries > 5 ? false : 200) } });
+  let started = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    // At start a server that is not there is an error; once running, it is waited for, forever.
+    socket: { connectTimeout: 3000, reconnectStrategy: (retries, cause) => (started ? Math.min(100 * 2 ** retries, 2000) : retries < 2 ? 200 : cause) },
+  });
   client.on("error", () => {}); // failures surface on the command that meets them
   try {
     await client.connect();
+    await client.ping();
+    started = true;
   } catch (error) {
-    throw new SessionStoreError(`Cannot connect to Redis at ${redact(url)} (${(error as Error).message}). Start Redis, or choose another --session-store (memory, file).`);
+    if (client.isOpen) client.destroy();
+    throw new SessionStoreError(`Cannot use Redis at ${redact(url)} (${(error as Error).message}). Start Redis, fix the URL (redis://:password@host:port), or choose another --session-store (memory, file).`);
   }
+  const guarded = async <T>(operation: () => Promise<T>): Promise<T> => {
+    try {
+      return await operation();
+    } catch (error) {
+      fail("storage_unavailable", `The session store (Redis at ${redact(url)}) is not answering: ${(error as Error).message}. Agent sessions work again once it is back.`);
+    }
+  };
   return {
     kind: "redis",
     namespace(service): SessionStore {
       const key = (userId: string) => `${PREFIX}:${service}:${userId}`;
       return {
-        async get(userId) {
-          const value = await client.get(key(userId));
-          return value ? (JSON.parse(value) as Session) : null;
-        },
-        async set(userId, session) {
-          const ttlMs = session.expiresAt - clock.now().getTime();
-          if (ttlMs <= 0) await client.del(key(userId));
-          else await client.set(key(userId), JSON.stringify(session), { expiration: { type: "PX", value: ttlMs } });
-        },
-        async delete(userId) {
-          await client.del(key(userId));
-        },
+        get: (userId) => guarded(async () => parseSession(await client.get(key(userId)))),
+        set: (userId, session) =>
+          guarded(async () => {
+            const ttlMs = session.expiresAt - clock.now().getTime();
+            if (ttlMs <= 0) await client.del(key(userId));
+            else await client.set(key(userId), JSON.stringify(session), { expiration: { type: "PX", value: ttlMs } });
+          }),
+        delete: (userId) => guarded(async () => void (await client.del(key(userId)))),
       };
     },
     async close() {
-      await client.close();
+      // A server that went away leaves a client that can only be destroyed.
+      try {
+        await (client.isOpen ? client.close() : client.destroy());
+      } catch {}
     },
   };
+}
+
+/** A value that is not a session (written by something else) counts as no session. */
+function parseSession(value: string | null): Session | null {
+  if (!value) return null;
+  try {
+    const session = JSON.parse(value) as Session;
+    return typeof session.token === "string" && typeof session.expiresAt === "number" ? session : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The URL without its password, for messages. */

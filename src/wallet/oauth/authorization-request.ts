@@ -53,7 +53,7 @@ export function checkAuthorizationRequest(params: URLSearchParams, findClient: (
   if (!responseType) return back("invalid_request", "response_type is missing; use response_type=code");
   if (responseType !== "code") return back("unsupported_response_type", `response_type "${responseType}" is not supported; use code`);
 
-  const scope = params.get("scope") ?? WALLET_SCOPE;
+  const scope = params.get("scope")?.trim() || WALLET_SCOPE;
   const unknownScopes = scope.split(" ").filter((name) => !Object.hasOwn(SCOPES, name));
   if (scope.trim() === "" || unknownScopes.length > 0) return back("invalid_scope", `Unknown scope "${unknownScopes.join(" ") || scope}"; the wallet offers ${Object.keys(SCOPES).join(", ")}`);
 

@@ -19,23 +19,29 @@ export function issueRefreshToken(draft: Draft<WalletData>, grant: RefreshGrant,
   return { token, familyId };
 }
 
-export type RotationResult = { ok: true; token: string; grant: RefreshGrant } | { ok: false; reason: string };
+export type RotationResult = { ok: true; token: string; grant: RefreshGrant } | { ok: false; error: "invalid_grant" | "invalid_scope"; reason: string };
 
 /**
  * Rotation: a refresh token works once and is replaced by the next of its family. A token
  * presented again after its use means it leaked: the whole family is revoked (RFC 9700 §4.14).
  */
-export function rotateRefreshToken(draft: Draft<WalletData>, token: string, clientId: string, now: Date): RotationResult {
+export function rotateRefreshToken(draft: Draft<WalletData>, token: string, clientId: string, now: Date, requestedScope?: string): RotationResult {
+  const refused = (reason: string, error: "invalid_grant" | "invalid_scope" = "invalid_grant") => ({ ok: false as const, error, reason });
   const stored = draft.refreshTokens.find((candidate) => candidate.hash === digest(token));
-  if (!stored || Date.parse(stored.expiresAt) <= now.getTime()) return { ok: false, reason: "The refresh token is unknown or has expired" };
-  if (stored.clientId !== clientId) return { ok: false, reason: "The refresh token was issued to another client" };
-  if (stored.revokedAt) return { ok: false, reason: "The refresh token was revoked" };
+  if (!stored || Date.parse(stored.expiresAt) <= now.getTime()) return refused("The refresh token is unknown or has expired");
+  if (stored.clientId !== clientId) return refused("The refresh token was issued to another client");
+  if (stored.revokedAt) return refused("The refresh token was revoked");
   if (stored.usedAt) {
     revokeFamily(draft, stored.familyId, now);
-    return { ok: false, reason: "The refresh token was already used: it and every token issued from it are now revoked" };
+    return refused("The refresh token was already used: it and every refresh token issued from it are now revoked");
+  }
+  // Checked before the token is used up: a refused request must leave it working.
+  const scope = requestedScope?.trim() || stored.scope;
+  if (scope.split(" ").some((name) => !stored.scope.split(" ").includes(name))) {
+    return refused(`The refresh can only keep or narrow the scope "${stored.scope}"`, "invalid_scope");
   }
   stored.usedAt = now.toISOString();
-  const grant = { clientId: stored.clientId, userId: stored.userId, scope: stored.scope };
+  const grant = { clientId: stored.clientId, userId: stored.userId, scope };
   return { ok: true, token: issueRefreshToken(draft, grant, now, stored.familyId).token, grant };
 }
 

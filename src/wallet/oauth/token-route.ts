@@ -36,7 +36,7 @@ async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchPa
   if ("reused" in taken) {
     const { familyId } = taken.reused;
     if (familyId) await deps.store.update((draft) => revokeFamily(draft, familyId, deps.clock.now()));
-    throw new OAuthError("invalid_grant", "The code was already used; the tokens issued from it are revoked");
+    throw new OAuthError("invalid_grant", "The code was already used; the refresh token issued from it is revoked");
   }
   const { grant, record } = taken;
   if (grant.clientId !== client.id) throw new OAuthError("invalid_grant", "The code was issued to another client");
@@ -57,13 +57,10 @@ async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchPa
 async function refreshGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchParams): Promise<Response> {
   const token = form.get("refresh_token");
   if (!token) throw new OAuthError("invalid_request", "refresh_token is missing");
-  const result = await deps.store.update((draft) => rotateRefreshToken(draft, token, client.id, deps.clock.now()));
-  if (!result.ok) throw new OAuthError("invalid_grant", result.reason);
-  const scope = form.get("scope");
-  if (scope !== null && scope.split(" ").some((name) => !result.grant.scope.split(" ").includes(name))) {
-    throw new OAuthError("invalid_scope", `The refresh can only keep or narrow the scope "${result.grant.scope}"`);
-  }
-  return accessTokenResponse(deps, { ...result.grant, scope: scope ?? result.grant.scope }, result.token);
+  const scope = form.get("scope") ?? undefined;
+  const result = await deps.store.update((draft) => rotateRefreshToken(draft, token, client.id, deps.clock.now(), scope));
+  if (!result.ok) throw new OAuthError(result.error, result.reason);
+  return accessTokenResponse(deps, result.grant, result.token);
 }
 
 async function issueTokens(deps: OAuthDeps, grant: RefreshGrant, onFamily: (familyId: string) => void): Promise<Response> {
