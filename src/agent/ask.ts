@@ -7,7 +7,8 @@ import { applyAnswer, resolveQuestion, type Resolution } from "./resolver/resolv
 
 export interface Transcript {
   question: string;
-  followUp?: { question: string; answer: string };
+  /** The follow-up question, with its answer when one was given. */
+  followUp?: { question: string; answer?: string };
   action: string;
   parameters: Record<string, unknown>;
   call?: ActionCall;
@@ -28,11 +29,12 @@ export interface AskOptions {
  */
 export async function ask(question: string, options: AskOptions): Promise<Transcript> {
   let resolution: Resolution = resolveQuestion(question, options.catalog);
+  if (resolution.problem) return { question, action: resolution.action, parameters: resolution.parameters, answer: `${resolution.problem}.` };
   let followUp: Transcript["followUp"];
   if (resolution.followUp) {
     const reply = await options.reply?.(resolution.followUp.question);
-    if (reply === undefined) {
-      return { question, action: resolution.action, parameters: resolution.parameters, answer: `I need to know: ${resolution.followUp.question} (answer with --answer)` };
+    if (reply === undefined || reply.trim() === "") {
+      return { question, followUp: { question: resolution.followUp.question }, action: resolution.action, parameters: resolution.parameters, answer: `I need to know: ${resolution.followUp.question} (answer with --answer)` };
     }
     followUp = { question: resolution.followUp.question, answer: reply };
     resolution = applyAnswer(resolution, reply, options.catalog);

@@ -46,6 +46,7 @@ export function agentCommand(): Command {
       try {
         const call = await callAction(action, parseParams(options.param), target);
         output(options.json, { notes, call, answer: answerLine(call) }, () => [...notes, ...callLines(call), `= ${answerLine(call)}`]);
+        if (call.response.status >= 400) process.exitCode = 1;
       } catch (error) {
         if (error instanceof ActionInputError) throw new UserFacingError(`${error.message} (nothing was sent)`);
         throw error;
@@ -62,6 +63,8 @@ export function agentCommand(): Command {
       const { target, notes } = await (await agentTargets(options))(options.user);
       const transcript = await ask(question, { actions, target, catalog: await agentCatalog(target), reply: replier(options.answer) });
       output(options.json, { notes, ...transcript }, () => transcriptLines(notes, transcript));
+      // Scripts can tell: 0 only when a call was made and answered without an error.
+      if (!transcript.call || transcript.call.response.status >= 400) process.exitCode = 1;
     });
   return agent;
 }
@@ -124,7 +127,7 @@ function callLines(call: NonNullable<Transcript["call"]>): string[] {
 function transcriptLines(notes: string[], transcript: Transcript): string[] {
   return [
     `? ${transcript.question}`,
-    ...(transcript.followUp ? [`? ${transcript.followUp.question}`, `> ${transcript.followUp.answer}`] : []),
+    ...(transcript.followUp ? [`? ${transcript.followUp.question}`, ...(transcript.followUp.answer !== undefined ? [`> ${transcript.followUp.answer}`] : [])] : []),
     `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}`,
     ...notes,
     ...(transcript.call ? callLines(transcript.call) : []),

@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
 import { createMcpServer, serveHttp, serveStdio } from "../agent/mcp.ts";
 import { AgentSetupError, DEFAULT_ACTIONS_DIR, agentTargets } from "../agent/target.ts";
+import { UserFacingError } from "./errors.ts";
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -38,7 +39,10 @@ export function mcpCommand(): Command {
         return;
       }
       const port = options.http === true ? 0 : Number(options.http);
-      const { url } = await serveHttp(make, port, "127.0.0.1");
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserFacingError(`--http takes a port from 0 to 65535; got "${options.http}"`);
+      const { url } = await serveHttp(make, port, "127.0.0.1").catch((error: NodeJS.ErrnoException) => {
+        throw new UserFacingError(error.code === "EADDRINUSE" ? `Port ${port} is already in use: choose another with --http <port> (0 picks a free one)` : `Cannot listen on 127.0.0.1:${port} (${error.code ?? error.message})`);
+      });
       process.stderr.write(`MCP (streamable HTTP) at ${url}: ${actions.length} tools. Ctrl-C to stop.\n`);
     });
 }

@@ -55,6 +55,15 @@ test("substitution", async (t) => {
   });
 });
 
+test("transcripts redact secrets in headers and query parameters", async () => {
+  const { redact, redactUrl } = await import("../../src/agent/actions/call.ts");
+  assert.deepEqual(redact({ authorization: "Bearer abc.def", "x-api-key": "k1", cookie: "session=abc", accept: "application/json", "x-end-user-id": "u" }), {
+    authorization: "Bearer ***", "x-api-key": "***", cookie: "***", accept: "application/json", "x-end-user-id": "u",
+  });
+  assert.equal(redactUrl("http://h/x?period=7d&api_key=sec&access_token=t"), "http://h/x?period=7d&api_key=***&access_token=***");
+  assert.equal(redactUrl("http://h/x?q=rice%20beans"), "http://h/x?q=rice%20beans");
+});
+
 test("broken definitions are errors naming the file and the field", async (t) => {
   const valid = JSON.stringify(action("get_orders"));
   const cases: [string, string, RegExp][] = [

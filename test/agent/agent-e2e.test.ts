@@ -85,6 +85,15 @@ test("sandbox agent ask and call, run as a process against a running sandbox", {
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /needs "transaction_id" \(nothing was sent\)/);
 
+  const unanswered = await runCli(t, ["agent", "ask", "Did my transfer go through?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"], {}, 20_000);
+  assert.equal(unanswered.code, 1, "no call made: exit 1");
+  assert.match((JSON.parse(unanswered.stdout) as { followUp: { question: string } }).followUp.question, /Which transaction/);
+
+  const mcpPort = await runCli(t, ["mcp", "--user", "ada@example.com", "--data-dir", dataDir, "--http", "abc"]);
+  assert.equal(mcpPort.code, 1);
+  assert.equal(lines(mcpPort.stderr).length, 1);
+  assert.match(mcpPort.stderr, /--http takes a port/);
+
   const listed = await runCli(t, ["agent", "actions", "--json"]);
   assert.equal((JSON.parse(listed.stdout) as unknown[]).length, 7);
   assert.equal((await stopCli(cli)).code, 0);

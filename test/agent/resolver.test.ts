@@ -42,6 +42,11 @@ test("intents, ids and the spec's example shapes", async (t) => {
     ["Show my transactions from last week", "list_transactions", { period: "7d" }],
     ["Where is my order ORD-7F3K2Q?", "get_orders", { order_id: "ORD-7F3K2Q" }],
     ["Has anything been delivered?", "get_orders", {}],
+    ["What's the status of order ORD-7F3K2Q?", "get_orders", { order_id: "ORD-7F3K2Q" }],
+    ["order status", "get_orders", {}],
+    ["Add twenty-five eggs", "add_to_cart", { product_id: "fresh-eggs-crate-of-30", quantity: 25 }],
+    ["Add -3 eggs", "add_to_cart", { product_id: "fresh-eggs-crate-of-30", quantity: -3 }],
+    ["Add 2.5 kg of ofada rice", "add_to_cart", { product_id: "ofada-rice-5kg", quantity: 2.5 }],
     ["Add two bags of ofada rice", "add_to_cart", { product_id: "ofada-rice-5kg", quantity: 2 }],
     ["Please add 3 crates of eggs to my cart", "add_to_cart", { product_id: "fresh-eggs-crate-of-30", quantity: 3 }],
     ["I need palm oil", "add_to_cart", { product_id: "palm-oil-5-litre-keg", quantity: 1 }],
@@ -58,8 +63,13 @@ test("intents, ids and the spec's example shapes", async (t) => {
   }
 });
 
-test("quantities in words or digits", () => {
-  const table: [string, number | undefined][] = [["2 bags", 2], ["a dozen eggs", 12], ["a couple of", 2], ["three", 3], ["ten packs", 10], ["some rice", undefined]];
+test("two products in one question are refused, not mixed up", () => {
+  const resolution = resolveQuestion("Add 2 eggs and 3 ofada rice", catalog);
+  assert.match(resolution.problem ?? "", /one product at a time/);
+});
+
+test("quantities in words or digits, never silently changed", () => {
+  const table: [string, number | undefined][] = [["2 bags", 2], ["a dozen eggs", 12], ["a couple of", 2], ["three", 3], ["ten packs", 10], ["some rice", undefined], ["twenty-five", 25], ["1000000 eggs", 1000000], ["-3", -3]];
   for (const [text, quantity] of table) assert.equal(quantityOf(text), quantity, text);
 });
 

@@ -38,14 +38,26 @@ export async function callAction(action: ActionDefinition, parameters: Record<st
   return {
     action: action.name,
     parameters,
-    request: { method: built.method, url, headers: redact(headers), ...(built.body ? { body: JSON.parse(built.body) as unknown } : {}) },
+    request: { method: built.method, url: redactUrl(url), headers: redact(headers), ...(built.body ? { body: JSON.parse(built.body) as unknown } : {}) },
     response: { status: response.status, body: parseJson(text) },
   };
 }
 
-/** Secrets never reach a transcript: the bearer value is replaced. */
+/** Names of headers and query parameters that carry secrets. */
+const SECRET_NAME = /authorization|cookie|token|secret|password|api[-_]?key|^key$|signature/i;
+
+/** Secrets never reach a transcript: credentials keep their scheme ("Bearer ***"), other secret values become ***. */
 export function redact(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === "authorization" ? value.replace(/^(\w+)\s+.+$/, "$1 ***") : value]));
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_NAME.test(name) ? value.replace(/^(Bearer|Basic)\s+.+$/i, "$1 ***").replace(/^(?!(Bearer|Basic) \*\*\*$).+$/i, "***") : value]));
+}
+
+/** The URL with the values of secret-looking query parameters replaced. */
+export function redactUrl(url: string): string {
+  const parsed = new URL(url);
+  const secrets = [...parsed.searchParams.keys()].filter((name) => SECRET_NAME.test(name));
+  if (secrets.length === 0) return url;
+  for (const name of secrets) parsed.searchParams.set(name, "***");
+  return `${parsed.origin}${parsed.pathname}?${parsed.searchParams.toString().replaceAll("%2A", "*")}`;
 }
 
 function parseJson(text: string): unknown {

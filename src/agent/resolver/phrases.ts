@@ -11,18 +11,28 @@ export function periodOf(text: string): string | undefined {
   return PERIODS.find(([pattern]) => pattern.test(lower))?.[1];
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, dozen: 12, couple: 2, pair: 2, fifteen: 15, twenty: 20,
+const UNITS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
 };
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const PHRASES: Record<string, number> = { "a dozen": 12, dozen: 12, "a couple": 2, "a pair": 2 };
 
-/** "3 bags", "three", "a couple of", "a dozen": the quantity the shopper names, if any. */
+/**
+ * The quantity the shopper names, if any: digits ("3", and also "-3", "2.5" or "1000", which the
+ * action's schema then refuses rather than the resolver quietly changing them), words
+ * ("three", "twenty-five") or phrases ("a couple of", "a dozen").
+ */
 export function quantityOf(text: string): number | undefined {
   const lower = text.toLowerCase();
-  const digits = /\b(\d{1,2})\b/.exec(lower);
-  if (digits) return Number(digits[1]);
-  const word = /\b(a dozen|a couple|a pair|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|dozen)\b/.exec(lower);
-  return word ? NUMBER_WORDS[(word[1] as string).replace(/^a /, "")] : undefined;
+  const digits = /(^|[^\w.-])(-?\d+(?:\.\d+)?)\b/.exec(lower);
+  if (digits) return Number(digits[2]);
+  const tens = new RegExp(`\\b(${Object.keys(TENS).join("|")})(?:[- ](${Object.keys(UNITS).slice(0, 9).join("|")}))?\\b`).exec(lower);
+  if (tens) return (TENS[tens[1] as string] as number) + (tens[2] ? (UNITS[tens[2]] as number) : 0);
+  const unit = new RegExp(`\\b(${Object.keys(UNITS).join("|")})\\b`).exec(lower);
+  if (unit) return UNITS[unit[1] as string];
+  const phrase = Object.keys(PHRASES).find((candidate) => new RegExp(`\\b${candidate}\\b`).test(lower));
+  return phrase ? PHRASES[phrase] : undefined;
 }
 
 export const TRANSACTION_ID = /\btxn_[a-z0-9_]+\b/i;

@@ -6,6 +6,8 @@ export interface Resolution {
   action: string;
   parameters: Record<string, unknown>;
   followUp?: { parameter: string; question: string };
+  /** Why the question cannot become one call (then nothing is sent). */
+  problem?: string;
 }
 
 const DEFAULT_PERIOD = "30d";
@@ -14,6 +16,11 @@ const DEFAULT_PERIOD = "30d";
 export function resolveQuestion(question: string, catalog: readonly CatalogEntry[]): Resolution {
   const text = question.toLowerCase();
   const transactionId = TRANSACTION_ID.exec(question)?.[0];
+  const orderId = ORDER_ID.exec(question)?.[0]?.toUpperCase();
+  // An order reference or the word "order" wins over status words: "the status of order ORD-…" is an order question.
+  if (!transactionId && (orderId || /\b(orders?|delivered|delivery|deliveries|shipped)\b/.test(text)) && !/\b(add|put|buy|order me)\b/.test(text)) {
+    return { action: "get_orders", parameters: orderId ? { order_id: orderId } : {} };
+  }
   if (transactionId || /\b(status|go through|went through|gone through|succeed|succeeded|fail|failed|declined)\b/.test(text)) {
     return transactionId
       ? { action: "get_transaction_status", parameters: { transaction_id: transactionId } }
@@ -26,8 +33,6 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
   }
   if (/\bbalance\b|\bhow much (money )?(do i have|is (there )?in|have i got)\b|\bwallet\b/.test(text)) return { action: "get_wallet", parameters: {} };
   if (/\btransactions?\b|\bpayments?\b|\btransfers?\b/.test(text)) return { action: "list_transactions", parameters: { period } };
-  const orderId = ORDER_ID.exec(question)?.[0]?.toUpperCase();
-  if (orderId || /\b(orders?|delivered|delivery|deliveries|shipped)\b/.test(text)) return { action: "get_orders", parameters: orderId ? { order_id: orderId } : {} };
   if (/\b(add|put|buy|order me|get me|i want|i need|i'd like)\b/.test(text)) return addToCart(question, catalog);
   return searchProducts(question, catalog);
 }
@@ -48,6 +53,8 @@ export function applyAnswer(resolution: Resolution, answer: string, catalog: rea
 }
 
 function addToCart(question: string, catalog: readonly CatalogEntry[]): Resolution {
+  const named = question.split(/\band\b|,|&|\bplus\b/i).map((part) => matchProduct(part, catalog)).filter((match) => match !== null && "product" in match);
+  if (named.length > 1) return { action: "add_to_cart", parameters: {}, problem: "I can add one product at a time: ask for each one separately" };
   const quantity = quantityOf(question) ?? 1;
   const match = matchProduct(question, catalog);
   if (match && "product" in match) return { action: "add_to_cart", parameters: { product_id: match.product.id, quantity } };
