@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { loadConfig } from "../config.ts";
+import type { SandboxConfig } from "../config.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { resolveEndUser } from "../identity/end-user.ts";
 import { loadDemoUsers, type DemoUser } from "../users.ts";
@@ -33,8 +33,7 @@ export interface UserTarget {
  * and the service token, and per demo user the sessions registered as the user's app would
  * after login (once per user).
  */
-export async function agentTargets(options: { dataDir?: string; config?: string }): Promise<(user: string) => Promise<UserTarget>> {
-  const config = await loadConfig({ flags: options.dataDir ? { dataDir: options.dataDir } : {}, configFile: options.config });
+export async function agentTargets(config: SandboxConfig): Promise<(user: string) => Promise<UserTarget>> {
   const running = await runningSandbox(config.dataDir);
   if (!running?.urls) throw new AgentSetupError(`No sandbox runs on ${config.dataDir}: start one with npx sandbox start (or point --data-dir at its data dir)`);
   const urls = running.urls;

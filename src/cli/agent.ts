@@ -7,12 +7,11 @@ import { answerLine } from "../agent/answer.ts";
 import { ask, type Transcript } from "../agent/ask.ts";
 import { DEFAULT_ACTIONS_DIR, agentCatalog, agentTargets } from "../agent/target.ts";
 import { alignColumns } from "./banner.ts";
+import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 
-interface Common {
+interface Common extends ConfigFlags {
   user: string;
-  dataDir?: string;
-  config?: string;
   actions: string;
   json?: boolean;
 }
@@ -42,7 +41,7 @@ export function agentCommand(): Command {
     .action(async (name: string, options: Common & { param: string[] }) => {
       const action = (await loadActions(options.actions)).find((candidate) => candidate.name === name);
       if (!action) throw new UserFacingError(`No action "${name}": see npx sandbox agent actions`);
-      const { target, notes } = await (await agentTargets(options))(options.user);
+      const { target, notes } = await (await agentTargets(await loadCommandConfig(options)))(options.user);
       try {
         const call = await callAction(action, parseParams(options.param), target);
         output(options.json, { notes, call, answer: answerLine(call) }, () => [...notes, ...callLines(call), `= ${answerLine(call)}`]);
@@ -60,7 +59,7 @@ export function agentCommand(): Command {
     .addHelpText("after", '\nExamples:\n  npx sandbox agent ask "What came in last week?" --user ada@example.com\n  npx sandbox agent ask "Did my transfer go through?" --user ada@example.com --answer txn_ada_0002\n  npx sandbox agent ask "Add two bags of ofada rice" --user tunde@example.com --json\n')
     .action(async (question: string, options: Common & { answer?: string }) => {
       const actions = await loadActions(options.actions);
-      const { target, notes } = await (await agentTargets(options))(options.user);
+      const { target, notes } = await (await agentTargets(await loadCommandConfig(options)))(options.user);
       const transcript = await ask(question, { actions, target, catalog: await agentCatalog(target), reply: replier(options.answer) });
       output(options.json, { notes, ...transcript }, () => transcriptLines(notes, transcript));
       // Scripts can tell: 0 only when a call was made and answered without an error.
@@ -70,11 +69,9 @@ export function agentCommand(): Command {
 }
 
 function withCommon(command: Command): Command {
-  return command
+  return withSandboxOptions(command)
     .requiredOption("--user <id|email>", "the demo user the agent acts for")
     .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
-    .option("--data-dir <dir>", "the running sandbox's data dir (default: as `sandbox start`)")
-    .option("--config <file>", "settings file, as for `sandbox start`")
     .option("--json", "print the transcript as JSON");
 }
 

@@ -2,7 +2,7 @@ import { Command } from "commander";
 import { buildEmbedUrl, parseEmbedMode, resolveEmbedBase, resolveEndUser, signIdentity, IdentityError } from "../identity/index.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
-import { loadCommandConfig, type ConfigFlags } from "./identity.ts";
+import { loadCommandConfig, type ConfigFlags } from "./command-config.ts";
 
 interface EmbedUrlFlags extends ConfigFlags {
   user: string;

@@ -1,22 +1,10 @@
 import { text } from "node:stream/consumers";
 import { Command } from "commander";
-import { loadConfig, type SandboxConfig } from "../config.ts";
 import { parseDuration } from "../config/duration.ts";
 import { formatSpan, isoTime, parseClaimPairs, resolveEndUser, signIdentity, verifyIdentity, IdentityError, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./banner.ts";
-
-/** Where a command reads its settings: --config (and --data-dir), env, sandbox.config.json, as for `start`. */
-export interface ConfigFlags {
-  config?: string;
-  dataDir?: string;
-  embedBase?: string;
-}
-
-export function loadCommandConfig(flags: ConfigFlags): Promise<SandboxConfig> {
-  const given = { ...(flags.dataDir !== undefined && { dataDir: flags.dataDir }), ...(flags.embedBase !== undefined && { embedBase: flags.embedBase }) };
-  return loadConfig({ flags: given, configFile: flags.config });
-}
+import { loadCommandConfig, type ConfigFlags } from "./command-config.ts";
 
 /** --ttl: a duration as the config takes them (90s, 15m, 1h), in whole seconds (rounded up). */
 export function parseTtl(given: string): number {

@@ -3,18 +3,17 @@ import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
 import { createMcpServer, serveHttp, serveStdio } from "../agent/mcp.ts";
 import { AgentSetupError, DEFAULT_ACTIONS_DIR, agentTargets } from "../agent/target.ts";
+import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
 export function mcpCommand(): Command {
-  return new Command("mcp")
+  return withSandboxOptions(new Command("mcp"))
     .description("Serve the agent's actions as Model Context Protocol tools (stdio, or streamable HTTP with --http)")
     .option("--user <id|email>", "the end user the tools act for, unless a call names end_user_id")
     .option("--http [port]", "serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (port 0 or none: a free one)")
     .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
-    .option("--data-dir <dir>", "the running sandbox's data dir (default: as `sandbox start`)")
-    .option("--config <file>", "settings file, as for `sandbox start`")
     .addHelpText("after", [
       "",
       "The sandbox must be running. With stdio, an MCP client starts this command itself.",
@@ -25,9 +24,9 @@ export function mcpCommand(): Command {
       '  claude mcp add sandbox -- npx --no -- sandbox mcp --user ada@example.com',
       "",
     ].join("\n"))
-    .action(async (options: { user?: string; http?: string | boolean; actions: string; dataDir?: string; config?: string }) => {
+    .action(async (options: ConfigFlags & { user?: string; http?: string | boolean; actions: string }) => {
       const actions = await loadActions(options.actions);
-      const targets = await agentTargets(options);
+      const targets = await agentTargets(await loadCommandConfig(options));
       const targetFor = async (endUser: string | undefined) => {
         const user = endUser ?? options.user;
         if (!user) throw new AgentSetupError("No end user: start with --user, or pass end_user_id in the call");

@@ -1,14 +1,12 @@
 import { Command } from "commander";
-import { loadConfig } from "../config.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { withWalletStore } from "../wallet/offline.ts";
 import { checkRegistration, listClients, registerClient, type ClientListing } from "../wallet/oauth/registry.ts";
 import { alignColumns } from "./banner.ts";
+import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 
-interface Target {
-  dataDir?: string;
-  config?: string;
+interface Target extends ConfigFlags {
   json?: boolean;
 }
 
@@ -16,13 +14,10 @@ export function oauthCommand(): Command {
   const oauth = new Command("oauth")
     .description("Register and list the wallet's OAuth clients")
     .addHelpText("after", "\nExamples:\n  npx sandbox oauth clients\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n");
-  oauth
-    .command("add-client")
+  withSandboxOptions(oauth.command("add-client"))
     .description("Register an OAuth client and print its id and secret (the secret is shown only once)")
     .requiredOption("--name <name>", "the client's name, shown on the sign-in page")
     .requiredOption("--redirect-uri <uri>", "an allowed redirect URI, matched exactly (repeat for more)", (uri: string, all: string[]) => [...all, uri], [] as string[])
-    .option("--data-dir <dir>", "the sandbox's data dir (default: as `sandbox start`)")
-    .option("--config <file>", "settings file, as for `sandbox start`")
     .option("--json", "print JSON")
     .addHelpText("after", "\nWorks whether the sandbox runs or not: a running one is updated at once.\n\nExamples:\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox oauth add-client --name CI --redirect-uri http://127.0.0.1:9999/cb --redirect-uri https://agent.example.com/cb --json\n")
     .action(async (options: Target & { name: string; redirectUri: string[] }) => {
@@ -38,11 +33,8 @@ export function oauthCommand(): Command {
       print(`  redirect URIs:  ${created.redirectUris.join(", ")}`);
     });
 
-  oauth
-    .command("clients")
+  withSandboxOptions(oauth.command("clients"))
     .description("List the registered OAuth clients (ids, names, redirect URIs; secrets are not kept)")
-    .option("--data-dir <dir>", "the sandbox's data dir (default: as `sandbox start`)")
-    .option("--config <file>", "settings file, as for `sandbox start`")
     .option("--json", "print JSON")
     .addHelpText("after", "\nExamples:\n  npx sandbox oauth clients\n  npx sandbox oauth clients --json\n")
     .action(async (options: Target) => {
@@ -58,7 +50,7 @@ export function oauthCommand(): Command {
 
 /** Talks to the running sandbox's wallet if there is one on the data dir, else changes the data file itself. */
 async function onWallet<R>(options: Target, ways: { running: (walletUrl: string) => Promise<R>; offline: (dir: string) => Promise<R> }): Promise<R> {
-  const config = await loadConfig({ flags: options.dataDir ? { dataDir: options.dataDir } : {}, configFile: options.config });
+  const config = await loadCommandConfig(options);
   const running = await runningSandbox(config.dataDir);
   if (running && !running.urls?.wallet) {
     throw new UserFacingError(`The sandbox running on ${config.dataDir} (pid ${running.pid}) has no wallet: start it with the wallet, or stop it first.`);

@@ -15,7 +15,6 @@ export const STATUS = {
   product_not_found: 404,
   transaction_not_found: 404,
   method_not_allowed: 405,
-  not_acceptable: 406,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,

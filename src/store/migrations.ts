@@ -13,7 +13,7 @@ export interface Migration {
   up(data: Record<string, unknown>): Record<string, unknown>;
 }
 
-export function latestVersion(migrations: readonly Migration[]): number {
+function latestVersion(migrations: readonly Migration[]): number {
   return migrations.at(-1)?.version ?? 0;
 }
 

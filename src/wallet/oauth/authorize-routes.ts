@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { assertBodySize, getCookie, type H3, type H3Event } from "h3";
-import { MAX_BODY_BYTES } from "../../http/json-body.ts";
+import { getCookie, type H3 } from "h3";
+import { readForm } from "../../http/form-body.ts";
 import { findByCredentials, sameSecret } from "../../users.ts";
 import { checkAuthorizationRequest, redirectWith, type AuthorizationRequest } from "./authorization-request.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
@@ -62,10 +62,4 @@ function page(html: string, status: number, request?: AuthorizationRequest, csrf
   const headers = new Headers(pageHeaders(request?.redirectUri));
   if (csrf) headers.append("set-cookie", `${CSRF_COOKIE}=${csrf}; Path=/oauth; HttpOnly; SameSite=Strict`);
   return new Response(html, { status, headers });
-}
-
-async function readForm(event: H3Event): Promise<URLSearchParams | null> {
-  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(event.req.headers.get("content-type") ?? "")) return null;
-  assertBodySize(event, MAX_BODY_BYTES);
-  return new URLSearchParams(await event.req.text());
 }

@@ -1,23 +1,19 @@
-import { assertBodySize, type H3Event } from "h3";
-import { MAX_BODY_BYTES } from "../../http/json-body.ts";
+import { HTTPError, type H3Event } from "h3";
+import { readForm } from "../../http/form-body.ts";
 import { secretMatches, type OAuthClient } from "./clients.ts";
 import { OAuthError } from "./oauth-response.ts";
 
-const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
-
 /** The token request's form: url-encoded only, each parameter at most once (RFC 6749 §3.2). */
 export async function readTokenForm(event: H3Event): Promise<URLSearchParams> {
-  if (!FORM.test(event.req.headers.get("content-type") ?? "")) {
-    throw new OAuthError("invalid_request", "Send the token request as application/x-www-form-urlencoded");
-  }
-  assertBodySize(event, MAX_BODY_BYTES);
-  let text: string;
+  let form: URLSearchParams | null;
   try {
-    text = await event.req.text();
-  } catch {
+    form = await readForm(event);
+  } catch (error) {
+    // Over 1 MiB stays a 413 for the route to answer; a body cut short is the client's error.
+    if (HTTPError.isError(error) && error.status === 413) throw error;
     throw new OAuthError("invalid_request", "The request body could not be read completely");
   }
-  const form = new URLSearchParams(text);
+  if (!form) throw new OAuthError("invalid_request", "Send the token request as application/x-www-form-urlencoded");
   const repeated = [...new Set(form.keys())].find((name) => form.getAll(name).length > 1);
   if (repeated) throw new OAuthError("invalid_request", `The parameter ${repeated} is given more than once`);
   return form;
