@@ -1,21 +1,21 @@
-import { HTTPError } from "h3";
-import { SESSIONS_FILE } from "./agent/sessions/file.ts";
-import { openSessionBackend } from "./agent/sessions/open.ts";
-import type { SessionBackend } from "./agent/sessions/session-store.ts";
+import type { H3Event } from "h3";
+import { SESSIONS_FILE } from "./bff/sessions/file.ts";
+import { openSessionBackend } from "./bff/sessions/open.ts";
+import type { SessionBackend } from "./bff/sessions/session-store.ts";
 import { createClock, type Clock } from "./clock.ts";
-import type { SandboxConfig } from "./config.ts";
-import { OPTIONS, type ServiceName } from "./config/options.ts";
+import type { SandboxConfig } from "./config/load.ts";
+import { OPTIONS, portKey, type ServiceName, type ServiceUrls } from "./config/options.ts";
+import { CONTROLS_PREFIX } from "./controls/prefix.ts";
+import { SandboxError } from "./errors.ts";
 import { serve, type RunningServer } from "./http/serve.ts";
 import type { LiveStream } from "./http/sse.ts";
-import type { ServiceDefinition } from "./services/service.ts";
+import type { BuiltService, ServiceDefinition } from "./services/service.ts";
 import { storefrontService } from "./services/storefront.ts";
 import { hostService } from "./services/host.ts";
 import { walletService } from "./services/wallet.ts";
 import { openDataDir } from "./store/data-dir.ts";
-import { StoreUnavailableError } from "./store/errors.ts";
 import type { FileIO } from "./store/file-io.ts";
 import { loadDemoUsers, type DemoUser } from "./users.ts";
-import { loadDefaultClients, type ClientFixture } from "./wallet/oauth/clients.ts";
 
 /** The servers of the sandbox, in the order they start (the host app calls the wallet, so it comes after it). */
 export const SERVICES: readonly ServiceDefinition[] = [storefrontService, walletService, hostService];
@@ -27,44 +27,46 @@ export interface StartOptions {
   logError?: (message: string) => void;
 }
 
+/** A server that runs: where it listens and what its service adds to the banner. */
+export interface RunningService {
+  name: ServiceName;
+  label: string;
+  url: string;
+  banner: string[];
+}
+
 export interface Sandbox {
   config: SandboxConfig;
-  urls: Partial<Record<ServiceName, string>>;
+  urls: ServiceUrls;
+  /** The servers that run, in start order. */
+  services: RunningService[];
   users: DemoUser[];
-  /** The default OAuth client of the wallet (from fixtures/), when the wallet runs. */
-  oauthClient?: ClientFixture;
   dataDir: string;
   clock: Clock;
-  /** What is open right now: lets tests (and later the health control) see that nothing leaks. */
-  stats(): SandboxStats;
+  /** What is open right now (live streams, and each service's counters): lets tests see that nothing leaks. */
+  stats(): { liveStreams: number } & Record<string, number>;
   /** Ends event streams, closes the servers, finishes pending writes and releases the data dir. */
   close(): Promise<void>;
 }
 
-export interface SandboxStats {
-  liveStreams: number;
-  cartListeners: number;
-}
-
 export async function startSandbox(config: SandboxConfig, options: StartOptions = {}): Promise<Sandbox> {
-  const services = SERVICES.filter((service) => config.only.includes(service.name));
-
+  const definitions = SERVICES.filter((service) => config.only.includes(service.name));
   const dataFiles = [...SERVICES.flatMap((service) => (service.dataFile ? [service.dataFile] : [])), SESSIONS_FILE];
   const dataDir = await openDataDir(config.dataDir, { fresh: config.fresh, dataFiles });
   const clock = createClock();
   const liveStreams = new Set<LiveStream>();
   const servers: RunningServer[] = [];
-  const built: Awaited<ReturnType<ServiceDefinition["build"]>>[] = [];
+  const built: BuiltService[] = [];
   let sessions: SessionBackend | undefined;
   const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
   // Failures we describe ourselves (a refused disk, an unreachable wallet) are logged by their message; bugs with their stack.
-  const onServerError = (error: unknown, event: { req: Request }) =>
-    logError(`Error on ${event.req.method} ${new URL(event.req.url).pathname}: ${error instanceof StoreUnavailableError || HTTPError.isError(error) ? error.message : ((error as Error)?.stack ?? String(error))}`);
+  const onServerError = (error: unknown, event: H3Event) =>
+    logError(`Error on ${event.req.method} ${event.url.pathname}: ${error instanceof SandboxError ? error.message : ((error as Error)?.stack ?? String(error))}`);
 
   const close = async () => {
     for (const stream of [...liveStreams]) stream.close();
     await Promise.all(servers.map((server) => server.close()));
-    await Promise.all(built.map((service) => service.flush()));
+    await Promise.all(built.map((service) => service.flush?.()));
     await sessions?.close();
     await dataDir.release();
   };
@@ -72,25 +74,28 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
   try {
     const users = await loadDemoUsers();
     sessions = await openSessionBackend(config.sessionStore, { dataDir, clock, io: options.io });
-    const urls: Sandbox["urls"] = {};
-    const context = { config, clock, users, dataDir, io: options.io, liveStreams, sessions, urls, onServerError };
-    for (const service of services) {
-      const instance = await service.build(context);
-      built.push(instance);
-      const setting = OPTIONS.find((option) => option.key === service.portSetting)!;
-      const server = await serve(instance.app, { port: config[service.portSetting], host: config.bind, portFlag: setting.flag, portEnv: setting.env });
+    const urls: ServiceUrls = {};
+    const context = { config, clock, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, noCorsPrefix: CONTROLS_PREFIX } };
+    const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
+    for (const definition of definitions) {
+      const service = await definition.build(context);
+      built.push(service);
+      const key = portKey(definition.name);
+      const setting = OPTIONS.find((option) => option.key === key)!;
+      const server = await serve(service.app, { port: config[key], host: config.bind, portFlag: setting.flag, portEnv: setting.env });
       servers.push(server);
-      urls[service.name] = server.url;
+      urls[definition.name] = server.url;
+      running.push({ definition, service });
     }
     await dataDir.advertise(urls);
     return {
       config,
       urls,
+      services: running.map(({ definition, service }) => ({ name: definition.name, label: definition.label, url: urls[definition.name]!, banner: service.banner?.() ?? [] })),
       users,
-      oauthClient: urls.wallet ? (await loadDefaultClients())[0] : undefined,
       dataDir: dataDir.path,
       clock,
-      stats: () => ({ liveStreams: liveStreams.size, cartListeners: 0, ...Object.assign({}, ...built.map((service) => service.stats?.() ?? {})) }),
+      stats: () => Object.assign({ liveStreams: liveStreams.size }, ...built.map((service) => service.stats?.() ?? {})),
       close,
     };
   } catch (error) {

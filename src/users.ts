@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { sameSecret } from "./auth/secrets.ts";
 import { readFixture } from "./fixtures.ts";
 
 /** A demo user: the same person (id, email, password) in the storefront and the wallet. */
@@ -36,10 +36,4 @@ export function findByCredentials(users: readonly DemoUser[], email: string, pas
   const user = users.find((candidate) => candidate.email.toLowerCase() === email.trim().toLowerCase());
   const matches = sameSecret(password, user?.password ?? "");
   return user && matches ? user : undefined;
-}
-
-/** Constant-time comparison of two secrets of any length (hashing first evens out the lengths). */
-export function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected)) && expected !== "";
 }

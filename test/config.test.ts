@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ConfigError, loadConfig } from "../src/config.ts";
+import { SandboxError } from "../src/errors.ts";
+import { loadConfig } from "../src/config/load.ts";
 import { parseDuration } from "../src/config/duration.ts";
 import { OPTIONS } from "../src/config/options.ts";
 import { tempDir } from "./helpers/sandbox.ts";
@@ -15,8 +16,8 @@ test("defaults match the contract", async (t) => {
   assert.equal(config.bind, "127.0.0.1");
   assert.equal(config.fresh, false);
   assert.deepEqual(config.only, ["storefront", "wallet", "host"]);
-  assert.equal(config.tokenTtlSeconds, 86400);
-  assert.equal(config.sseHeartbeatMs, 15000);
+  assert.equal(config.tokenTtl, 86_400_000);
+  assert.equal(config.sseHeartbeat, 15000);
   for (const secret of [config.storefrontJwtSecret, config.walletJwtSecret, config.bffServiceToken, config.signingSecret]) {
     assert.ok(Buffer.byteLength(secret) >= 32);
   }
@@ -47,8 +48,8 @@ test("values are parsed and checked", async (t) => {
   const ok = await loadConfig({ cwd, env: { ONLY: " host , storefront", FRESH: "yes", TOKEN_TTL: "90s", SSE_HEARTBEAT: "250ms", STOREFRONT_PORT: "0" } });
   assert.deepEqual(ok.only, ["storefront", "host"]);
   assert.equal(ok.fresh, true);
-  assert.equal(ok.tokenTtlSeconds, 90);
-  assert.equal(ok.sseHeartbeatMs, 250);
+  assert.equal(ok.tokenTtl, 90_000);
+  assert.equal(ok.sseHeartbeat, 250);
   assert.equal(ok.storefrontPort, 0);
 
   const bad: [string, Record<string, string>, RegExp][] = [
@@ -65,7 +66,7 @@ test("values are parsed and checked", async (t) => {
   ];
   for (const [name, env, message] of bad) {
     await t.test(name, async () => {
-      await assert.rejects(loadConfig({ cwd, env }), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+      await assert.rejects(loadConfig({ cwd, env }), (error: unknown) => error instanceof SandboxError && error.code === "config_invalid" && message.test(error.message));
     });
   }
   await t.test("a short secret is never echoed", async () => {
@@ -77,7 +78,7 @@ test("a broken config file is reported with its path", async (t) => {
   const cwd = await tempDir(t);
   const file = join(cwd, "sandbox.config.json");
   await writeFile(file, "{ storefrontPort: 1 }");
-  await assert.rejects(loadConfig({ cwd, env: {} }), (error: unknown) => error instanceof ConfigError && error.message.includes(file) && /not valid JSON/.test(error.message));
+  await assert.rejects(loadConfig({ cwd, env: {} }), (error: unknown) => error instanceof SandboxError && error.code === "config_invalid" && error.message.includes(file) && /not valid JSON/.test(error.message));
   await writeFile(file, JSON.stringify({ storefrontPrt: 1 }));
   await assert.rejects(loadConfig({ cwd, env: {} }), /Unknown setting "storefrontPrt"/);
 });

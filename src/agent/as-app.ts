@@ -1,10 +1,11 @@
+import type { ServiceUrls } from "../config/options.ts";
 import type { DemoUser } from "../users.ts";
 
 /**
  * What the user's app does after login, done for a demo user so the agent has something to act
  * with: sign in to the storefront and the wallet, and register both agent sessions.
  */
-export async function signInAsApp(urls: { storefront?: string; wallet?: string; host?: string }, user: DemoUser): Promise<{ walletToken?: string; notes: string[] }> {
+export async function signInAsApp(urls: ServiceUrls, user: DemoUser): Promise<{ walletToken?: string; notes: string[] }> {
   const notes: string[] = [];
   let walletToken: string | undefined;
   if (urls.storefront) {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
-import type { SandboxConfig } from "../config.ts";
+import type { SandboxConfig } from "../config/load.ts";
+import { SandboxError } from "../errors.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { resolveEndUser } from "../identity/end-user.ts";
 import { loadDemoUsers, type DemoUser } from "../users.ts";
@@ -10,8 +11,11 @@ import type { CatalogEntry } from "./resolver/products.ts";
 export const DEFAULT_ACTIONS_DIR = fileURLToPath(new URL("../../fixtures/actions/", import.meta.url));
 
 /** The CLI could not find what the agent needs; the message says what to do. */
-export class AgentSetupError extends Error {
+export class AgentSetupError extends SandboxError {
   override name = "AgentSetupError";
+  constructor(message: string) {
+    super("agent_setup", message, { status: 400, expected: true });
+  }
 }
 
 /** The demo user named by id or email: the agent signs in as the user's app, so it needs the password. */

@@ -1,5 +1,5 @@
 import type { H3Event } from "h3";
-import { fail } from "../http/errors.ts";
+import { failAuth } from "./errors.ts";
 import type { JwtIssuer } from "./jwt.ts";
 
 /** How a service checks bearer tokens: its JWT issuer, and who its users are. */
@@ -32,19 +32,19 @@ export async function requireUser(event: H3Event, auth: BearerAuth, options: { a
   const token = bearerToken(event) ?? (options.allowQueryToken ? event.url.searchParams.get("access_token") : null);
   if (!token) {
     const where = options.allowQueryToken ? "Authorization: Bearer <token> or ?access_token=<token>" : "Authorization: Bearer <token>";
-    fail("invalid_token", `Missing token: send ${where} with the token from POST /api/auth/login`, {
+    failAuth("invalid_token", `Missing token: send ${where} with the token from POST /api/auth/login`, {
       headers: { "www-authenticate": `Bearer realm="${issuer.issuer}"` },
     });
   }
   const result = await issuer.verify(token);
   if (!result.ok) {
     const code = result.reason === "expired" ? "token_expired" : "invalid_token";
-    fail(code, result.message, {
+    failAuth(code, result.message, {
       headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token", error_description="${result.message.replaceAll("\"", "'")}"` },
     });
   }
   if (!auth.knownUser(result.userId)) {
-    fail("invalid_token", "The token's user (sub) is not a user of this service", { headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token"` } });
+    failAuth("invalid_token", "The token's user (sub) is not a user of this service", { headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token"` } });
   }
   return { userId: result.userId, expiresAt: result.expiresAt };
 }

@@ -1,13 +1,14 @@
-import { createSecretKey } from "node:crypto";
-import { SignJWT, errors, jwtVerify, type JWTPayload } from "jose";
+import { errors, type JWTPayload } from "jose";
 import type { Clock } from "../clock.ts";
+import { hs256Key, signHs256, verifyHs256 } from "./hs256.ts";
 
 export interface JwtIssuerOptions {
   /** HMAC secret, at least 32 bytes (checked by the config). */
   secret: string;
   /** The `iss` claim, naming the service. */
   issuer: string;
-  ttlSeconds: number;
+  /** Lifetime of the tokens it signs (whole seconds in the token, at least one). */
+  ttlMs: number;
   clock: Clock;
 }
 
@@ -17,11 +18,12 @@ export type VerifyResult =
 
 export interface JwtIssuer {
   readonly issuer: string;
+  /** The lifetime of the tokens it signs, as OAuth's `expires_in` states it. */
+  readonly ttlSeconds: number;
   sign(userId: string, extraClaims?: Record<string, unknown>): Promise<string>;
   verify(token: string): Promise<VerifyResult>;
 }
 
-const ALGORITHM = "HS256";
 const EXPIRED = "The token has expired: log in again";
 
 /** How many verified tokens are remembered (oldest forgotten first). */
@@ -34,19 +36,15 @@ const VERIFIED_CACHE_SIZE = 1000;
  * has its expiry checked again (jose's WebCrypto verify costs ~100 µs, most of a request).
  */
 export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
-  const key = createSecretKey(Buffer.from(options.secret, "utf8"));
+  const key = hs256Key(options.secret);
+  const ttlSeconds = Math.max(1, Math.round(options.ttlMs / 1000));
   const verified = new Map<string, Extract<VerifyResult, { ok: true }>>();
   return {
     issuer: options.issuer,
+    ttlSeconds,
     async sign(userId, extraClaims = {}) {
-      const now = Math.floor(options.clock.now().getTime() / 1000);
-      return new SignJWT(extraClaims)
-        .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
-        .setSubject(userId)
-        .setIssuer(options.issuer)
-        .setIssuedAt(now)
-        .setExpirationTime(now + options.ttlSeconds)
-        .sign(key);
+      const iat = Math.floor(options.clock.now().getTime() / 1000);
+      return signHs256({ ...extraClaims, sub: userId, iss: options.issuer, iat, exp: iat + ttlSeconds }, key);
     },
     async verify(token) {
       const known = verified.get(token);
@@ -54,12 +52,7 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
         return known.expiresAt * 1000 > options.clock.now().getTime() ? known : { ok: false, reason: "expired", message: EXPIRED };
       }
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          issuer: options.issuer,
-          requiredClaims: ["exp", "sub"],
-          currentDate: options.clock.now(),
-        });
+        const { payload } = await verifyHs256(token, key, { issuer: options.issuer, requiredClaims: ["exp", "sub"], currentDate: options.clock.now() });
         const result = { ok: true as const, userId: payload.sub as string, expiresAt: payload.exp as number, payload };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
         verified.set(token, result);

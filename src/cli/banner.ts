@@ -6,22 +6,9 @@ export function alignColumns(rows: string[][]): string[] {
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd());
 }
 
-function oauthLines({ oauthClient: client, urls }: Sandbox): string[] {
-  if (!client || !urls.wallet) return ["OAuth client: the wallet is not running"];
-  return [
-    `OAuth client: ${client.id}   secret: ${client.secret}`,
-    `  redirect URIs: ${client.redirectUris.join(", ")}`,
-    `  authorize: ${urls.wallet}/oauth/authorize   token: ${urls.wallet}/oauth/token`,
-    "  (more clients: npx sandbox oauth add-client --help)",
-  ];
-}
-
-const LABELS = { storefront: "storefront", wallet: "wallet", host: "host app" } as const;
-
-/** What `sandbox start` prints once every server listens: where things are and how to sign in. */
+/** What `sandbox start` prints once every server listens: where things are and how to sign in; each service adds its own lines. */
 export function formatBanner(sandbox: Sandbox): string {
-  const { config } = sandbox;
-  const services = config.only.map((name) => `  ${LABELS[name].padEnd(11)} ${sandbox.urls[name]}`);
+  const services = sandbox.services.map((service) => `  ${service.label.padEnd(11)} ${service.url}`);
   const users = alignColumns(sandbox.users.map((user) => [user.name, user.email, user.password, user.id])).map((line) => `  ${line}`);
   return [
     `Sandbox running (data: ${sandbox.dataDir})`,
@@ -31,8 +18,8 @@ export function formatBanner(sandbox: Sandbox): string {
     "Demo users (name, email, password, id):",
     ...users,
     "",
-    `BFF service token: ${config.bffServiceToken}`,
-    ...oauthLines(sandbox),
+    `BFF service token: ${sandbox.config.bffServiceToken}`,
+    ...sandbox.services.flatMap((service) => service.banner),
     "Terminal UI: not available in this version yet",
     "",
     "Press Ctrl-C to stop.",

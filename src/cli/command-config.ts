@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { loadConfig, type SandboxConfig } from "../config.ts";
+import { loadConfig, type SandboxConfig } from "../config/load.ts";
 
 /** The flags by which a command other than `start` finds the sandbox's settings. */
 export interface ConfigFlags {

@@ -1,23 +1,16 @@
-import { ActionDefinitionError } from "../agent/actions/definition.ts";
-import { SessionStoreError } from "../agent/sessions/redis.ts";
-import { AgentSetupError } from "../agent/target.ts";
-import { ConfigError } from "../config.ts";
-import { ListenError } from "../http/serve.ts";
-import { IdentityError } from "../identity/errors.ts";
-import { DataDirLockedError } from "../store/data-dir.ts";
-import { DataFileError } from "../store/errors.ts";
-import { ClientRegistrationError } from "../wallet/oauth/registry.ts";
+import { SandboxError } from "../errors.ts";
 
-/** A failure the user can act on, said in one line (for commands' own checks). */
-export class UserFacingError extends Error {
+/** A failure the user can act on, found by a command's own checks: said in one line. */
+export class UserFacingError extends SandboxError {
   override name = "UserFacingError";
+  constructor(message: string) {
+    super("usage", message, { status: 400, expected: true });
+  }
 }
 
-const EXPECTED = [ConfigError, ListenError, DataDirLockedError, DataFileError, ClientRegistrationError, SessionStoreError, ActionDefinitionError, AgentSetupError, IdentityError, UserFacingError];
-
-/** Errors a user can fix get one line and exit code 1; anything else is a bug and keeps its stack. */
+/** Errors a user can fix (a SandboxError marked expected) get one line and exit code 1; anything else is a bug and keeps its stack. */
 export function reportError(error: unknown): void {
-  const expected = EXPECTED.some((type) => error instanceof type);
-  process.stderr.write(`${expected ? `Error: ${(error as Error).message}` : `Unexpected error: ${(error as Error)?.stack ?? String(error)}`}\n`);
+  const expected = error instanceof SandboxError && error.expected;
+  process.stderr.write(`${expected ? `Error: ${error.message}` : `Unexpected error: ${(error as Error)?.stack ?? String(error)}`}\n`);
   process.exitCode = 1;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey, type OptionSpec } from "../config/options.ts";
 import { startSandbox } from "../sandbox.ts";
 import { formatBanner } from "./banner.ts";

@@ -6,6 +6,16 @@
 export const SERVICE_NAMES = ["storefront", "wallet", "host"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
+/** Where the servers listen, by name: those that run (the CLI reads them from the lock of a running sandbox). */
+export type ServiceUrls = Partial<Record<ServiceName, string>>;
+
+/** Each server's port setting is named after it; the table below must have one row for each. */
+export type PortKey = `${ServiceName}Port`;
+
+export function portKey(service: ServiceName): PortKey {
+  return `${service}Port`;
+}
+
 export type OptionType = "port" | "string" | "boolean" | "services" | "duration" | "secret" | "path" | "sessionStore" | "url" | "baseUrl";
 
 export interface OptionSpec {

@@ -1,6 +1,6 @@
 import type { H3 } from "h3";
-import { sessionTokenFor, type BffDeps } from "../agent/bff.ts";
-import { addSessionRoutes } from "../agent/session-routes.ts";
+import { sessionTokenFor, type BffDeps } from "../bff/service-token.ts";
+import { addSessionRoutes } from "../bff/session-routes.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { PASSED_THROUGH, callWallet } from "./wallet-client.ts";

@@ -1,4 +1,4 @@
-import { fail } from "../http/errors.ts";
+import { failHost } from "./errors.ts";
 
 /** The transaction query parameters the host app passes through to the wallet. */
 export const PASSED_THROUGH = ["period", "from", "to", "direction", "include_insights"] as const;
@@ -15,12 +15,12 @@ export async function callWallet(url: string, token: string): Promise<WalletAnsw
   try {
     response = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
   } catch (error) {
-    fail("upstream_unavailable", `The wallet at ${new URL(url).origin} did not answer (${(error as Error).message}). Is it running? See --wallet-url.`);
+    failHost("upstream_unavailable", `The wallet at ${new URL(url).origin} did not answer (${(error as Error).message}). Is it running? See --wallet-url.`, { expected: true });
   }
   if (!response.ok) return { ok: false, response: await passThrough(response) };
   const body: unknown = await response.json().catch(() => undefined);
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    fail("upstream_unavailable", `The wallet at ${new URL(url).origin} answered ${response.status} without a JSON object. Is --wallet-url a wallet?`);
+    failHost("upstream_unavailable", `The wallet at ${new URL(url).origin} answered ${response.status} without a JSON object. Is --wallet-url a wallet?`, { expected: true });
   }
   return { ok: true, body: body as Record<string, unknown> };
 }

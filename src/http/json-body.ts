@@ -28,12 +28,13 @@ export async function readJsonObject(event: H3Event): Promise<Record<string, unk
 
 /** The body as text, at most 1 MiB (413); a client that hangs up mid-body is a 400, not a server error. */
 export async function readBodyText(event: H3Event): Promise<string> {
-  assertBodySize(event, MAX_BODY_BYTES);
   try {
+    assertBodySize(event, MAX_BODY_BYTES);
     return await event.req.text();
   } catch (error) {
-    if (HTTPError.isError(error)) throw error;
-    fail("bad_request", "The request body could not be read completely (the connection closed early)");
+    if (!HTTPError.isError(error)) fail("bad_request", "The request body could not be read completely (the connection closed early)");
+    if (error.status === 413) fail("payload_too_large", "The request body is over 1 MiB");
+    throw error;
   }
 }
 

@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { toNodeHandler, type H3 } from "h3";
+import { userError } from "../errors.ts";
+import { urlHost } from "./url-host.ts";
 
 export interface ServeOptions {
   port: number;
@@ -18,11 +20,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The port is taken, not permitted or the address is not on this machine: a one-line message. */
-export class ListenError extends Error {
-  override name = "ListenError";
-}
-
 /**
  * Serves an h3 app on Node's own HTTP server. (listhen was tried first: it moves a busy port
  * elsewhere, reads port 0 as 3000, hides why a port failed, and its shutdown helper crashes the
@@ -32,16 +29,11 @@ export async function serve(app: H3, options: ServeOptions): Promise<RunningServ
   const server = createServer(toNodeHandler(app));
   server.on("clientError", answerMalformedRequest);
   await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => reject(new ListenError(explainListenFailure(error.code, options))));
+    server.once("error", (error: NodeJS.ErrnoException) => reject(userError("listen_failed", explainListenFailure(error.code, options))));
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as { port: number };
   return { url: `http://${urlHost(options.host)}:${port}`, port, close: () => closeServer(server) };
-}
-
-function urlHost(host: string): string {
-  const shown = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
-  return shown.includes(":") ? `[${shown}]` : shown;
 }
 
 async function closeServer(server: Server): Promise<void> {
@@ -53,6 +45,7 @@ async function closeServer(server: Server): Promise<void> {
   clearTimeout(grace);
 }
 
+/** The port is taken, not permitted or the address is not on this machine: one line saying what to change. */
 function explainListenFailure(code: string | undefined, { port, host, portFlag, portEnv }: ServeOptions): string {
   const change = `choose another port with ${portFlag} <port> (or ${portEnv})`;
   switch (code) {

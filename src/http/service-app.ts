@@ -1,26 +1,32 @@
 import { STATUS_CODES } from "node:http";
 import { H3, HTTPError, handleCors, type H3Event } from "h3";
-import { StoreUnavailableError } from "../store/errors.ts";
-import { STATUS, fail, isErrorCode, type ErrorBody, type ErrorCode } from "./errors.ts";
+import { SandboxError, type ErrorCodes } from "../errors.ts";
+import { codeForStatus, fail } from "./errors.ts";
 
 export interface ServiceAppOptions {
   /** Called with every 5xx (a bug, or a disk that refused a write): logged, never shown to the client. */
   onServerError?: (error: unknown, event: H3Event) => void;
+  /** Paths under this prefix get no CORS headers, so no web page can call them from a browser (the sandbox controls). */
+  noCorsPrefix?: string;
+  /** Every code the service answers with (HTTP_ERRORS and its own): an error with another code is reported as a bug. */
+  errorCodes?: ErrorCodes;
+  /** A route whose errors take another shape (the OAuth endpoints' RFC 6749 body) answers them here; undefined keeps the usual one. */
+  formatError?: (error: SandboxError, event: H3Event) => Response | undefined;
 }
 
 /**
- * An h3 app whose every error, thrown by a route or by h3 itself (unknown route, bad URL,
- * body too large), leaves as the one JSON error shape, and which answers CORS for any origin
- * so that a web app on another local port can call the sandbox.
+ * An h3 app whose every error, thrown by a route (a SandboxError) or by h3 itself (unknown
+ * route, bad URL, body too large), leaves as the one JSON error shape, and which answers CORS
+ * for any origin so that a web app on another local port can call the sandbox.
  */
 export function createServiceApp(options: ServiceAppOptions = {}): H3 {
+  const cors = (event: H3Event) => !(options.noCorsPrefix && event.url.pathname.startsWith(options.noCorsPrefix));
   const app = new H3({
     silent: true, // 5xx errors are reported through onServerError, without the request's secrets
-    onError: (error, event) => errorResponse(error, event, options),
+    onError: (error, event) => errorResponse(error, event, options, cors(event)),
   });
   app.use(async (event) => {
-    // The sandbox controls are for local tools, not web pages: no CORS, so no other site can call them from a browser.
-    if (!event.url.pathname.startsWith("/__sandbox/")) {
+    if (cors(event)) {
       const preflight = handleCors(event, CORS);
       if (preflight !== false) return preflight;
     }
@@ -47,40 +53,26 @@ const CORS = {
   maxAge: "600",
 };
 
-function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOptions): Response {
-  const body = toErrorBody(error);
-  // h3 wraps what a route throws as "unhandled" with the original as cause; our own errors come as they are.
-  if (STATUS[body.code] >= 500) options.onServerError?.(error.unhandled ? error.cause : error, event);
-  const headers = new Headers(error.headers);
-  headers.set("content-type", "application/json; charset=utf-8");
-  if (!event.url.pathname.startsWith("/__sandbox/")) headers.set("access-control-allow-origin", "*");
-  const status = STATUS[body.code];
-  return new Response(JSON.stringify(body), { status, statusText: STATUS_CODES[status], headers });
-}
-
-/** Our own errors carry their body; h3's (404, 405, 413, bad URL) are mapped by status. */
-function toErrorBody(error: HTTPError): ErrorBody {
-  const own = error.body;
-  if (own && isErrorCode(own.code)) return own as unknown as ErrorBody;
-  if (error.cause instanceof StoreUnavailableError) {
-    const reason = (error.cause.cause as NodeJS.ErrnoException)?.code ?? "write error";
-    return {
-      error: `The change was not saved: the data dir refused the write (${reason}). Check its free space and permissions; reads keep working.`,
-      code: "storage_unavailable",
-    };
+function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOptions, cors: boolean): Response {
+  const sandboxError = toSandboxError(error);
+  // h3 wraps what a route throws as "unhandled" with the original as cause; ours are reported by their message, bugs with their stack.
+  if (sandboxError.status >= 500) options.onServerError?.(error.cause instanceof SandboxError || !error.unhandled ? sandboxError : error.cause, event);
+  if (options.errorCodes && !Object.hasOwn(options.errorCodes, sandboxError.code)) {
+    options.onServerError?.(new Error(`The error code "${sandboxError.code}" is not among the service's registered codes`), event);
   }
-  const code = codeForStatus(error.status);
-  const message = code === "internal_error" ? "Internal error: see the sandbox log" : error.message;
-  return { error: message, code };
+  const special = options.formatError?.(sandboxError, event);
+  if (special) return special;
+  const headers = new Headers(sandboxError.headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  if (cors) headers.set("access-control-allow-origin", "*");
+  const { status } = sandboxError;
+  return new Response(JSON.stringify(sandboxError.toBody()), { status, statusText: STATUS_CODES[status], headers });
 }
 
-function codeForStatus(status: number): ErrorCode {
-  const byStatus: Record<number, ErrorCode> = {
-    400: "bad_request",
-    404: "not_found",
-    405: "method_not_allowed",
-    413: "payload_too_large",
-    415: "unsupported_media_type",
-  };
-  return byStatus[status] ?? "internal_error";
+/** Our own errors come as the cause of h3's wrapper; h3's own (404, 405, 413, a bad URL) are named by their status; anything else is a bug. */
+function toSandboxError(error: HTTPError): SandboxError {
+  if (error.cause instanceof SandboxError) return error.cause;
+  const code = error.unhandled ? "internal_error" : codeForStatus(error.status);
+  if (code === "internal_error") return new SandboxError(code, "Internal error: see the sandbox log", { status: 500 });
+  return new SandboxError(code, error.message, { status: error.status, headers: error.headers ? Object.fromEntries(error.headers) : undefined });
 }

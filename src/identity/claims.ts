@@ -1,9 +1,10 @@
+import { ISSUERS } from "../auth/issuers.ts";
 import { IdentityError } from "./errors.ts";
 
 /** The `iss` of every embed identity token: the host backend signs them. */
-export const IDENTITY_ISSUER = "sandbox-host";
+export const IDENTITY_ISSUER = ISSUERS.host;
 
-/** Default lifetime of an identity token: short, as the contract asks. */
+/** Default lifetime of an identity token: 10 minutes, since the embed URL carrying it is built just before it is opened. */
 export const DEFAULT_IDENTITY_TTL_SECONDS = 600;
 
 /** Claims the signer sets from the user, the time and the TTL; extra claims never override them. */

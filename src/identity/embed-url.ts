@@ -1,10 +1,11 @@
-import type { SandboxConfig } from "../config.ts";
+import type { SandboxConfig } from "../config/load.ts";
+import { urlHost } from "../http/url-host.ts";
 import { IdentityError } from "./errors.ts";
 
 export const EMBED_MODES = ["drawer", "launcher"] as const;
 export type EmbedMode = (typeof EMBED_MODES)[number];
 
-/** The runtime query parameters of the chat embed URL, as the wallet spec's table lists them. */
+/** The runtime query parameters of the chat embed URL: layout, end user, identity token and preview session. */
 export interface EmbedParams {
   mode: EmbedMode;
   /** The end user's id: the value of {{end_user_id}} and X-End-User-Id. */
@@ -37,7 +38,7 @@ export function resolveEmbedBase(config: Pick<SandboxConfig, "embedBase" | "bind
 
 const PARAMS = ["mode", "endUser", "identity", "session"] as const;
 
-/** Adds the parameters to the base URL in the spec's order; the base's own query stays, except these four names. */
+/** Adds the parameters to the base URL in the order mode, endUser, identity, session; the base's own query stays, except these four names. */
 export function buildEmbedUrl(base: string, params: EmbedParams): string {
   const url = new URL(base);
   for (const name of PARAMS) url.searchParams.delete(name);
@@ -46,10 +47,4 @@ export function buildEmbedUrl(base: string, params: EmbedParams): string {
     if (value !== undefined) url.searchParams.append(name, value);
   }
   return url.href;
-}
-
-/** The host as a URL names it: a listen-everywhere address becomes loopback, IPv6 goes in brackets. */
-function urlHost(bind: string): string {
-  const shown = bind === "0.0.0.0" ? "127.0.0.1" : bind === "::" ? "::1" : bind;
-  return shown.includes(":") ? `[${shown}]` : shown;
 }

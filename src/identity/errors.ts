@@ -1,4 +1,9 @@
+import { SandboxError } from "../errors.ts";
+
 /** Bad input to the embed identity tools (an unknown user, a reserved claim, a bad mode): said in one line. */
-export class IdentityError extends Error {
+export class IdentityError extends SandboxError {
   override name = "IdentityError";
+  constructor(message: string) {
+    super("identity_input", message, { status: 400, expected: true });
+  }
 }

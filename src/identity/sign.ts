@@ -1,7 +1,6 @@
-import { SignJWT } from "jose";
+import { hs256Key, signHs256 } from "../auth/hs256.ts";
 import { checkExtraClaims, DEFAULT_IDENTITY_TTL_SECONDS, IDENTITY_ISSUER, type IdentityClaims } from "./claims.ts";
 import { IdentityError } from "./errors.ts";
-import { IDENTITY_ALGORITHM, signingKey } from "./key.ts";
 
 export interface SignIdentityOptions {
   /** The SIGNING_SECRET (config.signingSecret). */
@@ -30,6 +29,6 @@ export async function signIdentity(options: SignIdentityOptions): Promise<Signed
   checkExtraClaims(extra);
   const iat = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const claims: IdentityClaims = { sub: options.subject, iss: IDENTITY_ISSUER, iat, exp: iat + ttl, ...extra };
-  const token = await new SignJWT(claims).setProtectedHeader({ alg: IDENTITY_ALGORITHM, typ: "JWT" }).sign(signingKey(options.secret));
+  const token = await signHs256(claims, hs256Key(options.secret));
   return { token, claims };
 }

@@ -1,7 +1,8 @@
-import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
+import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload } from "jose";
+import { HS256, hs256Key, verifyHs256 } from "../auth/hs256.ts";
+import { ISSUERS } from "../auth/issuers.ts";
 import type { DemoUser } from "../users.ts";
 import { IDENTITY_ISSUER, type IdentityClaims } from "./claims.ts";
-import { IDENTITY_ALGORITHM, signingKey } from "./key.ts";
 import { formatSpan, isoTime } from "./time-span.ts";
 
 /** Why a token is refused; stable, for scripts and tests. */
@@ -22,8 +23,8 @@ export interface VerifyIdentityOptions {
 
 /** Tokens of the sandbox's other services, named when one is passed where an identity token belongs. */
 const OTHER_ISSUERS: Record<string, string> = {
-  "sandbox-storefront": "a storefront login token",
-  "sandbox-wallet": "a wallet token",
+  [ISSUERS.storefront]: "a storefront login token",
+  [ISSUERS.wallet]: "a wallet token",
 };
 
 /**
@@ -34,8 +35,7 @@ export async function verifyIdentity(token: string, options: VerifyIdentityOptio
   const now = options.now ?? new Date();
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, signingKey(options.secret), {
-      algorithms: [IDENTITY_ALGORITHM],
+    ({ payload } = await verifyHs256(token, hs256Key(options.secret), {
       issuer: IDENTITY_ISSUER,
       requiredClaims: ["exp", "sub"],
       currentDate: now,
@@ -69,7 +69,7 @@ function explainFailure(error: unknown, token: string, now: Date): IdentityCheck
 function wrongAlgorithm(token: string): IdentityCheck {
   const alg = safely(() => decodeProtectedHeader(token).alg);
   const unsigned = typeof alg === "string" && alg.toLowerCase() === "none" ? " (an unsigned token)" : "";
-  return invalid("wrong_algorithm", `wrong algorithm: ${JSON.stringify(alg ?? null)}${unsigned}, expected ${IDENTITY_ALGORITHM}`);
+  return invalid("wrong_algorithm", `wrong algorithm: ${JSON.stringify(alg ?? null)}${unsigned}, expected ${HS256}`);
 }
 
 /** A signature that does not match: if the (unverified) payload names another issuer, that is the likelier story. */

@@ -1,8 +1,10 @@
-import type { H3, H3Event } from "h3";
-import type { SessionBackend } from "../agent/sessions/session-store.ts";
+import type { H3 } from "h3";
+import type { SessionBackend } from "../bff/sessions/session-store.ts";
 import type { Clock } from "../clock.ts";
-import type { SandboxConfig } from "../config.ts";
-import type { ServiceName } from "../config/options.ts";
+import type { SandboxConfig } from "../config/load.ts";
+import type { ServiceName, ServiceUrls } from "../config/options.ts";
+import type { ErrorCodes } from "../errors.ts";
+import type { ServiceAppOptions } from "../http/service-app.ts";
 import type { LiveStream } from "../http/sse.ts";
 import type { DataDir } from "../store/data-dir.ts";
 import type { FileIO } from "../store/file-io.ts";
@@ -18,26 +20,31 @@ export interface ServiceContext {
   /** Where agent sessions live; each service takes its own namespace. */
   sessions: SessionBackend;
   /** The URLs of the servers already listening (the host app calls the wallet). */
-  urls: Partial<Record<ServiceName, string>>;
+  urls: ServiceUrls;
   /** Open event streams of every service, so that a shutdown can end them. */
   liveStreams: Set<LiveStream>;
-  onServerError: (error: unknown, event: H3Event) => void;
+  /** How every service app reports server errors and keeps the controls from browsers; the service adds its error codes. */
+  app: Omit<ServiceAppOptions, "errorCodes">;
 }
 
 export interface BuiltService {
   app: H3;
-  /** Resolves once every write asked for is on disk. */
-  flush(): Promise<void>;
-  /** Its counters in the sandbox's stats(). */
-  stats?(): { cartListeners?: number };
+  /** Resolves once every write asked for is on disk; a service that keeps no data has none. */
+  flush?(): Promise<void>;
+  /** Its counters in the sandbox's stats() (open cart listeners, say). */
+  stats?(): Record<string, number>;
+  /** Lines the start banner prints for it, under the URLs. */
+  banner?(): string[];
 }
 
-/** One server of the sandbox: how it is built and where it listens. */
+/** One server of the sandbox: how it is built and where it listens (its port setting is `<name>Port`). */
 export interface ServiceDefinition {
   name: ServiceName;
+  /** How the banner and messages name it. */
+  label: string;
   /** Its data file in the data dir, if it keeps one (removed by --fresh). */
   dataFile?: string;
-  /** The setting of its port; its flag and env variable are named when the port is taken. */
-  portSetting: "storefrontPort" | "walletPort" | "hostPort";
+  /** Every error code it answers with and the status of each. */
+  errorCodes: ErrorCodes;
   build(context: ServiceContext): Promise<BuiltService>;
 }

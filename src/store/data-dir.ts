@@ -2,22 +2,16 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { link, mkdir, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { SandboxError, userError } from "../errors.ts";
 import { TEMP_MARK, nodeFileIO } from "./file-io.ts";
 
 const LOCK_FILE = ".sandbox.lock";
 
 /** Another live sandbox holds the data dir. */
-export class DataDirLockedError extends Error {
-  override name = "DataDirLockedError";
-  constructor(
-    readonly dir: string,
-    readonly pid: number,
-  ) {
-    super(
-      `The data dir ${dir} is in use by another sandbox (pid ${pid}). ` +
-        `Stop that one, or give this one its own dir with --data-dir.`,
-    );
-  }
+function dataDirLocked(dir: string, pid: number): SandboxError {
+  return userError("data_dir_locked", `The data dir ${dir} is in use by another sandbox (pid ${pid}). Stop that one, or give this one its own dir with --data-dir.`, {
+    details: { dir, pid },
+  });
 }
 
 export interface DataDir {
@@ -76,11 +70,11 @@ async function takeLock(lock: string, dir: string): Promise<void> {
     const holder = (await readLock(lock))?.pid ?? null;
     // In a container the pid repeats from run to run: our own pid is only a holder if we hold the lock now.
     const live = holder !== null && (holder === process.pid ? heldHere.has(lock) : isAlive(holder));
-    if (live) throw new DataDirLockedError(dir, holder);
+    if (live) throw dataDirLocked(dir, holder);
     // The holder is gone (killed, or the machine restarted): the lock is stale.
     await unlink(lock).catch(() => {});
   }
-  throw new Error(`Could not lock the data dir ${dir}: another sandbox is starting on it at the same time.`);
+  throw userError("data_dir_locked", `Could not lock the data dir ${dir}: another sandbox is starting on it at the same time.`);
 }
 
 /** Creates the lock with its content in one step (a hard link of a written temp file), so it is never seen empty. */

@@ -1,5 +1,5 @@
 import type { Adapter } from "lowdb";
-import { DataFileError } from "./errors.ts";
+import { dataFileError } from "./errors.ts";
 import { nodeFileIO, type FileIO } from "./file-io.ts";
 
 /**
@@ -18,18 +18,18 @@ export class DurableJsonFile<T> implements Adapter<T> {
     try {
       text = await this.io.readText(this.path);
     } catch (error) {
-      throw new DataFileError(this.path, `it could not be read (${(error as Error).message})`);
+      throw dataFileError(this.path, `it could not be read (${(error as Error).message})`);
     }
     if (text === null) return null;
-    if (text.trim() === "") throw new DataFileError(this.path, "the file is empty");
+    if (text.trim() === "") throw dataFileError(this.path, "the file is empty");
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch (error) {
-      throw new DataFileError(this.path, `it is not valid JSON (${(error as Error).message})`);
+      throw dataFileError(this.path, `it is not valid JSON (${(error as Error).message})`);
     }
     if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      throw new DataFileError(this.path, "it does not hold a JSON object");
+      throw dataFileError(this.path, "it does not hold a JSON object");
     }
     return data as T;
   }

@@ -1,24 +1,27 @@
+import { basename } from "node:path";
+import { SandboxError, userError } from "../errors.ts";
+
 /** The data file exists but cannot be used: the start stops and names the file. */
-export class DataFileError extends Error {
-  override name = "DataFileError";
-  constructor(
-    readonly file: string,
-    reason: string,
-  ) {
-    super(
-      `Cannot load ${file}: ${reason}. The file was left as it is: fix or restore it, ` +
-        `or start with --fresh to replace it with the seed data.`,
-    );
-  }
+export function dataFileError(file: string, reason: string): SandboxError {
+  return userError(
+    "data_file_invalid",
+    `Cannot load ${file}: ${reason}. The file was left as it is: fix or restore it, or start with --fresh to replace it with the seed data.`,
+    { details: { file } },
+  );
 }
 
-/** The disk refused a write: the change was not applied, and the request is answered 503. */
-export class StoreUnavailableError extends Error {
-  override name = "StoreUnavailableError";
-  constructor(
-    readonly file: string,
-    override readonly cause: unknown,
-  ) {
-    super(`Could not save to ${file}: ${(cause as Error)?.message ?? String(cause)}`);
-  }
+/** Where the data lives (the data dir, a Redis) refused or did not answer: nothing was changed, and reads go on. */
+export const STORAGE_ERRORS = {
+  storage_unavailable: 503,
+} as const;
+
+/** The user can act on it (free space, fix permissions, start Redis), so it is reported without a stack. */
+export function storageUnavailable(message: string, cause: unknown): SandboxError {
+  return new SandboxError("storage_unavailable", message, { status: STORAGE_ERRORS.storage_unavailable, expected: true, cause });
+}
+
+/** The disk refused a write of the data file. */
+export function writeRefused(file: string, cause: unknown): SandboxError {
+  const reason = (cause as NodeJS.ErrnoException)?.code ?? "write error";
+  return storageUnavailable(`The change was not saved: the data dir refused the write to ${basename(file)} (${reason}). Check its free space and permissions; reads keep working.`, cause);
 }

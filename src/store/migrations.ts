@@ -1,5 +1,5 @@
 import type { Adapter } from "lowdb";
-import { DataFileError } from "./errors.ts";
+import { dataFileError } from "./errors.ts";
 
 /** Every stored document carries the schema version it was written with. */
 export interface Versioned {
@@ -42,10 +42,10 @@ export class MigratingAdapter<T extends Versioned> implements Adapter<T> {
     const from = data.version;
     const latest = latestVersion(this.migrations);
     if (typeof from !== "number" || !Number.isInteger(from) || from < 0) {
-      throw new DataFileError(this.inner.path, "its schema \"version\" is missing or not a whole number");
+      throw dataFileError(this.inner.path, "its schema \"version\" is missing or not a whole number");
     }
     if (from > latest) {
-      throw new DataFileError(this.inner.path, `it has schema version ${from}, newer than this sandbox knows (${latest}); update the sandbox`);
+      throw dataFileError(this.inner.path, `it has schema version ${from}, newer than this sandbox knows (${latest}); update the sandbox`);
     }
     let current = data;
     for (const migration of this.migrations.slice(from)) {

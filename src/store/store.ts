@@ -1,7 +1,7 @@
 import { current, freeze, isDraft, produce, type Draft } from "immer";
 import { Low } from "lowdb";
 import { DurableJsonFile } from "./durable-json-file.ts";
-import { DataFileError, StoreUnavailableError } from "./errors.ts";
+import { dataFileError, writeRefused } from "./errors.ts";
 import { nodeFileIO, type FileIO } from "./file-io.ts";
 import { MigratingAdapter, type Migration, type Versioned } from "./migrations.ts";
 
@@ -25,6 +25,9 @@ export interface StoreOptions<T extends Versioned> {
  */
 export type Change<T, R> = (draft: Draft<T>) => R;
 
+/** Told of every change once it is on disk, with the data before and after it (unchanged parts keep their identity). */
+export type CommitListener<T> = (next: Readonly<T>, previous: Readonly<T>) => void;
+
 export interface Store<T> {
   /** The committed data, from memory (deeply frozen): reads never touch the disk. */
   readonly data: Readonly<T>;
@@ -32,6 +35,8 @@ export interface Store<T> {
   update<R>(change: Change<T, R>): Promise<R>;
   /** Resolves when every change asked for so far is on disk (or has failed). */
   flush(): Promise<void>;
+  /** Calls the listener for each committed change, whichever path wrote it; returns the unsubscribe. */
+  onCommit(listener: CommitListener<T>): () => void;
 }
 
 interface Pending<T> {
@@ -41,11 +46,12 @@ interface Pending<T> {
 }
 
 /**
- * Opens a store on one JSON file. Every write goes through one queue: the changes that arrive
- * while a write is on its way are applied in order and committed together (one fsync for the
- * group), and each caller is answered only once its change is durable. Changes produce a new
- * version of the data that replaces the committed one only after the write succeeded, so a
- * refused write leaves memory and disk as they were.
+ * Opens a store on one JSON file, read and written through lowdb's `Low` with our adapters
+ * (a migrating wrapper around an atomic, fsynced JSON file). Every write goes through one queue:
+ * the changes that arrive while a write is on its way are applied in order and committed
+ * together (one fsync for the group), and each caller is answered only once its change is
+ * durable. `Low.data` is the version being written; readers see `committed`, which moves only
+ * after the write succeeded, so a refused write leaves what readers see and the disk as they were.
  */
 export async function openStore<T extends Versioned>(options: StoreOptions<T>): Promise<Store<T>> {
   const adapter = new MigratingAdapter<T>(new DurableJsonFile<T>(options.file, options.io ?? nodeFileIO), options.migrations);
@@ -53,16 +59,17 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
   await db.read();
   if (adapter.created) db.data = options.seed(db.data);
   const problem = options.checkShape?.(db.data);
-  if (problem) throw new DataFileError(options.file, `its content does not have the expected shape: ${problem}`);
+  if (problem) throw dataFileError(options.file, `its content does not have the expected shape: ${problem}`);
   if (adapter.created || adapter.migrated) await db.write();
-  freeze(db.data, true);
+  let committed: T = freeze(db.data, true);
 
+  const listeners = new Set<CommitListener<T>>();
   let queue: Pending<T>[] = [];
   let writing: Promise<void> | null = null;
 
   async function commit(batch: Pending<T>[]): Promise<void> {
-    let next = db.data;
-    const results: { pending: Pending<T>; value: unknown }[] = [];
+    let next = committed;
+    const results: { pending: Pending<T>; value: unknown; state: T }[] = [];
     for (const pending of batch) {
       try {
         let value: unknown;
@@ -70,20 +77,28 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
           value = pending.change(draft);
           if (isDraft(value)) value = current(value);
         });
-        results.push({ pending, value });
+        results.push({ pending, value, state: next });
       } catch (error) {
         pending.reject(error);
       }
     }
     if (results.length === 0) return;
+    db.data = next;
     try {
-      await adapter.write(next);
+      await db.write();
     } catch (error) {
-      const failure = new StoreUnavailableError(options.file, error);
+      db.data = committed;
+      const failure = writeRefused(options.file, error);
       for (const { pending } of results) pending.reject(failure);
       return;
     }
-    db.data = next;
+    // Listeners hear of each change of the group in turn, not only of the group's end state.
+    let previous = committed;
+    committed = next;
+    for (const { state } of results) {
+      for (const listener of listeners) listener(state, previous);
+      previous = state;
+    }
     for (const { pending, value } of results) pending.resolve(value);
   }
 
@@ -101,7 +116,7 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
 
   return {
     get data() {
-      return db.data;
+      return committed;
     },
     update<R>(change: Change<T, R>): Promise<R> {
       return new Promise<R>((resolve, reject) => {
@@ -111,6 +126,10 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
     },
     async flush() {
       while (writing) await writing;
+    },
+    onCommit(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }

@@ -2,9 +2,9 @@ import type { H3 } from "h3";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { requireUser } from "../auth/bearer.ts";
 import { addLoginRoute } from "../auth/login.ts";
-import { sessionTokenFor, type BffDeps } from "../agent/bff.ts";
-import { forwardInProcess } from "../agent/forward.ts";
-import { addSessionRoutes } from "../agent/session-routes.ts";
+import { forwardInProcess } from "../bff/forward.ts";
+import { sessionTokenFor, type BffDeps } from "../bff/service-token.ts";
+import { addSessionRoutes } from "../bff/session-routes.ts";
 import type { Clock } from "../clock.ts";
 import { prefersEventStream } from "../http/accept.ts";
 import { optionalInteger, requireString } from "../http/fields.ts";
@@ -61,7 +61,6 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
     const productId = requireString(body, "product_id");
     const quantity = optionalInteger(body, "quantity", { min: 1, max: 99, fallback: 1 });
     const cart = await deps.store.update((draft) => addToCart(draft, userId, productId, quantity));
-    deps.cartEvents.publish(userId, cart);
     return prefersEventStream(event.req.headers.get("accept")) ? eventsResponse([cartEvent(cart)]) : toCartView(deps.store.data, cart);
   });
 

@@ -1,4 +1,4 @@
-import { fail } from "../http/errors.ts";
+import { failStorefront } from "./errors.ts";
 import { toMajorUnits } from "../money.ts";
 import type { StoredCart, StorefrontData } from "./store.ts";
 
@@ -25,7 +25,7 @@ export function storedCart(data: Readonly<StorefrontData>, userId: string): Stor
 /** Adds to the user's cart (one line per product: a second add raises the quantity). Runs inside a store change. */
 export function addToCart(draft: StorefrontData, userId: string, productId: string, quantity: number): StoredCart {
   if (!draft.products.some((product) => product.id === productId)) {
-    fail("product_not_found", `No product with id "${productId}": GET /api/products lists the ids`);
+    failStorefront("product_not_found", `No product with id "${productId}": GET /api/products lists the ids`);
   }
   if (!Object.hasOwn(draft.carts, userId)) draft.carts[userId] = { version: 0, lines: [] };
   const cart = draft.carts[userId] as StoredCart;

@@ -3,16 +3,17 @@ import { requireUser } from "../auth/bearer.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { addLoginRoute } from "../auth/login.ts";
 import type { Clock } from "../clock.ts";
-import { fail } from "../http/errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { toMajorUnits } from "../money.ts";
 import { addWalletControls } from "./controls.ts";
+import { failWallet } from "./errors.ts";
 import { balanceCents, insightsFor } from "./insights.ts";
 import { addAuthorizeRoutes } from "./oauth/authorize-routes.ts";
 import { CodeStore } from "./oauth/codes.ts";
 import { addMetadataRoute } from "./oauth/metadata.ts";
-import { addTokenRoute } from "./oauth/token-route.ts";
+import { oauthErrorResponse } from "./oauth/oauth-response.ts";
+import { TOKEN_PATH, addTokenRoute } from "./oauth/token-route.ts";
 import { walletOf, type WalletStore } from "./store.ts";
 import { DIRECTIONS, selectTransactions, toTransactionView } from "./transactions.ts";
 import { PERIODS, parseWindow, type Period } from "./window.ts";
@@ -23,11 +24,11 @@ export interface WalletDeps extends ServiceAppOptions {
   clock: Clock;
   /** Where the wallet routes live (the real prefix is not published): /api/wallet by default. */
   prefix: string;
-  tokenTtlSeconds: number;
 }
 
 export function createWalletApp(deps: WalletDeps): H3 {
-  const app = createServiceApp(deps);
+  // The token endpoint answers its errors in RFC 6749's shape, whichever layer raised them.
+  const app = createServiceApp({ ...deps, formatError: (error, event) => (event.url.pathname === TOKEN_PATH ? oauthErrorResponse(error) : undefined) });
   const { prefix } = deps;
   const auth = { issuer: deps.jwt, knownUser: (id: string) => deps.store.data.wallets.some((wallet) => wallet.userId === id) };
   const walletFor = async (event: H3Event) => {
@@ -71,7 +72,7 @@ export function createWalletApp(deps: WalletDeps): H3 {
     const wallet = await walletFor(event);
     const id = event.context.params?.id ?? "";
     const transaction = deps.store.data.transactions.find((candidate) => candidate.id === id && candidate.userId === wallet.userId);
-    if (!transaction) fail("transaction_not_found", `No transaction "${id}" in this wallet`);
+    if (!transaction) failWallet("transaction_not_found", `No transaction "${id}" in this wallet`);
     return toTransactionView(transaction);
   });
 

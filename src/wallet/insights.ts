@@ -26,7 +26,7 @@ export function totals(transactions: readonly StoredTransaction[]): { incomeCent
 
 /**
  * Income, spending and net over the window, whatever the direction filter of the list. With no
- * window (neither period nor from/to) the totals are all 0, as the spec's "empty insights" says.
+ * window (neither period nor from/to) the totals are all 0 ("empty insights", as the real wallet answers).
  */
 export function insightsFor(all: readonly StoredTransaction[], wallet: Wallet, window: TimeWindow | null): Insights {
   const { incomeCents, spendingCents } = window ? totals(selectTransactions(all, wallet.userId, window)) : { incomeCents: 0, spendingCents: 0 };

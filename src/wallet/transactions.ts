@@ -5,7 +5,7 @@ import { inWindow, type TimeWindow } from "./window.ts";
 export type Direction = "income" | "spending";
 export const DIRECTIONS: readonly Direction[] = ["income", "spending"];
 
-/** The spec's classification: money added (deposits, card top-ups) is income; money leaving (exchanges, transfers) is spending. */
+/** The wallet's classification: money added (deposits, card top-ups) is income; money leaving (exchanges, transfers) is spending. */
 const DIRECTION_OF: Record<TransactionType, Direction> = {
   deposit: "income",
   card_topup: "income",

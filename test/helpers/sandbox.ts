@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestContext } from "node:test";
-import { loadConfig, type SandboxConfig } from "../../src/config.ts";
+import { loadConfig, type SandboxConfig } from "../../src/config/load.ts";
 import type { OptionKey } from "../../src/config/options.ts";
 import { startSandbox, type Sandbox, type StartOptions } from "../../src/sandbox.ts";
 

@@ -3,8 +3,7 @@ import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { startSandbox } from "../../src/sandbox.ts";
-import { DataDirLockedError } from "../../src/store/data-dir.ts";
-import { DataFileError } from "../../src/store/errors.ts";
+import { SandboxError } from "../../src/errors.ts";
 import { nodeFileIO, type FileIO } from "../../src/store/file-io.ts";
 import { errorBody, startTestSandbox, tempDir, testConfig } from "../helpers/sandbox.ts";
 
@@ -61,7 +60,7 @@ test("a corrupt data file stops the start, is named, and is not overwritten", as
   const file = join(dataDir, "storefront.json");
   const corrupt = "{\"version\": 1, \"products\": [";
   await writeFile(file, corrupt);
-  await assert.rejects(startSandbox(await testConfig(dataDir)), (error: unknown) => error instanceof DataFileError && error.message.includes(file));
+  await assert.rejects(startSandbox(await testConfig(dataDir)), (error: unknown) => error instanceof SandboxError && error.code === "data_file_invalid" && error.message.includes(file));
   assert.equal(await readFile(file, "utf8"), corrupt);
   assert.ok(!(await readdir(dataDir)).includes(".sandbox.lock"), "a failed start releases the data dir");
 });
@@ -76,7 +75,7 @@ test("a data file of the right JSON but the wrong shape stops the start, naming 
   data.carts = "oops";
   await writeFile(file, JSON.stringify(data));
   await assert.rejects(startSandbox(await testConfig(dataDir)), (error: unknown) => {
-    assert.ok(error instanceof DataFileError);
+    assert.ok(error instanceof SandboxError && error.code === "data_file_invalid");
     assert.ok(error.message.includes(file));
     assert.match(error.message, /shape: .*products|shape: .*carts/);
     return true;
@@ -92,7 +91,7 @@ test("a second sandbox on the same data dir is refused, naming the holder", asyn
   const dataDir = await tempDir(t);
   await startTestSandbox(t, { dataDir });
   await assert.rejects(startSandbox(await testConfig(dataDir)), (error: unknown) => {
-    assert.ok(error instanceof DataDirLockedError);
+    assert.ok(error instanceof SandboxError && error.code === "data_dir_locked");
     assert.match(error.message, new RegExp(`pid ${process.pid}`));
     assert.match(error.message, /--data-dir/);
     return true;

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { DataFileError, StoreUnavailableError } from "../../src/store/errors.ts";
+import { SandboxError } from "../../src/errors.ts";
 import { nodeFileIO, type FileIO } from "../../src/store/file-io.ts";
 import type { Migration } from "../../src/store/migrations.ts";
 import { openStore } from "../../src/store/store.ts";
@@ -62,7 +63,7 @@ test("unusable files stop the start, name the file and are left as they were", a
       const file = join(dir, `${name.replace(/\W/g, "-")}.json`);
       await writeFile(file, content);
       await assert.rejects(open(file), (error: unknown) => {
-        assert.ok(error instanceof DataFileError);
+        assert.ok(error instanceof SandboxError && error.code === "data_file_invalid");
         assert.ok(error.message.includes(file));
         assert.match(error.message, reason);
         assert.match(error.message, /--fresh/);
@@ -117,7 +118,7 @@ test("a refused write is answered with an error and changes neither memory nor d
   const io = countingIO();
   const store = await open(file, io.layer);
   io.refuse = true;
-  await assert.rejects(store.update((draft) => (draft.count = 99)), StoreUnavailableError);
+  await assert.rejects(store.update((draft) => (draft.count = 99)), (error: unknown) => error instanceof SandboxError && error.code === "storage_unavailable");
   assert.equal(store.data.count, 10);
   assert.equal(JSON.parse(await readFile(file, "utf8")).count, 10);
   io.refuse = false;
@@ -129,4 +130,22 @@ test("atomic replacement leaves no temp file behind", async (t) => {
   const store = await open(join(dir, "data.json"));
   await Promise.all(Array.from({ length: 20 }, () => store.update((draft) => void (draft.count += 1))));
   assert.deepEqual(await readdir(dir), ["data.json"]);
+});
+
+test("commit listeners hear of each change once it is on disk, never of a refused one", async (t) => {
+  const file = join(await tempDir(t), "data.json");
+  const io = countingIO();
+  const store = await open(file, io.layer);
+  const heard: [number, number, number][] = [];
+  const stop = store.onCommit((next, previous) => heard.push([previous.count, next.count, JSON.parse(readFileSync(file, "utf8")).count]));
+  await Promise.all([1, 2, 3].map(() => store.update((draft) => void (draft.count += 1))));
+  assert.deepEqual(heard.map(([before, after]) => [before, after]), [[10, 11], [11, 12], [12, 13]]);
+  assert.ok(heard.every(([, after, onDisk]) => onDisk >= after), `each change was on disk before anyone heard of it: ${JSON.stringify(heard)}`);
+  io.refuse = true;
+  await assert.rejects(store.update((draft) => void (draft.count = 99)));
+  assert.equal(heard.length, 3);
+  io.refuse = false;
+  stop();
+  await store.update((draft) => void (draft.count += 1));
+  assert.equal(heard.length, 3, "an unsubscribed listener hears nothing");
 });

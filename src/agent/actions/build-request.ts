@@ -1,14 +1,15 @@
 import { Ajv } from "ajv";
+import { SandboxError } from "../../errors.ts";
 import { CONTEXT_PLACEHOLDERS, PLACEHOLDER, placeholders, type ActionDefinition } from "./definition.ts";
 
 /** A parameter problem found before any request is sent; `missing` names a required one left out. */
-export class ActionInputError extends Error {
+export class ActionInputError extends SandboxError {
   override name = "ActionInputError";
   constructor(
     message: string,
     readonly missing?: string,
   ) {
-    super(message);
+    super("action_input", message, { status: 400, expected: true });
   }
 }
 

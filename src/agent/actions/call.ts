@@ -1,9 +1,10 @@
+import type { ServiceUrls } from "../../config/options.ts";
 import { buildRequest } from "./build-request.ts";
 import type { ActionDefinition } from "./definition.ts";
 
 /** Where and as whom the agent acts. */
 export interface AgentTarget {
-  urls: { storefront?: string; wallet?: string; host?: string };
+  urls: ServiceUrls;
   /** BFF_SERVICE_TOKEN, for `bff` actions. */
   serviceToken: string;
   walletPrefix: string;

@@ -1,13 +1,15 @@
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { Ajv } from "ajv";
+import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
+import { SandboxError } from "../../errors.ts";
 
 /** An agent action as data (fixtures/actions/*.json): what the agent may call, and how. */
 export interface ActionDefinition {
   name: string;
   description: string;
   /** Which server it calls. */
-  service: "storefront" | "wallet" | "host";
+  service: ServiceName;
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Path with {{placeholders}} (URL-encoded when filled) and literals (sent as written). */
   url: string;
@@ -27,8 +29,12 @@ export interface ActionDefinition {
 /** Values every action can use besides its parameters. */
 export const CONTEXT_PLACEHOLDERS = ["end_user_id", "wallet_prefix"] as const;
 
-export class ActionDefinitionError extends Error {
+/** An action file that cannot be used: the message names the file and the field. */
+export class ActionDefinitionError extends SandboxError {
   override name = "ActionDefinitionError";
+  constructor(message: string) {
+    super("action_definition_invalid", message, { status: 400, expected: true });
+  }
 }
 
 const DEFINITION_SCHEMA = {
@@ -38,7 +44,7 @@ const DEFINITION_SCHEMA = {
   properties: {
     name: { type: "string", pattern: "^[a-z][a-z0-9_]*$" },
     description: { type: "string", minLength: 1 },
-    service: { enum: ["storefront", "wallet", "host"] },
+    service: { enum: [...SERVICE_NAMES] },
     method: { enum: ["GET", "POST", "PUT", "PATCH", "DELETE"] },
     url: { type: "string", pattern: "^(\\{\\{wallet_prefix\\}\\})?/" },
     query: { type: "object", additionalProperties: { type: "string" } },

@@ -1,4 +1,4 @@
-/** Period phrases of the wallet spec and their common variants, most specific first; none → 30d. */
+/** Period phrases ("this month" and "last 30 days" → 30d, "last week" → 7d, …) and their common variants, most specific first; none → 30d. */
 const PERIODS: [RegExp, string][] = [
   [/\b(last|past|previous) (three|3) months\b|\bquarter\b|\b(90|ninety) days\b/, "90d"],
   [/\b(this|last|past|previous) year\b|\b(12|twelve) months\b|\b(365|a) year\b|\b365 days\b|\bannual(ly)?\b/, "1y"],

@@ -1,4 +1,5 @@
 import type { OAuthClient } from "./clients.ts";
+import { PKCE_VALUE } from "./pkce.ts";
 import { SCOPES, WALLET_SCOPE } from "./scopes.ts";
 
 /** A checked authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636). */
@@ -24,7 +25,6 @@ export type AuthorizationRequestResult =
 /** Every parameter of the request, in the order a form re-sends them. */
 export const AUTHORIZATION_PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
 
-const PKCE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
 const MAX_STATE = 2048;
 
 export function checkAuthorizationRequest(params: URLSearchParams, findClient: (id: string) => OAuthClient | undefined): AuthorizationRequestResult {
@@ -62,7 +62,7 @@ export function checkAuthorizationRequest(params: URLSearchParams, findClient: (
   if (challenge === undefined && method !== undefined) return back("invalid_request", "code_challenge_method is given without code_challenge");
   if (challenge !== undefined) {
     if (method !== "S256") return back("invalid_request", "PKCE needs code_challenge_method=S256 (plain is not supported)");
-    if (!PKCE_CHALLENGE.test(challenge)) return back("invalid_request", "code_challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~");
+    if (!PKCE_VALUE.test(challenge)) return back("invalid_request", "code_challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~");
   }
 
   return { ok: true, request: { client, redirectUri, redirectUriGiven: given !== undefined, state, scope, codeChallenge: challenge } };

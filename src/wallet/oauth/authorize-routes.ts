@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { getCookie, type H3 } from "h3";
 import { readForm } from "../../http/form-body.ts";
-import { findByCredentials, sameSecret } from "../../users.ts";
+import { sameSecret } from "../../auth/secrets.ts";
+import { findByCredentials } from "../../users.ts";
 import { checkAuthorizationRequest, redirectWith, type AuthorizationRequest } from "./authorization-request.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
 import { errorPage, pageHeaders, signInPage } from "./page.ts";
@@ -53,7 +54,7 @@ function backToClient(result: { redirectUri: string; error: string; description:
   return redirectTo(redirectWith(result.redirectUri, { error: result.error, error_description: result.description, state: result.state }));
 }
 
-/** 302, as the contract says (never 307, which would repeat the POST); the code in the URL must not leak through Referer. */
+/** 302 (never 307, which would repeat the POST); the code in the URL must not leak through Referer. */
 function redirectTo(location: string): Response {
   return new Response(null, { status: 302, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFixture } from "../../fixtures.ts";
-import { sameSecret } from "../../users.ts";
-import { digest } from "./codes.ts";
+import { digest, sameSecret } from "../../auth/secrets.ts";
 
 /** A registered OAuth client. Only a hash of its secret is kept: the secret is shown once, when created. */
 export interface OAuthClient {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { digest } from "../../auth/secrets.ts";
 import type { Clock } from "../../clock.ts";
 
 /** What an authorization code stands for, and what it is bound to. */
@@ -54,14 +55,4 @@ export class CodeStore {
     const now = this.clock.now().getTime();
     for (const [key, record] of this.codes) if (record.expiresAt <= now) this.codes.delete(key);
   }
-}
-
-/** Codes and refresh tokens are looked up by their hash, so a dump of the data gives neither away. */
-export function digest(secret: string): string {
-  return createHash("sha256").update(secret).digest("base64url");
-}
-
-/** RFC 7636 S256: BASE64URL(SHA256(verifier)) must equal the challenge. */
-export function verifierMatches(verifier: string, challenge: string): boolean {
-  return /^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) && digest(verifier) === challenge;
 }

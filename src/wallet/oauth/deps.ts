@@ -9,7 +9,6 @@ export interface OAuthDeps {
   jwt: JwtIssuer;
   clock: Clock;
   codes: CodeStore;
-  tokenTtlSeconds: number;
 }
 
 export function clientFinder(store: WalletStore): (id: string) => OAuthClient | undefined {

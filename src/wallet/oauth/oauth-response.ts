@@ -1,5 +1,8 @@
+import { ISSUERS } from "../../auth/issuers.ts";
+import { errorThrower, type Fail, type SandboxError } from "../../errors.ts";
+
 /** RFC 6749 §5.2 error codes, and the status each answers with. */
-const STATUS = {
+export const OAUTH_ERRORS = {
   invalid_request: 400,
   invalid_client: 401,
   invalid_grant: 400,
@@ -8,7 +11,9 @@ const STATUS = {
   invalid_scope: 400,
 } as const;
 
-export type OAuthErrorCode = keyof typeof STATUS;
+export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;
+
+export const failOAuth: Fail<typeof OAUTH_ERRORS> = errorThrower(OAUTH_ERRORS);
 
 /** Token responses must not be cached (RFC 6749 §5.1). */
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache", "content-type": "application/json; charset=utf-8" };
@@ -17,18 +22,16 @@ export function tokenResponse(body: Record<string, unknown>): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: NO_STORE });
 }
 
-/** The OAuth endpoints' one exception to the sandbox's error shape: `{error, error_description}`. */
-export class OAuthError extends Error {
-  constructor(
-    readonly code: OAuthErrorCode,
-    readonly description: string,
-  ) {
-    super(description);
-  }
-
-  toResponse(): Response {
-    const headers: Record<string, string> = { ...NO_STORE };
-    if (this.code === "invalid_client") headers["www-authenticate"] = 'Basic realm="sandbox-wallet", charset="UTF-8"';
-    return new Response(JSON.stringify({ error: this.code, error_description: this.description }), { status: STATUS[this.code], headers });
-  }
+/**
+ * The token endpoint's one exception to the sandbox's error shape: `{error, error_description}`.
+ * Errors that are not OAuth's own (a body too large, a disk that refused the write) take the
+ * nearest OAuth code: invalid_request for the client's, temporarily_unavailable for ours.
+ */
+export function oauthErrorResponse(error: SandboxError): Response {
+  const own = Object.hasOwn(OAUTH_ERRORS, error.code);
+  const code = own ? error.code : error.status >= 500 ? "temporarily_unavailable" : "invalid_request";
+  const status = own || error.status >= 500 ? error.status : 400;
+  const headers: Record<string, string> = { ...NO_STORE };
+  if (code === "invalid_client") headers["www-authenticate"] = `Basic realm="${ISSUERS.wallet}", charset="UTF-8"`;
+  return new Response(JSON.stringify({ error: code, error_description: error.message }), { status, headers });
 }

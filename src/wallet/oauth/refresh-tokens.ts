@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Draft } from "immer";
 import type { WalletData } from "../model.ts";
-import { digest } from "./codes.ts";
+import { digest } from "../../auth/secrets.ts";
 
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 86_400_000;
 

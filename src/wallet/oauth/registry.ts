@@ -1,11 +1,8 @@
 import type { Draft } from "immer";
+import { fail } from "../../http/errors.ts";
 import type { WalletData } from "../model.ts";
 import { newClient, redirectUriProblem, type OAuthClient } from "./clients.ts";
 
-/** A client registration that cannot be accepted; the message says why. */
-export class ClientRegistrationError extends Error {
-  override name = "ClientRegistrationError";
-}
 
 export interface ClientListing {
   id: string;
@@ -18,14 +15,14 @@ export function listClients(clients: readonly OAuthClient[]): ClientListing[] {
   return clients.map(({ id, name, redirectUris, createdAt }) => ({ id, name, redirectUris, createdAt }));
 }
 
-/** Checks a registration before anything is written: a name, and at least one acceptable redirect URI. */
+/** Checks a registration before anything is written: a name, and at least one acceptable redirect URI (400 validation_error otherwise). */
 export function checkRegistration(name: unknown, redirectUris: unknown): { name: string; redirectUris: string[] } {
-  if (typeof name !== "string" || name.trim() === "") throw new ClientRegistrationError("A client needs a name (--name)");
+  if (typeof name !== "string" || name.trim() === "") fail("validation_error", "A client needs a name (--name)");
   if (!Array.isArray(redirectUris) || redirectUris.length === 0 || !redirectUris.every((uri) => typeof uri === "string")) {
-    throw new ClientRegistrationError("A client needs at least one redirect URI (--redirect-uri, repeatable)");
+    fail("validation_error", "A client needs at least one redirect URI (--redirect-uri, repeatable)");
   }
   const problems = redirectUris.map(redirectUriProblem).filter((problem): problem is string => problem !== null);
-  if (problems.length > 0) throw new ClientRegistrationError(problems.join("; "));
+  if (problems.length > 0) fail("validation_error", problems.join("; "));
   return { name: name.trim(), redirectUris: [...new Set(redirectUris as string[])] };
 }
 

@@ -1,21 +1,14 @@
-import { HTTPError, type H3Event } from "h3";
+import type { H3Event } from "h3";
 import { readForm } from "../../http/form-body.ts";
 import { secretMatches, type OAuthClient } from "./clients.ts";
-import { OAuthError } from "./oauth-response.ts";
+import { failOAuth } from "./oauth-response.ts";
 
 /** The token request's form: url-encoded only, each parameter at most once (RFC 6749 §3.2). */
 export async function readTokenForm(event: H3Event): Promise<URLSearchParams> {
-  let form: URLSearchParams | null;
-  try {
-    form = await readForm(event);
-  } catch (error) {
-    // Over 1 MiB stays a 413 for the route to answer; a body cut short is the client's error.
-    if (HTTPError.isError(error) && error.status === 413) throw error;
-    throw new OAuthError("invalid_request", "The request body could not be read completely");
-  }
-  if (!form) throw new OAuthError("invalid_request", "Send the token request as application/x-www-form-urlencoded");
+  const form = await readForm(event);
+  if (!form) failOAuth("invalid_request", "Send the token request as application/x-www-form-urlencoded");
   const repeated = [...new Set(form.keys())].find((name) => form.getAll(name).length > 1);
-  if (repeated) throw new OAuthError("invalid_request", `The parameter ${repeated} is given more than once`);
+  if (repeated) failOAuth("invalid_request", `The parameter ${repeated} is given more than once`);
   return form;
 }
 
@@ -26,15 +19,15 @@ export async function readTokenForm(event: H3Event): Promise<URLSearchParams> {
 export function authenticateClient(event: H3Event, form: URLSearchParams, findClient: (id: string) => OAuthClient | undefined): OAuthClient {
   const basic = parseBasic(event.req.headers.get("authorization"));
   const bodySecret = form.get("client_secret");
-  if (basic && bodySecret !== null) throw new OAuthError("invalid_request", "Authenticate the client one way: HTTP Basic or client_secret in the body, not both");
+  if (basic && bodySecret !== null) failOAuth("invalid_request", "Authenticate the client one way: HTTP Basic or client_secret in the body, not both");
   const bodyId = form.get("client_id");
-  if (basic && bodyId !== null && bodyId !== basic.id) throw new OAuthError("invalid_request", "client_id in the body differs from the one in the Authorization header");
+  if (basic && bodyId !== null && bodyId !== basic.id) failOAuth("invalid_request", "client_id in the body differs from the one in the Authorization header");
   const credentials = basic ?? (bodyId !== null && bodySecret !== null ? { id: bodyId, secret: bodySecret } : null);
-  if (!credentials) throw new OAuthError("invalid_client", "Client authentication is missing: send HTTP Basic, or client_id and client_secret in the body");
+  if (!credentials) failOAuth("invalid_client", "Client authentication is missing: send HTTP Basic, or client_id and client_secret in the body");
   const client = findClient(credentials.id);
   // A wrong id costs the same comparison as a wrong secret.
   const matches = secretMatches(client ?? PLACEHOLDER_CLIENT, credentials.secret);
-  if (!client || !matches) throw new OAuthError("invalid_client", "Unknown client or wrong client secret");
+  if (!client || !matches) failOAuth("invalid_client", "Unknown client or wrong client secret");
   return client;
 }
 
@@ -43,16 +36,16 @@ const PLACEHOLDER_CLIENT: OAuthClient = { id: "", name: "", secretHash: "-", red
 function parseBasic(header: string | null): { id: string; secret: string } | null {
   const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
   if (!match) {
-    if (header && /^Basic\b/i.test(header)) throw new OAuthError("invalid_client", "The Basic Authorization header is malformed");
+    if (header && /^Basic\b/i.test(header)) failOAuth("invalid_client", "The Basic Authorization header is malformed");
     return null;
   }
   const decoded = Buffer.from(match[1] as string, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
-  if (colon < 0) throw new OAuthError("invalid_client", "The Basic Authorization header must hold client_id:client_secret");
+  if (colon < 0) failOAuth("invalid_client", "The Basic Authorization header must hold client_id:client_secret");
   try {
     return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
   } catch {
-    throw new OAuthError("invalid_client", "The client id or secret in the Basic header is not properly form-encoded");
+    failOAuth("invalid_client", "The client id or secret in the Basic header is not properly form-encoded");
   }
 }
 

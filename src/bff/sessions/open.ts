@@ -8,7 +8,7 @@ import type { SessionBackend } from "./session-store.ts";
 
 /** The session backend that --session-store names: memory, file, or a redis:// URL. */
 export function openSessionBackend(spec: string, options: { dataDir: DataDir; clock: Clock; io?: FileIO }): Promise<SessionBackend> {
-  if (spec === "memory") return Promise.resolve(memorySessions());
+  if (spec === "memory") return Promise.resolve(memorySessions(options.clock));
   if (spec === "file") return fileSessions({ file: options.dataDir.file(SESSIONS_FILE), clock: options.clock, io: options.io });
   return redisSessions(spec, options.clock);
 }

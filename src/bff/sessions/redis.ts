@@ -1,18 +1,14 @@
 import { createClient } from "redis";
 import type { Clock } from "../../clock.ts";
-import { fail } from "../../http/errors.ts";
-import type { SessionBackend, SessionStore, Session } from "./session-store.ts";
-
-/** Could not reach or use the Redis server at start: the message says where and what to do. */
-export class SessionStoreError extends Error {
-  override name = "SessionStoreError";
-}
+import { storageUnavailable } from "../../store/errors.ts";
+import { sessionStoreError } from "../errors.ts";
+import { SESSION_RETENTION_MS, sessionBackend, type Session, type SessionBackend } from "./session-store.ts";
 
 const PREFIX = "sandbox:session";
 
 /**
  * Sessions in Redis, shared by every sandbox pointed at the same server. Keys are
- * `sandbox:session:<service>:<userId>`, and each lives exactly as long as its token. The
+ * `sandbox:session:<service>:<userId>`, and each lives as long as its token and the retention after it. The
  * server is checked (PING, which also proves the password) at start; later, while it is away,
  * session operations answer 503 at once instead of waiting, and work again once it is back.
  */
@@ -31,37 +27,40 @@ export async function redisSessions(url: string, clock: Clock): Promise<SessionB
     started = true;
   } catch (error) {
     if (client.isOpen) client.destroy();
-    throw new SessionStoreError(`Cannot use Redis at ${redact(url)} (${(error as Error).message}). Start Redis, fix the URL (redis://:password@host:port), or choose another --session-store (memory, file).`);
+    throw sessionStoreError(`Cannot use Redis at ${redact(url)} (${(error as Error).message}). Start Redis, fix the URL (redis://:password@host:port), or choose another --session-store (memory, file).`);
   }
   const guarded = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
       return await operation();
     } catch (error) {
-      fail("storage_unavailable", `The session store (Redis at ${redact(url)}) is not answering: ${(error as Error).message}. Agent sessions work again once it is back.`);
+      throw storageUnavailable(`The session store (Redis at ${redact(url)}) is not answering: ${(error as Error).message}. Agent sessions work again once it is back.`, error);
     }
   };
-  return {
-    kind: "redis",
-    namespace(service): SessionStore {
-      const key = (userId: string) => `${PREFIX}:${service}:${userId}`;
-      return {
-        get: (userId) => guarded(async () => parseSession(await client.get(key(userId)))),
-        set: (userId, session) =>
-          guarded(async () => {
-            const ttlMs = session.expiresAt - clock.now().getTime();
-            if (ttlMs <= 0) await client.del(key(userId));
-            else await client.set(key(userId), JSON.stringify(session), { expiration: { type: "PX", value: ttlMs } });
-          }),
-        delete: (userId) => guarded(async () => void (await client.del(key(userId)))),
-      };
+  const now = () => clock.now().getTime();
+  const redisKey = (key: string) => `${PREFIX}:${key}`;
+  return sessionBackend(
+    "redis",
+    {
+      read: (key) => guarded(async () => parseSession(await client.get(redisKey(key)))),
+      write: (key, session) =>
+        guarded(async () => {
+          // Redis drops the key by the system clock; reads apply the sandbox clock on top.
+          const ttlMs = session.expiresAt + SESSION_RETENTION_MS - now();
+          if (ttlMs <= 0) await client.del(redisKey(key));
+          else await client.set(redisKey(key), JSON.stringify(session), { expiration: { type: "PX", value: ttlMs } });
+        }),
+      remove: (key) => guarded(async () => void (await client.del(redisKey(key)))),
     },
-    async close() {
-      // A server that went away leaves a client that can only be destroyed.
-      try {
-        await (client.isOpen ? client.close() : client.destroy());
-      } catch {}
+    {
+      now,
+      async close() {
+        // A server that went away leaves a client that can only be destroyed.
+        try {
+          await (client.isOpen ? client.close() : client.destroy());
+        } catch {}
+      },
     },
-  };
+  );
 }
 
 /** A value that is not a session (written by something else) counts as no session. */

@@ -2,7 +2,7 @@ import type { Clock } from "../../clock.ts";
 import type { FileIO } from "../../store/file-io.ts";
 import { record, shapeCheck, string, integer } from "../../store/shape.ts";
 import { openStore } from "../../store/store.ts";
-import type { Session, SessionBackend, SessionStore } from "./session-store.ts";
+import { isKept, sessionBackend, type Session, type SessionBackend } from "./session-store.ts";
 
 export const SESSIONS_FILE = "sessions.json";
 
@@ -22,22 +22,19 @@ export async function fileSessions(options: { file: string; clock: Clock; io?: F
     checkShape,
     io: options.io,
   });
-  return {
-    kind: "file",
-    namespace(service): SessionStore {
-      const key = (userId: string) => `${service}:${userId}`;
-      return {
-        get: async (userId) => (Object.hasOwn(store.data.sessions, key(userId)) ? (store.data.sessions[key(userId)] as Session) : null),
-        set: (userId, session) =>
-          store.update((draft) => {
-            // Expired sessions are dropped whenever one is written, so the file does not grow without end.
-            const now = options.clock.now().getTime();
-            for (const [name, stored] of Object.entries(draft.sessions)) if (stored.expiresAt <= now) delete draft.sessions[name];
-            draft.sessions[key(userId)] = session;
-          }),
-        delete: (userId) => store.update((draft) => void delete draft.sessions[key(userId)]),
-      };
+  const now = () => options.clock.now().getTime();
+  return sessionBackend(
+    "file",
+    {
+      read: async (key) => (Object.hasOwn(store.data.sessions, key) ? (store.data.sessions[key] as Session) : null),
+      write: (key, session) =>
+        store.update((draft) => {
+          // Sessions past their retention are dropped whenever one is written, so the file does not grow without end.
+          for (const [name, stored] of Object.entries(draft.sessions)) if (!isKept(stored, now())) delete draft.sessions[name];
+          draft.sessions[key] = session;
+        }),
+      remove: (key) => store.update((draft) => void delete draft.sessions[key]),
     },
-    close: () => store.flush(),
-  };
+    { now, close: () => store.flush() },
+  );
 }

@@ -1,7 +1,8 @@
 import type { H3Event } from "h3";
 import { bearerToken } from "../auth/bearer.ts";
-import { fail } from "../http/errors.ts";
-import { UUID_PATTERN, sameSecret } from "../users.ts";
+import { sameSecret } from "../auth/secrets.ts";
+import { UUID_PATTERN } from "../users.ts";
+import { failBff } from "./errors.ts";
 import type { SessionStore } from "./sessions/session-store.ts";
 
 export interface BffDeps {
@@ -11,20 +12,20 @@ export interface BffDeps {
 }
 
 /**
- * The checks of every BFF route, in the reference's order: the agent's service token (compared
+ * The checks of every BFF route, in the real service's order: the agent's service token (compared
  * in constant time), then X-End-User-Id, then that user's session. Answers the stored JWT.
  */
 export async function sessionTokenFor(event: H3Event, deps: BffDeps): Promise<string> {
   if (!sameSecret(bearerToken(event) ?? "", deps.serviceToken)) {
-    fail("invalid_service_token", "Invalid agent service token", { headers: { "www-authenticate": 'Bearer realm="agent"' } });
+    failBff("invalid_service_token", "Invalid agent service token", { headers: { "www-authenticate": 'Bearer realm="agent"' } });
   }
   const userId = event.req.headers.get("x-end-user-id")?.trim();
-  if (!userId) fail("missing_end_user", "Send the end user's id (the JWT sub) in the X-End-User-Id header");
+  if (!userId) failBff("missing_end_user", "Send the end user's id (the JWT sub) in the X-End-User-Id header");
   const session = await deps.sessions.get(userId);
   if (!session) {
-    // The answer stays the reference's; only an id that cannot be a user id gets a hint.
+    // The answer stays the real service's; only an id that cannot be a user id gets a hint.
     const hint = UUID_PATTERN.test(userId) ? undefined : `X-End-User-Id must be the user's UUID (the JWT sub), not a chat or session id; got "${userId.slice(0, 80)}".`;
-    fail("no_active_session", "No active session for this user", { hint });
+    failBff("no_active_session", "No active session for this user", { hint });
   }
   return session.token;
 }

@@ -1,8 +1,9 @@
 import type { H3 } from "h3";
 import type { JwtIssuer } from "../auth/jwt.ts";
-import { fail } from "../http/errors.ts";
+import { failAuth } from "../auth/errors.ts";
 import { requireString } from "../http/fields.ts";
 import { readJsonObject } from "../http/json-body.ts";
+import { failBff } from "./errors.ts";
 import type { SessionStore } from "./sessions/session-store.ts";
 
 /**
@@ -15,10 +16,10 @@ export function addSessionRoutes(app: H3, deps: { issuer: JwtIssuer; sessions: S
     const userId = requireString(body, "userId");
     const token = requireString(body, "token");
     const verified = await deps.issuer.verify(token);
-    if (!verified.ok) fail(verified.reason === "expired" ? "token_expired" : "invalid_token", verified.message);
-    if (deps.knownUser && !deps.knownUser(verified.userId)) fail("invalid_token", "The token's user (sub) is not a user of this service");
+    if (!verified.ok) failAuth(verified.reason === "expired" ? "token_expired" : "invalid_token", verified.message);
+    if (deps.knownUser && !deps.knownUser(verified.userId)) failAuth("invalid_token", "The token's user (sub) is not a user of this service");
     if (verified.userId !== userId) {
-      fail("user_mismatch", `The token belongs to user ${verified.userId}, not to userId ${userId}`, { details: { field: "userId" } });
+      failBff("user_mismatch", `The token belongs to user ${verified.userId}, not to userId ${userId}`, { details: { field: "userId" } });
     }
     const expiresAt = verified.expiresAt * 1000;
     await deps.sessions.set(userId, { token, expiresAt });

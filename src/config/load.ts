@@ -1,33 +1,31 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { parseDuration } from "./config/duration.ts";
-import { CONFIG_FILE, OPTIONS, SERVICE_NAMES, type OptionKey, type OptionSpec, type ServiceName } from "./config/options.ts";
+import { userError, type SandboxError } from "../errors.ts";
+import { parseDuration } from "./duration.ts";
+import { CONFIG_FILE, OPTIONS, SERVICE_NAMES, type OptionKey, type OptionSpec, type OptionType, type ServiceName } from "./options.ts";
 
-/** The typed settings every part of the sandbox receives; see config/options.ts for each one. */
-export interface SandboxConfig {
-  storefrontPort: number;
-  walletPort: number;
-  hostPort: number;
-  bind: string;
-  dataDir: string;
-  fresh: boolean;
-  only: ServiceName[];
-  walletPrefix: string;
+/** What each type of setting becomes once parsed; durations are milliseconds. */
+interface ValueOfType {
+  port: number;
+  string: string;
+  boolean: boolean;
+  services: ServiceName[];
+  duration: number;
+  secret: string;
+  path: string;
   sessionStore: string;
-  /** "auto" (this sandbox's wallet) or a base URL. */
-  walletUrl: string;
-  /** "auto" (/embed on the host app) or a base URL of the chat embed. */
-  embedBase: string;
-  tokenTtlSeconds: number;
-  sseHeartbeatMs: number;
-  storefrontJwtSecret: string;
-  walletJwtSecret: string;
-  bffServiceToken: string;
-  signingSecret: string;
+  url: string;
+  baseUrl: string;
 }
 
-export class ConfigError extends Error {
-  override name = "ConfigError";
+type Option = (typeof OPTIONS)[number];
+
+/** The typed settings every part of the sandbox receives, one key per row of the options table (config/options.ts). */
+export type SandboxConfig = { readonly [O in Option as O["key"]]: ValueOfType[O["type"]] };
+
+/** A setting with a bad value, or a config file that cannot be used: the start stops with one line naming it. */
+function configError(message: string): SandboxError {
+  return userError("config_invalid", message);
 }
 
 export interface ConfigSources {
@@ -59,13 +57,8 @@ export async function loadConfig(sources: ConfigSources = {}): Promise<SandboxCo
     // A relative path in a config file is relative to that file, as in tsconfig.json.
     if (option.key === "dataDir" && source === "file") dataDirBase = dirname(file.path);
   }
-  const { tokenTtl, sseHeartbeat, ...rest } = values;
-  return {
-    ...rest,
-    dataDir: resolve(dataDirBase, values.dataDir as string),
-    tokenTtlSeconds: Math.max(1, Math.round((tokenTtl as number) / 1000)),
-    sseHeartbeatMs: sseHeartbeat as number,
-  } as SandboxConfig;
+  // One value per row of the table, each parsed by its type: the shape SandboxConfig derives from the same table.
+  return { ...values, dataDir: resolve(dataDirBase, values.dataDir as string) } as SandboxConfig;
 }
 
 async function readConfigFile(path: string, required: boolean): Promise<{ path: string; values: Record<string, unknown> }> {
@@ -74,29 +67,29 @@ async function readConfigFile(path: string, required: boolean): Promise<{ path: 
     text = await readFile(path, "utf8");
   } catch (error) {
     if (!required && (error as NodeJS.ErrnoException).code === "ENOENT") return { path, values: {} };
-    throw new ConfigError(`Cannot read the config file ${path}: ${(error as Error).message}`);
+    throw configError(`Cannot read the config file ${path}: ${(error as Error).message}`);
   }
   let values: unknown;
   try {
     values = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`The config file ${path} is not valid JSON: ${(error as Error).message}`);
+    throw configError(`The config file ${path} is not valid JSON: ${(error as Error).message}`);
   }
   if (values === null || typeof values !== "object" || Array.isArray(values)) {
-    throw new ConfigError(`The config file ${path} must hold a JSON object of settings.`);
+    throw configError(`The config file ${path} must hold a JSON object of settings.`);
   }
   const known = new Set<string>(OPTIONS.map((option) => option.key));
   const unknown = Object.keys(values).filter((key) => !known.has(key));
   if (unknown.length > 0) {
-    throw new ConfigError(`Unknown setting ${unknown.map((key) => `"${key}"`).join(", ")} in ${path}. Known settings: ${[...known].join(", ")}.`);
+    throw configError(`Unknown setting ${unknown.map((key) => `"${key}"`).join(", ")} in ${path}. Known settings: ${[...known].join(", ")}.`);
   }
   return { path, values: values as Record<string, unknown> };
 }
 
-function parseValue(option: OptionSpec, raw: unknown, origin: string): unknown {
+function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfType[OptionType] {
   const text = typeof raw === "string" ? raw.trim() : raw;
   const bad = (what: string): never => {
-    throw new ConfigError(`${origin} must be ${what}; got ${JSON.stringify(raw)}.`);
+    throw configError(`${origin} must be ${what}; got ${JSON.stringify(raw)}.`);
   };
   switch (option.type) {
     case "port": {
@@ -118,7 +111,7 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): unknown {
       return (typeof text === "string" && parseDuration(text)) || bad("a duration such as 90s, 15m or 24h");
     case "secret":
       if (typeof text !== "string" || Buffer.byteLength(text) < 32) {
-        throw new ConfigError(`${origin} must be at least 32 bytes long; choose a longer secret.`);
+        throw configError(`${origin} must be at least 32 bytes long; choose a longer secret.`);
       }
       return text;
     case "path":
