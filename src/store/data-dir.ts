@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { link, mkdir, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { link, mkdir, readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { SandboxError, userError } from "../errors.ts";
 import { TEMP_MARK, nodeFileIO } from "./file-io.ts";
 
@@ -37,13 +37,17 @@ export interface LockInfo {
  */
 export async function openDataDir(dir: string, options: { fresh: boolean; dataFiles: string[] }): Promise<DataDir> {
   const path = resolve(dir);
-  await mkdir(path, { recursive: true });
   const lock = join(path, LOCK_FILE);
-  await takeLock(lock, path);
-  const entries = await readdir(path);
-  const leftovers = entries.filter((name) => name.includes(TEMP_MARK) && !name.startsWith(LOCK_FILE));
-  await Promise.all(leftovers.map((name) => rm(join(path, name), { force: true })));
-  if (options.fresh) await Promise.all(options.dataFiles.map((name) => rm(join(path, name), { force: true })));
+  try {
+    await makeDirectory(path);
+    await takeLock(lock, path);
+    const entries = await readdir(path);
+    const leftovers = entries.filter((name) => name.includes(TEMP_MARK) && !name.startsWith(LOCK_FILE));
+    await Promise.all(leftovers.map((name) => rm(join(path, name), { force: true })));
+    if (options.fresh) await Promise.all(options.dataFiles.map((name) => rm(join(path, name), { force: true })));
+  } catch (error) {
+    throw error instanceof SandboxError ? error : unusableDataDir(path, error);
+  }
   return {
     path,
     file: (name) => join(path, name),
@@ -56,6 +60,37 @@ export async function openDataDir(dir: string, options: { fresh: boolean; dataFi
       await unlink(lock).catch(() => {});
     },
   };
+}
+
+/**
+ * Creates the dir and its missing parents one level at a time. (Node's recursive mkdir retries
+ * forever where a parent exists but refuses children, as under /proc.)
+ */
+async function makeDirectory(path: string): Promise<void> {
+  const missing: string[] = [];
+  for (let dir = path; ; dir = dirname(dir)) {
+    const kind = await stat(dir).then((found) => (found.isDirectory() ? "dir" : "other"), (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
+    if (kind === "other") throw Object.assign(new Error(`${dir} is not a directory`), { code: "ENOTDIR" });
+    if (kind === "dir" || dirname(dir) === dir) break;
+    missing.unshift(dir);
+  }
+  for (const dir of missing) await mkdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === "EEXIST" ? undefined : Promise.reject(error)));
+}
+
+/** What the file system said, as one line that names the setting and what to do. */
+export function unusableDataDir(dir: string, error: unknown): SandboxError {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const reasons: Record<string, string> = {
+    EACCES: "this user may not write there",
+    EPERM: "this user may not write there",
+    EROFS: "it is on a read-only file system",
+    ENOTDIR: "a part of the path is a file, not a folder",
+    EEXIST: "a part of the path is a file, not a folder",
+    ENOENT: "it cannot be created there",
+    ENOSPC: "the disk is full",
+  };
+  const reason = (code && reasons[code]) ?? (error as Error)?.message ?? String(error);
+  return userError("data_dir_unusable", `The data dir ${dir} cannot be used: ${reason}${code ? ` (${code})` : ""}. Choose a writable folder with --data-dir <dir> (or DATA_DIR).`, { cause: error });
 }
 
 /** Locks held by this process, so that its own pid in a lock tells "mine" from "left by a previous run". */

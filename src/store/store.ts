@@ -1,5 +1,7 @@
 import { current, freeze, isDraft, produce, type Draft } from "immer";
+import { dirname } from "node:path";
 import { Low } from "lowdb";
+import { unusableDataDir } from "./data-dir.ts";
 import { DurableJsonFile } from "./durable-json-file.ts";
 import { dataFileError, writeRefused } from "./errors.ts";
 import { nodeFileIO, type FileIO } from "./file-io.ts";
@@ -60,7 +62,7 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
   if (adapter.created) db.data = options.seed(db.data);
   const problem = options.checkShape?.(db.data);
   if (problem) throw dataFileError(options.file, `its content does not have the expected shape: ${problem}`);
-  if (adapter.created || adapter.migrated) await db.write();
+  if (adapter.created || adapter.migrated) await db.write().catch((error: unknown) => Promise.reject(unusableDataDir(dirname(options.file), error)));
   let committed: T = freeze(db.data, true);
 
   const listeners = new Set<CommitListener<T>>();
