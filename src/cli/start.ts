@@ -3,6 +3,8 @@ import { Command, Option } from "commander";
 import { loadConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey, type OptionSpec } from "../config/options.ts";
 import { startSandbox } from "../sandbox.ts";
+import { exposedToGit } from "../store/git-exposure.ts";
+import { STOREFRONT_FILE } from "../storefront/store.ts";
 import { formatBanner } from "./banner.ts";
 
 export function startCommand(): Command {
@@ -34,6 +36,9 @@ export function startCommand(): Command {
         throw error;
       });
       process.stdout.write(`${formatBanner(sandbox)}\n`);
+      if (await exposedToGit(sandbox.dataDir, STOREFRONT_FILE)) {
+        process.stderr.write(`Warning: the data dir ${sandbox.dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.\n`);
+      }
       const reason = await stop.next;
       process.stdout.write(`\n${reason}: stopping the sandbox…\n`);
       await sandbox.close();
