@@ -6,6 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { ActionInputError } from "./actions/build-request.ts";
 import { callAction, type AgentTarget } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
+import { JSON_TYPE } from "../http/response-headers.ts";
 import { answerLine } from "./answer.ts";
 
 export interface McpDeps {
@@ -62,7 +63,7 @@ export async function serveStdio(server: Server): Promise<void> {
 export async function serveHttp(make: () => Server, port: number, host: string): Promise<{ url: string; server: HttpServer }> {
   const http = createServer(async (req, res) => {
     if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp") {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "The MCP endpoint is /mcp", code: "not_found" }));
+      res.writeHead(404, { "content-type": JSON_TYPE, "x-content-type-options": "nosniff" }).end(JSON.stringify({ error: "The MCP endpoint is /mcp", code: "not_found" }));
       return;
     }
     const server = make();

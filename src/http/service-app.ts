@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { H3, HTTPError, handleCors, type H3Event } from "h3";
 import { SandboxError, type ErrorCodes } from "../errors.ts";
 import { codeForStatus, fail } from "./errors.ts";
+import { JSON_TYPE, finishHeaders } from "./response-headers.ts";
 
 export interface ServiceAppOptions {
   /** Called with every 5xx (a bug, or a disk that refused a write): logged, never shown to the client. */
@@ -24,6 +25,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   const app = new H3({
     silent: true, // 5xx errors are reported through onServerError, without the request's secrets
     onError: (error, event) => errorResponse(error, event, options, cors(event)),
+    onResponse: finishHeaders,
   });
   app.use(async (event) => {
     if (cors(event)) {
@@ -63,7 +65,7 @@ function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOpti
   const special = options.formatError?.(sandboxError, event);
   if (special) return special;
   const headers = new Headers(sandboxError.headers);
-  headers.set("content-type", "application/json; charset=utf-8");
+  headers.set("content-type", JSON_TYPE);
   if (cors) headers.set("access-control-allow-origin", "*");
   const { status } = sandboxError;
   return new Response(JSON.stringify(sandboxError.toBody()), { status, statusText: STATUS_CODES[status], headers });

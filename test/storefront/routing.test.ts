@@ -1,21 +1,8 @@
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
-import { connect } from "node:net";
 import { test } from "node:test";
+import { rawRequest } from "../helpers/raw-http.ts";
 import { errorBody, startTestSandbox } from "../helpers/sandbox.ts";
-
-/** Sends raw bytes (to get past fetch's own header checks) and returns the raw answer. */
-function rawRequest(url: string, text: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(text));
-    let answer = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => (answer += chunk));
-    socket.on("end", () => resolve(answer));
-    socket.on("error", reject);
-  });
-}
 
 /** A POST whose body goes out in chunks (no Content-Length), on a connection of its own. */
 function chunkedPost(url: string, chunks: string[]): Promise<{ status: number; body: string }> {

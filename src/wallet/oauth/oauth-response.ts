@@ -1,5 +1,6 @@
 import { ISSUERS } from "../../auth/issuers.ts";
 import { errorThrower, type Fail, type SandboxError } from "../../errors.ts";
+import { JSON_TYPE } from "../../http/response-headers.ts";
 
 /** RFC 6749 §5.2 error codes, and the status each answers with. */
 export const OAUTH_ERRORS = {
@@ -16,7 +17,7 @@ export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;
 export const failOAuth: Fail<typeof OAUTH_ERRORS> = errorThrower(OAUTH_ERRORS);
 
 /** Token responses must not be cached (RFC 6749 §5.1). */
-const NO_STORE = { "cache-control": "no-store", pragma: "no-cache", "content-type": "application/json; charset=utf-8" };
+const NO_STORE = { "cache-control": "no-store", pragma: "no-cache", "content-type": JSON_TYPE };
 
 export function tokenResponse(body: Record<string, unknown>): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: NO_STORE });
