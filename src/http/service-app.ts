@@ -3,6 +3,7 @@ import { H3, HTTPError, handleCors, type H3Event } from "h3";
 import { SandboxError, type ErrorCodes } from "../errors.ts";
 import { codeForStatus, fail } from "./errors.ts";
 import { JSON_TYPE, finishHeaders } from "./response-headers.ts";
+import { allowedMethods } from "./route-table.ts";
 
 export interface ServiceAppOptions {
   /** Called with every 5xx (a bug, or a disk that refused a write): logged, never shown to the client. */
@@ -42,9 +43,19 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   return app;
 }
 
-/** Registered last: whatever no route matched is a JSON 404 in the error shape. */
+/**
+ * Registered last: a path no route has is a JSON 404 in the error shape; a path that has routes
+ * for other methods is a 405 naming them in Allow, and a plain OPTIONS (not a CORS preflight) a 204 with Allow.
+ */
 export function addNotFoundRoute(app: H3): void {
-  app.all("/**", (event) => fail("not_found", `No route for ${event.req.method} ${event.url.pathname}`));
+  app.all("/**", (event) => {
+    const { method } = event.req;
+    const { pathname } = event.url;
+    const allow = allowedMethods(app, event.url).join(", ");
+    if (!allow) fail("not_found", `No route for ${method} ${pathname}`);
+    if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
+    return fail("method_not_allowed", `${method} is not allowed on ${pathname}; use ${allow}`, { headers: { allow } });
+  });
 }
 
 const CORS = {

@@ -37,10 +37,10 @@ test("routing and malformed requests", async (t) => {
     });
   }
 
-  await t.test("a method the route does not have is a JSON 404, never a 5xx", async () => {
+  await t.test("a method the route does not have is a JSON 405, never a 5xx", async () => {
     const response = await sandbox.as(token, "/api/products", { method: "DELETE" });
-    assert.equal(response.status, 404);
-    assert.equal((await errorBody(response)).code, "not_found");
+    assert.equal(response.status, 405);
+    assert.equal((await errorBody(response)).code, "method_not_allowed");
   });
 
   await t.test("HEAD answers like GET, without a body", async () => {

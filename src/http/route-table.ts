@@ -1,0 +1,15 @@
+import { H3Event, type H3 } from "h3";
+
+/** The methods a route may be registered for, in the order Allow lists them. */
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/**
+ * The methods the app has a route for at this URL, with HEAD where GET is (the app answers it as
+ * GET) and OPTIONS; none when no route has the path. The not-found route, registered for every
+ * method (method ""), does not count. h3's own router (`~findRoute`) answers, so Allow never
+ * disagrees with how requests are routed.
+ */
+export function allowedMethods(app: H3, url: URL): string[] {
+  const allowed = METHODS.filter((method) => Boolean(app["~findRoute"](new H3Event(new Request(url, { method })))?.data.method));
+  return allowed.length > 0 ? [...allowed.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"] : [];
+}
