@@ -9,6 +9,7 @@ import type { Clock } from "../clock.ts";
 import { prefersEventStream } from "../http/accept.ts";
 import { optionalInteger, requireString } from "../http/fields.ts";
 import { readJsonObject } from "../http/json-body.ts";
+import { queryParam } from "../http/query.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { eventsResponse, openLiveStream, type LiveStream, type SseEvent } from "../http/sse.ts";
 import { addToCart, storedCart, toCartView } from "./cart.ts";
@@ -47,12 +48,12 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
 
   app.get("/api/products", async (event) => {
     await requireUser(event, auth);
-    return { items: searchProducts(deps.store.data.products, event.url.searchParams.get("q") ?? undefined) };
+    return { items: searchProducts(deps.store.data.products, queryParam(event, "q")) };
   });
 
   app.get("/api/orders", async (event) => {
     const { userId } = await requireUser(event, auth);
-    return { orders: listOrders(deps.store.data.orders, userId, event.url.searchParams.get("order_id") ?? undefined) };
+    return { orders: listOrders(deps.store.data.orders, userId, queryParam(event, "order_id")) };
   });
 
   app.post("/api/cart/items", async (event) => {
