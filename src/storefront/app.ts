@@ -67,14 +67,14 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
 
   app.get("/api/cart/stream", async (event) => {
     const { userId, expiresAt } = await requireUser(event, auth, { allowQueryToken: true });
+    // A reconnect carries Last-Event-ID; no history is kept, so it gets the current cart like a first connect.
     const stream = openLiveStream({
+      first: cartEvent(storedCart(deps.store.data, userId)),
       clock: deps.clock,
       heartbeatMs: deps.sseHeartbeatMs,
       closeAt: expiresAt * 1000,
       registry: deps.liveStreams,
     });
-    // A reconnect carries Last-Event-ID; no history is kept, so it gets the current cart like a first connect.
-    stream.send(cartEvent(storedCart(deps.store.data, userId)));
     stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(cartEvent(cart))));
     return stream.response;
   });

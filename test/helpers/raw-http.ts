@@ -54,14 +54,14 @@ export function requestText(method: string, path: string, headers: string[] = []
   return [`${method} ${path} HTTP/1.1`, "Host: 127.0.0.1", ...headers, ...length, "Connection: close", "", body].join("\r\n");
 }
 
-/** Chunk sizes count bytes, so the body is cut as bytes. */
+/** Chunk sizes count bytes, so the body is cut as bytes; a stream cut short gives its complete chunks. */
 function unchunk(text: string): string {
   const parts: Buffer[] = [];
   let rest = Buffer.from(text, "utf8");
   for (;;) {
     const lineEnd = rest.indexOf("\r\n");
-    const size = Number.parseInt(rest.subarray(0, lineEnd).toString("latin1"), 16);
-    if (!(size > 0)) return Buffer.concat(parts).toString("utf8");
+    const size = Number.parseInt(rest.subarray(0, Math.max(lineEnd, 0)).toString("latin1"), 16);
+    if (!(size > 0) || rest.length < lineEnd + 2 + size) return Buffer.concat(parts).toString("utf8");
     parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
     rest = rest.subarray(lineEnd + 2 + size + 2);
   }
