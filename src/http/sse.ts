@@ -13,7 +13,11 @@ export interface LiveStreamOptions {
    */
   first: SseEvent;
   clock: Clock;
-  /** Interval of the `: ping` comment that keeps proxies and clients from timing out. */
+  /**
+   * Interval of the `: ping` comment line that keeps proxies and clients from timing out. It ends
+   * no block (no blank line after it): once an `id:` was seen, some clients (httpx-sse) read any
+   * blank line as a message, so it rides along in front of the next event instead.
+   */
   heartbeatMs: number;
   /** Sent once, with the first event: how long a client waits before reconnecting. */
   retryMs?: number;
@@ -110,7 +114,7 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
   };
   options.registry?.add(stream);
   write(formatEvent(options.first, options.retryMs ?? 3000));
-  timers.push(setInterval(() => write(": ping\n\n"), options.heartbeatMs));
+  timers.push(setInterval(() => write(": ping\n"), options.heartbeatMs));
   if (options.closeAt !== undefined) {
     const delay = options.closeAt - options.clock.now().getTime();
     // setTimeout cannot wait longer than about 24.8 days; a token living longer keeps the stream open.
