@@ -4,6 +4,7 @@ import { SandboxError, type ErrorCodes } from "../errors.ts";
 import { codeForStatus, fail } from "./errors.ts";
 import { JSON_TYPE, finishHeaders } from "./response-headers.ts";
 import { allowedMethods } from "./route-table.ts";
+import { addIndexRoute, type ServiceIndex } from "./service-index.ts";
 
 export interface ServiceAppOptions {
   /** Called with every 5xx (a bug, or a disk that refused a write): logged, never shown to the client. */
@@ -14,12 +15,15 @@ export interface ServiceAppOptions {
   errorCodes?: ErrorCodes;
   /** A route whose errors take another shape (the OAuth endpoints' RFC 6749 body) answers them here; undefined keeps the usual one. */
   formatError?: (error: SandboxError, event: H3Event) => Response | undefined;
+  /** What GET / says about the server; without it, / is a path like any other. */
+  index?: ServiceIndex;
 }
 
 /**
  * An h3 app whose every error, thrown by a route (a SandboxError) or by h3 itself (unknown
  * route, bad URL, body too large), leaves as the one JSON error shape, and which answers CORS
- * for any origin so that a web app on another local port can call the sandbox.
+ * for any origin so that a web app on another local port can call the sandbox. It has /health,
+ * and / when given the service's index.
  */
 export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   const cors = (event: H3Event) => !(options.noCorsPrefix && event.url.pathname.startsWith(options.noCorsPrefix));
@@ -40,6 +44,8 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
       return new Response(null, { status: response.status, headers: response.headers });
     }
   });
+  if (options.index) addIndexRoute(app, options.index);
+  app.get("/health", () => ({ status: "ok" }), { meta: { description: "Health check: status ok" } });
   return app;
 }
 
