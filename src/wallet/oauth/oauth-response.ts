@@ -26,13 +26,14 @@ export function tokenResponse(body: Record<string, unknown>): Response {
 /**
  * The token endpoint's one exception to the sandbox's error shape: `{error, error_description}`.
  * Errors that are not OAuth's own (a body too large, a disk that refused the write) take the
- * nearest OAuth code: invalid_request for the client's, temporarily_unavailable for ours.
+ * nearest OAuth code: invalid_request for the client's, temporarily_unavailable for ours. A
+ * wrong method keeps its 405 and Allow: HTTP's answer, in OAuth's shape.
  */
 export function oauthErrorResponse(error: SandboxError): Response {
   const own = Object.hasOwn(OAUTH_ERRORS, error.code);
   const code = own ? error.code : error.status >= 500 ? "temporarily_unavailable" : "invalid_request";
-  const status = own || error.status >= 500 ? error.status : 400;
-  const headers: Record<string, string> = { ...NO_STORE };
+  const status = own || error.status >= 500 || error.status === 405 ? error.status : 400;
+  const headers: Record<string, string> = { ...error.headers, ...NO_STORE };
   if (code === "invalid_client") headers["www-authenticate"] = `Basic realm="${ISSUERS.wallet}", charset="UTF-8"`;
   return new Response(JSON.stringify({ error: code, error_description: error.message }), { status, headers });
 }
