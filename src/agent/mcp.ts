@@ -62,8 +62,10 @@ export async function serveStdio(server: Server): Promise<void> {
 /** Streamable HTTP on /mcp, stateless: each request gets a fresh transport on a fresh server. */
 export async function serveHttp(make: () => Server, port: number, host: string): Promise<{ url: string; server: HttpServer }> {
   const http = createServer(async (req, res) => {
+    // Every answer, the transport's included (its writeHead merges the headers set here).
+    res.setHeader("x-content-type-options", "nosniff");
     if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp") {
-      res.writeHead(404, { "content-type": JSON_TYPE, "x-content-type-options": "nosniff" }).end(JSON.stringify({ error: "The MCP endpoint is /mcp", code: "not_found" }));
+      res.writeHead(404, { "content-type": JSON_TYPE }).end(JSON.stringify({ error: "The MCP endpoint is /mcp", code: "not_found" }));
       return;
     }
     const server = make();
