@@ -3,10 +3,10 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { JSON_TYPE } from "../http/response-headers.ts";
 import { ActionInputError } from "./actions/build-request.ts";
 import { callAction, type AgentTarget } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
-import { JSON_TYPE } from "../http/response-headers.ts";
 import { answerLine } from "./answer.ts";
 
 export interface McpDeps {

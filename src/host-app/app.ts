@@ -33,7 +33,7 @@ export function createHostApp(deps: HostAppDeps): H3 {
     const transactions = await callWallet(`${url}${prefix}/transactions${query.size > 0 ? `?${query}` : ""}`, token);
     if (!transactions.ok) return transactions.response;
     return { balance: balance.body.balance, currency: balance.body.currency, ...transactions.body };
-  }, { meta: { description: "The wallet's balance and transactions (period, from, to, direction, include_insights), as the user in X-End-User-Id (BFF service token)" } });
+  }, { meta: { description: "The wallet's balance and transactions of the user in X-End-User-Id (BFF service token)" } });
 
   addNotFoundRoute(app);
   return app;
