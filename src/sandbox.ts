@@ -78,7 +78,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     const context = { config, clock, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, noCorsPrefix: CONTROLS_PREFIX } };
     const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
     for (const definition of definitions) {
-      const service = await definition.build(context);
+      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs } } });
       built.push(service);
       const key = portKey(definition.name);
       const setting = OPTIONS.find((option) => option.key === key)!;

@@ -3,6 +3,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { JSON_TYPE } from "../http/response-headers.ts";
 import { ActionInputError } from "./actions/build-request.ts";
 import { callAction, type AgentTarget } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
@@ -61,8 +62,10 @@ export async function serveStdio(server: Server): Promise<void> {
 /** Streamable HTTP on /mcp, stateless: each request gets a fresh transport on a fresh server. */
 export async function serveHttp(make: () => Server, port: number, host: string): Promise<{ url: string; server: HttpServer }> {
   const http = createServer(async (req, res) => {
+    // Every answer, the transport's included (its writeHead merges the headers set here).
+    res.setHeader("x-content-type-options", "nosniff");
     if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp") {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "The MCP endpoint is /mcp", code: "not_found" }));
+      res.writeHead(404, { "content-type": JSON_TYPE }).end(JSON.stringify({ error: "The MCP endpoint is /mcp", code: "not_found" }));
       return;
     }
     const server = make();

@@ -12,5 +12,5 @@ export function addLoginRoute(app: H3, deps: { users: () => readonly DemoUser[];
     const user = findByCredentials(deps.users(), requireString(body, "email"), requireString(body, "password"));
     if (!user) failAuth("invalid_credentials", "Wrong email or password");
     return { token: await deps.jwt.sign(user.id), user: publicUser(user) };
-  });
+  }, { meta: { description: "Sign in with {email, password}: a JWT and the user" } });
 }

@@ -24,11 +24,11 @@ export function addSessionRoutes(app: H3, deps: { issuer: JwtIssuer; sessions: S
     const expiresAt = verified.expiresAt * 1000;
     await deps.sessions.set(userId, { token, expiresAt });
     return { status: "registered", userId, expiresAt: new Date(expiresAt).toISOString() };
-  });
+  }, { meta: { description: "Register {userId, token}: the user's JWT, for the agent routes" } });
 
   app.delete("/api/agent/session", async (event) => {
     const userId = requireString(await readJsonObject(event), "userId");
     await deps.sessions.delete(userId);
     return { status: "cleared", userId };
-  });
+  }, { meta: { description: "Clear {userId}'s session (logout)" } });
 }

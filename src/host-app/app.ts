@@ -21,7 +21,6 @@ export interface HostAppDeps extends ServiceAppOptions {
  */
 export function createHostApp(deps: HostAppDeps): H3 {
   const app = createServiceApp(deps);
-  app.get("/health", () => ({ status: "ok" }));
   addSessionRoutes(app, { issuer: deps.walletJwt, sessions: deps.bff.sessions, knownUser: deps.knownUser });
 
   app.get("/api/agent/wallet", async (event) => {
@@ -34,7 +33,7 @@ export function createHostApp(deps: HostAppDeps): H3 {
     const transactions = await callWallet(`${url}${prefix}/transactions${query.size > 0 ? `?${query}` : ""}`, token);
     if (!transactions.ok) return transactions.response;
     return { balance: balance.body.balance, currency: balance.body.currency, ...transactions.body };
-  });
+  }, { meta: { description: "The wallet's balance and transactions of the user in X-End-User-Id (BFF service token)" } });
 
   addNotFoundRoute(app);
   return app;

@@ -6,8 +6,10 @@ export const HTTP_ERRORS = {
   bad_request: 400,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  request_header_fields_too_large: 431,
   internal_error: 500,
 } as const;
 

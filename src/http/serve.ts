@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
-import type { Socket } from "node:net";
 import { toNodeHandler, type H3 } from "h3";
 import { userError } from "../errors.ts";
+import { answerClientError } from "./client-error.ts";
+import { ResponseWithReason } from "./reason-phrase.ts";
 import { urlHost } from "./url-host.ts";
 
 export interface ServeOptions {
@@ -26,8 +27,8 @@ export interface RunningServer {
  * process when a chunked body over the size limit is refused.)
  */
 export async function serve(app: H3, options: ServeOptions): Promise<RunningServer> {
-  const server = createServer(toNodeHandler(app));
-  server.on("clientError", answerMalformedRequest);
+  const server = createServer({ ServerResponse: ResponseWithReason }, toNodeHandler(app));
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => reject(userError("listen_failed", explainListenFailure(error.code, options))));
     server.listen(options.port, options.host, () => resolve());
@@ -59,14 +60,4 @@ function explainListenFailure(code: string | undefined, { port, host, portFlag, 
     default:
       return `Cannot listen on ${host}:${port}${code ? ` (${code})` : ""}: ${change}, or another address with --bind.`;
   }
-}
-
-/** Node answers a request it cannot parse (CR/LF in a header, say) with a bare 400; ours carries the error shape. */
-function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const body = JSON.stringify({ error: `Malformed HTTP request (${error.code ?? "parse error"})`, code: "bad_request" });
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

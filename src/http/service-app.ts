@@ -2,6 +2,9 @@ import { STATUS_CODES } from "node:http";
 import { H3, HTTPError, handleCors, type H3Event } from "h3";
 import { SandboxError, type ErrorCodes } from "../errors.ts";
 import { codeForStatus, fail } from "./errors.ts";
+import { JSON_TYPE, finishHeaders } from "./response-headers.ts";
+import { allowedMethods } from "./route-table.ts";
+import { addIndexRoute, type ServiceIndex } from "./service-index.ts";
 
 export interface ServiceAppOptions {
   /** Called with every 5xx (a bug, or a disk that refused a write): logged, never shown to the client. */
@@ -12,18 +15,22 @@ export interface ServiceAppOptions {
   errorCodes?: ErrorCodes;
   /** A route whose errors take another shape (the OAuth endpoints' RFC 6749 body) answers them here; undefined keeps the usual one. */
   formatError?: (error: SandboxError, event: H3Event) => Response | undefined;
+  /** What GET / says about the server; without it, / is a path like any other. */
+  index?: ServiceIndex;
 }
 
 /**
  * An h3 app whose every error, thrown by a route (a SandboxError) or by h3 itself (unknown
  * route, bad URL, body too large), leaves as the one JSON error shape, and which answers CORS
- * for any origin so that a web app on another local port can call the sandbox.
+ * for any origin so that a web app on another local port can call the sandbox. It has /health,
+ * and / when given the service's index.
  */
 export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   const cors = (event: H3Event) => !(options.noCorsPrefix && event.url.pathname.startsWith(options.noCorsPrefix));
   const app = new H3({
     silent: true, // 5xx errors are reported through onServerError, without the request's secrets
     onError: (error, event) => errorResponse(error, event, options, cors(event)),
+    onResponse: finishHeaders,
   });
   app.use(async (event) => {
     if (cors(event)) {
@@ -37,12 +44,24 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
       return new Response(null, { status: response.status, headers: response.headers });
     }
   });
+  if (options.index) addIndexRoute(app, options.index);
+  app.get("/health", () => ({ status: "ok" }), { meta: { description: "Health check: status ok" } });
   return app;
 }
 
-/** Registered last: whatever no route matched is a JSON 404 in the error shape. */
+/**
+ * Registered last: a path no route has is a JSON 404 in the error shape; a path that has routes
+ * for other methods is a 405 naming them in Allow, and a plain OPTIONS (not a CORS preflight) a 204 with Allow.
+ */
 export function addNotFoundRoute(app: H3): void {
-  app.all("/**", (event) => fail("not_found", `No route for ${event.req.method} ${event.url.pathname}`));
+  app.all("/**", (event) => {
+    const { method } = event.req;
+    const { pathname } = event.url;
+    const allow = allowedMethods(app, event.url).join(", ");
+    if (!allow) fail("not_found", `No route for ${method} ${pathname}`);
+    if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
+    return fail("method_not_allowed", `${method} is not allowed on ${pathname}; use ${allow}`, { headers: { allow } });
+  });
 }
 
 const CORS = {
@@ -63,7 +82,7 @@ function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOpti
   const special = options.formatError?.(sandboxError, event);
   if (special) return special;
   const headers = new Headers(sandboxError.headers);
-  headers.set("content-type", "application/json; charset=utf-8");
+  headers.set("content-type", JSON_TYPE);
   if (cors) headers.set("access-control-allow-origin", "*");
   const { status } = sandboxError;
   return new Response(JSON.stringify(sandboxError.toBody()), { status, statusText: STATUS_CODES[status], headers });

@@ -7,10 +7,19 @@ export interface SseEvent {
 }
 
 export interface LiveStreamOptions {
+  /**
+   * The event the stream opens with (the current state), in one block with `retry:`: a block of
+   * `retry:` alone reads as an empty message to some clients (Python's httpx-sse).
+   */
+  first: SseEvent;
   clock: Clock;
-  /** Interval of the `: ping` comment that keeps proxies and clients from timing out. */
+  /**
+   * Interval of the `: ping` comment line that keeps proxies and clients from timing out. It ends
+   * no block (no blank line after it): once an `id:` was seen, some clients (httpx-sse) read any
+   * blank line as a message, so it rides along in front of the next event instead.
+   */
   heartbeatMs: number;
-  /** Sent once, first: how long a client waits before reconnecting. */
+  /** Sent once, with the first event: how long a client waits before reconnecting. */
   retryMs?: number;
   /** When (epoch ms) the stream ends: the expiry of the token that opened it. */
   closeAt?: number;
@@ -29,19 +38,20 @@ export interface LiveStream {
   onClose(cleanup: () => void): void;
 }
 
+/** No Connection header: HTTP/1.1 keeps the connection by default, and a client that asks for close must get it. */
 export const SSE_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
   "cache-control": "no-cache, no-transform",
-  connection: "keep-alive",
   "x-accel-buffering": "no",
 };
 
 const encoder = new TextEncoder();
 
-/** One event in the wire format: `id:`, `event:` and one `data:` line per line of JSON. */
-export function formatEvent({ event, id, data }: SseEvent): string {
+/** One event in the wire format: `retry:` when given, `id:`, `event:` and one `data:` line per line of JSON. */
+export function formatEvent({ event, id, data }: SseEvent, retryMs?: number): string {
   const lines = JSON.stringify(data).split("\n").map((line) => `data: ${line}`);
-  return `id: ${id}\nevent: ${event}\n${lines.join("\n")}\n\n`;
+  const retry = retryMs === undefined ? "" : `retry: ${retryMs}\n`;
+  return `${retry}id: ${id}\nevent: ${event}\n${lines.join("\n")}\n\n`;
 }
 
 /** A finished stream of the given events (the event-stream answer of a single request). */
@@ -103,8 +113,8 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     onClose: (cleanup) => void (open ? cleanups.push(cleanup) : cleanup()),
   };
   options.registry?.add(stream);
-  write(`retry: ${options.retryMs ?? 3000}\n\n`);
-  timers.push(setInterval(() => write(": ping\n\n"), options.heartbeatMs));
+  write(formatEvent(options.first, options.retryMs ?? 3000));
+  timers.push(setInterval(() => write(": ping\n"), options.heartbeatMs));
   if (options.closeAt !== undefined) {
     const delay = options.closeAt - options.clock.now().getTime();
     // setTimeout cannot wait longer than about 24.8 days; a token living longer keeps the stream open.

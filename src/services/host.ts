@@ -16,6 +16,7 @@ const DEFAULT_WALLET_PORT = OPTIONS.find((option) => option.key === "walletPort"
 export const hostService: ServiceDefinition = {
   name: "host",
   label: "host app",
+  docs: ["docs/agent-proxy.md"],
   errorCodes: { ...HTTP_ERRORS, ...STORAGE_ERRORS, ...AUTH_ERRORS, ...BFF_ERRORS, ...HOST_ERRORS },
   async build({ config, clock, sessions, urls, users, app }) {
     const walletJwt = createJwtIssuer({ secret: config.walletJwtSecret, issuer: ISSUERS.wallet, ttlMs: config.tokenTtl, clock });

@@ -23,7 +23,7 @@ export interface ServiceContext {
   urls: ServiceUrls;
   /** Open event streams of every service, so that a shutdown can end them. */
   liveStreams: Set<LiveStream>;
-  /** How every service app reports server errors and keeps the controls from browsers; the service adds its error codes. */
+  /** How every service app reports server errors, keeps the controls from browsers and describes itself at GET /; the service adds its error codes. */
   app: Omit<ServiceAppOptions, "errorCodes">;
 }
 
@@ -44,6 +44,8 @@ export interface ServiceDefinition {
   label: string;
   /** Its data file in the data dir, if it keeps one (removed by --fresh). */
   dataFile?: string;
+  /** Its pages under docs/, listed by its index (GET /). */
+  docs: readonly string[];
   /** Every error code it answers with and the status of each. */
   errorCodes: ErrorCodes;
   build(context: ServiceContext): Promise<BuiltService>;

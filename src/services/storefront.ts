@@ -14,6 +14,7 @@ export const storefrontService: ServiceDefinition = {
   name: "storefront",
   label: "storefront",
   dataFile: STOREFRONT_FILE,
+  docs: ["docs/storefront-api.md", "docs/agent-proxy.md"],
   errorCodes: { ...HTTP_ERRORS, ...STORAGE_ERRORS, ...AUTH_ERRORS, ...BFF_ERRORS, ...STOREFRONT_ERRORS },
   async build({ config, clock, users, dataDir, io, liveStreams, sessions, app }) {
     const store = await openStorefrontStore({ file: dataDir.file(STOREFRONT_FILE), users, clock, io });

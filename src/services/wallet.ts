@@ -14,6 +14,7 @@ export const walletService: ServiceDefinition = {
   name: "wallet",
   label: "wallet",
   dataFile: WALLET_FILE,
+  docs: ["docs/wallet-api.md", "docs/oauth.md"],
   errorCodes: { ...HTTP_ERRORS, ...STORAGE_ERRORS, ...AUTH_ERRORS, ...WALLET_ERRORS, ...OAUTH_ERRORS },
   async build({ config, clock, users, dataDir, io, urls, app }) {
     const store = await openWalletStore({ file: dataDir.file(WALLET_FILE), users, clock, io });

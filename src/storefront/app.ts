@@ -9,6 +9,7 @@ import type { Clock } from "../clock.ts";
 import { prefersEventStream } from "../http/accept.ts";
 import { optionalInteger, requireString } from "../http/fields.ts";
 import { readJsonObject } from "../http/json-body.ts";
+import { queryParam } from "../http/query.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { eventsResponse, openLiveStream, type LiveStream, type SseEvent } from "../http/sse.ts";
 import { addToCart, storedCart, toCartView } from "./cart.ts";
@@ -35,25 +36,24 @@ const AGENT_ROUTES = [
   ["POST", "/api/agent/cart/items", "/api/cart/items"],
   ["GET", "/api/agent/orders", "/api/orders"],
 ] as const;
+const AGENT_AUTH = "as the user in X-End-User-Id (BFF service token)";
 
 export function createStorefrontApp(deps: StorefrontDeps): H3 {
   const app = createServiceApp(deps);
   const auth = { issuer: deps.jwt, knownUser: (id: string) => deps.store.data.users.some((user) => user.id === id) };
   const cartEvent = (cart: StoredCart): SseEvent => ({ event: "cart", id: String(cart.version), data: toCartView(deps.store.data, cart) });
 
-  app.get("/health", () => ({ status: "ok" }));
-
   addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
 
   app.get("/api/products", async (event) => {
     await requireUser(event, auth);
-    return { items: searchProducts(deps.store.data.products, event.url.searchParams.get("q") ?? undefined) };
-  });
+    return { items: searchProducts(deps.store.data.products, queryParam(event, "q")) };
+  }, { meta: { description: "The catalog; ?q= filters by name (bearer token)" } });
 
   app.get("/api/orders", async (event) => {
     const { userId } = await requireUser(event, auth);
-    return { orders: listOrders(deps.store.data.orders, userId, event.url.searchParams.get("order_id") ?? undefined) };
-  });
+    return { orders: listOrders(deps.store.data.orders, userId, queryParam(event, "order_id")) };
+  }, { meta: { description: "The user's orders, newest first; ?order_id= filters (bearer token)" } });
 
   app.post("/api/cart/items", async (event) => {
     const { userId } = await requireUser(event, auth);
@@ -62,25 +62,26 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
     const quantity = optionalInteger(body, "quantity", { min: 1, max: 99, fallback: 1 });
     const cart = await deps.store.update((draft) => addToCart(draft, userId, productId, quantity));
     return prefersEventStream(event.req.headers.get("accept")) ? eventsResponse([cartEvent(cart)]) : toCartView(deps.store.data, cart);
-  });
+  }, { meta: { description: "Add {product_id, quantity?} to the user's cart; answers the cart (bearer token)" } });
 
   app.get("/api/cart/stream", async (event) => {
     const { userId, expiresAt } = await requireUser(event, auth, { allowQueryToken: true });
+    // A reconnect carries Last-Event-ID; no history is kept, so it gets the current cart like a first connect.
     const stream = openLiveStream({
+      first: cartEvent(storedCart(deps.store.data, userId)),
       clock: deps.clock,
       heartbeatMs: deps.sseHeartbeatMs,
       closeAt: expiresAt * 1000,
       registry: deps.liveStreams,
     });
-    // A reconnect carries Last-Event-ID; no history is kept, so it gets the current cart like a first connect.
-    stream.send(cartEvent(storedCart(deps.store.data, userId)));
     stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(cartEvent(cart))));
     return stream.response;
-  });
+  }, { meta: { description: "Server-sent cart events: the cart now, then after every change (bearer token or ?access_token=)" } });
 
   addSessionRoutes(app, { issuer: deps.jwt, sessions: deps.bff.sessions, knownUser: auth.knownUser });
   for (const [method, agentPath, path] of AGENT_ROUTES) {
-    app.on(method, agentPath, async (event) => forwardInProcess(app, event, path, await sessionTokenFor(event, deps.bff)));
+    const meta = { description: `${method} ${path}, ${AGENT_AUTH}` };
+    app.on(method, agentPath, async (event) => forwardInProcess(app, event, path, await sessionTokenFor(event, deps.bff)), { meta });
   }
 
   addNotFoundRoute(app);

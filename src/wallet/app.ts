@@ -36,7 +36,6 @@ export function createWalletApp(deps: WalletDeps): H3 {
     return walletOf(deps.store.data.wallets, userId);
   };
 
-  app.get("/health", () => ({ status: "ok" }));
   addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
   const oauth = { ...deps, codes: new CodeStore(deps.clock) };
   addAuthorizeRoutes(app, oauth);
@@ -47,7 +46,7 @@ export function createWalletApp(deps: WalletDeps): H3 {
   app.get(`${prefix}/balance`, async (event) => {
     const wallet = await walletFor(event);
     return { balance: toMajorUnits(balanceCents(deps.store.data.transactions, wallet)), currency: wallet.currency };
-  });
+  }, { meta: { description: "The wallet's balance and currency (bearer token)" } });
 
   app.get(`${prefix}/transactions`, async (event) => {
     const wallet = await walletFor(event);
@@ -66,7 +65,7 @@ export function createWalletApp(deps: WalletDeps): H3 {
       transactions: selectTransactions(transactions, wallet.userId, window, direction).map(toTransactionView),
       ...(withInsights ? { insights: insightsFor(transactions, wallet, window) } : {}),
     };
-  });
+  }, { meta: { description: "Transactions, newest first; period, from, to, direction, include_insights (bearer token)" } });
 
   app.get(`${prefix}/transactions/:id`, async (event) => {
     const wallet = await walletFor(event);
@@ -74,7 +73,7 @@ export function createWalletApp(deps: WalletDeps): H3 {
     const transaction = deps.store.data.transactions.find((candidate) => candidate.id === id && candidate.userId === wallet.userId);
     if (!transaction) failWallet("transaction_not_found", `No transaction "${id}" in this wallet`);
     return toTransactionView(transaction);
-  });
+  }, { meta: { description: "One transaction of the wallet (bearer token)" } });
 
   addNotFoundRoute(app);
   return app;

@@ -104,6 +104,21 @@ test("a wallet that answers without a JSON object is a 502, never a 500", async 
   }
 });
 
+test("a wallet error passed through takes the one JSON type, whatever the wallet wrote", async (t) => {
+  const { createServer } = await import("node:http");
+  const fake = createServer((_, res) => res.writeHead(401, { "content-type": "application/json" }).end('{"error":"Token expired","code":"token_expired"}'));
+  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+  t.after(() => new Promise((resolve) => fake.close(resolve)));
+  const host = await startFullSandbox(t, { only: "host", walletUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}` });
+  const walletSandbox = await startFullSandbox(t, { only: "wallet" });
+  await sessionRequest(host.urls.host!, "POST", { userId: ADA.id, token: await loginAt(walletSandbox.urls.wallet!) });
+  const response = await asAgent(host.urls.host!, "/api/agent/wallet", ADA.id);
+  assert.equal(response.status, 401);
+  assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
+  assert.equal(response.headers.get("x-content-type-options"), "nosniff");
+  assert.equal((await errorBody(response)).code, "token_expired");
+});
+
 test("a well-signed token for a user the service does not know is not registered", async (t) => {
   const { SignJWT } = await import("jose");
   const sandbox = await startFullSandbox(t);

@@ -73,6 +73,14 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
     const result = await http.callTool({ name: "get_spending_income_insights", arguments: { period: "7d" } });
     assert.equal(result.isError, false);
     assert.match(TEXT(result)[0]!, /^Over the last 7 days you spent/);
+    const mcp = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    assert.equal(mcp.headers.get("x-content-type-options"), "nosniff");
+    await mcp.body?.cancel();
+    const elsewhere = await fetch(new URL("/other", endpoint));
+    assert.equal(elsewhere.status, 404);
+    assert.equal(elsewhere.headers.get("content-type"), "application/json; charset=utf-8");
+    assert.equal(elsewhere.headers.get("x-content-type-options"), "nosniff");
+    assert.equal(((await elsewhere.json()) as { code: string }).code, "not_found");
     server.kill("SIGTERM");
   });
   assert.ok(lines(cli.stdout()).length > 0);

@@ -8,23 +8,27 @@ export interface SseMessage {
   comment?: string;
 }
 
-/** Parses an event-stream text into its blocks, comments included (EventSource hides those). */
+/**
+ * Parses an event-stream text line by line, as a client does: a comment (which EventSource
+ * hides) is a message of its own when its line is complete; fields make one message at the
+ * blank line that ends them, and fields not yet ended by one are left out.
+ */
 export function parseSse(text: string): SseMessage[] {
-  return text
-    .split("\n\n")
-    .filter((block) => block.trim() !== "")
-    .map((block) => {
-      const message: SseMessage = {};
-      for (const line of block.split("\n")) {
-        if (line.startsWith(":")) message.comment = line.slice(1).trim();
-        const match = /^(event|id|retry|data): ?(.*)$/.exec(line);
-        if (match) {
-          const field = match[1] as "event" | "id" | "retry" | "data";
-          message[field] = field === "data" && message.data !== undefined ? `${message.data}\n${match[2]}` : match[2];
-        }
-      }
-      return message;
-    });
+  const messages: SseMessage[] = [];
+  let message: SseMessage = {};
+  for (const line of text.split("\n").slice(0, -1)) {
+    if (line === "") {
+      if (Object.keys(message).length > 0) messages.push(message);
+      message = {};
+    } else if (line.startsWith(":")) {
+      messages.push({ comment: line.slice(1).trim() });
+    } else {
+      const match = /^(event|id|retry|data): ?(.*)$/.exec(line);
+      const field = match?.[1] as "event" | "id" | "retry" | "data" | undefined;
+      if (field) message[field] = field === "data" && message.data !== undefined ? `${message.data}\n${match![2]}` : match![2];
+    }
+  }
+  return messages;
 }
 
 /** A raw SSE connection over node:http: sees every byte, comments included, and can be cut at will. */
@@ -67,7 +71,7 @@ export function openRawStream(url: string, headers: Record<string, string> = {})
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {
         text += chunk;
-        stream.messages = parseSse(text.slice(0, text.lastIndexOf("\n\n") + 2));
+        stream.messages = parseSse(text);
       });
       response.on("error", () => {});
       resolve(stream);

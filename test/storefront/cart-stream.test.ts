@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
 import { EventSource } from "eventsource";
 import { errorBody, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
+import { parseAnswer, rawRequest, requestText } from "../helpers/raw-http.ts";
 import { openRawStream, type SseMessage } from "../helpers/sse.ts";
 
 interface Cart { items: { id: string; quantity: number }[]; subtotal: number }
@@ -93,6 +94,27 @@ test("GET /api/cart/stream", async (t) => {
     assert.equal(sandbox.sandbox.stats().cartListeners, baseline.cartListeners);
     await waitFor(() => resources().Timeout <= before.Timeout && resources().TCPSocketWrap <= before.TCPSocketWrap);
   });
+});
+
+test("simple clients: retry: rides with the first event, and no block reads as an empty message", async (t) => {
+  const sandbox = await startTestSandbox(t);
+  const token = await sandbox.login();
+  let changed = false;
+  const answer = await rawRequest(sandbox.url, requestText("GET", `/api/cart/stream?access_token=${token}`), (text) => {
+    if (!changed && text.includes("event: cart")) {
+      changed = true;
+      void sandbox.addToCart(token, { product_id: "ofada-rice-5kg" });
+    }
+    return (text.match(/event: cart/g) ?? []).length >= 2 && (text.match(/: ping/g) ?? []).length >= 2;
+  });
+  // Every blank line ends a block; the part after the last one is not a block yet.
+  const blocks = parseAnswer(answer).body.split("\n\n").slice(0, -1).map((block) => block.split("\n"));
+  const [first] = blocks;
+  assert.deepEqual(first?.map((line) => line.split(":")[0]), ["retry", "id", "event", "data"]);
+  assert.equal(first?.[2], "event: cart");
+  // Some clients (httpx-sse) dispatch every blank line once an id was seen: a block without data (a lone retry:, a ping) reads as an empty message.
+  for (const block of blocks) assert.ok(block.some((line) => line.startsWith("data:")), `a block without data: ${JSON.stringify(block)}`);
+  assert.equal(blocks.filter((block) => block.some((line) => line.startsWith("retry:"))).length, 1, "retry: is sent once");
 });
 
 test("the stream ends when the token that opened it expires", async (t) => {

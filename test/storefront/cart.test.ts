@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { parseAnswer, rawRequest, requestText } from "../helpers/raw-http.ts";
 import { TUNDE, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 import { parseSse } from "../helpers/sse.ts";
 
@@ -107,4 +108,14 @@ test("200 concurrent adds end with the exact quantity", async (t) => {
   assert.deepEqual([...quantities].sort((a, b) => a - b), Array.from({ length: 200 }, (_, index) => index + 1), "each answer saw its own write");
   const final = (await (await sandbox.addToCart(token, { product_id: "ugu-leaves-bunch", quantity: 1 })).json()) as Cart;
   assert.equal(final.items[0]!.quantity, 201);
+});
+
+test("an event-stream answer closes the connection when the client asks", async (t) => {
+  const sandbox = await startTestSandbox(t);
+  const token = await sandbox.login();
+  const headers = [`Authorization: Bearer ${token}`, "Accept: text/event-stream", "Content-Type: application/json"];
+  const answer = parseAnswer(await rawRequest(sandbox.url, requestText("POST", "/api/cart/items", headers, '{"product_id":"ofada-rice-5kg"}')));
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers["connection"], "close");
+  assert.equal(parseSse(answer.body)[0]?.event, "cart");
 });

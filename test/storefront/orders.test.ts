@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { formatOrderDate, formatOrderTime } from "../../src/storefront/orders.ts";
-import { TUNDE, startTestSandbox } from "../helpers/sandbox.ts";
+import { TUNDE, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 
 interface OrderView {
   id: string; orderId: string; status: string; orderDate: string; orderTime: string;
@@ -55,6 +55,14 @@ test("GET /api/orders", async (t) => {
     assert.deepEqual(await orders(`?order_id=${encodeURIComponent("../../etc/passwd")}`), []);
     assert.deepEqual(await orders(`?order_id=${encodeURIComponent(` ${first!.orderId} `)}`), [first], "the reference is trimmed");
     assert.equal((await orders("?order_id=")).length, 4, "a blank reference is no filter, like a blank q");
+  });
+
+  await t.test("a repeated order_id is a 400 naming it", async () => {
+    const response = await sandbox.as(token, "/api/orders?order_id=ORD-1&order_id=ORD-2");
+    assert.equal(response.status, 400);
+    const body = await errorBody(response);
+    assert.equal(body.code, "validation_error");
+    assert.deepEqual(body.details, { field: "order_id" });
   });
 
   await t.test("another user sees none of them, not even by reference", async () => {

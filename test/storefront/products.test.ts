@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import { formatNairaRange } from "../../src/storefront/money.ts";
-import { startTestSandbox } from "../helpers/sandbox.ts";
+import { errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 
 interface ProductView { id: string; name: string; category: string; image: string; price: string; description: string; season: string }
 const fixture = JSON.parse(await readFile(new URL("../../fixtures/storefront/products.json", import.meta.url), "utf8")) as {
@@ -65,5 +65,13 @@ test("GET /api/products", async (t) => {
     const withBracket = fixture.products.filter((product) => product.name.includes("(")).map((product) => product.id);
     assert.ok(withBracket.length > 0, "the catalog has a name with a bracket");
     assert.deepEqual((await list(`?q=${encodeURIComponent("(")}`)).map((item) => item.id), withBracket);
+  });
+
+  await t.test("a repeated q is a 400 naming it", async () => {
+    const response = await sandbox.as(token, "/api/products?q=rice&q=beans");
+    assert.equal(response.status, 400);
+    const body = await errorBody(response);
+    assert.equal(body.code, "validation_error");
+    assert.deepEqual(body.details, { field: "q" });
   });
 });

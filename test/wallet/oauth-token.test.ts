@@ -107,6 +107,12 @@ test("POST /oauth/token", async (t) => {
     await t.test(`${name}: ${status} ${error}`, async () => expectError(await send(), status, error));
   }
 
+  await t.test("GET: 405 with Allow, in RFC 6749's shape", async () => {
+    const response = await fetch(`${wallet.url}/oauth/token`);
+    assert.equal(response.headers.get("allow"), "POST, OPTIONS");
+    await expectError(response, 405, "invalid_request");
+  });
+
   const clientErrors: [string, Record<string, string>, Record<string, string>][] = [
     ["a wrong Basic secret", {}, { authorization: basic(CLIENT.id, "wrong") }],
     ["an unknown Basic client", {}, { authorization: basic("nobody", CLIENT.secret) }],

@@ -23,7 +23,7 @@ export function addAuthorizeRoutes(app: H3, deps: OAuthDeps): void {
     if (!result.ok) return "page" in result ? page(errorPage(result.page), 400) : backToClient(result);
     const csrf = getCookie(event, CSRF_COOKIE) || randomBytes(24).toString("base64url");
     return page(signInPage(result.request, { csrfToken: csrf }), 200, result.request, csrf);
-  });
+  }, { meta: { description: "OAuth authorization: the sign-in page (HTML)" } });
 
   app.post("/oauth/authorize", async (event) => {
     const form = await readForm(event);
@@ -47,7 +47,7 @@ export function addAuthorizeRoutes(app: H3, deps: OAuthDeps): void {
       codeChallenge: request.codeChallenge,
     });
     return redirectTo(redirectWith(request.redirectUri, { code, state: request.state }));
-  });
+  }, { meta: { description: "OAuth authorization: the sign-in form; redirects back with a code" } });
 }
 
 function backToClient(result: { redirectUri: string; error: string; description: string; state?: string }): Response {

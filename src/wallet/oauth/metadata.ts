@@ -20,5 +20,5 @@ export function addMetadataRoute(app: H3): void {
       token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
       scopes_supported: Object.keys(SCOPES),
     };
-  });
+  }, { meta: { description: "OAuth 2.0 authorization server metadata (RFC 8414)" } });
 }

@@ -28,7 +28,6 @@ export function pageHeaders(redirectUri?: string): Record<string, string> {
     "content-security-policy": `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'${redirectTarget}; frame-ancestors 'none'; base-uri 'none'`,
     "x-frame-options": "DENY",
     "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
     "cache-control": "no-store",
   };
 }

@@ -21,7 +21,7 @@ export function addTokenRoute(app: H3, deps: OAuthDeps): void {
     if (grantType === "authorization_code") return codeGrant(deps, client, form);
     if (grantType === "refresh_token") return refreshGrant(deps, client, form);
     return failOAuth("unsupported_grant_type", `grant_type "${grantType}" is not supported; use ${GRANT_TYPES.join(" or ")}`);
-  });
+  }, { meta: { description: "OAuth token endpoint: authorization_code and refresh_token grants" } });
 }
 
 async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchParams): Promise<Response> {

@@ -1,0 +1,27 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import { HTTP_ERRORS } from "./errors.ts";
+import { JSON_TYPE } from "./response-headers.ts";
+
+/** What Node could not take, by its error code, as Node itself would answer it; anything else it cannot parse is a 400. */
+const ANSWERS: Record<string, { code: keyof typeof HTTP_ERRORS; error: string }> = {
+  HPE_HEADER_OVERFLOW: { code: "request_header_fields_too_large", error: "The request's headers are larger than the server accepts" },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: "request_timeout", error: "The request did not arrive in time" },
+};
+
+/**
+ * Node answers a request it cannot take (CR/LF in a header, headers too large, headers that
+ * never finish) with a bare status line; ours carries the error shape, the status Node would
+ * have chosen, and closes the connection.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { code, error: message } = ANSWERS[error.code ?? ""] ?? { code: "bad_request", error: `Malformed HTTP request (${error.code ?? "parse error"})` };
+  const status = HTTP_ERRORS[code];
+  const body = JSON.stringify({ error: message, code });
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, `Content-Type: ${JSON_TYPE}`, `Content-Length: ${Buffer.byteLength(body)}`, "X-Content-Type-Options: nosniff", "Connection: close"];
+  socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
+}

@@ -1,0 +1,15 @@
+import { ServerResponse, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
+
+type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
+
+/**
+ * h3 hands Node the statusText of each Response, which is "" for one built without it (a route's
+ * JSON, a page, an event stream), and Node sends an empty reason phrase as it is given
+ * ("HTTP/1.1 200 "). This one sends the standard phrase instead, for every answer of the server.
+ */
+export class ResponseWithReason<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(statusCode: number, reasonOrHeaders?: string | Headers, headers?: Headers): this {
+    if (typeof reasonOrHeaders === "string") return super.writeHead(statusCode, reasonOrHeaders || STATUS_CODES[statusCode], headers);
+    return super.writeHead(statusCode, reasonOrHeaders ?? headers);
+  }
+}

@@ -1,0 +1,68 @@
+import { connect } from "node:net";
+
+/**
+ * Sends raw bytes (to get past fetch's own header checks) and returns the raw answer, up to the
+ * server's close or until `enough` says so (a stream never ends by itself). The socket is not
+ * half-closed: Node drops a request whose client ended its side before the answer was ready.
+ */
+export function rawRequest(url: string, text: string, enough: (answer: string) => boolean = () => false): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      answer += chunk;
+      if (enough(answer)) {
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+export interface RawAnswer {
+  status: number;
+  /** The reason phrase of the status line, as sent ("" when there is none). */
+  reason: string;
+  /** Header names in lower case; a repeated header keeps its last value. */
+  headers: Record<string, string>;
+  /** The body, with a chunked encoding undone. */
+  body: string;
+}
+
+/** Splits a raw HTTP/1.1 answer into its status line, headers and body. */
+export function parseAnswer(answer: string): RawAnswer {
+  const end = answer.indexOf("\r\n\r\n");
+  const [statusLine = "", ...headerLines] = answer.slice(0, end).split("\r\n");
+  const match = /^HTTP\/1\.1 (\d{3}) ?(.*)$/.exec(statusLine);
+  if (!match) throw new Error(`not an HTTP/1.1 answer: ${JSON.stringify(answer.slice(0, 80))}`);
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const raw = answer.slice(end + 4);
+  return { status: Number(match[1]), reason: match[2] ?? "", headers, body: headers["transfer-encoding"] === "chunked" ? unchunk(raw) : raw };
+}
+
+/** A request line, Host, the headers given ("Name: value"), Connection: close and the body with its length. */
+export function requestText(method: string, path: string, headers: string[] = [], body = ""): string {
+  const length = body ? [`Content-Length: ${Buffer.byteLength(body)}`] : [];
+  return [`${method} ${path} HTTP/1.1`, "Host: 127.0.0.1", ...headers, ...length, "Connection: close", "", body].join("\r\n");
+}
+
+/** Chunk sizes count bytes, so the body is cut as bytes; a stream cut short gives its complete chunks. */
+function unchunk(text: string): string {
+  const parts: Buffer[] = [];
+  let rest = Buffer.from(text, "utf8");
+  for (;;) {
+    const lineEnd = rest.indexOf("\r\n");
+    const size = Number.parseInt(rest.subarray(0, Math.max(lineEnd, 0)).toString("latin1"), 16);
+    if (!(size > 0) || rest.length < lineEnd + 2 + size) return Buffer.concat(parts).toString("utf8");
+    parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+    rest = rest.subarray(lineEnd + 2 + size + 2);
+  }
+}
