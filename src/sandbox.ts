@@ -75,7 +75,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     const users = await loadDemoUsers();
     sessions = await openSessionBackend(config.sessionStore, { dataDir, clock, io: options.io });
     const urls: ServiceUrls = {};
-    const context = { config, clock, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, noCorsPrefix: CONTROLS_PREFIX } };
+    const context = { config, clock, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, privatePrefix: CONTROLS_PREFIX, hosts: { bind: config.bind, allowedHosts: config.allowedHosts } } };
     const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
     for (const definition of definitions) {
       const service = await definition.build(context);

@@ -23,7 +23,7 @@ export interface ServiceContext {
   urls: ServiceUrls;
   /** Open event streams of every service, so that a shutdown can end them. */
   liveStreams: Set<LiveStream>;
-  /** How every service app reports server errors and keeps the controls from browsers; the service adds its error codes. */
+  /** How every service app reports server errors, which host names it answers to, and that it keeps the controls from browsers; the service adds its error codes. */
   app: Omit<ServiceAppOptions, "errorCodes">;
 }
 
