@@ -1,7 +1,8 @@
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { Socket } from "node:net";
 import { toNodeHandler, type H3 } from "h3";
 import { userError } from "../errors.ts";
+import { trackConnections } from "./connections.ts";
 import { urlHost } from "./url-host.ts";
 
 export interface ServeOptions {
@@ -16,7 +17,7 @@ export interface RunningServer {
   /** The URL actually listened on (with the port the OS gave for port 0). */
   url: string;
   port: number;
-  /** Stops accepting connections, gives open requests a moment, then cuts what is left. */
+  /** Stops accepting connections, ends idle ones at once, gives requests in flight a moment, then cuts what is left. */
   close(): Promise<void>;
 }
 
@@ -27,22 +28,14 @@ export interface RunningServer {
  */
 export async function serve(app: H3, options: ServeOptions): Promise<RunningServer> {
   const server = createServer(toNodeHandler(app));
+  const connections = trackConnections(server);
   server.on("clientError", answerMalformedRequest);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => reject(userError("listen_failed", explainListenFailure(error.code, options))));
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as { port: number };
-  return { url: `http://${urlHost(options.host)}:${port}`, port, close: () => closeServer(server) };
-}
-
-async function closeServer(server: Server): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  // Requests in flight get a moment to finish; whatever is still open after that is cut.
-  const grace = setTimeout(() => server.closeAllConnections(), 2000);
-  await closed;
-  clearTimeout(grace);
+  return { url: `http://${urlHost(options.host)}:${port}`, port, close: () => connections.close() };
 }
 
 /** The port is taken, not permitted or the address is not on this machine: one line saying what to change. */
