@@ -82,7 +82,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
       built.push(service);
       const key = portKey(definition.name);
       const setting = OPTIONS.find((option) => option.key === key)!;
-      const server = await serve(service.app, { port: config[key], host: config.bind, portFlag: setting.flag, portEnv: setting.env });
+      const server = await serve(service.app, { port: config[key], host: config.bind, portFlag: setting.flag, portEnv: setting.env, maxConnections: config.maxConnections });
       servers.push(server);
       urls[definition.name] = server.url;
       running.push({ definition, service });

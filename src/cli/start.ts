@@ -43,7 +43,7 @@ export function startCommand(): Command {
 
 function valueName(option: OptionSpec): string {
   if (option.type === "boolean") return "";
-  const names = { port: "port", string: "value", services: "names", hosts: "names", duration: "duration", secret: "value", path: "path", sessionStore: "store", url: "url", baseUrl: "url" } as const;
+  const names = { port: "port", count: "number", string: "value", services: "names", hosts: "names", duration: "duration", secret: "value", path: "path", sessionStore: "store", url: "url", baseUrl: "url" } as const;
   return ` <${option.arg ?? names[option.type]}>`;
 }
 

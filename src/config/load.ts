@@ -8,6 +8,7 @@ import { CONFIG_FILE, OPTIONS, SERVICE_NAMES, type OptionKey, type OptionSpec, t
 /** What each type of setting becomes once parsed; durations are milliseconds. */
 interface ValueOfType {
   port: number;
+  count: number;
   string: string;
   boolean: boolean;
   services: ServiceName[];
@@ -97,6 +98,10 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
     case "port": {
       const port = typeof text === "number" ? text : /^\d+$/.test(String(text)) ? Number(text) : NaN;
       return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : bad("a whole number from 0 to 65535");
+    }
+    case "count": {
+      const count = typeof text === "number" ? text : /^\d+$/.test(String(text)) ? Number(text) : NaN;
+      return Number.isSafeInteger(count) && count >= 1 ? count : bad("a whole number of at least 1");
     }
     case "boolean":
       if (typeof text === "boolean") return text;

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { Socket } from "node:net";
 import { toNodeHandler, type H3 } from "h3";
 import { userError } from "../errors.ts";
-import { trackConnections } from "./connections.ts";
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS, endConnection, limitConnections } from "./connections.ts";
 import { urlHost } from "./url-host.ts";
 
 export interface ServeOptions {
@@ -11,6 +11,8 @@ export interface ServeOptions {
   /** The flag and env variable that change this port, named in the error when the port is taken. */
   portFlag: string;
   portEnv: string;
+  /** Most connections open at once; past it, the one idle longest makes room. */
+  maxConnections: number;
 }
 
 export interface RunningServer {
@@ -27,8 +29,11 @@ export interface RunningServer {
  * process when a chunked body over the size limit is refused.)
  */
 export async function serve(app: H3, options: ServeOptions): Promise<RunningServer> {
-  const server = createServer(toNodeHandler(app));
-  const connections = trackConnections(server);
+  const server = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    toNodeHandler(app),
+  );
+  const connections = limitConnections(server, options.maxConnections);
   server.on("clientError", answerMalformedRequest);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => reject(userError("listen_failed", explainListenFailure(error.code, options))));
@@ -54,12 +59,19 @@ function explainListenFailure(code: string | undefined, { port, host, portFlag, 
   }
 }
 
-/** Node answers a request it cannot parse (CR/LF in a header, say) with a bare 400; ours carries the error shape. */
+/**
+ * Node answers a request it cannot parse (CR/LF in a header, say) or that came too slowly with a
+ * bare 400 or 408; ours carry the error shape.
+ */
 function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ error: `Malformed HTTP request (${error.code ?? "parse error"})`, code: "bad_request" });
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const [status, body] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? ["408 Request Timeout", { error: `The request did not arrive within ${HEADERS_TIMEOUT_MS / 1000} s (headers) or ${REQUEST_TIMEOUT_MS / 1000} s (all of it)`, code: "request_timeout" }]
+      : ["400 Bad Request", { error: `Malformed HTTP request (${error.code ?? "parse error"})`, code: "bad_request" }];
+  const text = JSON.stringify(body);
+  endConnection(socket, `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
 }
