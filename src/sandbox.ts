@@ -75,14 +75,14 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     const users = await loadDemoUsers();
     sessions = await openSessionBackend(config.sessionStore, { dataDir, clock, io: options.io });
     const urls: ServiceUrls = {};
-    const context = { config, clock, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, noCorsPrefix: CONTROLS_PREFIX } };
+    const context = { config, clock, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, privatePrefix: CONTROLS_PREFIX, hosts: { bind: config.bind, allowedHosts: config.allowedHosts } } };
     const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
     for (const definition of definitions) {
       const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs } } });
       built.push(service);
       const key = portKey(definition.name);
       const setting = OPTIONS.find((option) => option.key === key)!;
-      const server = await serve(service.app, { port: config[key], host: config.bind, portFlag: setting.flag, portEnv: setting.env });
+      const server = await serve(service.app, { port: config[key], host: config.bind, portFlag: setting.flag, portEnv: setting.env, maxConnections: config.maxConnections });
       servers.push(server);
       urls[definition.name] = server.url;
       running.push({ definition, service });

@@ -18,6 +18,8 @@ test("defaults match the contract", async (t) => {
   assert.deepEqual(config.only, ["storefront", "wallet", "host"]);
   assert.equal(config.tokenTtl, 86_400_000);
   assert.equal(config.sseHeartbeat, 15000);
+  assert.deepEqual(config.allowedHosts, []);
+  assert.equal(config.maxConnections, 1000);
   for (const secret of [config.storefrontJwtSecret, config.walletJwtSecret, config.bffServiceToken, config.signingSecret]) {
     assert.ok(Buffer.byteLength(secret) >= 32);
   }
@@ -45,12 +47,14 @@ test("--config names another file, which must exist", async (t) => {
 
 test("values are parsed and checked", async (t) => {
   const cwd = await tempDir(t);
-  const ok = await loadConfig({ cwd, env: { ONLY: " host , storefront", FRESH: "yes", TOKEN_TTL: "90s", SSE_HEARTBEAT: "250ms", STOREFRONT_PORT: "0" } });
+  const ok = await loadConfig({ cwd, env: { ONLY: " host , storefront", FRESH: "yes", TOKEN_TTL: "90s", SSE_HEARTBEAT: "250ms", STOREFRONT_PORT: "0", MAX_CONNECTIONS: "50", ALLOWED_HOSTS: " Sandbox.Test, 192.168.1.20:8084 ,[fd00::2]" } });
   assert.deepEqual(ok.only, ["storefront", "host"]);
   assert.equal(ok.fresh, true);
   assert.equal(ok.tokenTtl, 90_000);
   assert.equal(ok.sseHeartbeat, 250);
   assert.equal(ok.storefrontPort, 0);
+  assert.deepEqual(ok.allowedHosts, ["sandbox.test", "192.168.1.20:8084", "[fd00::2]"]);
+  assert.equal(ok.maxConnections, 50);
 
   const bad: [string, Record<string, string>, RegExp][] = [
     ["port text", { STOREFRONT_PORT: "abc" }, /STOREFRONT_PORT .*whole number from 0 to 65535.*"abc"/],
@@ -63,6 +67,9 @@ test("values are parsed and checked", async (t) => {
     ["prefix without a slash", { WALLET_PREFIX: "api/wallet" }, /WALLET_PREFIX .*path/],
     ["prefix with a trailing slash", { WALLET_PREFIX: "/api/wallet/" }, /WALLET_PREFIX/],
     ["prefix with a space", { WALLET_PREFIX: "/api/my wallet" }, /WALLET_PREFIX/],
+    ["no connections", { MAX_CONNECTIONS: "0" }, /MAX_CONNECTIONS .*at least 1/],
+    ["a URL as a host", { ALLOWED_HOSTS: "http://sandbox.test" }, /ALLOWED_HOSTS .*host names/],
+    ["a host with a space", { ALLOWED_HOSTS: "sandbox.test,my host" }, /ALLOWED_HOSTS/],
   ];
   for (const [name, env, message] of bad) {
     await t.test(name, async () => {

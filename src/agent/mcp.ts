@@ -1,9 +1,10 @@
-import { createServer, type Server as HttpServer } from "node:http";
+import { createServer, type Server as HttpServer, type ServerResponse } from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { JSON_TYPE } from "../http/response-headers.ts";
+import { createHostCheck } from "../http/allowed-hosts.ts";
 import { ActionInputError } from "./actions/build-request.ts";
 import { callAction, type AgentTarget } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
@@ -59,15 +60,29 @@ export async function serveStdio(server: Server): Promise<void> {
   await server.connect(new StdioServerTransport());
 }
 
-/** Streamable HTTP on /mcp, stateless: each request gets a fresh transport on a fresh server. */
-export async function serveHttp(make: () => Server, port: number, host: string): Promise<{ url: string; server: HttpServer }> {
+export interface McpHttpOptions {
+  port: number;
+  host: string;
+  /** Names the endpoint answers to besides loopback and `host` (--allowed-hosts). */
+  allowedHosts: readonly string[];
+}
+
+/**
+ * Streamable HTTP on /mcp, stateless: each request gets a fresh transport on a fresh server. As
+ * the MCP transport requires, a request is refused when its Host or Origin names a host this
+ * endpoint is not known by, so that no web page reaches it by DNS rebinding. (This is the SDK's
+ * advice too: its transport's own allowedHosts/allowedOrigins options are deprecated for such
+ * a check in front, and match exact host:port strings only.)
+ */
+export async function serveHttp(make: () => Server, options: McpHttpOptions): Promise<{ url: string; server: HttpServer }> {
+  const hosts = createHostCheck({ bind: options.host, allowedHosts: options.allowedHosts });
   const http = createServer(async (req, res) => {
     // Every answer, the transport's included (its writeHead merges the headers set here).
     res.setHeader("x-content-type-options", "nosniff");
-    if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp") {
-      res.writeHead(404, { "content-type": JSON_TYPE }).end(JSON.stringify({ error: "The MCP endpoint is /mcp", code: "not_found" }));
-      return;
-    }
+    const target = URL.parse(req.url ?? "")?.host; // an absolute-form target names the host too
+    const refused = hosts.refusal([req.headers.host, target], req.headers.origin, true);
+    if (refused) return writeJson(res, refused.status, refused.toBody());
+    if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp") return writeJson(res, 404, { error: "The MCP endpoint is /mcp", code: "not_found" });
     const server = make();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on("close", () => void transport.close().then(() => server.close()));
@@ -76,7 +91,11 @@ export async function serveHttp(make: () => Server, port: number, host: string):
   });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
-    http.listen(port, host, () => resolve());
+    http.listen(options.port, options.host, () => resolve());
   });
-  return { url: `http://${host}:${(http.address() as { port: number }).port}/mcp`, server: http };
+  return { url: `http://${options.host}:${(http.address() as { port: number }).port}/mcp`, server: http };
+}
+
+function writeJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": JSON_TYPE }).end(JSON.stringify(body));
 }

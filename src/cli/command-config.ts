@@ -6,6 +6,7 @@ export interface ConfigFlags {
   config?: string;
   dataDir?: string;
   embedBase?: string;
+  allowedHosts?: string;
 }
 
 /** --data-dir and --config, as every command that works on a sandbox's data takes them. */
@@ -17,6 +18,10 @@ export function withSandboxOptions(command: Command): Command {
 
 /** The settings as `sandbox start` would read them, with the few flags these commands take. */
 export function loadCommandConfig(flags: ConfigFlags): Promise<SandboxConfig> {
-  const given = { ...(flags.dataDir !== undefined && { dataDir: flags.dataDir }), ...(flags.embedBase !== undefined && { embedBase: flags.embedBase }) };
+  const given = {
+    ...(flags.dataDir !== undefined && { dataDir: flags.dataDir }),
+    ...(flags.embedBase !== undefined && { embedBase: flags.embedBase }),
+    ...(flags.allowedHosts !== undefined && { allowedHosts: flags.allowedHosts }),
+  };
   return loadConfig({ flags: given, configFile: flags.config });
 }

@@ -13,6 +13,7 @@ export function mcpCommand(): Command {
     .description("Serve the agent's actions as Model Context Protocol tools (stdio, or streamable HTTP with --http)")
     .option("--user <id|email>", "the end user the tools act for, unless a call names end_user_id")
     .option("--http [port]", "serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (port 0 or none: a free one)")
+    .option("--allowed-hosts <names>", "more names the HTTP endpoint answers to, as for `sandbox start` (loopback always works)")
     .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
     .addHelpText("after", [
       "",
@@ -26,7 +27,8 @@ export function mcpCommand(): Command {
     ].join("\n"))
     .action(async (options: ConfigFlags & { user?: string; http?: string | boolean; actions: string }) => {
       const actions = await loadActions(options.actions);
-      const targets = await agentTargets(await loadCommandConfig(options));
+      const config = await loadCommandConfig(options);
+      const targets = await agentTargets(config);
       const targetFor = async (endUser: string | undefined) => {
         const user = endUser ?? options.user;
         if (!user) throw new AgentSetupError("No end user: start with --user, or pass end_user_id in the call");
@@ -39,7 +41,7 @@ export function mcpCommand(): Command {
       }
       const port = options.http === true ? 0 : Number(options.http);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserFacingError(`--http takes a port from 0 to 65535; got "${options.http}"`);
-      const { url } = await serveHttp(make, port, "127.0.0.1").catch((error: NodeJS.ErrnoException) => {
+      const { url } = await serveHttp(make, { port, host: "127.0.0.1", allowedHosts: config.allowedHosts }).catch((error: NodeJS.ErrnoException) => {
         throw new UserFacingError(error.code === "EADDRINUSE" ? `Port ${port} is already in use: choose another with --http <port> (0 picks a free one)` : `Cannot listen on 127.0.0.1:${port} (${error.code ?? error.message})`);
       });
       process.stderr.write(`MCP (streamable HTTP) at ${url}: ${actions.length} tools. Ctrl-C to stop.\n`);

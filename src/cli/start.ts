@@ -12,7 +12,7 @@ export function startCommand(): Command {
     .description("Start the storefront, wallet and host app servers on this machine")
     .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)");
   for (const option of OPTIONS) {
-    command.addOption(new Option(`${option.flag}${valueName(option)}`, `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default}]`));
+    command.addOption(new Option(`${option.flag}${valueName(option)}`, `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default === "" ? "none" : option.default}]`));
     if (option.type === "boolean") command.addOption(new Option(`--no-${option.flag.slice(2)}`, `turn ${option.flag} off, whatever the env or config file say`));
   }
   return command
@@ -48,7 +48,7 @@ export function startCommand(): Command {
 
 function valueName(option: OptionSpec): string {
   if (option.type === "boolean") return "";
-  const names = { port: "port", string: "value", services: "names", duration: "duration", secret: "value", path: "path", sessionStore: "store", url: "url", baseUrl: "url" } as const;
+  const names = { port: "port", count: "number", string: "value", services: "names", hosts: "names", duration: "duration", secret: "value", path: "path", sessionStore: "store", url: "url", baseUrl: "url" } as const;
   return ` <${option.arg ?? names[option.type]}>`;
 }
 

@@ -1,15 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { userError, type SandboxError } from "../errors.ts";
+import { parseHost } from "../http/allowed-hosts.ts";
 import { parseDuration } from "./duration.ts";
 import { CONFIG_FILE, OPTIONS, SERVICE_NAMES, type OptionKey, type OptionSpec, type OptionType, type ServiceName } from "./options.ts";
 
 /** What each type of setting becomes once parsed; durations are milliseconds. */
 interface ValueOfType {
   port: number;
+  count: number;
   string: string;
   boolean: boolean;
   services: ServiceName[];
+  hosts: string[];
   duration: number;
   secret: string;
   path: string;
@@ -96,6 +99,10 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
       const port = typeof text === "number" ? text : /^\d+$/.test(String(text)) ? Number(text) : NaN;
       return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : bad("a whole number from 0 to 65535");
     }
+    case "count": {
+      const count = typeof text === "number" ? text : /^\d+$/.test(String(text)) ? Number(text) : NaN;
+      return Number.isSafeInteger(count) && count >= 1 ? count : bad("a whole number of at least 1");
+    }
     case "boolean":
       if (typeof text === "boolean") return text;
       if (/^(1|true|yes|on)$/i.test(String(text))) return true;
@@ -106,6 +113,10 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
       const unknown = names.filter((name) => !(SERVICE_NAMES as readonly string[]).includes(name));
       if (names.length === 0 || unknown.length > 0) bad(`a comma-separated list of ${SERVICE_NAMES.join(", ")}`);
       return SERVICE_NAMES.filter((name) => names.includes(name));
+    }
+    case "hosts": {
+      const names = (Array.isArray(text) ? text : String(text).split(",")).map((name) => String(name).trim().toLowerCase()).filter(Boolean);
+      return names.every((name) => parseHost(name)) ? names : bad("a comma-separated list of host names, each name or name:port (such as sandbox.test,192.168.1.20:8084)");
     }
     case "duration":
       return (typeof text === "string" && parseDuration(text)) || bad("a duration such as 90s, 15m or 24h");

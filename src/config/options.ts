@@ -16,7 +16,7 @@ export function portKey(service: ServiceName): PortKey {
   return `${service}Port`;
 }
 
-export type OptionType = "port" | "string" | "boolean" | "services" | "duration" | "secret" | "path" | "sessionStore" | "url" | "baseUrl";
+export type OptionType = "port" | "count" | "string" | "boolean" | "services" | "hosts" | "duration" | "secret" | "path" | "sessionStore" | "url" | "baseUrl";
 
 export interface OptionSpec {
   key: string;
@@ -34,6 +34,8 @@ export const OPTIONS = [
   { key: "walletPort", flag: "--wallet-port", env: "WALLET_PORT", type: "port", default: 8083, description: "wallet port (0 picks a free one)" },
   { key: "hostPort", flag: "--host-port", env: "HOST_PORT", type: "port", default: 8085, description: "host app port (0 picks a free one)" },
   { key: "bind", flag: "--bind", env: "BIND", type: "string", arg: "address", default: "127.0.0.1", description: "address the servers listen on (0.0.0.0 for every interface)" },
+  { key: "allowedHosts", flag: "--allowed-hosts", env: "ALLOWED_HOSTS", type: "hosts", default: "", description: "more names the servers answer to, comma-separated: name (any port) or name:port; loopback and the bind address always work" },
+  { key: "maxConnections", flag: "--max-connections", env: "MAX_CONNECTIONS", type: "count", default: 1000, description: "most open connections per server; when full, the oldest idle one is closed to make room" },
   { key: "dataDir", flag: "--data-dir", env: "DATA_DIR", type: "string", arg: "dir", default: "./data", description: "folder for the JSON data files" },
   { key: "fresh", flag: "--fresh", env: "FRESH", type: "boolean", default: false, description: "drop the data files and load the seed again" },
   { key: "only", flag: "--only", env: "ONLY", type: "services", default: "storefront,wallet,host", description: "comma-separated servers to run: storefront, wallet, host" },

@@ -1,14 +1,16 @@
 import { errorThrower, type Fail } from "../errors.ts";
 
-/** The codes any server answers with, whatever the service: bad requests and what h3 itself refuses. */
+/** The codes any server answers with, whatever the service: bad requests, what h3 itself refuses, and requests refused before any route (a Host it is not known by, a foreign Origin, headers sent too slowly). */
 export const HTTP_ERRORS = {
   validation_error: 400,
   bad_request: 400,
+  forbidden_origin: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unknown_host: 421,
   request_header_fields_too_large: 431,
   internal_error: 500,
 } as const;

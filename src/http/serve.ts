@@ -1,7 +1,8 @@
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import { toNodeHandler, type H3 } from "h3";
 import { userError } from "../errors.ts";
 import { answerClientError } from "./client-error.ts";
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS, limitConnections } from "./connections.ts";
 import { ResponseWithReason } from "./reason-phrase.ts";
 import { urlHost } from "./url-host.ts";
 
@@ -11,13 +12,15 @@ export interface ServeOptions {
   /** The flag and env variable that change this port, named in the error when the port is taken. */
   portFlag: string;
   portEnv: string;
+  /** Most connections open at once; past it, the one idle longest makes room. */
+  maxConnections: number;
 }
 
 export interface RunningServer {
   /** The URL actually listened on (with the port the OS gave for port 0). */
   url: string;
   port: number;
-  /** Stops accepting connections, gives open requests a moment, then cuts what is left. */
+  /** Stops accepting connections, ends idle ones at once, gives requests in flight a moment, then cuts what is left. */
   close(): Promise<void>;
 }
 
@@ -27,23 +30,18 @@ export interface RunningServer {
  * process when a chunked body over the size limit is refused.)
  */
 export async function serve(app: H3, options: ServeOptions): Promise<RunningServer> {
-  const server = createServer({ ServerResponse: ResponseWithReason }, toNodeHandler(app));
+  const server = createServer(
+    { ServerResponse: ResponseWithReason, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    toNodeHandler(app),
+  );
+  const connections = limitConnections(server, options.maxConnections);
   server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => reject(userError("listen_failed", explainListenFailure(error.code, options))));
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as { port: number };
-  return { url: `http://${urlHost(options.host)}:${port}`, port, close: () => closeServer(server) };
-}
-
-async function closeServer(server: Server): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  // Requests in flight get a moment to finish; whatever is still open after that is cut.
-  const grace = setTimeout(() => server.closeAllConnections(), 2000);
-  await closed;
-  clearTimeout(grace);
+  return { url: `http://${urlHost(options.host)}:${port}`, port, close: () => connections.close() };
 }
 
 /** The port is taken, not permitted or the address is not on this machine: one line saying what to change. */

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { H3, HTTPError, handleCors, type H3Event } from "h3";
 import { SandboxError, type ErrorCodes } from "../errors.ts";
+import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { codeForStatus, fail } from "./errors.ts";
 import { JSON_TYPE, finishHeaders } from "./response-headers.ts";
 import { allowedMethods } from "./route-table.ts";
@@ -9,8 +10,10 @@ import { addIndexRoute, type ServiceIndex } from "./service-index.ts";
 export interface ServiceAppOptions {
   /** Called with every 5xx (a bug, or a disk that refused a write): logged, never shown to the client. */
   onServerError?: (error: unknown, event: H3Event) => void;
-  /** Paths under this prefix get no CORS headers, so no web page can call them from a browser (the sandbox controls). */
-  noCorsPrefix?: string;
+  /** The names the server answers to (others get 421, so that no web page reaches it by DNS rebinding); without it, any. */
+  hosts?: HostPolicy;
+  /** Paths under this prefix are closed to web pages (the sandbox controls): no CORS headers, and a request from a page of a foreign origin is refused. */
+  privatePrefix?: string;
   /** Every code the service answers with (HTTP_ERRORS and its own): an error with another code is reported as a bug. */
   errorCodes?: ErrorCodes;
   /** A route whose errors take another shape (the OAuth endpoints' RFC 6749 body) answers them here; undefined keeps the usual one. */
@@ -21,18 +24,23 @@ export interface ServiceAppOptions {
 
 /**
  * An h3 app whose every error, thrown by a route (a SandboxError) or by h3 itself (unknown
- * route, bad URL, body too large), leaves as the one JSON error shape, and which answers CORS
- * for any origin so that a web app on another local port can call the sandbox. It has /health,
- * and / when given the service's index.
+ * route, bad URL, body too large), leaves as the one JSON error shape, which answers only to
+ * the host names it is known by, and which answers CORS for any origin so that a web app on
+ * another local port can call the sandbox. It has /health, and / when given the service's index.
  */
 export function createServiceApp(options: ServiceAppOptions = {}): H3 {
-  const cors = (event: H3Event) => !(options.noCorsPrefix && event.url.pathname.startsWith(options.noCorsPrefix));
+  const isPrivate = (event: H3Event) => Boolean(options.privatePrefix && event.url.pathname.startsWith(options.privatePrefix));
+  const cors = (event: H3Event) => !isPrivate(event);
+  const hostCheck = options.hosts && createHostCheck(options.hosts);
   const app = new H3({
     silent: true, // 5xx errors are reported through onServerError, without the request's secrets
     onError: (error, event) => errorResponse(error, event, options, cors(event)),
     onResponse: finishHeaders,
   });
   app.use(async (event) => {
+    // Before anything else, so that no route (the OAuth metadata, say) builds a URL from a name the server does not answer to.
+    const refused = hostCheck?.refusal([event.req.headers.get("host"), event.url.host], event.req.headers.get("origin"), isPrivate(event));
+    if (refused) return jsonError(refused, false);
     if (cors(event)) {
       const preflight = handleCors(event, CORS);
       if (preflight !== false) return preflight;
@@ -79,13 +87,15 @@ function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOpti
   if (options.errorCodes && !Object.hasOwn(options.errorCodes, sandboxError.code)) {
     options.onServerError?.(new Error(`The error code "${sandboxError.code}" is not among the service's registered codes`), event);
   }
-  const special = options.formatError?.(sandboxError, event);
-  if (special) return special;
-  const headers = new Headers(sandboxError.headers);
+  return options.formatError?.(sandboxError, event) ?? jsonError(sandboxError, cors);
+}
+
+function jsonError(error: SandboxError, cors: boolean): Response {
+  const headers = new Headers(error.headers);
   headers.set("content-type", JSON_TYPE);
   if (cors) headers.set("access-control-allow-origin", "*");
-  const { status } = sandboxError;
-  return new Response(JSON.stringify(sandboxError.toBody()), { status, statusText: STATUS_CODES[status], headers });
+  const { status } = error;
+  return new Response(JSON.stringify(error.toBody()), { status, statusText: STATUS_CODES[status], headers });
 }
 
 /** Our own errors come as the cause of h3's wrapper; h3's own (404, 405, 413, a bad URL) are named by their status; anything else is a bug. */

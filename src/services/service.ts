@@ -23,7 +23,7 @@ export interface ServiceContext {
   urls: ServiceUrls;
   /** Open event streams of every service, so that a shutdown can end them. */
   liveStreams: Set<LiveStream>;
-  /** How every service app reports server errors, keeps the controls from browsers and describes itself at GET /; the service adds its error codes. */
+  /** How every service app reports server errors, which host names it answers to, that it keeps the controls from browsers, and how it describes itself at GET /; the service adds its error codes. */
   app: Omit<ServiceAppOptions, "errorCodes">;
 }
 

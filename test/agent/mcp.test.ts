@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { request } from "node:http";
 import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -54,7 +55,7 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
   });
 
   await t.test("streamable HTTP serves the same tools", async () => {
-    const server = spawnCli(t, ["mcp", "--user", "ada@example.com", "--data-dir", dataDir, "--http", "0"]);
+    const server = spawnCli(t, ["mcp", "--user", "ada@example.com", "--data-dir", dataDir, "--http", "0", "--allowed-hosts", "mcp.test"]);
     const endpoint = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
         const match = /MCP \(streamable HTTP\) at (\S+):/.exec(server.stderr());
@@ -81,7 +82,29 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
     assert.equal(elsewhere.headers.get("content-type"), "application/json; charset=utf-8");
     assert.equal(elsewhere.headers.get("x-content-type-options"), "nosniff");
     assert.equal(((await elsewhere.json()) as { code: string }).code, "not_found");
+
+    // No web page reaches the endpoint by DNS rebinding: a Host or an Origin it is not known by is refused.
+    const port = new URL(endpoint).port;
+    const rebound = await initialize(endpoint, { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` });
+    assert.deepEqual([rebound.status, rebound.body.code], [421, "unknown_host"]);
+    const foreignPage = await initialize(endpoint, { origin: "http://attacker.example" });
+    assert.deepEqual([foreignPage.status, foreignPage.body.code], [403, "forbidden_origin"]);
+    assert.equal((await initialize(endpoint, { host: `mcp.test:${port}`, origin: "http://localhost:6274" })).status, 200, "--allowed-hosts, and a local page");
     server.kill("SIGTERM");
   });
   assert.ok(lines(cli.stdout()).length > 0);
 });
+
+/** An MCP initialize request with the given Host and Origin, which fetch cannot set. */
+function initialize(endpoint: string, headers: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "rebinding-test", version: "1.0.0" } } });
+  return new Promise((resolve, reject) => {
+    const req = request(endpoint, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: res.headers["content-type"]?.startsWith("application/json") ? (JSON.parse(text) as Record<string, unknown>) : {} }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}

@@ -1,13 +1,16 @@
 /**
  * `npm run bench`: throughput and memory of the storefront against a bare Node HTTP server,
- * measured in the same run on the same machine, printed as ratios and checked against targets.
- * The servers and the load generator (autocannon) each run in their own process.
+ * measured in the same run on the same machine, printed as ratios and checked against targets;
+ * then a connection flood against a whole sandbox (./flood.ts). The servers and the load
+ * generator (autocannon) each run in their own process.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { OPTIONS } from "../../src/config/options.ts";
+import { floodSection } from "./flood.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -30,6 +33,24 @@ interface Run { rps: number; p99: number; errors: number; non2xx: number }
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), "sandbox-bench-"));
+  try {
+    const { checks, failedRequests } = await throughput(dataDir);
+    const flood = await floodRun(dataDir);
+    console.log("\nratio                                         value   target   result");
+    for (const check of checks) console.log(`${check.name.padEnd(45)} ${check.value.toFixed(2).padStart(5)}   ${check.target.padEnd(7)}  ${check.ok ? "ok" : "BELOW TARGET"}`);
+    for (const check of flood) console.log(`${`flood: ${check.name}`.padEnd(62)}  ${check.ok ? "ok" : "FAILED"}`);
+    const total = checks.length + flood.length;
+    const passed = [...checks, ...flood].filter((check) => check.ok).length;
+    console.log(`\n${passed} passed, ${total - passed} failed`);
+    if (failedRequests) console.log("Some requests failed or were not 2xx: see the table above.");
+    if (passed < total || failedRequests) process.exitCode = 1;
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Requests per second of the storefront's routes against the bare server's, and memory. */
+async function throughput(dataDir: string) {
   const bare = startServer(process.execPath, ["-e", BARE_SERVER], /bare (http:\S+)/);
   const sandbox = startServer(process.execPath, [join(ROOT, "bin/sandbox.js"), "start", "--only", "storefront", "--storefront-port", "0", "--data-dir", dataDir], /storefront +(http:\S+)/);
   try {
@@ -53,26 +74,33 @@ async function main(): Promise<void> {
       ratioCheck("POST /api/cart/items vs bare POST", writes.rps / barePost.rps, TARGETS.cartWrites),
       { name: `RSS ${mb(rss.sandbox)} vs bare ${mb(rss.bare)}`, value: rss.sandbox / rss.bare, target: `<= ${TARGETS.rssRatio}`, ok: rss.sandbox / rss.bare <= TARGETS.rssRatio },
     ];
-    const failedRequests = [health, products, writes].some((run) => run.errors > 0 || run.non2xx > 0);
-    console.log("\nratio                                         value   target   result");
-    for (const check of checks) console.log(`${check.name.padEnd(45)} ${check.value.toFixed(2).padStart(5)}   ${check.target.padEnd(7)}  ${check.ok ? "ok" : "BELOW TARGET"}`);
-    const passed = checks.filter((check) => check.ok).length;
-    console.log(`\n${passed} passed, ${checks.length - passed} failed`);
-    if (failedRequests) console.log("Some requests failed or were not 2xx: see the table above.");
-    if (passed < checks.length || failedRequests) process.exitCode = 1;
+    return { checks, failedRequests: [health, products, writes].some((run) => run.errors > 0 || run.non2xx > 0) };
   } finally {
     bare.child.kill("SIGTERM");
     sandbox.child.kill("SIGTERM");
     await Promise.all([bare.exited, sandbox.exited]);
-    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The flood section on a sandbox of its own, with all three servers in one process and the default settings. */
+async function floodRun(dataDir: string) {
+  const sandbox = startServer(process.execPath, [join(ROOT, "bin/sandbox.js"), "start", "--fresh", "--storefront-port", "0", "--wallet-port", "0", "--host-port", "0", "--data-dir", dataDir], /host app +(http:\S+)/);
+  try {
+    await sandbox.url;
+    const urls = ["storefront", "wallet", "host app"].map((label) => new RegExp(`^ {2}${label} +(http:\\S+)$`, "m").exec(sandbox.output())![1]!);
+    const maxConnections = Number(OPTIONS.find((option) => option.key === "maxConnections")!.default);
+    return await floodSection({ urls, pid: sandbox.child.pid!, maxConnections, token: await login(urls[0]!) });
+  } finally {
+    sandbox.child.kill("SIGTERM");
+    await sandbox.exited;
   }
 }
 
 function startServer(command: string, args: string[], urlLine: RegExp) {
   const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let out = "";
   const url = new Promise<string>((resolve, reject) => {
-    let out = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       out += chunk;
       const match = urlLine.exec(out);
@@ -80,7 +108,7 @@ function startServer(command: string, args: string[], urlLine: RegExp) {
     });
     child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited (${code}) before listening:\n${out}`)));
   });
-  return { child, url, exited };
+  return { child, url, exited, output: () => out };
 }
 
 async function login(url: string): Promise<string> {

@@ -1,0 +1,86 @@
+import { isIPv4 } from "node:net";
+import { networkInterfaces } from "node:os";
+import { SandboxError } from "../errors.ts";
+import { HTTP_ERRORS } from "./errors.ts";
+
+/** The names a server answers to, besides loopback. */
+export interface HostPolicy {
+  /** The address it listens on: known as a name; 0.0.0.0 or :: make every address of this machine known. */
+  bind: string;
+  /** More names, each `name` (any port) or `name:port` (that port only), lowercase. */
+  allowedHosts: readonly string[];
+}
+
+/** A host as Host headers and URLs write it: a DNS name, IPv4 or [IPv6], then an optional port. */
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9_-]+(?:\.[a-z0-9_-]+)*)(?::(\d{1,5}))?$/;
+
+/** `name[:port]` split, lowercased; undefined when it is not a host. */
+export function parseHost(text: string): { hostname: string; port?: number } | undefined {
+  const match = HOST.exec(text.trim().toLowerCase());
+  if (!match) return undefined;
+  const port = match[2] === undefined ? undefined : Number(match[2]);
+  if (port !== undefined && port > 65535) return undefined;
+  return { hostname: match[1]!, port };
+}
+
+/**
+ * Decides whether a request may be answered. A web page can make a browser send anything to a
+ * server on this machine by pointing a name of its own at 127.0.0.1 (DNS rebinding); what it
+ * cannot change is the name in Host and Origin. So a server answers only to the names it is
+ * known by, whatever the port (a dev proxy or a port forward puts its own): loopback
+ * (localhost, 127.x.x.x, [::1]), the bind address (with 0.0.0.0 or ::, every address of this
+ * machine) and the names given with --allowed-hosts.
+ */
+export function createHostCheck(policy: HostPolicy) {
+  const allowed = policy.allowedHosts.map((entry) => parseHost(entry)).filter((entry) => entry !== undefined);
+  const wildcard = policy.bind === "0.0.0.0" || policy.bind === "::";
+  const bind = wildcard ? undefined : parseHost(policy.bind.includes(":") ? `[${policy.bind}]` : policy.bind)?.hostname;
+
+  const isKnown = ({ hostname, port }: { hostname: string; port?: number }): boolean =>
+    isLoopback(hostname) ||
+    hostname === bind ||
+    allowed.some((entry) => entry.hostname === hostname && (entry.port === undefined || entry.port === port)) ||
+    (wildcard && machineAddresses().has(hostname));
+
+  return {
+    /**
+     * The refusal of a request reached by these names (its Host header, and the authority of an
+     * absolute-form target), and, with `checkOrigin`, sent by a page of this Origin; undefined
+     * when it may be answered.
+     */
+    refusal(names: (string | null | undefined)[], origin: string | null | undefined, checkOrigin: boolean): SandboxError | undefined {
+      for (const name of names) {
+        if (name === null || name === undefined) continue;
+        const host = parseHost(name);
+        if (!host || !isKnown({ hostname: host.hostname, port: host.port ?? 80 })) {
+          return refuse("unknown_host", `Refused the Host "${name}": this server answers only to localhost, 127.0.0.1, [::1], its own addresses and the names given with --allowed-hosts.`);
+        }
+      }
+      if (checkOrigin && origin !== null && origin !== undefined && !isKnownOrigin(origin, isKnown)) {
+        return refuse("forbidden_origin", `Refused a request from a page at "${origin}": this route answers only pages of the server's own names (localhost, 127.0.0.1, [::1], its addresses and --allowed-hosts).`);
+      }
+      return undefined;
+    },
+  };
+}
+
+function isKnownOrigin(origin: string, isKnown: (host: { hostname: string; port?: number }) => boolean): boolean {
+  const url = URL.parse(origin);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return false; // "null" included: an opaque origin is nobody's
+  const host = parseHost(url.host);
+  return host !== undefined && isKnown({ hostname: host.hostname, port: host.port ?? (url.protocol === "https:" ? 443 : 80) });
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || (isIPv4(hostname) && hostname.startsWith("127."));
+}
+
+/** The addresses of this machine's interfaces, as a Host header writes them; read each time, as they change (Wi-Fi, VPN). */
+function machineAddresses(): Set<string> {
+  const addresses = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
+  return new Set(addresses.map(({ address, family }) => (family === "IPv6" ? `[${address.toLowerCase()}]` : address)));
+}
+
+function refuse(code: "unknown_host" | "forbidden_origin", message: string): SandboxError {
+  return new SandboxError(code, message, { status: HTTP_ERRORS[code] });
+}

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { Agent, get } from "node:http";
+import type { Socket } from "node:net";
+import { test } from "node:test";
+import { startSandbox } from "../../src/sandbox.ts";
+import { lines, login, startArgs, startCli, stopCli, tempDir as cliTempDir } from "../helpers/cli.ts";
+import { ADA, tempDir, testConfig } from "../helpers/sandbox.ts";
+import { openRawStream, type RawStream } from "../helpers/sse.ts";
+
+/** A connection kept alive after one answered request, as browsers and HTTP clients keep them; resolves with its socket. */
+function keepAliveConnection(url: string): Promise<Socket> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise((resolve, reject) => {
+    const request = get(`${url}/health`, { agent }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(request.socket!));
+    });
+    request.on("error", reject);
+  });
+}
+
+/** What a developer's browser holds open: a cart stream and an idle keep-alive connection to every server. */
+async function openClients(urls: string[], token: string): Promise<{ stream: RawStream; sockets: Socket[] }> {
+  const stream = await openRawStream(`${urls[0]}/api/cart/stream?access_token=${token}`);
+  await stream.until((messages) => messages.some((message) => message.event === "cart"));
+  return { stream, sockets: await Promise.all(urls.map(keepAliveConnection)) };
+}
+
+test("close() ends event streams and idle keep-alive connections at once: done within 500 ms", async (t) => {
+  const sandbox = await startSandbox(await testConfig(await tempDir(t), { only: "storefront,wallet,host" }));
+  const urls = sandbox.services.map((service) => service.url);
+  const response = await fetch(`${urls[0]}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADA) });
+  const { stream, sockets } = await openClients(urls, ((await response.json()) as { token: string }).token);
+  const socketsClosed = Promise.all(sockets.map((socket) => new Promise((resolve) => (socket.destroyed ? resolve(null) : socket.once("close", resolve)))));
+
+  const started = performance.now();
+  await sandbox.close();
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 500, `close() took ${Math.round(elapsed)} ms`);
+  await stream.ended;
+  await socketsClosed;
+});
+
+test("SIGTERM with a stream and keep-alive connections open: exit 0 within a second", { timeout: 30_000 }, async (t) => {
+  const { cli, url } = await startCli(t, startArgs(await cliTempDir(t), "--only", "storefront"));
+  const { stream } = await openClients([url], await login(url));
+
+  const started = performance.now();
+  const result = await stopCli(cli, "SIGTERM");
+  const elapsed = performance.now() - started;
+  assert.equal(result.code, 0);
+  assert.equal(lines(result.stdout).at(-1), "Stopped.");
+  assert.ok(elapsed < 1000, `the process took ${Math.round(elapsed)} ms to exit`);
+  await stream.ended;
+});
