@@ -1,4 +1,6 @@
 import type { H3Event } from "h3";
+import { ISSUERS } from "./auth/issuers.ts";
+import { createJwtIssuer } from "./auth/jwt.ts";
 import { SESSIONS_FILE } from "./bff/sessions/file.ts";
 import { openSessionBackend } from "./bff/sessions/open.ts";
 import type { SessionBackend } from "./bff/sessions/session-store.ts";
@@ -75,7 +77,9 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     const users = await loadDemoUsers();
     sessions = await openSessionBackend(config.sessionStore, { dataDir, clock, io: options.io });
     const urls: ServiceUrls = {};
-    const context = { config, clock, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, privatePrefix: CONTROLS_PREFIX, hosts: { bind: config.bind, allowedHosts: config.allowedHosts } } };
+    const secrets = { storefront: config.storefrontJwtSecret, wallet: config.walletJwtSecret };
+    const loginTokens = (service: keyof typeof secrets) => createJwtIssuer({ secret: secrets[service], issuer: ISSUERS[service], ttlMs: config.tokenTtl, clock });
+    const context = { config, clock, loginTokens, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, privatePrefix: CONTROLS_PREFIX, hosts: { bind: config.bind, allowedHosts: config.allowedHosts } } };
     const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
     for (const definition of definitions) {
       const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs } } });
@@ -91,7 +95,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     return {
       config,
       urls,
-      services: running.map(({ definition, service }) => ({ name: definition.name, label: definition.label, url: urls[definition.name]!, banner: service.banner?.() ?? [] })),
+      services: running.map(({ definition, service }) => ({ name: definition.name, label: definition.label ?? definition.name, url: urls[definition.name]!, banner: service.banner?.() ?? [] })),
       users,
       dataDir: dataDir.path,
       clock,

@@ -1,19 +1,28 @@
 import type { H3 } from "h3";
+import { AUTH_ERRORS } from "../auth/errors.ts";
+import type { JwtIssuer } from "../auth/jwt.ts";
 import type { SessionBackend } from "../bff/sessions/session-store.ts";
 import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
 import type { ErrorCodes } from "../errors.ts";
+import { HTTP_ERRORS } from "../http/errors.ts";
 import type { ServiceAppOptions } from "../http/service-app.ts";
 import type { LiveStream } from "../http/sse.ts";
 import type { DataDir } from "../store/data-dir.ts";
+import { STORAGE_ERRORS } from "../store/errors.ts";
 import type { FileIO } from "../store/file-io.ts";
 import type { DemoUser } from "../users.ts";
+
+/** The codes every server answers with: bad requests, a data dir or Redis that refused, and sign-in. */
+export const SHARED_ERRORS = { ...HTTP_ERRORS, ...STORAGE_ERRORS, ...AUTH_ERRORS } as const;
 
 /** What every service is built from: the one config, clock, users and data dir of the sandbox. */
 export interface ServiceContext {
   config: SandboxConfig;
   clock: Clock;
+  /** The login JWTs of the storefront or the wallet (the host app checks the wallet's): signed with their secret, on the sandbox clock. */
+  loginTokens(service: "storefront" | "wallet"): JwtIssuer;
   users: DemoUser[];
   dataDir: DataDir;
   io?: FileIO;
@@ -40,8 +49,8 @@ export interface BuiltService {
 /** One server of the sandbox: how it is built and where it listens (its port setting is `<name>Port`). */
 export interface ServiceDefinition {
   name: ServiceName;
-  /** How the banner and messages name it. */
-  label: string;
+  /** How the banner and messages name it, where its name will not do. */
+  label?: string;
   /** Its data file in the data dir, if it keeps one (removed by --fresh). */
   dataFile?: string;
   /** Its pages under docs/, listed by its index (GET /). */
