@@ -56,7 +56,9 @@ test("POST /oauth/token", async (t) => {
   await t.test("a wrong verifier kills the code", async () => {
     const once = await code(wallet);
     await expectError(await exchange({ code: once, code_verifier: randomBytes(32).toString("base64url") }), 400, "invalid_grant");
-    await expectError(await exchange({ code: once, code_verifier: VERIFIER }), 400, "invalid_grant");
+    const again = await exchange({ code: once, code_verifier: VERIFIER });
+    await expectError(again.clone(), 400, "invalid_grant");
+    assert.equal(((await again.json()) as { error_description: string }).error_description, "The code was already used", "no refresh token was issued, so none is said to be revoked");
   });
 
   await t.test("20 parallel redemptions of one code give exactly one token", async () => {
