@@ -6,8 +6,8 @@ import { TRANSACTIONS, WALLETS, isIncome } from "../helpers/wallet-fixtures.ts";
 import { startSandbox } from "../../src/sandbox.ts";
 
 const now = () => Math.floor(Date.now() / 1000);
-const sign = (secret: string, claims: { sub?: string; iss?: string; exp?: number }) => {
-  const jwt = new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuedAt();
+const sign = (secret: string, claims: { sub?: string; iss?: string; exp?: number; iat?: number }) => {
+  const jwt = new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuedAt(claims.iat);
   if (claims.sub) jwt.setSubject(claims.sub);
   if (claims.iss) jwt.setIssuer(claims.iss);
   if (claims.exp) jwt.setExpirationTime(claims.exp);
@@ -66,6 +66,7 @@ test("wallet sign-in and tokens", async (t) => {
     ["a wallet-secret token with the storefront's issuer", () => sign(DEV_WALLET_SECRET, { sub: ADA.id, iss: "sandbox-storefront", exp: now() + 600 }), "invalid_token"],
     ["a wrong secret", () => sign("some-other-secret-that-is-long-enough-1234", { sub: ADA.id, iss: "sandbox-wallet", exp: now() + 600 }), "invalid_token"],
     ["alg none", async () => new UnsecuredJWT({}).setSubject(ADA.id).setIssuer("sandbox-wallet").setExpirationTime(now() + 600).encode(), "invalid_token"],
+    ["a token issued an hour ahead", () => sign(DEV_WALLET_SECRET, { sub: ADA.id, iss: "sandbox-wallet", iat: now() + 3600, exp: now() + 7200 }), "invalid_token"],
     ["an expired token", () => sign(DEV_WALLET_SECRET, { sub: ADA.id, iss: "sandbox-wallet", exp: now() - 5 }), "token_expired"],
     ["a well-signed token of an unknown user", () => sign(DEV_WALLET_SECRET, { sub: "11111111-2222-4333-8444-555555555555", iss: "sandbox-wallet", exp: now() + 600 }), "invalid_token"],
   ];
