@@ -51,6 +51,17 @@ test("wallet sign-in and tokens", async (t) => {
     assert.equal(payload.exp - payload.iat, 86400);
   });
 
+  await t.test("login tokens issued in the same second are distinct: each has its own jti", async () => {
+    for (const url of [sandbox.urls.wallet!, sandbox.urls.storefront!]) {
+      const responses = await Promise.all(Array.from({ length: 4 }, () => login(url, { email: ADA.email, password: ADA.password })));
+      const tokens = await Promise.all(responses.map(async (response) => ((await response.json()) as { token: string }).token));
+      const jtis = tokens.map((token) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).jti as string);
+      assert.equal(new Set(tokens).size, 4, url);
+      assert.equal(new Set(jtis).size, 4);
+      for (const jti of jtis) assert.match(jti, /^[0-9a-f-]{36}$/);
+    }
+  });
+
   await t.test("wrong credentials: 401 invalid_credentials", async () => {
     const response = await login(sandbox.urls.wallet!, { email: ADA.email, password: "wrong" });
     assert.equal(response.status, 401);

@@ -39,6 +39,13 @@ test("POST /oauth/token", async (t) => {
     assert.equal(body.expires_in, 86400);
   });
 
+  await t.test("access tokens issued in the same second are distinct", async () => {
+    const codes = await Promise.all([code(wallet), code(wallet), code(wallet)]);
+    const responses = await Promise.all(codes.map((once) => exchange({ code: once, code_verifier: VERIFIER })));
+    const tokens = await Promise.all(responses.map(async (response) => ((await response.json()) as { access_token: string }).access_token));
+    assert.equal(new Set(tokens).size, 3);
+  });
+
   await t.test("Basic credentials are form-decoded", async () => {
     const encodedId = CLIENT.id.replaceAll("-", "%2D");
     const response = await exchange({ code: await code(wallet), code_verifier: VERIFIER }, { authorization: basic(encodedId, CLIENT.secret) });
