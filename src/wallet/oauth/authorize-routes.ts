@@ -3,6 +3,7 @@ import { readForm } from "../../http/form-body.ts";
 import { findByCredentials } from "../../users.ts";
 import { checkAuthorizationRequest, redirectWith, type AuthorizationRequest } from "./authorization-request.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
+import { FORM_TOKEN_LIFETIME_MS } from "./form-token.ts";
 import { errorPage, pageHeaders, signInPage } from "./page.ts";
 
 /**
@@ -30,7 +31,7 @@ export function addAuthorizeRoutes(app: H3, deps: OAuthDeps): void {
     if (!result.ok) return "page" in result ? page(errorPage(result.page), 400) : backToClient(result);
     const { request } = result;
     if (fromAnotherSite(event) || !deps.formTokens.check(form.get("csrf_token") ?? "", request)) {
-      return page(errorPage("This sign-in form has expired (forms last 15 minutes), comes from an earlier run of the sandbox, or was sent from another page. Go back to the application and start the sign-in again."), 403);
+      return page(errorPage(`This sign-in form has expired (forms last ${FORM_TOKEN_LIFETIME_MS / 60_000} minutes), comes from an earlier run of the sandbox, or was sent from another page. Go back to the application and start the sign-in again.`), 403);
     }
     const email = form.get("email") ?? "";
     const user = findByCredentials(deps.store.data.users, email, form.get("password") ?? "");

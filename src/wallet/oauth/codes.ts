@@ -21,7 +21,7 @@ interface CodeRecord extends CodeGrant {
 }
 
 /** One redemption under way: it ends by using the code up, or, when the grant could not be saved, by giving it back. */
-export interface Redemption {
+interface Redemption {
   grant: CodeGrant;
   /** The code is spent; `familyId` names the refresh tokens issued from it, if any were. */
   useUp(familyId?: string): void;
@@ -29,7 +29,7 @@ export interface Redemption {
   giveBack(): void;
 }
 
-export type RedeemResult = { redemption: Redemption } | { busy: true } | { reused: { familyId?: string } } | null;
+type RedeemResult = { redemption: Redemption } | { busy: true } | { reused: { familyId?: string } } | null;
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import { failWallet } from "../errors.ts";
 import { newClient, redirectUriProblem, type OAuthClient } from "./clients.ts";
 
 /** Limits of a registration: the name is shown on the sign-in page and in listings, the URIs are matched on every sign-in. */
-export const CLIENT_LIMITS = { nameLength: 100, redirectUris: 10, redirectUriLength: 2000 } as const;
+const CLIENT_LIMITS = { nameLength: 100, redirectUris: 10, redirectUriLength: 2000 } as const;
 
 export interface ClientListing {
   id: string;
