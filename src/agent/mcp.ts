@@ -39,9 +39,11 @@ export function createMcpServer(deps: McpDeps): Server {
     if (!action) return failure(`No tool named ${request.params.name}`);
     const { end_user_id: endUser, ...parameters } = (request.params.arguments ?? {}) as Record<string, unknown>;
     try {
-      const call = await callAction(action, parameters, await deps.targetFor(typeof endUser === "string" ? endUser : undefined));
+      const target = await deps.targetFor(typeof endUser === "string" ? endUser : undefined);
+      const call = await callAction(action, parameters, target);
       return {
-        content: [{ type: "text", text: answerLine(call) }, { type: "text", text: JSON.stringify(call.response.body) }],
+        // Named, not "you": the answer goes to an agent, which may act for several users in one session.
+        content: [{ type: "text", text: answerLine(call, target.endUserName) }, { type: "text", text: JSON.stringify(call.response.body) }],
         isError: call.response.status >= 400,
       };
     } catch (error) {

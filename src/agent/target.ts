@@ -50,6 +50,7 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
       serviceToken: config.bffServiceToken,
       walletPrefix: config.walletPrefix,
       endUserId: user.id,
+      endUserName: user.name,
       walletToken: async () => {
         if (!walletToken) throw new AgentSetupError("This action needs the wallet, which is not running");
         return walletToken;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { errors, type JWTPayload } from "jose";
 import type { Clock } from "../clock.ts";
 import { hs256Key, signHs256, verifyHs256 } from "./hs256.ts";
@@ -30,8 +31,8 @@ const EXPIRED = "The token has expired: log in again";
 const VERIFIED_CACHE_SIZE = 1000;
 
 /**
- * Signs and verifies one service's HS256 tokens. Verification pins the algorithm (so `none` or
- * another key type is refused), and requires `exp`, `sub` and this service's `iss`.
+ * Signs and verifies one service's HS256 tokens, each with its own `jti`. Verification pins the
+ * algorithm (so `none` or another key type is refused), and requires `exp`, `sub` and this service's `iss`.
  * A token that verified once is remembered, since its signature cannot change: a repeat only
  * has its expiry checked again (jose's WebCrypto verify costs ~100 µs, most of a request).
  */
@@ -44,7 +45,8 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
     ttlSeconds,
     async sign(userId, extraClaims = {}) {
       const iat = Math.floor(options.clock.now().getTime() / 1000);
-      return signHs256({ ...extraClaims, sub: userId, iss: options.issuer, iat, exp: iat + ttlSeconds }, key);
+      // jti: two tokens for one user in the same second are still two tokens (told apart in logs, revocable one by one).
+      return signHs256({ ...extraClaims, sub: userId, iss: options.issuer, iat, exp: iat + ttlSeconds, jti: randomUUID() }, key);
     },
     async verify(token) {
       const known = verified.get(token);

@@ -14,9 +14,10 @@ export const RESERVED_CLAIMS = ["sub", "iat", "exp", "iss"] as const;
 export interface IdentityClaims {
   [claim: string]: unknown;
   sub: string;
-  iat: number;
   exp: number;
-  iss: string;
+  /** Set by the sandbox's signer; optional in tokens of other signers, as the spec's tokens need only sub and exp. */
+  iat?: number;
+  iss?: string;
 }
 
 /** Refuses extra claims that would override sub, iat, exp or iss. */

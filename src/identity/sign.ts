@@ -17,7 +17,8 @@ export interface SignIdentityOptions {
 
 export interface SignedIdentity {
   token: string;
-  claims: IdentityClaims;
+  /** The sandbox's signer always sets iat and iss. */
+  claims: IdentityClaims & { iat: number; iss: string };
 }
 
 /** Signs an embed identity token as the host backend does: HS256, iss sandbox-host, sub, iat and a short exp. */
@@ -28,7 +29,7 @@ export async function signIdentity(options: SignIdentityOptions): Promise<Signed
   const extra = options.claims ?? {};
   checkExtraClaims(extra);
   const iat = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  const claims: IdentityClaims = { sub: options.subject, iss: IDENTITY_ISSUER, iat, exp: iat + ttl, ...extra };
+  const claims: SignedIdentity["claims"] = { sub: options.subject, iss: IDENTITY_ISSUER, iat, exp: iat + ttl, ...extra };
   const token = await signHs256(claims, hs256Key(options.secret));
   return { token, claims };
 }

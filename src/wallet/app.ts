@@ -11,6 +11,7 @@ import { failWallet } from "./errors.ts";
 import { balanceCents, insightsFor } from "./insights.ts";
 import { addAuthorizeRoutes } from "./oauth/authorize-routes.ts";
 import { CodeStore } from "./oauth/codes.ts";
+import { createFormTokens } from "./oauth/form-token.ts";
 import { addMetadataRoute } from "./oauth/metadata.ts";
 import { oauthErrorResponse } from "./oauth/oauth-response.ts";
 import { TOKEN_PATH, addTokenRoute } from "./oauth/token-route.ts";
@@ -37,7 +38,8 @@ export function createWalletApp(deps: WalletDeps): H3 {
   };
 
   addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
-  const oauth = { ...deps, codes: new CodeStore(deps.clock) };
+  // The sign-in forms' key is made here, once per start: a restart voids the forms in flight.
+  const oauth = { ...deps, codes: new CodeStore(deps.clock), formTokens: createFormTokens(deps.clock) };
   addAuthorizeRoutes(app, oauth);
   addTokenRoute(app, oauth);
   addMetadataRoute(app);

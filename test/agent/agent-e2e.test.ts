@@ -16,7 +16,7 @@ test("each action, end to end against a started sandbox", async (t) => {
   const sandbox = await startFullSandbox(t);
   const [ada] = await loadDemoUsers();
   const { walletToken } = await signInAsApp(sandbox.urls, ada!);
-  const target: AgentTarget = { urls: sandbox.urls, serviceToken: SERVICE_TOKEN, walletPrefix: "/api/wallet", endUserId: ada!.id, walletToken: async () => walletToken! };
+  const target: AgentTarget = { urls: sandbox.urls, serviceToken: SERVICE_TOKEN, walletPrefix: "/api/wallet", endUserId: ada!.id, endUserName: ada!.name, walletToken: async () => walletToken! };
   const cases: [string, Record<string, unknown>, (body: any) => void][] = [
     ["search_products", { query: "rice" }, (body) => assert.ok(body.items.length >= 2)],
     ["add_to_cart", { product_id: "ofada-rice-5kg" }, (body) => assert.equal(body.items[0].quantity, 1)],

@@ -48,10 +48,19 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
   await t.test("per-call end user; a missing parameter is a tool error and nothing is sent", async () => {
     const orders = await client.callTool({ name: "get_orders", arguments: { end_user_id: "tunde@example.com" } });
     assert.equal(orders.isError, false);
-    assert.match(TEXT(orders)[0]!, /No orders yet/);
+    assert.equal(TEXT(orders)[0], "Tunde Bakare has no orders yet.");
     const missing = await client.callTool({ name: "get_transaction_status", arguments: {} });
     assert.equal(missing.isError, true);
     assert.match(TEXT(missing)[0]!, /needs "transaction_id"; nothing was sent/);
+  });
+
+  await t.test("answers name the user they are about, whether given per call or at start", async () => {
+    const other = await client.callTool({ name: "get_wallet", arguments: { end_user_id: "tunde@example.com" } });
+    assert.equal(other.isError, false);
+    assert.match(TEXT(other)[0]!, /^Tunde Bakare's balance is [\d,.]+ \w{3} /);
+    const own = await client.callTool({ name: "get_wallet", arguments: {} });
+    assert.match(TEXT(own)[0]!, /^Ada Okafor's balance is /);
+    assert.notEqual(JSON.parse(TEXT(other)[1]!).balance, undefined, "the body comes as it was");
   });
 
   await t.test("streamable HTTP serves the same tools", async () => {
@@ -73,7 +82,7 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
     t.after(() => http.close());
     const result = await http.callTool({ name: "get_spending_income_insights", arguments: { period: "7d" } });
     assert.equal(result.isError, false);
-    assert.match(TEXT(result)[0]!, /^Over the last 7 days you spent/);
+    assert.match(TEXT(result)[0]!, /^Over the last 7 days Ada Okafor spent/);
     const mcp = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
     assert.equal(mcp.headers.get("x-content-type-options"), "nosniff");
     await mcp.body?.cancel();

@@ -46,6 +46,13 @@ test("identity sign prints a token that identity verify accepts", TIMEOUT, async
   assert.match(result.stdout, /^ {2}exp +\d+ {2}\(\d{4}-\d\d-\d\dT[\d:.]+Z\)$/m);
 });
 
+test("identity verify accepts a token as the wallet spec defines it: HS256, sub and a short exp, no iss", TIMEOUT, async (t) => {
+  const token = await new SignJWT({ sub: ADA.id, exp: Math.floor(Date.now() / 1000) + 300 }).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(DEV_SIGNING_SECRET));
+  const result = await cli(t, ["identity", "verify", token]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, new RegExp(`^valid: sub ${ADA.id} \\(Ada Okafor\\), expires in (5m|4m \\d+s)$`, "m"));
+});
+
 test("identity sign --json: {token, claims}, with --ttl and --claim", TIMEOUT, async (t) => {
   const result = await cli(t, ["identity", "sign", "--user", ADA.id, "--ttl", "2m", "--claim", "plan=pro", "--claim", "seats=3", "--claim", "beta=true", "--json"]);
   assert.equal(result.code, 0, result.stderr);
@@ -89,6 +96,7 @@ test("identity verify refuses bad tokens: one line, exit 1", PARALLEL, async (t)
     { name: "tampered", token: `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(good), sub: TUNDE.id })).toString("base64url")}.${signature}`, reason: /^invalid: bad signature/ },
     { name: "expired", token: await jose({ sub: ADA.id, iss: "sandbox-host", exp: now - 120 }, DEV_SIGNING_SECRET), reason: /^invalid: expired at .* \(2m( \d+s)? ago\)$/ },
     { name: "a storefront token", token: await jose({ sub: ADA.id, iss: "sandbox-storefront", exp: now + 60 }, DEV_STOREFRONT_SECRET), reason: /^invalid: wrong issuer: "sandbox-storefront"/ },
+    { name: "issued an hour ahead", token: await jose({ sub: ADA.id, iat: now + 3600, exp: now + 4200 }, DEV_SIGNING_SECRET), reason: /^invalid: issued in the future/ },
     { name: "not a JWT", token: "hello", reason: /^invalid: malformed/ },
     { name: "alg none", token: `${Buffer.from('{"alg":"none"}').toString("base64url")}.${payload}.`, reason: /^invalid: wrong algorithm: "none"/ },
   ];
@@ -158,7 +166,7 @@ test("embed-url: mode, endUser and a fresh identity, on /embed of the host app",
   const check = await verifyIdentity(url.searchParams.get("identity") ?? "", { secret: DEV_SIGNING_SECRET, users });
   assert.ok(check.valid, JSON.stringify(check));
   assert.equal(check.claims.sub, ADA.id);
-  assert.equal(check.claims.exp - check.claims.iat, 600);
+  assert.equal(check.claims.exp - (check.claims.iat ?? 0), 600);
 });
 
 test("embed-url: --no-identity, --session, and the base from flag, env and host port", PARALLEL, async (t) => {

@@ -34,6 +34,10 @@ test("oauth add-client on a running sandbox registers at once, and the client ca
   const page = await fetch(`${walletUrl}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: client.id, redirect_uri: "http://127.0.0.1:4000/cb" })}`);
   assert.equal(page.status, 200, "the running wallet knows the new client");
   assert.match(await page.text(), /Live agent/);
+  const again = await runCli(t, ["oauth", "add-client", "--name", "LIVE AGENT", "--redirect-uri", "http://127.0.0.1:4001/cb", "--data-dir", dataDir]);
+  assert.equal(again.code, 1);
+  assert.match(again.stderr, /"Live agent" is already registered/);
+  assert.equal(lines(again.stderr).length, 1);
   assert.equal((await stopCli(cli)).code, 0);
 });
 
@@ -44,6 +48,7 @@ test("oauth add-client refuses bad registrations in one line", TIMEOUT, async (t
     [["--name", "X", "--redirect-uri", "not a uri"], /absolute URI/],
     [["--name", "X", "--redirect-uri", "https://a.example.com/cb#frag"], /fragment/],
     [["--name", " ", "--redirect-uri", "https://a.example.com/cb"], /name/],
+    [["--name", "sandbox agent platform", "--redirect-uri", "https://a.example.com/cb"], /"Sandbox Agent Platform" is already registered/],
   ];
   for (const [args, message] of cases) {
     const result = await runCli(t, ["oauth", "add-client", ...args, "--data-dir", dataDir]);

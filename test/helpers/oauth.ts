@@ -10,8 +10,6 @@ export interface SignInPage {
   status: number;
   headers: Headers;
   html: string;
-  /** The anti-CSRF cookie, as `name=value`. */
-  cookie: string;
   /** Hidden and visible fields of the form, as the browser would send them. */
   fields: URLSearchParams;
 }
@@ -23,20 +21,25 @@ export async function openAuthorize(walletUrl: string, params: Record<string, st
   const html = await response.text();
   const fields = new URLSearchParams();
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.append(match[1]!, unescapeHtml(match[2]!));
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
-  return { status: response.status, headers: response.headers, html, cookie, fields };
+  return { status: response.status, headers: response.headers, html, fields };
 }
 
-/** Submits the sign-in form; answers the raw response (a 302 to the client, or the page again). */
-export function submitSignIn(walletUrl: string, page: SignInPage, credentials = ADA, overrides: Record<string, string> = {}, cookie = page.cookie): Promise<Response> {
+/**
+ * Submits the sign-in form; answers the raw response (a 302 to the client, or the page again).
+ * `overrides` change fields (null leaves one out); `headers` add request headers.
+ */
+export function submitSignIn(walletUrl: string, page: SignInPage, credentials = ADA, overrides: Record<string, string | null> = {}, headers: Record<string, string> = {}): Promise<Response> {
   const form = new URLSearchParams(page.fields);
   form.set("email", credentials.email);
   form.set("password", credentials.password);
-  for (const [name, value] of Object.entries(overrides)) form.set(name, value);
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === null) form.delete(name);
+    else form.set(name, value);
+  }
   return fetch(`${walletUrl}/oauth/authorize`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body: form,
   });
 }

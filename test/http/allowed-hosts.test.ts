@@ -106,8 +106,9 @@ test("the sandbox controls refuse a page of a foreign Origin with 403 forbidden_
   assert.equal(await clients(), before, "no client was registered");
 
   // The sandbox's own pages and the CLI (which sends no Origin) still may.
-  assert.equal((await send(wallet.url, "/__sandbox/oauth/clients", { origin: `http://127.0.0.1:${port}` }, { method: "POST", body: REGISTRATION })).status, 201);
-  assert.equal((await send(wallet.url, "/__sandbox/oauth/clients", {}, { method: "POST", body: REGISTRATION })).status, 201);
+  // (Under names of their own: the default client is already called "Sandbox Agent Platform".)
+  assert.equal((await send(wallet.url, "/__sandbox/oauth/clients", { origin: `http://127.0.0.1:${port}` }, { method: "POST", body: { ...REGISTRATION, name: "From a local page" } })).status, 201);
+  assert.equal((await send(wallet.url, "/__sandbox/oauth/clients", {}, { method: "POST", body: { ...REGISTRATION, name: "From the CLI" } })).status, 201);
   // Outside the controls, Origin is CORS's business: any page may call the service routes.
   assert.equal((await send(wallet.url, "/health", { origin: "http://attacker.example" })).status, 200);
 });

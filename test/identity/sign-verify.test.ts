@@ -134,10 +134,22 @@ test("refused tokens say why", async (t) => {
       reason: /^wrong issuer: "sandbox-wallet"/,
     },
     {
-      name: "no iss",
-      token: () => forge({ sub: ADA.id, exp: now() + 60 }),
-      code: "wrong_issuer",
-      reason: /^wrong issuer: the token has no "iss"/,
+      name: "no iss, signed with the wallet's secret",
+      token: () => forge({ sub: ADA.id, exp: now() + 60 }, DEV_WALLET_SECRET),
+      code: "bad_signature",
+      reason: /^bad signature/,
+    },
+    {
+      name: "an iat more than 60 s ahead",
+      token: () => forge({ sub: ADA.id, iat: now() + 120, exp: now() + 600 }),
+      code: "issued_in_future",
+      reason: /^issued in the future: iat is \d{4}-.*more than 60s after now/,
+    },
+    {
+      name: "an iat that is not a number",
+      token: () => forge({ sub: ADA.id, iat: "yesterday", exp: now() + 600 }),
+      code: "malformed",
+      reason: /^malformed: "iat"/,
     },
     {
       name: "no sub",
@@ -176,6 +188,22 @@ test("refused tokens say why", async (t) => {
   for (const { name, token, code, reason } of cases) {
     await t.test(name, async () => assertInvalid(await verify(await token()), code, reason));
   }
+});
+
+test("a token as the wallet spec defines it (sub and a short exp, no iss) verifies; iss, when present, must be sandbox-host", async () => {
+  const exp = now() + 300;
+  const minimal = await verify(await forge({ sub: ADA.id, exp }));
+  assert.ok(minimal.valid, JSON.stringify(minimal));
+  assert.deepEqual(minimal.claims, { sub: ADA.id, exp });
+  assertInvalid(await verify(await forge({ sub: ADA.id, iss: "my-host", exp: now() + 300 })), "wrong_issuer", /^wrong issuer: "my-host", expected "sandbox-host" or none/);
+});
+
+test("an iat up to 60 s ahead is accepted (clocks differ a little), checked against the time given", async () => {
+  assert.ok((await verify(await forge({ sub: ADA.id, iat: now() + 30, exp: now() + 600 }))).valid);
+  const at = new Date("2030-01-01T00:00:00Z");
+  const { token } = await signIdentity({ secret: SECRET, subject: ADA.id, now: at });
+  assert.ok((await verifyIdentity(token, { secret: SECRET, users, now: new Date(at.getTime() - 60_000) })).valid);
+  assertInvalid(await verifyIdentity(token, { secret: SECRET, users, now: new Date(at.getTime() - 61_000) }), "issued_in_future", /^issued in the future: iat is 2030-01-01T00:00:00\.000Z/);
 });
 
 test("a token is checked against the secret it is given", async () => {

@@ -6,8 +6,8 @@ import { ADA, DEV_STOREFRONT_SECRET, errorBody, startTestSandbox } from "../help
 const key = (secret: string) => new TextEncoder().encode(secret);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function token(claims: { sub?: string; iss?: string; exp?: number }, secret = DEV_STOREFRONT_SECRET) {
-  const jwt = new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuedAt();
+function token(claims: { sub?: string; iss?: string; exp?: number; iat?: number }, secret = DEV_STOREFRONT_SECRET) {
+  const jwt = new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuedAt(claims.iat);
   if (claims.sub) jwt.setSubject(claims.sub);
   if (claims.iss) jwt.setIssuer(claims.iss);
   if (claims.exp) jwt.setExpirationTime(claims.exp);
@@ -75,6 +75,10 @@ test("bearer tokens on protected routes", async (t) => {
     assert.equal((await products(`bearer ${good}`)).status, 200);
   });
 
+  await t.test("a token issued up to 60 s ahead of the server's clock is accepted", async () => {
+    assert.equal((await products(`Bearer ${await token({ sub: ADA.id, iss: "sandbox-storefront", iat: nowSeconds() + 30, exp: nowSeconds() + 600 })}`)).status, 200);
+  });
+
   const cases = [
     { name: "no header", header: undefined, code: "invalid_token" },
     { name: "not a bearer", header: `Basic ${Buffer.from("a:b").toString("base64")}`, code: "invalid_token" },
@@ -84,6 +88,7 @@ test("bearer tokens on protected routes", async (t) => {
     { name: "wrong issuer (a wallet token)", header: `Bearer ${await token({ sub: ADA.id, iss: "sandbox-wallet", exp: nowSeconds() + 60 })}`, code: "invalid_token" },
     { name: "no exp", header: `Bearer ${await token({ sub: ADA.id, iss: "sandbox-storefront" })}`, code: "invalid_token" },
     { name: "no sub", header: `Bearer ${await token({ iss: "sandbox-storefront", exp: nowSeconds() + 60 })}`, code: "invalid_token" },
+    { name: "issued more than 60 s in the future", header: `Bearer ${await token({ sub: ADA.id, iss: "sandbox-storefront", iat: nowSeconds() + 3600, exp: nowSeconds() + 7200 })}`, code: "invalid_token" },
     { name: "expired", header: `Bearer ${await token({ sub: ADA.id, iss: "sandbox-storefront", exp: nowSeconds() - 10 })}`, code: "token_expired" },
     { name: "tampered payload", header: `Bearer ${tamper(good)}`, code: "invalid_token" },
     { name: "well signed, for a user the service does not know", header: `Bearer ${await token({ sub: "11111111-2222-4333-8444-555555555555", iss: "sandbox-storefront", exp: nowSeconds() + 60 })}`, code: "invalid_token" },

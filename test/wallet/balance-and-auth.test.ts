@@ -6,8 +6,8 @@ import { TRANSACTIONS, WALLETS, isIncome } from "../helpers/wallet-fixtures.ts";
 import { startSandbox } from "../../src/sandbox.ts";
 
 const now = () => Math.floor(Date.now() / 1000);
-const sign = (secret: string, claims: { sub?: string; iss?: string; exp?: number }) => {
-  const jwt = new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuedAt();
+const sign = (secret: string, claims: { sub?: string; iss?: string; exp?: number; iat?: number }) => {
+  const jwt = new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuedAt(claims.iat);
   if (claims.sub) jwt.setSubject(claims.sub);
   if (claims.iss) jwt.setIssuer(claims.iss);
   if (claims.exp) jwt.setExpirationTime(claims.exp);
@@ -51,6 +51,17 @@ test("wallet sign-in and tokens", async (t) => {
     assert.equal(payload.exp - payload.iat, 86400);
   });
 
+  await t.test("login tokens issued in the same second are distinct: each has its own jti", async () => {
+    for (const url of [sandbox.urls.wallet!, sandbox.urls.storefront!]) {
+      const responses = await Promise.all(Array.from({ length: 4 }, () => login(url, { email: ADA.email, password: ADA.password })));
+      const tokens = await Promise.all(responses.map(async (response) => ((await response.json()) as { token: string }).token));
+      const jtis = tokens.map((token) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).jti as string);
+      assert.equal(new Set(tokens).size, 4, url);
+      assert.equal(new Set(jtis).size, 4);
+      for (const jti of jtis) assert.match(jti, /^[0-9a-f-]{36}$/);
+    }
+  });
+
   await t.test("wrong credentials: 401 invalid_credentials", async () => {
     const response = await login(sandbox.urls.wallet!, { email: ADA.email, password: "wrong" });
     assert.equal(response.status, 401);
@@ -66,6 +77,7 @@ test("wallet sign-in and tokens", async (t) => {
     ["a wallet-secret token with the storefront's issuer", () => sign(DEV_WALLET_SECRET, { sub: ADA.id, iss: "sandbox-storefront", exp: now() + 600 }), "invalid_token"],
     ["a wrong secret", () => sign("some-other-secret-that-is-long-enough-1234", { sub: ADA.id, iss: "sandbox-wallet", exp: now() + 600 }), "invalid_token"],
     ["alg none", async () => new UnsecuredJWT({}).setSubject(ADA.id).setIssuer("sandbox-wallet").setExpirationTime(now() + 600).encode(), "invalid_token"],
+    ["a token issued an hour ahead", () => sign(DEV_WALLET_SECRET, { sub: ADA.id, iss: "sandbox-wallet", iat: now() + 3600, exp: now() + 7200 }), "invalid_token"],
     ["an expired token", () => sign(DEV_WALLET_SECRET, { sub: ADA.id, iss: "sandbox-wallet", exp: now() - 5 }), "token_expired"],
     ["a well-signed token of an unknown user", () => sign(DEV_WALLET_SECRET, { sub: "11111111-2222-4333-8444-555555555555", iss: "sandbox-wallet", exp: now() + 600 }), "invalid_token"],
   ];

@@ -25,8 +25,8 @@ test("GET /oauth/authorize", async (t) => {
     assert.match(page.html, /<label for="password">/);
     assert.match(page.html, /<form method="post" action="\/oauth\/authorize">/);
     assert.doesNotMatch(page.html, /<script|src=|href=/i, "no script and nothing loaded");
-    assert.match(page.headers.get("set-cookie") ?? "", /HttpOnly; SameSite=Strict/);
-    assert.equal(page.fields.get("csrf_token"), page.cookie.split("=")[1]);
+    assert.match(page.fields.get("csrf_token") ?? "", /^\d+\.[\w-]{43}$/, "an anti-CSRF token: issue time and MAC");
+    assert.equal(page.headers.get("set-cookie"), null, "no cookie: the token alone is checked");
   });
 
   await t.test("scope defaults to wallet:read; redirect_uri may be left out when the client has one", async () => {
@@ -109,13 +109,59 @@ test("POST /oauth/authorize (the sign-in form)", async (t) => {
     assert.match(html, /value="ada@example.com"/, "the email is kept");
   });
 
-  await t.test("a missing or foreign anti-CSRF token is refused", async () => {
+  const refused = async (response: Response) => {
+    assert.equal(response.status, 403);
+    assert.equal(response.headers.get("location"), null);
+    assert.match(await response.text(), /start the sign-in again/);
+  };
+
+  await t.test("wrong credentials show the page with a fresh token that works", async () => {
+    const again = await submitSignIn(wallet.url, await open(), { ...ADA, password: "wrong" });
+    const token = /name="csrf_token" value="([^"]+)"/.exec(await again.text())?.[1];
+    assert.ok(token);
     const page = await open();
-    for (const [overrides, cookie] of [[{ csrf_token: "forged" }, page.cookie], [{}, ""], [{}, "sandbox_oauth_csrf=other"]] as const) {
-      const response = await submitSignIn(wallet.url, page, ADA, overrides, cookie);
-      assert.equal(response.status, 403);
-      assert.equal(response.headers.get("location"), null);
-    }
+    assert.equal((await submitSignIn(wallet.url, page, ADA, { csrf_token: unescapeHtml(token) })).status, 302);
+  });
+
+  await t.test("a token is good only for the authorization request it was issued for", async () => {
+    const page = await open("state-a");
+    const otherRequests: Record<string, string | null>[] = [
+      { state: "state-b" },
+      { state: null },
+      { redirect_uri: "http://127.0.0.1:3000/oauth/callback" },
+      { code_challenge: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk" },
+      { code_challenge: null, code_challenge_method: null },
+    ];
+    for (const overrides of otherRequests) await refused(await submitSignIn(wallet.url, page, ADA, overrides));
+    assert.equal((await submitSignIn(wallet.url, page, ADA)).status, 302, "and still good for its own");
+  });
+
+  await t.test("a forged, planted or altered token is refused", async () => {
+    const page = await open();
+    const [issuedAt, mac] = page.fields.get("csrf_token")!.split(".") as [string, string];
+    const planted = { cookie: "sandbox_oauth_csrf=planted" };
+    await refused(await submitSignIn(wallet.url, page, ADA, { csrf_token: "planted" }, planted));
+    await refused(await submitSignIn(wallet.url, page, ADA, { csrf_token: "forged" }));
+    await refused(await submitSignIn(wallet.url, page, ADA, { csrf_token: null }));
+    await refused(await submitSignIn(wallet.url, page, ADA, { csrf_token: `${Number(issuedAt) + 600_000}.${mac}` }));
+    await refused(await submitSignIn(wallet.url, page, ADA, { csrf_token: `${issuedAt}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}` }));
+  });
+
+  await t.test("a form is good for 15 minutes of the sandbox clock", async () => {
+    const page = await open();
+    t.after(() => void (wallet.sandbox.clock.offsetMs = 0));
+    wallet.sandbox.clock.offsetMs = 14 * 60_000;
+    assert.equal((await submitSignIn(wallet.url, page, ADA)).status, 302);
+    wallet.sandbox.clock.offsetMs = 15 * 60_000 + 1000;
+    await refused(await submitSignIn(wallet.url, page, ADA));
+  });
+
+  await t.test("a post a browser marks as coming from another origin is refused", async () => {
+    const page = await open();
+    // What a page on another localhost port gets: same site, not same origin.
+    await refused(await submitSignIn(wallet.url, page, ADA, {}, { "sec-fetch-site": "same-site" }));
+    await refused(await submitSignIn(wallet.url, page, ADA, {}, { "sec-fetch-site": "cross-site" }));
+    assert.equal((await submitSignIn(wallet.url, page, ADA, {}, { "sec-fetch-site": "same-origin" })).status, 302);
   });
 
   await t.test("a tampered form is checked like the original request", async () => {
@@ -123,4 +169,15 @@ test("POST /oauth/authorize (the sign-in form)", async (t) => {
     assert.equal(response.status, 400);
     assert.equal(response.headers.get("location"), null);
   });
+});
+
+test("a sign-in form shown before a restart is refused after it", async (t) => {
+  const first = await startTestSandbox(t, { service: "wallet" });
+  const page = (await openAuthorize(first.url, VALID)) as SignInPage;
+  await first.sandbox.close();
+  const second = await startTestSandbox(t, { service: "wallet", dataDir: first.dataDir });
+  const response = await submitSignIn(second.url, page);
+  assert.equal(response.status, 403);
+  assert.equal(response.headers.get("location"), null);
+  assert.equal((await submitSignIn(second.url, (await openAuthorize(second.url, VALID)) as SignInPage)).status, 302);
 });

@@ -6,13 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { chromium } from "playwright-core";
-import { ADA, startTestSandbox } from "../helpers/sandbox.ts";
-import { basic, tokenRequest } from "../helpers/oauth.ts";
+import { ADA, TUNDE, startTestSandbox } from "../helpers/sandbox.ts";
+import { basic, openAuthorize, tokenRequest, type SignInPage } from "../helpers/oauth.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
-test("a real browser signs in on the authorize page and lands on the client's loopback redirect URI", { timeout: 60_000 }, async (t) => {
+test("a real browser signs in on the authorize page and lands on the client's loopback redirect URI; a page on another port cannot sign it in", { timeout: 60_000 }, async (t) => {
   if (!existsSync(CHROMIUM)) {
     t.skip(`${CHROMIUM} not found: install Debian's chromium package (apt-get install chromium) to run this test`);
     return;
@@ -22,8 +22,12 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   // The client app: a loopback server that receives the redirect.
   let arrived: (url: URL) => void = () => {};
   const received = new Promise<URL>((resolve) => (arrived = resolve));
+  // It also serves, on /attack, what a hostile page on another localhost port could serve.
+  let attackPage = "";
   const app = createServer((req, res) => {
-    arrived(new URL(req.url ?? "/", "http://127.0.0.1"));
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/attack") return void res.writeHead(200, { "content-type": "text/html" }).end(attackPage);
+    arrived(url);
     res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Signed in</title><p>Back in the app.</p>");
   });
   await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
@@ -73,4 +77,23 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   const { access_token } = (await tokens.json()) as { access_token: string };
   const balance = await wallet.as(access_token, "/api/wallet/balance");
   assert.equal(balance.status, 200);
+
+  // Login CSRF: the attacker asks for the page of a request it can predict (no state, no PKCE),
+  // plants the token as a cookie too (on a longer path, which the browser sends before the
+  // wallet's own), and makes the victim's browser post the attacker's credentials.
+  const minted = (await openAuthorize(wallet.url, { response_type: "code", client_id: client.id, redirect_uri: redirectUri })) as SignInPage;
+  const fields = new URLSearchParams(minted.fields);
+  fields.set("email", TUNDE.email);
+  fields.set("password", TUNDE.password);
+  const inputs = [...fields].map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`).join("");
+  attackPage = `<!doctype html><title>Win a prize</title><form method="post" action="${wallet.url}/oauth/authorize">${inputs}</form>
+<script>document.cookie = "sandbox_oauth_csrf=${fields.get("csrf_token")}; path=/oauth/authorize"; document.forms[0].submit();</script>`;
+  const posted = page.waitForResponse((response) => response.url() === `${wallet.url}/oauth/authorize` && response.request().method() === "POST");
+  await page.goto(new URL("/attack", redirectUri).href);
+  assert.equal((await posted).status(), 403, "the victim is not signed in to the attacker's account");
+  assert.match(await page.getByRole("alert").innerText(), /start the sign-in again/);
 });
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -39,6 +39,13 @@ test("POST /oauth/token", async (t) => {
     assert.equal(body.expires_in, 86400);
   });
 
+  await t.test("access tokens issued in the same second are distinct", async () => {
+    const codes = await Promise.all([code(wallet), code(wallet), code(wallet)]);
+    const responses = await Promise.all(codes.map((once) => exchange({ code: once, code_verifier: VERIFIER })));
+    const tokens = await Promise.all(responses.map(async (response) => ((await response.json()) as { access_token: string }).access_token));
+    assert.equal(new Set(tokens).size, 3);
+  });
+
   await t.test("Basic credentials are form-decoded", async () => {
     const encodedId = CLIENT.id.replaceAll("-", "%2D");
     const response = await exchange({ code: await code(wallet), code_verifier: VERIFIER }, { authorization: basic(encodedId, CLIENT.secret) });
@@ -56,7 +63,9 @@ test("POST /oauth/token", async (t) => {
   await t.test("a wrong verifier kills the code", async () => {
     const once = await code(wallet);
     await expectError(await exchange({ code: once, code_verifier: randomBytes(32).toString("base64url") }), 400, "invalid_grant");
-    await expectError(await exchange({ code: once, code_verifier: VERIFIER }), 400, "invalid_grant");
+    const again = await exchange({ code: once, code_verifier: VERIFIER });
+    await expectError(again.clone(), 400, "invalid_grant");
+    assert.equal(((await again.json()) as { error_description: string }).error_description, "The code was already used", "no refresh token was issued, so none is said to be revoked");
   });
 
   await t.test("20 parallel redemptions of one code give exactly one token", async () => {

@@ -9,6 +9,8 @@ export interface AgentTarget {
   serviceToken: string;
   walletPrefix: string;
   endUserId: string;
+  /** Their name, for answers about them. */
+  endUserName: string;
   /** The user's wallet token, for `oauth` actions. */
   walletToken(): Promise<string>;
 }

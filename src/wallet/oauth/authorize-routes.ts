@@ -1,28 +1,27 @@
-import { randomBytes } from "node:crypto";
-import { getCookie, type H3 } from "h3";
+import type { H3, H3Event } from "h3";
 import { readForm } from "../../http/form-body.ts";
-import { sameSecret } from "../../auth/secrets.ts";
 import { findByCredentials } from "../../users.ts";
 import { checkAuthorizationRequest, redirectWith, type AuthorizationRequest } from "./authorization-request.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
+import { FORM_TOKEN_LIFETIME_MS } from "./form-token.ts";
 import { errorPage, pageHeaders, signInPage } from "./page.ts";
-
-const CSRF_COOKIE = "sandbox_oauth_csrf";
 
 /**
  * GET shows the sign-in page for a valid request; POST is its form. The form carries the
- * request again (checked again, as anything from a browser) and an anti-CSRF token that must
- * equal the cookie set with the page (double submit): another site can post the form but can
- * neither read the token nor set the cookie.
+ * request again (checked again, as anything from a browser) and an anti-CSRF token bound to
+ * that request and to this run of the wallet (see form-token.ts). No cookie goes with it: a
+ * page on another localhost port is the same site for cookies and could plant any cookie, so
+ * a cookie would prove nothing the token does not.
  */
 export function addAuthorizeRoutes(app: H3, deps: OAuthDeps): void {
   const findClient = clientFinder(deps.store);
+  const signIn = (request: AuthorizationRequest, options: { email?: string; error?: string } = {}) =>
+    page(signInPage(request, { ...options, csrfToken: deps.formTokens.issue(request) }), 200, request);
 
   app.get("/oauth/authorize", (event) => {
     const result = checkAuthorizationRequest(event.url.searchParams, findClient);
     if (!result.ok) return "page" in result ? page(errorPage(result.page), 400) : backToClient(result);
-    const csrf = getCookie(event, CSRF_COOKIE) || randomBytes(24).toString("base64url");
-    return page(signInPage(result.request, { csrfToken: csrf }), 200, result.request, csrf);
+    return signIn(result.request);
   }, { meta: { description: "OAuth authorization: the sign-in page (HTML)" } });
 
   app.post("/oauth/authorize", async (event) => {
@@ -30,14 +29,13 @@ export function addAuthorizeRoutes(app: H3, deps: OAuthDeps): void {
     if (!form) return page(errorPage("The sign-in form must be sent as application/x-www-form-urlencoded."), 415);
     const result = checkAuthorizationRequest(form, findClient);
     if (!result.ok) return "page" in result ? page(errorPage(result.page), 400) : backToClient(result);
-    const cookie = getCookie(event, CSRF_COOKIE) ?? "";
-    if (!sameSecret(form.get("csrf_token") ?? "", cookie)) {
-      return page(errorPage("This sign-in form expired or was sent from another site. Go back to the application and start the sign-in again."), 403);
+    const { request } = result;
+    if (fromAnotherSite(event) || !deps.formTokens.check(form.get("csrf_token") ?? "", request)) {
+      return page(errorPage(`This sign-in form has expired (forms last ${FORM_TOKEN_LIFETIME_MS / 60_000} minutes), comes from an earlier run of the sandbox, or was sent from another page. Go back to the application and start the sign-in again.`), 403);
     }
     const email = form.get("email") ?? "";
     const user = findByCredentials(deps.store.data.users, email, form.get("password") ?? "");
-    if (!user) return page(signInPage(result.request, { csrfToken: cookie, email, error: "Wrong email or password. Try again." }), 200, result.request, cookie);
-    const { request } = result;
+    if (!user) return signIn(request, { email, error: "Wrong email or password. Try again." });
     const code = deps.codes.issue({
       clientId: request.client.id,
       redirectUri: request.redirectUri,
@@ -50,6 +48,17 @@ export function addAuthorizeRoutes(app: H3, deps: OAuthDeps): void {
   }, { meta: { description: "OAuth authorization: the sign-in form; redirects back with a code" } });
 }
 
+/**
+ * Browsers say where a request comes from (Fetch Metadata): the form is posted by the wallet's
+ * own page, so a post from another origin (another port of localhost included) is refused even
+ * when its sender could know the whole request, as with a client that uses neither state nor PKCE.
+ * Clients that are not browsers send no such header.
+ */
+function fromAnotherSite(event: H3Event): boolean {
+  const site = event.req.headers.get("sec-fetch-site");
+  return site === "same-site" || site === "cross-site";
+}
+
 function backToClient(result: { redirectUri: string; error: string; description: string; state?: string }): Response {
   return redirectTo(redirectWith(result.redirectUri, { error: result.error, error_description: result.description, state: result.state }));
 }
@@ -59,8 +68,6 @@ function redirectTo(location: string): Response {
   return new Response(null, { status: 302, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
 }
 
-function page(html: string, status: number, request?: AuthorizationRequest, csrf?: string): Response {
-  const headers = new Headers(pageHeaders(request?.redirectUri));
-  if (csrf) headers.append("set-cookie", `${CSRF_COOKIE}=${csrf}; Path=/oauth; HttpOnly; SameSite=Strict`);
-  return new Response(html, { status, headers });
+function page(html: string, status: number, request?: AuthorizationRequest): Response {
+  return new Response(html, { status, headers: pageHeaders(request?.redirectUri) });
 }

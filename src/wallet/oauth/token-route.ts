@@ -3,6 +3,7 @@ import { clientFinder, type OAuthDeps } from "./deps.ts";
 import { verifierMatches } from "./pkce.ts";
 import type { OAuthClient } from "./clients.ts";
 import { failOAuth, tokenResponse } from "./oauth-response.ts";
+import type { CodeGrant } from "./codes.ts";
 import { issueRefreshToken, revokeFamily, rotateRefreshToken, type RefreshGrant } from "./refresh-tokens.ts";
 import { authenticateClient, readTokenForm } from "./token-request.ts";
 
@@ -29,12 +30,32 @@ async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchPa
   if (!code) failOAuth("invalid_request", "code is missing");
   const taken = deps.codes.redeem(code);
   if (!taken) failOAuth("invalid_grant", "The code is unknown or has expired (codes live 10 minutes)");
+  if ("busy" in taken) failOAuth("invalid_grant", "The code is being redeemed by another request: a code works once");
   if ("reused" in taken) {
     const { familyId } = taken.reused;
     if (familyId) await deps.store.update((draft) => revokeFamily(draft, familyId, deps.clock.now()));
-    failOAuth("invalid_grant", "The code was already used; the refresh token issued from it is revoked");
+    failOAuth("invalid_grant", `The code was already used${familyId ? "; the refresh token issued from it is revoked" : ""}`);
   }
-  const { grant, record } = taken;
+  const { redemption } = taken;
+  try {
+    checkCodeRequest(redemption.grant, client, form);
+  } catch (error) {
+    // A request that does not match the code uses it up: nobody gets to try again with other values.
+    redemption.useUp();
+    throw error;
+  }
+  const grant = { clientId: client.id, userId: redemption.grant.userId, scope: redemption.grant.scope };
+  const issued = await deps.store.update((draft) => issueRefreshToken(draft, grant, deps.clock.now())).catch((error: unknown) => {
+    // Nothing was issued, so the code is not spent: the client can try again once the disk takes writes.
+    redemption.giveBack();
+    throw error;
+  });
+  redemption.useUp(issued.familyId);
+  return accessTokenResponse(deps, grant, issued.token);
+}
+
+/** The token request must match what the code was issued for: the client, the redirect URI and the PKCE challenge. */
+function checkCodeRequest(grant: CodeGrant, client: OAuthClient, form: URLSearchParams): void {
   if (grant.clientId !== client.id) failOAuth("invalid_grant", "The code was issued to another client");
   const redirectUri = form.get("redirect_uri");
   if ((grant.redirectUriGiven || redirectUri !== null) && redirectUri !== grant.redirectUri) {
@@ -47,7 +68,6 @@ async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchPa
   if (grant.codeChallenge === undefined && verifier !== null) {
     failOAuth("invalid_grant", "code_verifier was sent, but the authorization request had no code_challenge");
   }
-  return issueTokens(deps, { clientId: client.id, userId: grant.userId, scope: grant.scope }, (familyId) => (record.familyId = familyId));
 }
 
 async function refreshGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchParams): Promise<Response> {
@@ -57,12 +77,6 @@ async function refreshGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearc
   const result = await deps.store.update((draft) => rotateRefreshToken(draft, token, client.id, deps.clock.now(), scope));
   if (!result.ok) failOAuth(result.error, result.reason);
   return accessTokenResponse(deps, result.grant, result.token);
-}
-
-async function issueTokens(deps: OAuthDeps, grant: RefreshGrant, onFamily: (familyId: string) => void): Promise<Response> {
-  const { token, familyId } = await deps.store.update((draft) => issueRefreshToken(draft, grant, deps.clock.now()));
-  onFamily(familyId);
-  return accessTokenResponse(deps, grant, token);
 }
 
 /** The access token is the wallet JWT that the wallet routes accept; its sub is the user. */
