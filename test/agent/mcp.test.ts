@@ -4,6 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { PROJECT_ROOT, cliEnv, lines, login, spawnCli, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
+import { closeWhenDone } from "../helpers/deadline.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
 const TEXT = (result: unknown) => ((result as { content: { type: string; text: string }[] }).content).map((part) => part.text);
@@ -22,7 +23,7 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
   });
   const client = new Client({ name: "sandbox-test", version: "1.0.0" });
   await client.connect(stdio);
-  t.after(() => client.close());
+  closeWhenDone(t, "the stdio MCP client's close()", () => client.close());
 
   await t.test("lists the actions as tools with their JSON Schemas", async () => {
     const { tools } = await client.listTools();
@@ -69,7 +70,7 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
     });
     const http = new Client({ name: "sandbox-test-http", version: "1.0.0" });
     await http.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
-    t.after(() => http.close());
+    closeWhenDone(t, "the HTTP MCP client's close()", () => http.close());
     const result = await http.callTool({ name: "get_spending_income_insights", arguments: { period: "7d" } });
     assert.equal(result.isError, false);
     assert.match(TEXT(result)[0]!, /^Over the last 7 days you spent/);

@@ -5,7 +5,8 @@ import { test } from "node:test";
 import { PROJECT_ROOT, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
 
 const TMUX = "/usr/bin/tmux";
-const tmux = (...args: string[]) => execFileSync(TMUX, args, { encoding: "utf8" });
+/** tmux answers at once; the timeout only keeps a stuck server from holding the test. */
+const tmux = (...args: string[]) => execFileSync(TMUX, args, { encoding: "utf8", timeout: 10_000 });
 
 /** Polls the tmux pane until its text matches, or fails with what it shows. */
 async function screenMatches(session: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
 import { EventSource } from "eventsource";
+import { withDeadline } from "../helpers/deadline.ts";
 import { errorBody, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream, type SseMessage } from "../helpers/sse.ts";
 
@@ -102,7 +103,7 @@ test("the stream ends when the token that opened it expires", async (t) => {
   t.after(() => stream.close());
   await stream.until((all) => carts(all).length === 1);
   const opened = Date.now();
-  await stream.ended;
+  await withDeadline(stream.ended, 10_000, "the end of the stream");
   const lasted = Date.now() - opened;
   assert.ok(lasted > 500 && lasted < 3500, `closed after ${lasted}ms`);
   await waitFor(() => sandbox.sandbox.stats().liveStreams === 0);
