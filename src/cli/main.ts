@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { Command } from "commander";
+import { packageVersion } from "../version.ts";
 import { agentCommand } from "./agent.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
@@ -8,8 +8,6 @@ import { mcpCommand } from "./mcp.ts";
 import { oauthCommand } from "./oauth.ts";
 import { startCommand } from "./start.ts";
 import { usersCommand } from "./users.ts";
-
-const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
 export function buildProgram(): Command {
   return new Command("sandbox")
@@ -22,7 +20,7 @@ export function buildProgram(): Command {
     .addCommand(agentCommand())
     .addCommand(mcpCommand())
     .showHelpAfterError("(run with --help for usage)")
-    .version(version, "-v, --version")
+    .version(packageVersion(), "-v, --version")
     .addHelpText("after", "\nExamples:\n  npx sandbox start\n  npx sandbox users\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox embed-url --user ada@example.com --mode drawer\n  npx sandbox start --help\n");
 }
 

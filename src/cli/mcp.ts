@@ -1,12 +1,10 @@
-import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
 import { createMcpServer, serveHttp, serveStdio } from "../agent/mcp.ts";
 import { AgentSetupError, DEFAULT_ACTIONS_DIR, agentTargets } from "../agent/target.ts";
+import { packageVersion } from "../version.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
-
-const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
 export function mcpCommand(): Command {
   return withSandboxOptions(new Command("mcp"))
@@ -32,6 +30,7 @@ export function mcpCommand(): Command {
         if (!user) throw new AgentSetupError("No end user: start with --user, or pass end_user_id in the call");
         return (await targets(user)).target;
       };
+      const version = packageVersion();
       const make = () => createMcpServer({ actions, targetFor, version });
       if (options.http === undefined) {
         await serveStdio(make());
