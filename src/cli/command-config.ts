@@ -8,11 +8,13 @@ export interface ConfigFlags {
   embedBase?: string;
 }
 
-/** --data-dir and --config, as every command that works on a sandbox's data takes them. */
-export function withSandboxOptions(command: Command): Command {
-  return command
-    .option("--data-dir <dir>", "the sandbox's data dir (default: as `sandbox start`)")
-    .option("--config <file>", "settings file, as for `sandbox start`");
+/**
+ * --data-dir and --config, as every command that works on a sandbox's data takes them.
+ * `dataDir` says what a command wants the dir for, or is false for one that only reads settings.
+ */
+export function withSandboxOptions(command: Command, options: { dataDir?: string | false } = {}): Command {
+  if (options.dataDir !== false) command.option("--data-dir <dir>", `the sandbox's data dir${options.dataDir ? `, ${options.dataDir}` : ""} (default: as \`sandbox start\`)`);
+  return command.option("--config <file>", "settings file, as for `sandbox start`");
 }
 
 /** The settings as `sandbox start` would read them, with the few flags these commands take. */

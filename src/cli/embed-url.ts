@@ -2,7 +2,7 @@ import { Command } from "commander";
 import { buildEmbedUrl, parseEmbedMode, resolveEmbedBase, resolveEndUser, signIdentity, IdentityError } from "../identity/index.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
-import { loadCommandConfig, type ConfigFlags } from "./command-config.ts";
+import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 
 interface EmbedUrlFlags extends ConfigFlags {
   user: string;
@@ -14,16 +14,15 @@ interface EmbedUrlFlags extends ConfigFlags {
 }
 
 export function embedUrlCommand(): Command {
-  return new Command("embed-url")
+  const command = new Command("embed-url")
     .description("Print the chat embed URL for a demo user: mode, endUser, a fresh identity token and, for previews, session")
     .requiredOption("--user <id|email>", "a demo user's id or email")
     .requiredOption("--mode <mode>", "layout: drawer or launcher")
     .option("--no-identity", "leave out the identity token (a user who is not signed in)")
     .option("--session <id>", "a session id, for previews only")
     .option("--allow-unknown-user", "accept a UUID that is not a demo user's id")
-    .option("--embed-base <url>", "base URL of the embed [env EMBED_BASE, default auto: /embed on the host app]")
-    .option("--data-dir <dir>", "the sandbox's data dir, to find a running host app (default: as `sandbox start`)")
-    .option("--config <file>", "settings file, as for `sandbox start`")
+    .option("--embed-base <url>", "base URL of the embed [env EMBED_BASE, default auto: /embed on the host app]");
+  return withSandboxOptions(command, { dataDir: "to find a running host app" })
     .addHelpText("after", [
       "",
       "With the default base (auto), the URL points at the host app of the sandbox running on the",

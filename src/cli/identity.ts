@@ -4,7 +4,7 @@ import { parseDuration } from "../config/duration.ts";
 import { formatSpan, isoTime, parseClaimPairs, resolveEndUser, signIdentity, verifyIdentity, IdentityError, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./banner.ts";
-import { loadCommandConfig, type ConfigFlags } from "./command-config.ts";
+import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 
 /** --ttl: a duration as the config takes them (90s, 15m, 1h), in whole seconds (rounded up). */
 export function parseTtl(given: string): number {
@@ -34,13 +34,13 @@ export function identityCommand(): Command {
 }
 
 function signCommand(): Command {
-  return new Command("sign")
+  const command = new Command("sign")
     .description("Sign an identity token for a demo user with SIGNING_SECRET and print it")
     .requiredOption("--user <id|email>", "a demo user's id or email")
     .option("--ttl <duration>", "lifetime of the token (90s, 10m, 1h)", "10m")
     .option("--claim <key=value>", "an extra claim; JSON values (5, true, {…}) are kept as JSON, others are text (repeat for more)", (pair: string, all: string[] = []) => [...all, pair])
-    .option("--allow-unknown-user", "accept a UUID that is not a demo user's id (to test how the embed refuses it)")
-    .option("--config <file>", "settings file, as for `sandbox start`")
+    .option("--allow-unknown-user", "accept a UUID that is not a demo user's id (to test how the embed refuses it)");
+  return withSandboxOptions(command, { dataDir: false })
     .option("--json", "print {token, claims} as JSON")
     .addHelpText("after", [
       "",
@@ -57,10 +57,10 @@ function signCommand(): Command {
 }
 
 function verifyCommand(): Command {
-  return new Command("verify")
+  const command = new Command("verify")
     .description("Check an identity token: signature (HS256, SIGNING_SECRET), iss, exp and that sub is a demo user")
-    .argument("<jwt>", "the token, or - to read it from stdin")
-    .option("--config <file>", "settings file, as for `sandbox start`")
+    .argument("<jwt>", "the token, or - to read it from stdin");
+  return withSandboxOptions(command, { dataDir: false })
     .option("--json", "print {valid, code?, reason?, claims?} as JSON")
     .addHelpText("after", [
       "",
