@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { loadConfig, type SandboxConfig } from "../config.ts";
+import type { CliIo } from "./io.ts";
 
 /** The flags by which a command other than `start` finds the sandbox's settings. */
 export interface ConfigFlags {
@@ -18,7 +19,7 @@ export function withSandboxOptions(command: Command, options: { dataDir?: string
 }
 
 /** The settings as `sandbox start` would read them, with the few flags these commands take. */
-export function loadCommandConfig(flags: ConfigFlags): Promise<SandboxConfig> {
+export function loadCommandConfig(flags: ConfigFlags, io: CliIo): Promise<SandboxConfig> {
   const given = { ...(flags.dataDir !== undefined && { dataDir: flags.dataDir }), ...(flags.embedBase !== undefined && { embedBase: flags.embedBase }) };
-  return loadConfig({ flags: given, configFile: flags.config });
+  return loadConfig({ flags: given, configFile: flags.config, env: io.env, cwd: io.cwd });
 }

@@ -3,6 +3,7 @@ import { buildEmbedUrl, parseEmbedMode, resolveEmbedBase, resolveEndUser, signId
 import { runningSandbox } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import type { Cli } from "./io.ts";
 
 interface EmbedUrlFlags extends ConfigFlags {
   user: string;
@@ -13,7 +14,7 @@ interface EmbedUrlFlags extends ConfigFlags {
   allowUnknownUser?: boolean;
 }
 
-export function embedUrlCommand(): Command {
+export function embedUrlCommand(cli: Cli): Command {
   const command = new Command("embed-url")
     .description("Print the chat embed URL for a demo user: mode, endUser, a fresh identity token and, for previews, session")
     .requiredOption("--user <id|email>", "a demo user's id or email")
@@ -38,11 +39,11 @@ export function embedUrlCommand(): Command {
     .action(async (flags: EmbedUrlFlags) => {
       const mode = parseEmbedMode(flags.mode);
       if (flags.session !== undefined && flags.session.trim() === "") throw new IdentityError("--session needs a session id.");
-      const config = await loadCommandConfig(flags);
+      const config = await loadCommandConfig(flags, cli.io);
       const endUser = resolveEndUser(await loadDemoUsers(), flags.user, { allowUnknown: flags.allowUnknownUser });
       const running = config.embedBase === "auto" ? await runningSandbox(config.dataDir) : null;
       const base = resolveEmbedBase(config, running?.urls?.host);
       const identity = flags.identity ? (await signIdentity({ secret: config.signingSecret, subject: endUser.id })).token : undefined;
-      process.stdout.write(`${buildEmbedUrl(base, { mode, endUser: endUser.id, identity, session: flags.session?.trim() })}\n`);
+      cli.print(buildEmbedUrl(base, { mode, endUser: endUser.id, identity, session: flags.session?.trim() }));
     });
 }

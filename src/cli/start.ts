@@ -3,9 +3,10 @@ import { loadConfig } from "../config.ts";
 import { OPTIONS, type OptionKey, type OptionSpec } from "../config/options.ts";
 import { startSandbox } from "../sandbox.ts";
 import { formatBanner } from "./banner.ts";
-import { processStopRequests } from "./stop-requests.ts";
+import type { Cli } from "./io.ts";
+import { abortStopRequests, processStopRequests } from "./stop-requests.ts";
 
-export function startCommand(): Command {
+export function startCommand(cli: Cli): Command {
   const command = new Command("start")
     .description("Start the storefront, wallet and host app servers on this machine")
     .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)");
@@ -26,18 +27,19 @@ export function startCommand(): Command {
     ].join("\n"))
     .action(async (flags: Partial<Record<OptionKey, unknown>> & { config?: string }) => {
       const { config: configFile, ...given } = flags;
-      const config = await loadConfig({ flags: given, configFile });
+      const { io } = cli;
+      const config = await loadConfig({ flags: given, configFile, env: io.env, cwd: io.cwd });
       // Listen for signals before anything starts, so a Ctrl-C at any moment still closes cleanly.
-      const stop = processStopRequests();
-      const sandbox = await startSandbox(config).catch((error: unknown) => {
+      const stop = io.stop ? abortStopRequests(io.stop) : processStopRequests();
+      const sandbox = await startSandbox(config, { logError: (message) => io.stderr.write(`${message}\n`) }).catch((error: unknown) => {
         stop.dispose();
         throw error;
       });
-      process.stdout.write(`${formatBanner(sandbox)}\n`);
+      cli.print(formatBanner(sandbox));
       const reason = await stop.next;
-      process.stdout.write(`\n${reason}: stopping the sandbox…\n`);
+      cli.print(`\n${reason}: stopping the sandbox…`);
       await sandbox.close();
-      process.stdout.write("Stopped.\n");
+      cli.print("Stopped.");
     });
 }
 

@@ -41,6 +41,18 @@ export function processStopRequests(): StopRequests {
   };
 }
 
+/** Stop requests of a run inside another program (tests): the signal's abort. */
+export function abortStopRequests(signal: AbortSignal): StopRequests {
+  const reason = () => (typeof signal.reason === "string" ? signal.reason : "Stop requested");
+  let onAbort = () => {};
+  const next = new Promise<string>((resolve) => {
+    onAbort = () => resolve(reason());
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  return { next, dispose: () => signal.removeEventListener("abort", onAbort) };
+}
+
 /**
  * A SIGTERM sent to npx is not always passed on, and a SIGKILL never is: npx ends and leaves
  * the sandbox running. Started through npx the chain is `npm exec → sh -c "sandbox start …" →
