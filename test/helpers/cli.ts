@@ -17,7 +17,7 @@ export const STOREFRONT_LINE = /^ {2}storefront +(http:\/\/127\.0\.0\.1:\d+)$/;
 /** The banner line that names the wallet; group 1 is its URL. */
 export const WALLET_LINE = /^ {2}wallet +(http:\/\/127\.0\.0\.1:\d+)$/;
 /** The last line of the banner. */
-const READY_LINE = /^Press Ctrl-C to stop\.$/;
+export const READY_LINE = /^Press Ctrl-C to stop\.$/;
 
 type Hooks = { after(fn: () => unknown): void };
 
@@ -50,7 +50,7 @@ export interface CliProcess {
 }
 
 /** How long a cleanup waits for a killed CLI's output to close before it stops reading and returns anyway. */
-const CLEANUP_MS = 5000;
+const OUTPUT_CLOSE_MS = 5000;
 /** How long the output may stay open after the CLI exited (a process it started may hold it) before it is cut. */
 const AFTER_EXIT_MS = 2000;
 
@@ -95,7 +95,7 @@ export async function tempDir(t: Hooks, prefix = "sandbox-cli-"): Promise<string
 
 /**
  * Spawns the CLI in a process group of its own; when the test ends the whole group is killed
- * (SIGKILL), and the cleanup waits for the output to close for CLEANUP_MS at most.
+ * (SIGKILL), and the cleanup waits for the output to close for OUTPUT_CLOSE_MS at most.
  */
 export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): CliProcess {
   const [command, prefix] = options.viaNpx ? ["npx", ["--no", "--", "sandbox"]] : [process.execPath, [BIN]];
@@ -130,7 +130,7 @@ export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): Cl
     killGroup(pid);
     groups.delete(pid);
     if (ended) return;
-    await withDeadline(closed, CLEANUP_MS, "the killed CLI's output").catch(cut);
+    await withDeadline(closed, OUTPUT_CLOSE_MS, "the killed CLI's output").catch(cut);
   });
 
   const describe = () => `\n--- stdout ---\n${stdout.text}\n--- stderr ---\n${stderr.text}`;
