@@ -3,16 +3,17 @@ import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { PROJECT_ROOT, cliEnv, lines, login, spawnCli, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
+import { PROJECT_ROOT, cliEnv, lines, login, spawnCli, startArgs, tempDir } from "../helpers/cli.ts";
 import { closeWhenDone } from "../helpers/deadline.ts";
+import { startInProcess } from "../helpers/in-process.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
 const TEXT = (result: unknown) => ((result as { content: { type: string; text: string }[] }).content).map((part) => part.text);
 
 test("the MCP server, driven by the SDK's own client over stdio and streamable HTTP", { timeout: 60_000 }, async (t) => {
   const dataDir = await tempDir(t);
-  const { cli, url } = await startCli(t, startArgs(dataDir));
-  t.after(async () => void (await stopCli(cli)));
+  // The sandbox runs in the test process; the MCP servers are processes, as an MCP client starts them.
+  const { cli, url } = await startInProcess(t, startArgs(dataDir));
 
   const stdio = new StdioClientTransport({
     command: process.execPath,

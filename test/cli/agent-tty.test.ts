@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { test } from "node:test";
-import { PROJECT_ROOT, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
+import { PROJECT_ROOT, startArgs, tempDir } from "../helpers/cli.ts";
+import { startInProcess } from "../helpers/in-process.ts";
 
 const TMUX = "/usr/bin/tmux";
 /** tmux answers at once; the timeout only keeps a stuck server from holding the test. */
@@ -25,8 +26,7 @@ test("agent ask on a real terminal asks its follow-up question and takes the typ
     return;
   }
   const dataDir = await tempDir(t);
-  const { cli } = await startCli(t, startArgs(dataDir));
-  t.after(async () => void (await stopCli(cli)));
+  await startInProcess(t, startArgs(dataDir));
   const session = `sandbox-test-${process.pid}`;
   const command = `node bin/sandbox.js agent ask 'Did my transfer go through?' --user ada@example.com --data-dir ${dataDir}; sleep 30`;
   tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "40", "-c", PROJECT_ROOT, command);
