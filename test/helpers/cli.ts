@@ -61,6 +61,14 @@ function track(pid: number): void {
   if (!killOnExit) {
     killOnExit = true;
     process.once("exit", () => groups.forEach(killGroup));
+    // The runner ends a file that overran --test-timeout with SIGTERM, Ctrl-C sends SIGINT, and neither
+    // runs "exit" handlers; the groups, apart from ours, get neither signal. Kill them, then die of it.
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      process.once(signal, () => {
+        groups.forEach(killGroup);
+        process.kill(process.pid, signal);
+      });
+    }
   }
   groups.add(pid);
 }
