@@ -4,4 +4,4 @@ import { register } from "tsx/esm/api";
 
 register();
 const { runCli } = await import("../src/cli/main.ts");
-await runCli(process.argv);
+process.exitCode = await runCli(process.argv.slice(2));

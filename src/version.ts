@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
 
-/** The sandbox's version, from its package.json. */
-export const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+/** The package's version, as `sandbox --version`, the MCP server's handshake and each server's index report it. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { Command } from "commander";
 import { ActionInputError } from "../agent/actions/build-request.ts";
@@ -9,6 +10,7 @@ import { DEFAULT_ACTIONS_DIR, agentCatalog, agentTargets } from "../agent/target
 import { alignColumns } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
+import type { Cli, CliIo } from "./io.ts";
 
 interface Common extends ConfigFlags {
   user: string;
@@ -16,7 +18,7 @@ interface Common extends ConfigFlags {
   json?: boolean;
 }
 
-export function agentCommand(): Command {
+export function agentCommand(cli: Cli): Command {
   const agent = new Command("agent")
     .description("Act as the agent: see which HTTP call each question or action turns into")
     .addHelpText("after", '\nExamples:\n  npx sandbox agent actions\n  npx sandbox agent ask "How much did I spend this month?" --user ada@example.com\n  npx sandbox agent call search_products --param query=rice --user ada@example.com\n');
@@ -28,9 +30,9 @@ export function agentCommand(): Command {
     .option("--json", "print the definitions as JSON")
     .addHelpText("after", "\nExamples:\n  npx sandbox agent actions\n  npx sandbox agent actions --actions ./my-actions --json\n")
     .action(async (options: { actions: string; json?: boolean }) => {
-      const actions = await loadActions(options.actions);
-      if (options.json) return print(JSON.stringify(actions, null, 2));
-      print(alignColumns([["ACTION", "CALLS", "PARAMETERS"], ...actions.map((action) => [action.name, `${action.method} ${action.service} ${action.url}`, describeParameters(action)])]).join("\n"));
+      const actions = await loadActions(resolve(cli.io.cwd, options.actions));
+      if (options.json) return cli.print(JSON.stringify(actions, null, 2));
+      cli.print(alignColumns([["ACTION", "CALLS", "PARAMETERS"], ...actions.map((action) => [action.name, `${action.method} ${action.service} ${action.url}`, describeParameters(action)])]).join("\n"));
     });
 
   withCommon(agent.command("call"))
@@ -39,13 +41,13 @@ export function agentCommand(): Command {
     .option("--param <name=value>", "a parameter (repeat); JSON values such as 3 or true keep their type", (pair: string, all: string[]) => [...all, pair], [] as string[])
     .addHelpText("after", "\nExamples:\n  npx sandbox agent call get_orders --user ada@example.com\n  npx sandbox agent call add_to_cart --param product_id=ofada-rice-5kg --param quantity=2 --user ada@example.com --json\n")
     .action(async (name: string, options: Common & { param: string[] }) => {
-      const action = (await loadActions(options.actions)).find((candidate) => candidate.name === name);
+      const action = (await loadActions(resolve(cli.io.cwd, options.actions))).find((candidate) => candidate.name === name);
       if (!action) throw new UserFacingError(`No action "${name}": see npx sandbox agent actions`);
-      const { target, notes } = await (await agentTargets(await loadCommandConfig(options)))(options.user);
+      const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
       try {
         const call = await callAction(action, parseParams(options.param), target);
-        output(options.json, { notes, call, answer: answerLine(call) }, () => [...notes, ...callLines(call), `= ${answerLine(call)}`]);
-        if (call.response.status >= 400) process.exitCode = 1;
+        output(cli, options.json, { notes, call, answer: answerLine(call) }, () => [...notes, ...callLines(call), `= ${answerLine(call)}`]);
+        if (call.response.status >= 400) cli.exitCode = 1;
       } catch (error) {
         if (error instanceof ActionInputError) throw new UserFacingError(`${error.message} (nothing was sent)`);
         throw error;
@@ -58,12 +60,12 @@ export function agentCommand(): Command {
     .option("--answer <text>", "the answer to the follow-up question, for scripts (on a terminal you are asked)")
     .addHelpText("after", '\nExamples:\n  npx sandbox agent ask "What came in last week?" --user ada@example.com\n  npx sandbox agent ask "Did my transfer go through?" --user ada@example.com --answer txn_ada_0002\n  npx sandbox agent ask "Add two bags of ofada rice" --user tunde@example.com --json\n')
     .action(async (question: string, options: Common & { answer?: string }) => {
-      const actions = await loadActions(options.actions);
-      const { target, notes } = await (await agentTargets(await loadCommandConfig(options)))(options.user);
-      const transcript = await ask(question, { actions, target, catalog: await agentCatalog(target), reply: replier(options.answer) });
-      output(options.json, { notes, ...transcript }, () => transcriptLines(notes, transcript));
+      const actions = await loadActions(resolve(cli.io.cwd, options.actions));
+      const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
+      const transcript = await ask(question, { actions, target, catalog: await agentCatalog(target), reply: replier(options.answer, cli.io) });
+      output(cli, options.json, { notes, ...transcript }, () => transcriptLines(notes, transcript));
       // Scripts can tell: 0 only when a call was made and answered without an error.
-      if (!transcript.call || transcript.call.response.status >= 400) process.exitCode = 1;
+      if (!transcript.call || transcript.call.response.status >= 400) cli.exitCode = 1;
     });
   return agent;
 }
@@ -76,13 +78,15 @@ function withCommon(command: Command): Command {
 }
 
 /** --answer in scripts; on a terminal, a prompt; otherwise no answer (the transcript says what is needed). */
-function replier(answer: string | undefined): (question: string) => Promise<string | undefined> {
+function replier(answer: string | undefined, io: CliIo): (question: string) => Promise<string | undefined> {
   return async (question) => {
     if (answer !== undefined) return answer;
-    if (!process.stdin.isTTY) return undefined;
-    const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    if (!io.stdin?.isTTY) return undefined;
+    // No output stream for readline: the terminal echoes what is typed, and the prompt goes through the io.
+    const prompt = createInterface({ input: io.stdin });
+    io.stdout.write(`${question} `);
     try {
-      return await prompt.question(`${question} `);
+      return await prompt.question("");
     } finally {
       prompt.close();
     }
@@ -132,10 +136,6 @@ function transcriptLines(notes: string[], transcript: Transcript): string[] {
   ];
 }
 
-function output(json: boolean | undefined, data: unknown, lines: () => string[]): void {
-  print(json ? JSON.stringify(data, null, 2) : lines().join("\n"));
-}
-
-function print(text: string): void {
-  process.stdout.write(`${text}\n`);
+function output(cli: Cli, json: boolean | undefined, data: unknown, lines: () => string[]): void {
+  cli.print(json ? JSON.stringify(data, null, 2) : lines().join("\n"));
 }

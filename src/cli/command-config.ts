@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { loadConfig, type SandboxConfig } from "../config/load.ts";
+import type { CliIo } from "./io.ts";
 
 /** The flags by which a command other than `start` finds the sandbox's settings. */
 export interface ConfigFlags {
@@ -9,19 +10,21 @@ export interface ConfigFlags {
   allowedHosts?: string;
 }
 
-/** --data-dir and --config, as every command that works on a sandbox's data takes them. */
-export function withSandboxOptions(command: Command): Command {
-  return command
-    .option("--data-dir <dir>", "the sandbox's data dir (default: as `sandbox start`)")
-    .option("--config <file>", "settings file, as for `sandbox start`");
+/**
+ * --data-dir and --config, as every command that works on a sandbox's data takes them.
+ * `dataDir` says what a command wants the dir for, or is false for one that only reads settings.
+ */
+export function withSandboxOptions(command: Command, options: { dataDir?: string | false } = {}): Command {
+  if (options.dataDir !== false) command.option("--data-dir <dir>", `the sandbox's data dir${options.dataDir ? `, ${options.dataDir}` : ""} (default: as \`sandbox start\`)`);
+  return command.option("--config <file>", "settings file, as for `sandbox start`");
 }
 
 /** The settings as `sandbox start` would read them, with the few flags these commands take. */
-export function loadCommandConfig(flags: ConfigFlags): Promise<SandboxConfig> {
+export function loadCommandConfig(flags: ConfigFlags, io: CliIo): Promise<SandboxConfig> {
   const given = {
     ...(flags.dataDir !== undefined && { dataDir: flags.dataDir }),
     ...(flags.embedBase !== undefined && { embedBase: flags.embedBase }),
     ...(flags.allowedHosts !== undefined && { allowedHosts: flags.allowedHosts }),
   };
-  return loadConfig({ flags: given, configFile: flags.config });
+  return loadConfig({ flags: given, configFile: flags.config, env: io.env, cwd: io.cwd });
 }

@@ -2,7 +2,8 @@ import { Command } from "commander";
 import { buildEmbedUrl, parseEmbedMode, resolveEmbedBase, resolveEndUser, signIdentity, IdentityError } from "../identity/index.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
-import { loadCommandConfig, type ConfigFlags } from "./command-config.ts";
+import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import type { Cli } from "./io.ts";
 
 interface EmbedUrlFlags extends ConfigFlags {
   user: string;
@@ -13,17 +14,16 @@ interface EmbedUrlFlags extends ConfigFlags {
   allowUnknownUser?: boolean;
 }
 
-export function embedUrlCommand(): Command {
-  return new Command("embed-url")
+export function embedUrlCommand(cli: Cli): Command {
+  const command = new Command("embed-url")
     .description("Print the chat embed URL for a demo user: mode, endUser, a fresh identity token and, for previews, session")
     .requiredOption("--user <id|email>", "a demo user's id or email")
     .requiredOption("--mode <mode>", "layout: drawer or launcher")
     .option("--no-identity", "leave out the identity token (a user who is not signed in)")
     .option("--session <id>", "a session id, for previews only")
     .option("--allow-unknown-user", "accept a UUID that is not a demo user's id")
-    .option("--embed-base <url>", "base URL of the embed [env EMBED_BASE, default auto: /embed on the host app]")
-    .option("--data-dir <dir>", "the sandbox's data dir, to find a running host app (default: as `sandbox start`)")
-    .option("--config <file>", "settings file, as for `sandbox start`")
+    .option("--embed-base <url>", "base URL of the embed [env EMBED_BASE, default auto: /embed on the host app]");
+  return withSandboxOptions(command, { dataDir: "to find a running host app" })
     .addHelpText("after", [
       "",
       "With the default base (auto), the URL points at the host app of the sandbox running on the",
@@ -39,11 +39,11 @@ export function embedUrlCommand(): Command {
     .action(async (flags: EmbedUrlFlags) => {
       const mode = parseEmbedMode(flags.mode);
       if (flags.session !== undefined && flags.session.trim() === "") throw new IdentityError("--session needs a session id.");
-      const config = await loadCommandConfig(flags);
+      const config = await loadCommandConfig(flags, cli.io);
       const endUser = resolveEndUser(await loadDemoUsers(), flags.user, { allowUnknown: flags.allowUnknownUser });
       const running = config.embedBase === "auto" ? await runningSandbox(config.dataDir) : null;
       const base = resolveEmbedBase(config, running?.urls?.host);
       const identity = flags.identity ? (await signIdentity({ secret: config.signingSecret, subject: endUser.id })).token : undefined;
-      process.stdout.write(`${buildEmbedUrl(base, { mode, endUser: endUser.id, identity, session: flags.session?.trim() })}\n`);
+      cli.print(buildEmbedUrl(base, { mode, endUser: endUser.id, identity, session: flags.session?.trim() }));
     });
 }

@@ -1,4 +1,5 @@
 import { SandboxError } from "../errors.ts";
+import type { Cli } from "./io.ts";
 
 /** A failure the user can act on, found by a command's own checks: said in one line. */
 export class UserFacingError extends SandboxError {
@@ -9,8 +10,8 @@ export class UserFacingError extends SandboxError {
 }
 
 /** Errors a user can fix (a SandboxError marked expected) get one line and exit code 1; anything else is a bug and keeps its stack. */
-export function reportError(error: unknown): void {
+export function reportError(error: unknown, cli: Cli): void {
   const expected = error instanceof SandboxError && error.expected;
-  process.stderr.write(`${expected ? `Error: ${error.message}` : `Unexpected error: ${(error as Error)?.stack ?? String(error)}`}\n`);
-  process.exitCode = 1;
+  cli.io.stderr.write(`${expected ? `Error: ${error.message}` : `Unexpected error: ${(error as Error)?.stack ?? String(error)}`}\n`);
+  cli.exitCode = 1;
 }

@@ -4,7 +4,8 @@ import { parseDuration } from "../config/duration.ts";
 import { formatSpan, isoTime, parseClaimPairs, resolveEndUser, signIdentity, verifyIdentity, IdentityError, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./banner.ts";
-import { loadCommandConfig, type ConfigFlags } from "./command-config.ts";
+import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import type { Cli, CliIo } from "./io.ts";
 
 /** --ttl: a duration as the config takes them (90s, 15m, 1h), in whole seconds (rounded up). */
 export function parseTtl(given: string): number {
@@ -25,22 +26,22 @@ interface VerifyFlags extends ConfigFlags {
   json?: boolean;
 }
 
-export function identityCommand(): Command {
+export function identityCommand(cli: Cli): Command {
   return new Command("identity")
     .description("Sign and check embed identity tokens (the JWT the host backend gives the chat embed)")
     .addHelpText("after", "\nExamples:\n  npx sandbox identity sign --user ada@example.com\n  npx sandbox identity verify \"$(npx sandbox identity sign --user ada@example.com)\"\n")
-    .addCommand(signCommand())
-    .addCommand(verifyCommand());
+    .addCommand(signCommand(cli))
+    .addCommand(verifyCommand(cli));
 }
 
-function signCommand(): Command {
-  return new Command("sign")
+function signCommand(cli: Cli): Command {
+  const command = new Command("sign")
     .description("Sign an identity token for a demo user with SIGNING_SECRET and print it")
     .requiredOption("--user <id|email>", "a demo user's id or email")
     .option("--ttl <duration>", "lifetime of the token (90s, 10m, 1h)", "10m")
     .option("--claim <key=value>", "an extra claim; JSON values (5, true, {…}) are kept as JSON, others are text (repeat for more)", (pair: string, all: string[] = []) => [...all, pair])
-    .option("--allow-unknown-user", "accept a UUID that is not a demo user's id (to test how the embed refuses it)")
-    .option("--config <file>", "settings file, as for `sandbox start`")
+    .option("--allow-unknown-user", "accept a UUID that is not a demo user's id (to test how the embed refuses it)");
+  return withSandboxOptions(command, { dataDir: false })
     .option("--json", "print {token, claims} as JSON")
     .addHelpText("after", [
       "",
@@ -53,14 +54,14 @@ function signCommand(): Command {
       "  SIGNING_SECRET=my-host-backend-secret-of-32-bytes-or-more npx sandbox identity sign --user ada@example.com --json",
       "",
     ].join("\n"))
-    .action(signAction);
+    .action((flags: SignFlags) => signAction(flags, cli));
 }
 
-function verifyCommand(): Command {
-  return new Command("verify")
+function verifyCommand(cli: Cli): Command {
+  const command = new Command("verify")
     .description("Check an identity token: signature (HS256, SIGNING_SECRET), iss, exp and that sub is a demo user")
-    .argument("<jwt>", "the token, or - to read it from stdin")
-    .option("--config <file>", "settings file, as for `sandbox start`")
+    .argument("<jwt>", "the token, or - to read it from stdin");
+  return withSandboxOptions(command, { dataDir: false })
     .option("--json", "print {valid, code?, reason?, claims?} as JSON")
     .addHelpText("after", [
       "",
@@ -72,28 +73,33 @@ function verifyCommand(): Command {
       "  npx sandbox identity verify \"$TOKEN\" --json | jq .reason",
       "",
     ].join("\n"))
-    .action(verifyAction);
+    .action((given: string, flags: VerifyFlags) => verifyAction(given, flags, cli));
 }
 
-async function signAction(flags: SignFlags): Promise<void> {
+async function signAction(flags: SignFlags, cli: Cli): Promise<void> {
   const ttlSeconds = parseTtl(flags.ttl);
   const claims = parseClaimPairs(flags.claim ?? []);
-  const config = await loadCommandConfig(flags);
+  const config = await loadCommandConfig(flags, cli.io);
   const endUser = resolveEndUser(await loadDemoUsers(), flags.user, { allowUnknown: flags.allowUnknownUser });
   const signed = await signIdentity({ secret: config.signingSecret, subject: endUser.id, ttlSeconds, claims });
-  print(flags.json ? JSON.stringify(signed, null, 2) : signed.token);
+  cli.print(flags.json ? JSON.stringify(signed, null, 2) : signed.token);
 }
 
-async function verifyAction(given: string, flags: VerifyFlags): Promise<void> {
-  const token = (given === "-" ? await text(process.stdin) : given).trim();
-  const config = await loadCommandConfig(flags);
+async function verifyAction(given: string, flags: VerifyFlags, cli: Cli): Promise<void> {
+  const token = (given === "-" ? await readStdin(cli.io) : given).trim();
+  const config = await loadCommandConfig(flags, cli.io);
   const check = await verifyIdentity(token, { secret: config.signingSecret, users: await loadDemoUsers() });
-  if (!check.valid) process.exitCode = 1;
-  if (flags.json) return print(JSON.stringify(verifyJson(check), null, 2));
-  if (!check.valid) return void process.stderr.write(`invalid: ${check.reason}\n`);
+  if (!check.valid) cli.exitCode = 1;
+  if (flags.json) return cli.print(JSON.stringify(verifyJson(check), null, 2));
+  if (!check.valid) return cli.io.stderr.write(`invalid: ${check.reason}\n`);
   const left = formatSpan(check.claims.exp - Date.now() / 1000);
-  print(`valid: sub ${check.claims.sub} (${check.user.name}), expires in ${left}`);
-  print(claimLines(check.claims).join("\n"));
+  cli.print(`valid: sub ${check.claims.sub} (${check.user.name}), expires in ${left}`);
+  cli.print(claimLines(check.claims).join("\n"));
+}
+
+/** All of stdin; nothing when the io has none (then the token is empty, and refused as malformed). */
+function readStdin(io: CliIo): Promise<string> {
+  return io.stdin ? text(io.stdin) : Promise.resolve("");
 }
 
 function verifyJson(check: IdentityCheck): object {
@@ -107,8 +113,4 @@ function claimLines(claims: IdentityClaims): string[] {
     return [name, `${JSON.stringify(value)}${time}`];
   });
   return alignColumns(rows).map((line) => `  ${line}`);
-}
-
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
 }

@@ -1,39 +1,50 @@
-import { readFileSync } from "node:fs";
-import { Command } from "commander";
+import { Command, CommanderError } from "commander";
+import { packageVersion } from "../version.ts";
 import { agentCommand } from "./agent.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
 import { identityCommand } from "./identity.ts";
+import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
 import { mcpCommand } from "./mcp.ts";
 import { oauthCommand } from "./oauth.ts";
 import { startCommand } from "./start.ts";
 import { usersCommand } from "./users.ts";
 
-const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-
-export function buildProgram(): Command {
-  return new Command("sandbox")
+export function buildProgram(cli: Cli): Command {
+  const program = new Command("sandbox")
     .description("A local storefront, wallet and host app for building AI-agent integrations")
-    .addCommand(startCommand())
-    .addCommand(usersCommand())
-    .addCommand(oauthCommand())
-    .addCommand(identityCommand())
-    .addCommand(embedUrlCommand())
-    .addCommand(agentCommand())
-    .addCommand(mcpCommand())
+    .addCommand(startCommand(cli))
+    .addCommand(usersCommand(cli))
+    .addCommand(oauthCommand(cli))
+    .addCommand(identityCommand(cli))
+    .addCommand(embedUrlCommand(cli))
+    .addCommand(agentCommand(cli))
+    .addCommand(mcpCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
-    .version(version, "-v, --version")
+    .version(packageVersion(), "-v, --version")
     .addHelpText("after", "\nExamples:\n  npx sandbox start\n  npx sandbox users\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox embed-url --user ada@example.com --mode drawer\n  npx sandbox start --help\n");
+  routeOutput(program, cli.io);
+  return program;
 }
 
-export async function runCli(argv: string[]): Promise<void> {
-  // `sandbox … | head` closes the pipe early: that ends the output, not the program with a stack trace.
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
-  });
+/**
+ * Runs the command line `args` (the words after `sandbox`) and answers the exit code. Nothing
+ * here exits the process or sets its exit code: bin/sandbox.js does, with what this returns.
+ */
+export async function runCli(args: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const cli = createCli(io);
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram(cli).parseAsync([...args], { from: "user" });
   } catch (error) {
-    reportError(error);
+    // Commander has printed its help or its usage error already; it only says how to end.
+    if (error instanceof CommanderError) return error.exitCode;
+    reportError(error, cli);
   }
+  return cli.exitCode;
+}
+
+/** Help, --version and usage errors of every command go to the io, and end the run instead of the process. */
+function routeOutput(command: Command, io: CliIo): void {
+  command.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  for (const sub of command.commands) routeOutput(sub, io);
 }

@@ -1,14 +1,14 @@
-import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
 import { createMcpServer, serveHttp, serveStdio } from "../agent/mcp.ts";
 import { AgentSetupError, DEFAULT_ACTIONS_DIR, agentTargets } from "../agent/target.ts";
+import { packageVersion } from "../version.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
+import type { Cli } from "./io.ts";
 
-const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-
-export function mcpCommand(): Command {
+export function mcpCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("mcp"))
     .description("Serve the agent's actions as Model Context Protocol tools (stdio, or streamable HTTP with --http)")
     .option("--user <id|email>", "the end user the tools act for, unless a call names end_user_id")
@@ -26,14 +26,15 @@ export function mcpCommand(): Command {
       "",
     ].join("\n"))
     .action(async (options: ConfigFlags & { user?: string; http?: string | boolean; actions: string }) => {
-      const actions = await loadActions(options.actions);
-      const config = await loadCommandConfig(options);
+      const actions = await loadActions(resolve(cli.io.cwd, options.actions));
+      const config = await loadCommandConfig(options, cli.io);
       const targets = await agentTargets(config);
       const targetFor = async (endUser: string | undefined) => {
         const user = endUser ?? options.user;
         if (!user) throw new AgentSetupError("No end user: start with --user, or pass end_user_id in the call");
         return (await targets(user)).target;
       };
+      const version = packageVersion();
       const make = () => createMcpServer({ actions, targetFor, version });
       if (options.http === undefined) {
         await serveStdio(make());
@@ -44,6 +45,6 @@ export function mcpCommand(): Command {
       const { url } = await serveHttp(make, { port, host: "127.0.0.1", allowedHosts: config.allowedHosts }).catch((error: NodeJS.ErrnoException) => {
         throw new UserFacingError(error.code === "EADDRINUSE" ? `Port ${port} is already in use: choose another with --http <port> (0 picks a free one)` : `Cannot listen on 127.0.0.1:${port} (${error.code ?? error.message})`);
       });
-      process.stderr.write(`MCP (streamable HTTP) at ${url}: ${actions.length} tools. Ctrl-C to stop.\n`);
+      cli.io.stderr.write(`MCP (streamable HTTP) at ${url}: ${actions.length} tools. Ctrl-C to stop.\n`);
     });
 }

@@ -5,12 +5,13 @@ import { checkRegistration, listClients, registerClient, type ClientListing } fr
 import { alignColumns } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
+import type { Cli, CliIo } from "./io.ts";
 
 interface Target extends ConfigFlags {
   json?: boolean;
 }
 
-export function oauthCommand(): Command {
+export function oauthCommand(cli: Cli): Command {
   const oauth = new Command("oauth")
     .description("Register and list the wallet's OAuth clients")
     .addHelpText("after", "\nExamples:\n  npx sandbox oauth clients\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n");
@@ -22,15 +23,15 @@ export function oauthCommand(): Command {
     .addHelpText("after", "\nWorks whether the sandbox runs or not: a running one is updated at once.\n\nExamples:\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox oauth add-client --name CI --redirect-uri http://127.0.0.1:9999/cb --redirect-uri https://agent.example.com/cb --json\n")
     .action(async (options: Target & { name: string; redirectUri: string[] }) => {
       const registration = checkRegistration(options.name, options.redirectUri);
-      const created = await onWallet(options, {
+      const created = await onWallet(options, cli.io, {
         running: async (walletUrl) => request<ClientListing & { secret: string }>(`${walletUrl}/__sandbox/oauth/clients`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(registration) }),
         offline: (dir) => withWalletStore(dir, (store, now) => store.update((draft) => registerClient(draft, registration, now))),
       });
-      if (options.json) return print(JSON.stringify(created, null, 2));
-      print(`Registered OAuth client "${created.name}"`);
-      print(`  client_id:      ${created.id}`);
-      print(`  client_secret:  ${created.secret}   (shown only now: keep it)`);
-      print(`  redirect URIs:  ${created.redirectUris.join(", ")}`);
+      if (options.json) return cli.print(JSON.stringify(created, null, 2));
+      cli.print(`Registered OAuth client "${created.name}"`);
+      cli.print(`  client_id:      ${created.id}`);
+      cli.print(`  client_secret:  ${created.secret}   (shown only now: keep it)`);
+      cli.print(`  redirect URIs:  ${created.redirectUris.join(", ")}`);
     });
 
   withSandboxOptions(oauth.command("clients"))
@@ -38,19 +39,19 @@ export function oauthCommand(): Command {
     .option("--json", "print JSON")
     .addHelpText("after", "\nExamples:\n  npx sandbox oauth clients\n  npx sandbox oauth clients --json\n")
     .action(async (options: Target) => {
-      const clients = await onWallet(options, {
+      const clients = await onWallet(options, cli.io, {
         running: async (walletUrl) => (await request<{ clients: ClientListing[] }>(`${walletUrl}/__sandbox/oauth/clients`)).clients,
         offline: (dir) => withWalletStore(dir, (store) => listClients(store.data.oauthClients)),
       });
-      if (options.json) return print(JSON.stringify(clients, null, 2));
-      print(alignColumns([["ID", "NAME", "REDIRECT URIS"], ...clients.map((client) => [client.id, client.name, client.redirectUris.join(" ")])]).join("\n"));
+      if (options.json) return cli.print(JSON.stringify(clients, null, 2));
+      cli.print(alignColumns([["ID", "NAME", "REDIRECT URIS"], ...clients.map((client) => [client.id, client.name, client.redirectUris.join(" ")])]).join("\n"));
     });
   return oauth;
 }
 
 /** Talks to the running sandbox's wallet if there is one on the data dir, else changes the data file itself. */
-async function onWallet<R>(options: Target, ways: { running: (walletUrl: string) => Promise<R>; offline: (dir: string) => Promise<R> }): Promise<R> {
-  const config = await loadCommandConfig(options);
+async function onWallet<R>(options: Target, io: CliIo, ways: { running: (walletUrl: string) => Promise<R>; offline: (dir: string) => Promise<R> }): Promise<R> {
+  const config = await loadCommandConfig(options, io);
   const running = await runningSandbox(config.dataDir);
   if (running && !running.urls?.wallet) {
     throw new UserFacingError(`The sandbox running on ${config.dataDir} (pid ${running.pid}) has no wallet: start it with the wallet, or stop it first.`);
@@ -63,8 +64,4 @@ async function request<T>(url: string, init?: RequestInit): Promise<T> {
   const body = (await response.json()) as T & { error?: string };
   if (!response.ok) throw new UserFacingError(`The running sandbox refused: ${body.error ?? response.status}`);
   return body;
-}
-
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
 }

@@ -1,19 +1,17 @@
 import { Command } from "commander";
 import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./banner.ts";
+import type { Cli } from "./io.ts";
 
-export function usersCommand(): Command {
+export function usersCommand(cli: Cli): Command {
   return new Command("users")
     .description("List the demo users: the same people, with the same ids and passwords, in every service")
     .option("--json", "print JSON instead of a table")
     .addHelpText("after", "\nExamples:\n  npx sandbox users\n  npx sandbox users --json | jq -r '.[0].id'\n")
     .action(async (flags: { json?: boolean }) => {
       const users = await loadDemoUsers();
-      if (flags.json) {
-        process.stdout.write(`${JSON.stringify(users, null, 2)}\n`);
-        return;
-      }
+      if (flags.json) return cli.print(JSON.stringify(users, null, 2));
       const rows = [["NAME", "EMAIL", "PASSWORD", "ID"], ...users.map((user) => [user.name, user.email, user.password, user.id])];
-      process.stdout.write(`${alignColumns(rows).join("\n")}\n`);
+      cli.print(alignColumns(rows).join("\n"));
     });
 }

@@ -40,6 +40,11 @@ export interface ConfigSources {
   configFile?: string;
 }
 
+/** This process's environment and working directory: where a real run's settings come from. */
+export function processSettingsSources(): { env: Record<string, string | undefined>; cwd: string } {
+  return { env: process.env, cwd: process.cwd() };
+}
+
 /** Merges flag > env > config file > default into a checked SandboxConfig. */
 export async function loadConfig(sources: ConfigSources = {}): Promise<SandboxConfig> {
   const env = sources.env ?? process.env;

@@ -7,7 +7,8 @@ import { ask } from "../../src/agent/ask.ts";
 import { DEFAULT_ACTIONS_DIR, agentCatalog } from "../../src/agent/target.ts";
 import { loadDemoUsers } from "../../src/users.ts";
 import { SERVICE_TOKEN, startFullSandbox } from "../helpers/agent.ts";
-import { lines, runCli, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
+import { lines, startArgs, tempDir } from "../helpers/cli.ts";
+import { runInProcess, startInProcess } from "../helpers/in-process.ts";
 
 const actions = await loadActions(DEFAULT_ACTIONS_DIR);
 const byName = (name: string) => actions.find((action) => action.name === name)!;
@@ -64,10 +65,10 @@ test("each action, end to end against a started sandbox", async (t) => {
   });
 });
 
-test("sandbox agent ask and call, run as a process against a running sandbox", { timeout: 60_000 }, async (t) => {
+test("sandbox agent ask and call, run as commands against a running sandbox", { timeout: 60_000 }, async (t) => {
   const dataDir = await tempDir(t);
-  const { cli } = await startCli(t, startArgs(dataDir));
-  const asked = await runCli(t, ["agent", "ask", "What came in last week?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"], {}, 20_000);
+  const { cli } = await startInProcess(t, startArgs(dataDir));
+  const asked = await runInProcess(["agent", "ask", "What came in last week?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"], {}, 20_000);
   assert.equal(asked.code, 0, asked.stderr);
   const transcript = JSON.parse(asked.stdout) as { action: string; parameters: unknown; call: { request: { url: string }; response: { status: number } }; answer: string };
   assert.equal(transcript.action, "list_transactions");
@@ -75,26 +76,26 @@ test("sandbox agent ask and call, run as a process against a running sandbox", {
   assert.match(transcript.call.request.url, /\/api\/wallet\/transactions\?period=7d&direction=income&include_insights=true$/);
   assert.match(transcript.answer, /came in over the last 7 days/);
 
-  const followUp = await runCli(t, ["agent", "ask", "Did my transfer go through?", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "txn_ada_0002"], {}, 20_000);
+  const followUp = await runInProcess(["agent", "ask", "Did my transfer go through?", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "txn_ada_0002"], {}, 20_000);
   assert.equal(followUp.code, 0, followUp.stderr);
   assert.ok(lines(followUp.stdout).includes("> txn_ada_0002"));
   assert.match(followUp.stdout, /^= txn_ada_0002 .*: Failed\.$/m);
   assert.ok(!followUp.stdout.includes("dev-bff-service-token"), "the service token is redacted");
 
-  const missing = await runCli(t, ["agent", "call", "get_transaction_status", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  const missing = await runInProcess(["agent", "call", "get_transaction_status", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /needs "transaction_id" \(nothing was sent\)/);
 
-  const unanswered = await runCli(t, ["agent", "ask", "Did my transfer go through?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"], {}, 20_000);
+  const unanswered = await runInProcess(["agent", "ask", "Did my transfer go through?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"], {}, 20_000);
   assert.equal(unanswered.code, 1, "no call made: exit 1");
   assert.match((JSON.parse(unanswered.stdout) as { followUp: { question: string } }).followUp.question, /Which transaction/);
 
-  const mcpPort = await runCli(t, ["mcp", "--user", "ada@example.com", "--data-dir", dataDir, "--http", "abc"]);
+  const mcpPort = await runInProcess(["mcp", "--user", "ada@example.com", "--data-dir", dataDir, "--http", "abc"]);
   assert.equal(mcpPort.code, 1);
   assert.equal(lines(mcpPort.stderr).length, 1);
   assert.match(mcpPort.stderr, /--http takes a port/);
 
-  const listed = await runCli(t, ["agent", "actions", "--json"]);
+  const listed = await runInProcess(["agent", "actions", "--json"]);
   assert.equal((JSON.parse(listed.stdout) as unknown[]).length, 7);
-  assert.equal((await stopCli(cli)).code, 0);
+  assert.equal((await cli.stop()).code, 0);
 });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ADA, NGOZI, errorBody } from "../helpers/sandbox.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
+import { closeServer, closeWhenDone } from "../helpers/deadline.ts";
 
 interface AgentWallet { balance: number; currency: string; transactions: { id: string }[]; insights?: { income: number } }
 
@@ -94,7 +95,7 @@ test("a wallet that answers without a JSON object is a 502, never a 500", async 
   for (const body of ["<html>not json</html>", "[1,2]", '{"balance": 1'] as const) {
     const fake = createServer((_, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
     await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
-    t.after(() => new Promise((resolve) => fake.close(resolve)));
+    closeWhenDone(t, "the fake wallet's close()", () => closeServer(fake));
     const host = await startFullSandbox(t, { only: "host", walletUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}` });
     const walletSandbox = await startFullSandbox(t, { only: "wallet" });
     await sessionRequest(host.urls.host!, "POST", { userId: ADA.id, token: await loginAt(walletSandbox.urls.wallet!) });

@@ -4,15 +4,17 @@ import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { PROJECT_ROOT, cliEnv, lines, login, spawnCli, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
+import { PROJECT_ROOT, cliEnv, lines, login, spawnCli, startArgs, tempDir } from "../helpers/cli.ts";
+import { closeWhenDone } from "../helpers/deadline.ts";
+import { startInProcess } from "../helpers/in-process.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
 const TEXT = (result: unknown) => ((result as { content: { type: string; text: string }[] }).content).map((part) => part.text);
 
 test("the MCP server, driven by the SDK's own client over stdio and streamable HTTP", { timeout: 60_000 }, async (t) => {
   const dataDir = await tempDir(t);
-  const { cli, url } = await startCli(t, startArgs(dataDir));
-  t.after(async () => void (await stopCli(cli)));
+  // The sandbox runs in the test process; the MCP servers are processes, as an MCP client starts them.
+  const { cli, url } = await startInProcess(t, startArgs(dataDir));
 
   const stdio = new StdioClientTransport({
     command: process.execPath,
@@ -23,7 +25,7 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
   });
   const client = new Client({ name: "sandbox-test", version: "1.0.0" });
   await client.connect(stdio);
-  t.after(() => client.close());
+  closeWhenDone(t, "the stdio MCP client's close()", () => client.close());
 
   await t.test("lists the actions as tools with their JSON Schemas", async () => {
     const { tools } = await client.listTools();
@@ -79,7 +81,7 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
     });
     const http = new Client({ name: "sandbox-test-http", version: "1.0.0" });
     await http.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
-    t.after(() => http.close());
+    closeWhenDone(t, "the HTTP MCP client's close()", () => http.close());
     const result = await http.callTool({ name: "get_spending_income_insights", arguments: { period: "7d" } });
     assert.equal(result.isError, false);
     assert.match(TEXT(result)[0]!, /^Over the last 7 days Ada Okafor spent/);

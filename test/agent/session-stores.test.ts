@@ -5,6 +5,7 @@ import { ADA, errorBody, tempDir as sandboxTempDir } from "../helpers/sandbox.ts
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { lines, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
 import { SESSION_RETENTION_MS } from "../../src/bff/sessions/session-store.ts";
+import { CLEANUP_MS, closeWhenDone, withDeadline } from "../helpers/deadline.ts";
 
 test("--session-store file: sessions survive a restart; --fresh drops them", async (t) => {
   const dataDir = await sandboxTempDir(t);
@@ -45,7 +46,7 @@ test("--session-store redis://: two sandbox processes on one Redis see each othe
   }
   const redis = createClient({ url: redisUrl });
   await redis.connect();
-  t.after(() => redis.close());
+  closeWhenDone(t, "the Redis client's close()", () => redis.close());
   await redis.del([`sandbox:session:storefront:${ADA.id}`, `sandbox:session:host:${ADA.id}`]);
 
   const start = async () => {
@@ -104,7 +105,7 @@ async function ownRedis(t: { after(fn: () => unknown): void }, args: string[] = 
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child?.once("exit", resolve));
     child.kill("SIGKILL");
-    await exited;
+    await withDeadline(exited, CLEANUP_MS, "redis-server's exit");
   };
   t.after(stop);
   await start();

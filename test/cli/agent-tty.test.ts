@@ -2,10 +2,12 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { test } from "node:test";
-import { PROJECT_ROOT, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
+import { PROJECT_ROOT, startArgs, tempDir } from "../helpers/cli.ts";
+import { startInProcess } from "../helpers/in-process.ts";
 
 const TMUX = "/usr/bin/tmux";
-const tmux = (...args: string[]) => execFileSync(TMUX, args, { encoding: "utf8" });
+/** tmux answers at once; the timeout only keeps a stuck server from holding the test. */
+const tmux = (...args: string[]) => execFileSync(TMUX, args, { encoding: "utf8", timeout: 10_000 });
 
 /** Polls the tmux pane until its text matches, or fails with what it shows. */
 async function screenMatches(session: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
@@ -24,8 +26,7 @@ test("agent ask on a real terminal asks its follow-up question and takes the typ
     return;
   }
   const dataDir = await tempDir(t);
-  const { cli } = await startCli(t, startArgs(dataDir));
-  t.after(async () => void (await stopCli(cli)));
+  await startInProcess(t, startArgs(dataDir));
   const session = `sandbox-test-${process.pid}`;
   const command = `node bin/sandbox.js agent ask 'Did my transfer go through?' --user ada@example.com --data-dir ${dataDir}; sleep 30`;
   tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "40", "-c", PROJECT_ROOT, command);

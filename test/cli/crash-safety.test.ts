@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { addAndCount, addToCart, login, startArgs, startCli, tempDir } from "../helpers/cli.ts";
+import { startInProcess } from "../helpers/in-process.ts";
 
 const RICE = "ofada-rice-5kg";
 const TOTAL = 300;
@@ -56,7 +57,8 @@ test("a SIGKILL in the middle of a burst of writes loses no acknowledged change 
   // Whatever temp file the kill left (there may be none), a half-written one must be cleaned up too.
   await writeFile(join(dataDir, `storefront.json.tmp-${cli.pid}-999999`), '{"version": 1, "carts": {');
 
-  const again = await startCli(t, startArgs(dataDir));
+  // The kill needs a process; the restart that cleans up after it does not.
+  const again = await startInProcess(t, startArgs(dataDir));
   const after = await readdir(dataDir);
   assert.deepEqual(after.filter((name) => name.includes(".tmp-")), [], "no temp file left after the restart");
   const quantity = await addAndCount(again.url, await login(again.url), RICE, 1);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { OPTIONS } from "../../src/config/options.ts";
-import { runCli } from "../helpers/cli.ts";
+import { runInProcess } from "../helpers/in-process.ts";
 
 const TIMEOUT = { timeout: 60_000 };
 
@@ -24,8 +24,8 @@ test("--help shows usage and examples", TIMEOUT, async (t) => {
     { name: "sandbox oauth clients --help", args: ["oauth", "clients", "--help"], usage: /^Usage: sandbox oauth clients \[options\]$/m },
   ];
   for (const { name, args, usage } of cases) {
-    await t.test(name, async (t) => {
-      const result = await runCli(t, args);
+    await t.test(name, async () => {
+      const result = await runInProcess(args);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, usage);
       const lines = examples(result.stdout);
@@ -34,15 +34,15 @@ test("--help shows usage and examples", TIMEOUT, async (t) => {
   }
 });
 
-test("the root help lists the commands", TIMEOUT, async (t) => {
-  const result = await runCli(t, ["--help"]);
+test("the root help lists the commands", TIMEOUT, async () => {
+  const result = await runInProcess(["--help"]);
   assert.match(result.stdout, /^ {2}start\b/m);
   assert.match(result.stdout, /^ {2}users\b/m);
   assert.match(result.stdout, /^ {2}oauth\b/m);
 });
 
-test("start --help lists every setting's flag and environment variable", TIMEOUT, async (t) => {
-  const result = await runCli(t, ["start", "--help"]);
+test("start --help lists every setting's flag and environment variable", TIMEOUT, async () => {
+  const result = await runInProcess(["start", "--help"]);
   assert.equal(result.code, 0, result.stderr);
   const help = result.stdout.replace(/\s+/g, " "); // help text wraps at 80 columns
   for (const option of OPTIONS) {
@@ -59,8 +59,8 @@ test("an unknown command exits non-zero with a helpful message", TIMEOUT, async 
     { name: "an unknown word", args: ["deploy"], hint: /--help/ },
   ];
   for (const { name, args, hint } of cases) {
-    await t.test(name, async (t) => {
-      const result = await runCli(t, args);
+    await t.test(name, async () => {
+      const result = await runInProcess(args);
       assert.notEqual(result.code, 0);
       assert.match(result.stderr, new RegExp(`unknown command '${args[0]}'`));
       assert.match(result.stderr, hint);

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { SignJWT, decodeJwt } from "jose";
 import { verifyIdentity } from "../../src/identity/index.ts";
 import { loadDemoUsers } from "../../src/users.ts";
-import { assertOneLineError, cliEnv, lines, PROJECT_ROOT, runCli, startArgs, startCli, tempDir, type CliExit } from "../helpers/cli.ts";
+import { assertOneLineError, lines, startArgs, tempDir, type CliExit } from "../helpers/cli.ts";
+import { runInProcess, startInProcess, type InProcessOptions } from "../helpers/in-process.ts";
 import { ADA, DEV_SIGNING_SECRET, DEV_STOREFRONT_SECRET, TUNDE } from "../helpers/sandbox.ts";
 
 const TIMEOUT = { timeout: 60_000 };
@@ -17,10 +17,10 @@ const HOST_LINE = /^ {2}host app +(http:\/\/127\.0\.0\.1:\d+)$/;
 const users = await loadDemoUsers();
 type Hooks = Parameters<typeof tempDir>[0];
 
-/** Runs the CLI in a fresh temp dir (so no sandbox.config.json applies) with its own data dir. */
-async function cli(t: Hooks, args: string[], env: Record<string, string> = {}): Promise<CliExit> {
+/** Runs the command in a fresh temp dir (so no sandbox.config.json applies). */
+async function cli(t: Hooks, args: string[], env: Record<string, string> = {}, options: InProcessOptions = {}): Promise<CliExit> {
   const cwd = await tempDir(t, "sandbox-identity-");
-  return runCli(t, args, { cwd, env });
+  return runInProcess(args, { cwd, env, ...options });
 }
 
 async function sign(t: Hooks, ...args: string[]): Promise<string> {
@@ -123,8 +123,8 @@ test("identity verify --json: {valid, claims} or {valid, code, reason}", TIMEOUT
 
 test("identity verify - reads the token from stdin", TIMEOUT, async (t) => {
   const token = await sign(t, "--user", "ada@example.com");
-  const result = spawnSync(process.execPath, [join(PROJECT_ROOT, "bin", "sandbox.js"), "identity", "verify", "-"], { input: `${token}\n`, env: cliEnv(), cwd: await tempDir(t), encoding: "utf8", timeout: 20_000 });
-  assert.equal(result.status, 0, result.stderr);
+  const result = await cli(t, ["identity", "verify", "-"], {}, { stdin: `${token}\n` });
+  assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /^valid: sub /);
 });
 
@@ -201,7 +201,7 @@ test("embed-url refuses bad input in one line", PARALLEL, async (t) => {
 
 test("embed-url points at the host app of the sandbox running on the data dir", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
-  const { cli: running } = await startCli(t, startArgs(dataDir));
+  const { cli: running } = await startInProcess(t, startArgs(dataDir));
   const [, hostUrl] = await running.waitForLine(HOST_LINE);
   const url = await embedUrl(t, ["--user", "ada@example.com", "--mode", "launcher"], {}, dataDir);
   assert.equal(`${url.origin}${url.pathname}`, `${hostUrl}/embed`);

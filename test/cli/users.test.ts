@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { lines, PROJECT_ROOT, runCli } from "../helpers/cli.ts";
+import { lines, PROJECT_ROOT } from "../helpers/cli.ts";
+import { runInProcess } from "../helpers/in-process.ts";
 
 const TIMEOUT = { timeout: 60_000 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,8 +20,8 @@ async function fixtureUsers(): Promise<FixtureUser[]> {
   return users;
 }
 
-test("sandbox users prints a table of the demo users", TIMEOUT, async (t) => {
-  const result = await runCli(t, ["users"]);
+test("sandbox users prints a table of the demo users", TIMEOUT, async () => {
+  const result = await runInProcess(["users"]);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(result.stderr, "");
   const [header, ...rows] = lines(result.stdout);
@@ -42,8 +43,8 @@ test("sandbox users prints a table of the demo users", TIMEOUT, async (t) => {
   assert.ok(rows.every((row) => UUID.test(row.slice(idColumn))), "the columns are aligned");
 });
 
-test("sandbox users --json prints the fixture's users", TIMEOUT, async (t) => {
-  const result = await runCli(t, ["users", "--json"]);
+test("sandbox users --json prints the fixture's users", TIMEOUT, async () => {
+  const result = await runInProcess(["users", "--json"]);
   assert.equal(result.code, 0, result.stderr);
   const printed: unknown = JSON.parse(result.stdout);
   assert.ok(Array.isArray(printed));

@@ -1,4 +1,5 @@
 import { startSandbox, type Sandbox } from "../../src/sandbox.ts";
+import { closeWhenDone } from "./deadline.ts";
 import { ADA, tempDir, testConfig } from "./sandbox.ts";
 import type { OptionKey } from "../../src/config/options.ts";
 
@@ -7,7 +8,7 @@ export const SERVICE_TOKEN = "dev-bff-service-token-not-for-production-use";
 /** A sandbox running every server, on free ports, closed when the test ends. */
 export async function startFullSandbox(t: { after(fn: () => unknown): void }, flags: Partial<Record<OptionKey, unknown>> = {}, dataDir?: string): Promise<Sandbox> {
   const sandbox = await startSandbox(await testConfig(dataDir ?? (await tempDir(t)), { only: "storefront,wallet,host", ...flags }));
-  t.after(() => sandbox.close());
+  closeWhenDone(t, "sandbox.close()", () => sandbox.close());
   return sandbox;
 }
 

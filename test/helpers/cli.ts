@@ -1,10 +1,12 @@
 /** Runs `node bin/sandbox.js …` as a real process, the way a user's terminal does. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { OPTIONS } from "../../src/config/options.ts";
+import { withDeadline } from "./deadline.ts";
+import { Output } from "./output.ts";
 import { ADA } from "./sandbox.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -15,7 +17,7 @@ export const STOREFRONT_LINE = /^ {2}storefront +(http:\/\/127\.0\.0\.1:\d+)$/;
 /** The banner line that names the wallet; group 1 is its URL. */
 export const WALLET_LINE = /^ {2}wallet +(http:\/\/127\.0\.0\.1:\d+)$/;
 /** The last line of the banner. */
-const READY_LINE = /^Press Ctrl-C to stop\.$/;
+export const READY_LINE = /^Press Ctrl-C to stop\.$/;
 
 type Hooks = { after(fn: () => unknown): void };
 
@@ -47,17 +49,37 @@ export interface CliProcess {
   readonly exited: boolean;
 }
 
-/** Processes still running: a test file that ends abruptly must not leave one behind. */
-const live = new Set<ChildProcess>();
+/** How long a cleanup waits for a killed CLI's output to close before it stops reading and returns anyway. */
+const OUTPUT_CLOSE_MS = 5000;
+/** How long the output may stay open after the CLI exited (a process it started may hold it) before it is cut. */
+const AFTER_EXIT_MS = 2000;
+
+/** Process groups of CLIs not cleaned up yet: a test file that ends abruptly must not leave one behind. */
+const groups = new Set<number>();
 let killOnExit = false;
-function track(child: ChildProcess): void {
+function track(pid: number): void {
   if (!killOnExit) {
     killOnExit = true;
-    process.once("exit", () => {
-      for (const running of live) running.kill("SIGKILL");
-    });
+    process.once("exit", () => groups.forEach(killGroup));
+    // The runner ends a file that overran --test-timeout with SIGTERM, Ctrl-C sends SIGINT, and neither
+    // runs "exit" handlers; the groups, apart from ours, get neither signal. Kill them, then die of it.
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      process.once(signal, () => {
+        groups.forEach(killGroup);
+        process.kill(process.pid, signal);
+      });
+    }
   }
-  live.add(child);
+  groups.add(pid);
+}
+
+/** SIGKILLs the CLI and everything it started (npx's `sh`, the sandbox under it): they share its process group. */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // the whole group has ended already
+  }
 }
 
 /** The parent's environment without any setting of the sandbox (STOREFRONT_PORT, DATA_DIR, …). */
@@ -79,81 +101,63 @@ export async function tempDir(t: Hooks, prefix = "sandbox-cli-"): Promise<string
   return dir;
 }
 
-/** Spawns the CLI; it is killed (SIGKILL) when the test ends if still running. */
+/**
+ * Spawns the CLI in a process group of its own; when the test ends the whole group is killed
+ * (SIGKILL), and the cleanup waits for the output to close for OUTPUT_CLOSE_MS at most.
+ */
 export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): CliProcess {
   const [command, prefix] = options.viaNpx ? ["npx", ["--no", "--", "sandbox"]] : [process.execPath, [BIN]];
   const child = spawn(command, [...prefix, ...args], {
     cwd: options.cwd ?? PROJECT_ROOT,
     env: cliEnv(options.env),
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
-  track(child);
-  let stdout = "";
-  let stderr = "";
+  const pid = child.pid as number;
+  track(pid);
+  const stdout = new Output();
+  const stderr = new Output();
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => stdout.write(chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => stderr.write(chunk));
   let ended = false;
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const cut = () => {
+    child.stdout.destroy();
+    child.stderr.destroy();
+  };
+  child.once("exit", () => setTimeout(cut, AFTER_EXIT_MS).unref());
   const closed = new Promise<CliExit>((resolve, reject) => {
     child.once("error", reject);
     child.once("close", (code, signal) => {
       ended = true;
-      live.delete(child);
-      resolve({ code, signal, stdout, stderr });
+      stdout.end(`the CLI exited (code ${code}, signal ${signal})`);
+      resolve({ code, signal, stdout: stdout.text, stderr: stderr.text });
     });
   });
   closed.catch(() => {});
   t.after(async () => {
+    killGroup(pid);
+    groups.delete(pid);
     if (ended) return;
-    child.kill("SIGKILL");
-    await closed;
+    await withDeadline(closed, OUTPUT_CLOSE_MS, "the killed CLI's output").catch(cut);
   });
 
-  const describe = () => `\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`;
+  const describe = () => `\n--- stdout ---\n${stdout.text}\n--- stderr ---\n${stderr.text}`;
 
   return {
-    get pid() {
-      return child.pid as number;
-    },
+    pid,
     get exited() {
       return ended;
     },
-    stdout: () => stdout,
-    stderr: () => stderr,
+    stdout: () => stdout.text,
+    stderr: () => stderr.text,
     kill: (signal) => void child.kill(signal),
-    waitForLine(pattern, timeoutMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const lines = stdout.split("\n").slice(0, -1); // complete lines only
-          for (const line of lines) {
-            const match = line.match(pattern);
-            if (match) return done(() => resolve(match));
-          }
-          if (ended) done(() => reject(new Error(`the CLI exited (code ${child.exitCode}) before printing a line matching ${pattern}${describe()}`)));
-        };
-        const timer = setTimeout(() => done(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms${describe()}`))), timeoutMs);
-        const done = (settle: () => void) => {
-          clearTimeout(timer);
-          child.stdout.off("data", check);
-          child.off("close", check);
-          settle();
-        };
-        child.stdout.on("data", check);
-        child.on("close", check);
-        check();
-      });
-    },
+    waitForLine: (pattern, timeoutMs = 30_000) => stdout.waitForLine(pattern, timeoutMs, describe),
     async exit(timeoutMs = 30_000) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          child.kill("SIGKILL");
-          reject(new Error(`the CLI did not exit within ${timeoutMs} ms${describe()}`));
-        }, timeoutMs);
-      });
       try {
-        return await Promise.race([closed, timeout]);
-      } finally {
-        clearTimeout(timer);
+        return await withDeadline(closed, timeoutMs, "the CLI");
+      } catch (error) {
+        killGroup(pid);
+        throw new Error(`${(error as Error).message}${describe()}`);
       }
     },
   };

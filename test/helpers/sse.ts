@@ -41,9 +41,13 @@ export interface RawStream {
   close(): void;
 }
 
+/** How long to wait for the stream's response headers; the stream itself may then stay open as long as the test wants. */
+const RESPONSE_MS = 10_000;
+
 export function openRawStream(url: string, headers: Record<string, string> = {}): Promise<RawStream> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { accept: "text/event-stream", ...headers } }, (response) => {
+      clearTimeout(noResponse);
       let text = "";
       const stream: RawStream = {
         response,
@@ -76,7 +80,11 @@ export function openRawStream(url: string, headers: Record<string, string> = {})
       response.on("error", () => {});
       resolve(stream);
     });
-    req.on("error", reject);
+    const noResponse = setTimeout(() => req.destroy(new Error(`no response from ${url} within ${RESPONSE_MS} ms`)), RESPONSE_MS);
+    req.on("error", (error) => {
+      clearTimeout(noResponse);
+      reject(error);
+    });
     req.end();
   });
 }

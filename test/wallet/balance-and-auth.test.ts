@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { ADA, DEV_SIGNING_SECRET, DEV_STOREFRONT_SECRET, DEV_WALLET_SECRET, NGOZI, TUNDE, errorBody, startTestSandbox, tempDir, testConfig } from "../helpers/sandbox.ts";
+import { closeWhenDone } from "../helpers/deadline.ts";
 import { TRANSACTIONS, WALLETS, isIncome } from "../helpers/wallet-fixtures.ts";
 import { startSandbox } from "../../src/sandbox.ts";
 
@@ -31,7 +32,7 @@ test("GET /api/wallet/balance = opening + Completed income − Completed spendin
 
 test("wallet sign-in and tokens", async (t) => {
   const sandbox = await startSandbox(await testConfig(await tempDir(t), { only: "storefront,wallet" }));
-  t.after(() => sandbox.close());
+  closeWhenDone(t, "sandbox.close()", () => sandbox.close());
   const login = async (url: string, body: unknown) =>
     fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const balance = (authorization?: string) => fetch(`${sandbox.urls.wallet}/api/wallet/balance`, { headers: authorization ? { authorization } : {} });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { chromium } from "playwright-core";
 import { ADA, TUNDE, startTestSandbox } from "../helpers/sandbox.ts";
+import { closeServer, closeWhenDone } from "../helpers/deadline.ts";
 import { basic, openAuthorize, tokenRequest, type SignInPage } from "../helpers/oauth.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -31,7 +32,7 @@ test("a real browser signs in on the authorize page and lands on the client's lo
     res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Signed in</title><p>Back in the app.</p>");
   });
   await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-  t.after(() => new Promise((resolve) => app.close(resolve)));
+  closeWhenDone(t, "the client app's close()", () => closeServer(app));
   const redirectUri = `http://127.0.0.1:${(app.address() as { port: number }).port}/callback`;
 
   const registration = await fetch(`${wallet.url}/__sandbox/oauth/clients`, {
@@ -45,7 +46,7 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   const profile = await mkdtemp(join(tmpdir(), "sandbox-chromium-"));
   t.after(() => rm(profile, { recursive: true, force: true }));
   const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
-  t.after(() => browser.close());
+  closeWhenDone(t, "chromium's close()", () => browser.close());
   const page = browser.pages()[0] ?? (await browser.newPage());
   const outside: string[] = [];
   page.on("request", (request) => {
