@@ -60,6 +60,7 @@ export function agentCommand(cli: Cli): Command {
     .option("--answer <text>", "the answer to the follow-up question, for scripts (on a terminal you are asked)")
     .addHelpText("after", '\nExamples:\n  npx sandbox agent ask "What came in last week?" --user ada@example.com\n  npx sandbox agent ask "Did my transfer go through?" --user ada@example.com --answer txn_ada_0002\n  npx sandbox agent ask "Add two bags of ofada rice" --user tunde@example.com --json\n')
     .action(async (question: string, options: Common & { answer?: string }) => {
+      if (question.trim() === "") throw new UserFacingError('The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month?" --user ada@example.com');
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
       const transcript = await ask(question, { actions, target, catalog: await agentCatalog(target), reply: replier(options.answer, cli.io) });

@@ -8,6 +8,8 @@ export interface ConfigFlags {
   dataDir?: string;
   embedBase?: string;
   allowedHosts?: string;
+  bind?: string;
+  hostPort?: string;
 }
 
 /**
@@ -25,6 +27,8 @@ export function loadCommandConfig(flags: ConfigFlags, io: CliIo): Promise<Sandbo
     ...(flags.dataDir !== undefined && { dataDir: flags.dataDir }),
     ...(flags.embedBase !== undefined && { embedBase: flags.embedBase }),
     ...(flags.allowedHosts !== undefined && { allowedHosts: flags.allowedHosts }),
+    ...(flags.bind !== undefined && { bind: flags.bind }),
+    ...(flags.hostPort !== undefined && { hostPort: flags.hostPort }),
   };
   return loadConfig({ flags: given, configFile: flags.config, env: io.env, cwd: io.cwd });
 }

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { OPTIONS, type OptionKey } from "../config/options.ts";
 import { buildEmbedUrl, parseEmbedMode, resolveEmbedBase, resolveEndUser, signIdentity, IdentityError } from "../identity/index.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
@@ -22,7 +23,9 @@ export function embedUrlCommand(cli: Cli): Command {
     .option("--no-identity", "leave out the identity token (a user who is not signed in)")
     .option("--session <id>", "a session id, for previews only")
     .option("--allow-unknown-user", "accept a UUID that is not a demo user's id")
-    .option("--embed-base <url>", "base URL of the embed [env EMBED_BASE, default auto: /embed on the host app]");
+    .option("--embed-base <url>", "base URL of the embed [env EMBED_BASE, default auto: /embed on the host app]")
+    .option("--bind <address>", `the host app's address when no sandbox runs on the data dir ${settingNote("bind")}`)
+    .option("--host-port <port>", `the host app's port when no sandbox runs on the data dir ${settingNote("hostPort")}`);
   return withSandboxOptions(command, { dataDir: "to find a running host app" })
     .addHelpText("after", [
       "",
@@ -46,4 +49,10 @@ export function embedUrlCommand(cli: Cli): Command {
       const identity = flags.identity ? (await signIdentity({ secret: config.signingSecret, subject: endUser.id })).token : undefined;
       cli.print(buildEmbedUrl(base, { mode, endUser: endUser.id, identity, session: flags.session?.trim() }));
     });
+}
+
+/** "[env BIND, default 127.0.0.1]": as `sandbox start --help` says it, from the one options table. */
+function settingNote(key: OptionKey): string {
+  const option = OPTIONS.find((candidate) => candidate.key === key)!;
+  return `[env ${option.env}, default ${option.default}]`;
 }

@@ -9,8 +9,9 @@ import type { Cli, CliIo } from "./io.ts";
 
 /** --ttl: a duration as the config takes them (90s, 15m, 1h), in whole seconds (rounded up). */
 export function parseTtl(given: string): number {
-  const ms = parseDuration(given);
-  if (ms === null) throw new IdentityError(`--ttl must be a duration such as 90s, 10m or 1h; got ${JSON.stringify(given)}.`);
+  // A bare number would be read as seconds, which "--ttl 10" (meant as minutes) shows is a guess: a unit is required.
+  const ms = /^\s*\d+(\.\d+)?\s*$/.test(given) ? null : parseDuration(given);
+  if (ms === null) throw new IdentityError(`--ttl must be a duration with its unit, such as 90s, 10m or 1h; got ${JSON.stringify(given)}.`);
   return Math.ceil(ms / 1000);
 }
 

@@ -2,7 +2,9 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
 import { createMcpServer, serveHttp, serveStdio } from "../agent/mcp.ts";
-import { AgentSetupError, DEFAULT_ACTIONS_DIR, agentTargets } from "../agent/target.ts";
+import { DEFAULT_ACTIONS_DIR, agentTargets } from "../agent/target.ts";
+import { IdentityError, resolveEndUser } from "../identity/index.ts";
+import { loadDemoUsers, type DemoUser } from "../users.ts";
 import { packageVersion } from "../version.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
@@ -11,7 +13,7 @@ import type { Cli } from "./io.ts";
 export function mcpCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("mcp"))
     .description("Serve the agent's actions as Model Context Protocol tools (stdio, or streamable HTTP with --http)")
-    .option("--user <id|email>", "the end user the tools act for, unless a call names end_user_id")
+    .option("--user <id|email>", "the end user the tools act for, unless a call names end_user_id (default: the first demo user)")
     .option("--http [port]", "serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (port 0 or none: a free one)")
     .option("--allowed-hosts <names>", "more names the HTTP endpoint answers to, as for `sandbox start` (loopback always works)")
     .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
@@ -28,12 +30,9 @@ export function mcpCommand(cli: Cli): Command {
     .action(async (options: ConfigFlags & { user?: string; http?: string | boolean; actions: string }) => {
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       const config = await loadCommandConfig(options, cli.io);
+      const defaultUser = await startingUser(options.user);
       const targets = await agentTargets(config);
-      const targetFor = async (endUser: string | undefined) => {
-        const user = endUser ?? options.user;
-        if (!user) throw new AgentSetupError("No end user: start with --user, or pass end_user_id in the call");
-        return (await targets(user)).target;
-      };
+      const targetFor = async (endUser: string | undefined) => (await targets(endUser ?? defaultUser.id)).target;
       const version = packageVersion();
       const make = () => createMcpServer({ actions, targetFor, version });
       if (options.http === undefined) {
@@ -45,6 +44,21 @@ export function mcpCommand(cli: Cli): Command {
       const { url } = await serveHttp(make, { port, host: "127.0.0.1", allowedHosts: config.allowedHosts }).catch((error: NodeJS.ErrnoException) => {
         throw new UserFacingError(error.code === "EADDRINUSE" ? `Port ${port} is already in use: choose another with --http <port> (0 picks a free one)` : `Cannot listen on 127.0.0.1:${port} (${error.code ?? error.message})`);
       });
-      cli.io.stderr.write(`MCP (streamable HTTP) at ${url}: ${actions.length} tools. Ctrl-C to stop.\n`);
+      cli.io.stderr.write(`MCP (streamable HTTP) at ${url}: ${actions.length} tools, acting for ${defaultUser.name} unless a call names end_user_id. Ctrl-C to stop.\n`);
     });
+}
+
+/**
+ * The user the tools act for when a call names none: --user, checked before serving (an MCP
+ * client would otherwise meet the mistake on every call), or else the first demo user.
+ */
+async function startingUser(given: string | undefined): Promise<DemoUser> {
+  const users = await loadDemoUsers();
+  if (given === undefined) return users[0]!;
+  try {
+    return resolveEndUser(users, given).user!;
+  } catch (error) {
+    if (error instanceof IdentityError) throw new UserFacingError(`--user: ${error.message}`, 2);
+    throw error;
+  }
 }

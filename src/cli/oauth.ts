@@ -29,9 +29,10 @@ export function oauthCommand(cli: Cli): Command {
       });
       if (options.json) return cli.print(JSON.stringify(created, null, 2));
       cli.print(`Registered OAuth client "${created.name}"`);
-      cli.print(`  client_id:      ${created.id}`);
-      cli.print(`  client_secret:  ${created.secret}   (shown only now: keep it)`);
-      cli.print(`  redirect URIs:  ${created.redirectUris.join(", ")}`);
+      // The fields as --json names them, with the OAuth parameter each one is.
+      cli.print(`  id:            ${created.id}   (client_id)`);
+      cli.print(`  secret:        ${created.secret}   (client_secret; shown only now: keep it)`);
+      cli.print(`  redirectUris:  ${created.redirectUris.join(", ")}`);
     });
 
   withSandboxOptions(oauth.command("clients"))

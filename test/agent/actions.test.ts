@@ -39,7 +39,7 @@ test("substitution", async (t) => {
   });
   const invalid: [string, string, Record<string, unknown>, RegExp, string?][] = [
     ["a missing required parameter", "get_transaction_status", {}, /needs "transaction_id"/, "transaction_id"],
-    ["a value outside the enum", "get_spending_income_insights", { period: "5d" }, /period/],
+    ["a value outside the enum, naming the allowed ones", "get_spending_income_insights", { period: "2w" }, /"period" must be equal to one of the allowed values: 7d, 30d, 90d, 1y/],
     ["a number as a string (no coercion)", "add_to_cart", { product_id: "x", quantity: "2" }, /quantity.*integer/],
     ["an unknown parameter", "get_orders", { orderId: "x" }, /orderId/],
     ["a malformed order reference", "get_orders", { order_id: "7F3K2Q" }, /order_id/],

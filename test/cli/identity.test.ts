@@ -70,6 +70,7 @@ test("identity sign refuses bad input in one line", PARALLEL, async (t) => {
     { name: "an unknown UUID", args: ["--user", "00000000-0000-4000-8000-000000000000"], message: /--allow-unknown-user/ },
     { name: "a reserved claim", args: ["--user", "ada@example.com", "--claim", "exp=1"], message: /"exp" cannot be set/ },
     { name: "a bad TTL", args: ["--user", "ada@example.com", "--ttl", "soon"], message: /--ttl must be a duration/ },
+    { name: "a TTL without its unit", args: ["--user", "ada@example.com", "--ttl", "10"], message: /--ttl must be a duration with its unit, such as 90s, 10m or 1h; got "10"/ },
     { name: "no --user", args: [], message: /required option '--user <id\|email>'/ },
   ];
   await Promise.all(cases.map(({ name, args, message }) => t.test(name, async (t) => {
@@ -176,6 +177,7 @@ test("embed-url: --no-identity, --session, and the base from flag, env and host 
     { name: "EMBED_BASE", args: ["--mode", "drawer"], env: { EMBED_BASE: "https://chat.example.com/embed?tenant=acme" }, base: "https://chat.example.com/embed", keys: ["tenant", "mode", "endUser", "identity"] },
     { name: "--embed-base over EMBED_BASE", args: ["--mode", "drawer", "--embed-base", "https://b.example.com/e"], env: { EMBED_BASE: "https://a.example.com/e" }, base: "https://b.example.com/e", keys: ["mode", "endUser", "identity"] },
     { name: "HOST_PORT and BIND", args: ["--mode", "drawer"], env: { HOST_PORT: "9185", BIND: "0.0.0.0" }, base: "http://127.0.0.1:9185/embed", keys: ["mode", "endUser", "identity"] },
+    { name: "--host-port and --bind over the env", args: ["--mode", "drawer", "--host-port", "9285", "--bind", "127.0.0.2"], env: { HOST_PORT: "9185" }, base: "http://127.0.0.2:9285/embed", keys: ["mode", "endUser", "identity"] },
   ];
   await Promise.all(cases.map(({ name, args, env, base, keys }) => t.test(name, async (t) => {
     const url = await embedUrl(t, ["--user", TUNDE.id, ...args], env);

@@ -9,8 +9,8 @@ test("oauth add-client and clients on a data dir with no sandbox running", TIMEO
   const dataDir = await tempDir(t);
   const added = await runInProcess(["oauth", "add-client", "--name", "My agent", "--redirect-uri", "http://localhost:5173/callback", "--redirect-uri", "https://agent.example.com/cb", "--data-dir", dataDir]);
   assert.equal(added.code, 0, added.stderr);
-  const id = /client_id: +(\S+)/.exec(added.stdout)?.[1];
-  const secret = /client_secret: +(\S+)/.exec(added.stdout)?.[1];
+  const id = /^ {2}id: +(\S+) +\(client_id\)$/m.exec(added.stdout)?.[1];
+  const secret = /^ {2}secret: +(\S+) +\(client_secret;/m.exec(added.stdout)?.[1];
   assert.ok(id && secret, added.stdout);
   assert.match(added.stdout, /shown only now/);
 

@@ -40,7 +40,10 @@ export function buildRequest(action: ActionDefinition, parameters: Record<string
       throw new ActionInputError(`${action.name} needs "${name}"`, name);
     }
     const where = problem?.instancePath ? `"${problem.instancePath.slice(1)}"` : "the parameters";
-    const extra = problem?.keyword === "additionalProperties" ? ` ("${(problem.params as { additionalProperty: string }).additionalProperty}" is not a parameter of ${action.name})` : "";
+    const extra =
+      problem?.keyword === "additionalProperties" ? ` ("${(problem.params as { additionalProperty: string }).additionalProperty}" is not a parameter of ${action.name})`
+      : problem?.keyword === "enum" ? `: ${(problem.params as { allowedValues: unknown[] }).allowedValues.map(String).join(", ")}`
+      : "";
     throw new ActionInputError(`${action.name}: ${where} ${problem?.message ?? "is invalid"}${extra}`);
   }
   const named: Record<string, unknown> = { ...context };
