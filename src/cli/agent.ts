@@ -10,6 +10,7 @@ import { DEFAULT_ACTIONS_DIR, agentCatalog, agentTargets } from "../agent/target
 import { alignColumns } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
+import { helpText } from "./help-text.ts";
 import type { Cli, CliIo } from "./io.ts";
 
 interface Common extends ConfigFlags {
@@ -21,14 +22,25 @@ interface Common extends ConfigFlags {
 export function agentCommand(cli: Cli): Command {
   const agent = new Command("agent")
     .description("Act as the agent: see which HTTP call each question or action turns into")
-    .addHelpText("after", '\nExamples:\n  npx sandbox agent actions\n  npx sandbox agent ask "How much did I spend this month?" --user ada@example.com\n  npx sandbox agent call search_products --param query=rice --user ada@example.com\n');
+    .addHelpText("after", helpText({
+      examples: [
+        'npx sandbox agent actions',
+        'npx sandbox agent ask "How much did I spend this month?" --user ada@example.com',
+        'npx sandbox agent call search_products --param query=rice --user ada@example.com',
+      ],
+    }));
 
-  agent
-    .command("actions")
-    .description("List the actions the agent can call, with their parameters")
-    .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
-    .option("--json", "print the definitions as JSON")
-    .addHelpText("after", "\nExamples:\n  npx sandbox agent actions\n  npx sandbox agent actions --actions ./my-actions --json\n")
+agent
+  .command("actions")
+  .description("List the actions the agent can call, with their parameters")
+  .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
+  .option("--json", "print the definitions as JSON")
+  .addHelpText("after", helpText({
+      examples: [
+        "npx sandbox agent actions",
+        "npx sandbox agent actions --actions ./my-actions --json",
+      ],
+    }))
     .action(async (options: { actions: string; json?: boolean }) => {
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       if (options.json) return cli.print(JSON.stringify(actions, null, 2));
@@ -39,7 +51,12 @@ export function agentCommand(cli: Cli): Command {
     .description("Call one action with the parameters given, as the agent, for a demo user")
     .argument("<action>", "the action's name (see agent actions)")
     .option("--param <name=value>", "a parameter (repeat); JSON values such as 3 or true keep their type", (pair: string, all: string[]) => [...all, pair], [] as string[])
-    .addHelpText("after", "\nExamples:\n  npx sandbox agent call get_orders --user ada@example.com\n  npx sandbox agent call add_to_cart --param product_id=ofada-rice-5kg --param quantity=2 --user ada@example.com --json\n")
+    .addHelpText("after", helpText({
+      examples: [
+        "npx sandbox agent call get_orders --user ada@example.com",
+        "npx sandbox agent call add_to_cart --param product_id=ofada-rice-5kg --param quantity=2 --user ada@example.com --json",
+      ],
+    }))
     .action(async (name: string, options: Common & { param: string[] }) => {
       const action = (await loadActions(resolve(cli.io.cwd, options.actions))).find((candidate) => candidate.name === name);
       if (!action) throw new UserFacingError(`No action "${name}": see npx sandbox agent actions`);
@@ -58,7 +75,13 @@ export function agentCommand(cli: Cli): Command {
     .description("Ask in plain English: the built-in agent picks the action and its parameters, without any model")
     .argument("<question>", "the question, in quotes")
     .option("--answer <text>", "the answer to the follow-up question, for scripts (on a terminal you are asked)")
-    .addHelpText("after", '\nExamples:\n  npx sandbox agent ask "What came in last week?" --user ada@example.com\n  npx sandbox agent ask "Did my transfer go through?" --user ada@example.com --answer txn_ada_0002\n  npx sandbox agent ask "Add two bags of ofada rice" --user tunde@example.com --json\n')
+    .addHelpText("after", helpText({
+      examples: [
+        'npx sandbox agent ask "What came in last week?" --user ada@example.com',
+        'npx sandbox agent ask "Did my transfer go through?" --user ada@example.com --answer txn_ada_0002',
+        'npx sandbox agent ask "Add two bags of ofada rice" --user tunde@example.com --json',
+      ],
+    }))
     .action(async (question: string, options: Common & { answer?: string }) => {
       if (question.trim() === "") throw new UserFacingError('The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month?" --user ada@example.com');
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));

@@ -4,6 +4,7 @@ import { buildEmbedUrl, parseEmbedMode, resolveEmbedBase, resolveEndUser, signId
 import { runningSandbox } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 
 interface EmbedUrlFlags extends ConfigFlags {
@@ -27,18 +28,18 @@ export function embedUrlCommand(cli: Cli): Command {
     .option("--bind <address>", `the host app's address when no sandbox runs on the data dir ${settingNote("bind")}`)
     .option("--host-port <port>", `the host app's port when no sandbox runs on the data dir ${settingNote("hostPort")}`);
   return withSandboxOptions(command, { dataDir: "to find a running host app" })
-    .addHelpText("after", [
-      "",
-      "With the default base (auto), the URL points at the host app of the sandbox running on the",
-      "data dir, or else at --bind and --host-port as `sandbox start` would use them.",
-      "The identity token lives 10 minutes: build the URL shortly before you open it.",
-      "",
-      "Examples:",
-      "  npx sandbox embed-url --user ada@example.com --mode drawer",
-      "  npx sandbox embed-url --user tunde@example.com --mode launcher --no-identity",
-      "  npx sandbox embed-url --user ada@example.com --mode drawer --session preview-1 --embed-base https://chat.example.com/embed",
-      "",
-    ].join("\n"))
+    .addHelpText("after", helpText({
+      notes: [
+        "With the default base (auto), the URL points at the host app of the sandbox running on the",
+        "data dir, or else at --bind and --host-port as `sandbox start` would use them.",
+        "The identity token lives 10 minutes: build the URL shortly before you open it.",
+      ],
+      examples: [
+        "npx sandbox embed-url --user ada@example.com --mode drawer",
+        "npx sandbox embed-url --user tunde@example.com --mode launcher --no-identity",
+        "npx sandbox embed-url --user ada@example.com --mode drawer --session preview-1 --embed-base https://chat.example.com/embed",
+      ],
+    }))
     .action(async (flags: EmbedUrlFlags) => {
       const mode = parseEmbedMode(flags.mode);
       if (flags.session !== undefined && flags.session.trim() === "") throw new IdentityError("--session needs a session id.");

@@ -5,6 +5,7 @@ import { formatSpan, isoTime, parseClaimPairs, resolveEndUser, signIdentity, ver
 import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { helpText } from "./help-text.ts";
 import type { Cli, CliIo } from "./io.ts";
 
 /** --ttl: a duration as the config takes them (90s, 15m, 1h), in whole seconds (rounded up). */
@@ -30,7 +31,12 @@ interface VerifyFlags extends ConfigFlags {
 export function identityCommand(cli: Cli): Command {
   return new Command("identity")
     .description("Sign and check embed identity tokens (the JWT the host backend gives the chat embed)")
-    .addHelpText("after", "\nExamples:\n  npx sandbox identity sign --user ada@example.com\n  npx sandbox identity verify \"$(npx sandbox identity sign --user ada@example.com)\"\n")
+    .addHelpText("after", helpText({
+      examples: [
+        "npx sandbox identity sign --user ada@example.com",
+        "npx sandbox identity verify \"$(npx sandbox identity sign --user ada@example.com)\"",
+      ],
+    }))
     .addCommand(signCommand(cli))
     .addCommand(verifyCommand(cli));
 }
@@ -44,17 +50,17 @@ function signCommand(cli: Cli): Command {
     .option("--allow-unknown-user", "accept a UUID that is not a demo user's id (to test how the embed refuses it)");
   return withSandboxOptions(command, { dataDir: false })
     .option("--json", "print {token, claims} as JSON")
-    .addHelpText("after", [
-      "",
-      "sub, iat, exp and iss (\"sandbox-host\") are set by the command; --claim cannot override them.",
-      "The secret is SIGNING_SECRET (env, or signingSecret in the config file), as for `sandbox start`.",
-      "",
-      "Examples:",
-      "  npx sandbox identity sign --user ada@example.com",
-      "  npx sandbox identity sign --user 0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81 --ttl 2m --claim plan=pro --claim beta=true",
-      "  SIGNING_SECRET=my-host-backend-secret-of-32-bytes-or-more npx sandbox identity sign --user ada@example.com --json",
-      "",
-    ].join("\n"))
+    .addHelpText("after", helpText({
+      notes: [
+        "sub, iat, exp and iss (\"sandbox-host\") are set by the command; --claim cannot override them.",
+        "The secret is SIGNING_SECRET (env, or signingSecret in the config file), as for `sandbox start`.",
+      ],
+      examples: [
+        "npx sandbox identity sign --user ada@example.com",
+        "npx sandbox identity sign --user 0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81 --ttl 2m --claim plan=pro --claim beta=true",
+        "SIGNING_SECRET=my-host-backend-secret-of-32-bytes-or-more npx sandbox identity sign --user ada@example.com --json",
+      ],
+    }))
     .action((flags: SignFlags) => signAction(flags, cli));
 }
 
@@ -64,16 +70,16 @@ function verifyCommand(cli: Cli): Command {
     .argument("<jwt>", "the token, or - to read it from stdin");
   return withSandboxOptions(command, { dataDir: false })
     .option("--json", "print {valid, code?, reason?, claims?} as JSON")
-    .addHelpText("after", [
-      "",
-      "Exit code 0 if the token is valid; 1 with \"invalid: <reason>\" on stderr if not.",
-      "",
-      "Examples:",
-      "  npx sandbox identity verify eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.…",
-      "  npx sandbox identity sign --user ada@example.com | npx sandbox identity verify -",
-      "  npx sandbox identity verify \"$TOKEN\" --json | jq .reason",
-      "",
-    ].join("\n"))
+    .addHelpText("after", helpText({
+      notes: [
+        "Exit code 0 if the token is valid; 1 with \"invalid: <reason>\" on stderr if not.",
+      ],
+      examples: [
+        "npx sandbox identity verify eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.…",
+        "npx sandbox identity sign --user ada@example.com | npx sandbox identity verify -",
+        "npx sandbox identity verify \"$TOKEN\" --json | jq .reason",
+      ],
+    }))
     .action((given: string, flags: VerifyFlags) => verifyAction(given, flags, cli));
 }
 

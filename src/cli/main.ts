@@ -3,6 +3,7 @@ import { packageVersion } from "../version.ts";
 import { agentCommand } from "./agent.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
+import { helpText } from "./help-text.ts";
 import { identityCommand } from "./identity.ts";
 import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
 import { mcpCommand } from "./mcp.ts";
@@ -22,9 +23,17 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(mcpCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
-    .addHelpText("after", "\nExamples:\n  npx sandbox start\n  npx sandbox users\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox embed-url --user ada@example.com --mode drawer\n  npx sandbox start --help\n");
-  routeOutput(program, cli.io);
-  return program;
+    .addHelpText("after", helpText({
+      examples: [
+        "npx sandbox start",
+        "npx sandbox users",
+        "npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback",
+        "npx sandbox embed-url --user ada@example.com --mode drawer",
+        "npx sandbox start --help",
+      ],
+    }));
+routeOutput(program, cli.io);
+return program;
 }
 
 /**
@@ -32,19 +41,19 @@ export function buildProgram(cli: Cli): Command {
  * here exits the process or sets its exit code: bin/sandbox.js does, with what this returns.
  */
 export async function runCli(args: readonly string[], io: CliIo = processIo()): Promise<number> {
-  const cli = createCli(io);
-  try {
-    await buildProgram(cli).parseAsync([...args], { from: "user" });
-  } catch (error) {
-    // Commander has printed its help or its usage error already; it only says how to end.
-    if (error instanceof CommanderError) return error.exitCode;
-    reportError(error, cli);
-  }
-  return cli.exitCode;
+const cli = createCli(io);
+try {
+  await buildProgram(cli).parseAsync([...args], { from: "user" });
+} catch (error) {
+  // Commander has printed its help or its usage error already; it only says how to end.
+  if (error instanceof CommanderError) return error.exitCode;
+  reportError(error, cli);
+}
+return cli.exitCode;
 }
 
 /** Help, --version and usage errors of every command go to the io, and end the run instead of the process. */
 function routeOutput(command: Command, io: CliIo): void {
-  command.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
-  for (const sub of command.commands) routeOutput(sub, io);
+command.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+for (const sub of command.commands) routeOutput(sub, io);
 }

@@ -8,6 +8,7 @@ import { loadDemoUsers, type DemoUser } from "../users.ts";
 import { packageVersion } from "../version.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
+import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 
 export function mcpCommand(cli: Cli): Command {
@@ -17,16 +18,16 @@ export function mcpCommand(cli: Cli): Command {
     .option("--http [port]", "serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (port 0 or none: a free one)")
     .option("--allowed-hosts <names>", "more names the HTTP endpoint answers to, as for `sandbox start` (loopback always works)")
     .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
-    .addHelpText("after", [
-      "",
-      "The sandbox must be running. With stdio, an MCP client starts this command itself.",
-      "",
-      "Examples:",
-      "  npx sandbox mcp --user ada@example.com",
-      "  npx sandbox mcp --user ada@example.com --http 8090",
-      '  claude mcp add sandbox -- npx --no -- sandbox mcp --user ada@example.com',
-      "",
-    ].join("\n"))
+    .addHelpText("after", helpText({
+      notes: [
+        "The sandbox must be running. With stdio, an MCP client starts this command itself.",
+      ],
+      examples: [
+        "npx sandbox mcp --user ada@example.com",
+        "npx sandbox mcp --user ada@example.com --http 8090",
+        'claude mcp add sandbox -- npx --no -- sandbox mcp --user ada@example.com',
+      ],
+    }))
     .action(async (options: ConfigFlags & { user?: string; http?: string | boolean; actions: string }) => {
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       const config = await loadCommandConfig(options, cli.io);

@@ -5,6 +5,7 @@ import { checkRegistration, listClients, registerClient, type ClientListing } fr
 import { alignColumns } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
+import { helpText } from "./help-text.ts";
 import type { Cli, CliIo } from "./io.ts";
 
 interface Target extends ConfigFlags {
@@ -14,13 +15,26 @@ interface Target extends ConfigFlags {
 export function oauthCommand(cli: Cli): Command {
   const oauth = new Command("oauth")
     .description("Register and list the wallet's OAuth clients")
-    .addHelpText("after", "\nExamples:\n  npx sandbox oauth clients\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n");
-  withSandboxOptions(oauth.command("add-client"))
-    .description("Register an OAuth client and print its id and secret (the secret is shown only once)")
-    .requiredOption("--name <name>", "the client's name, shown on the sign-in page")
-    .requiredOption("--redirect-uri <uri>", "an allowed redirect URI, matched exactly (repeat for more)", (uri: string, all: string[]) => [...all, uri], [] as string[])
-    .option("--json", "print JSON")
-    .addHelpText("after", "\nWorks whether the sandbox runs or not: a running one is updated at once.\n\nExamples:\n  npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback\n  npx sandbox oauth add-client --name CI --redirect-uri http://127.0.0.1:9999/cb --redirect-uri https://agent.example.com/cb --json\n")
+    .addHelpText("after", helpText({
+      examples: [
+        "npx sandbox oauth clients",
+        "npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback",
+      ],
+    }));
+withSandboxOptions(oauth.command("add-client"))
+  .description("Register an OAuth client and print its id and secret (the secret is shown only once)")
+  .requiredOption("--name <name>", "the client's name, shown on the sign-in page")
+  .requiredOption("--redirect-uri <uri>", "an allowed redirect URI, matched exactly (repeat for more)", (uri: string, all: string[]) => [...all, uri], [] as string[])
+  .option("--json", "print JSON")
+  .addHelpText("after", helpText({
+      notes: [
+        "Works whether the sandbox runs or not: a running one is updated at once.",
+      ],
+      examples: [
+        "npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback",
+        "npx sandbox oauth add-client --name CI --redirect-uri http://127.0.0.1:9999/cb --redirect-uri https://agent.example.com/cb --json",
+      ],
+    }))
     .action(async (options: Target & { name: string; redirectUri: string[] }) => {
       const registration = checkRegistration(options.name, options.redirectUri);
       const created = await onWallet(options, cli.io, {
@@ -38,7 +52,12 @@ export function oauthCommand(cli: Cli): Command {
   withSandboxOptions(oauth.command("clients"))
     .description("List the registered OAuth clients (ids, names, redirect URIs; secrets are not kept)")
     .option("--json", "print JSON")
-    .addHelpText("after", "\nExamples:\n  npx sandbox oauth clients\n  npx sandbox oauth clients --json\n")
+    .addHelpText("after", helpText({
+      examples: [
+        "npx sandbox oauth clients",
+        "npx sandbox oauth clients --json",
+      ],
+    }))
     .action(async (options: Target) => {
       const clients = await onWallet(options, cli.io, {
         running: async (walletUrl) => (await request<{ clients: ClientListing[] }>(`${walletUrl}/__sandbox/oauth/clients`)).clients,

@@ -5,6 +5,7 @@ import { startSandbox } from "../sandbox.ts";
 import { exposedToGit } from "../store/git-exposure.ts";
 import { STOREFRONT_FILE } from "../storefront/store.ts";
 import { formatBanner } from "./banner.ts";
+import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { abortStopRequests, processStopRequests } from "./stop-requests.ts";
 
@@ -17,16 +18,16 @@ export function startCommand(cli: Cli): Command {
     if (option.type === "boolean") command.addOption(new Option(`--no-${option.flag.slice(2)}`, `turn ${option.flag} off, whatever the env or config file say`));
   }
   return command
-    .addHelpText("after", [
-      "",
-      "Settings: flag > environment variable > sandbox.config.json > default.",
-      "",
-      "Examples:",
-      "  npx sandbox start",
-      "  npx sandbox start --storefront-port 9084 --fresh",
-      "  STOREFRONT_PORT=0 npx sandbox start --only storefront --data-dir /tmp/sandbox-data",
-      "",
-    ].join("\n"))
+    .addHelpText("after", helpText({
+      notes: [
+        "Settings: flag > environment variable > sandbox.config.json > default.",
+      ],
+      examples: [
+        "npx sandbox start",
+        "npx sandbox start --storefront-port 9084 --fresh",
+        "STOREFRONT_PORT=0 npx sandbox start --only storefront --data-dir /tmp/sandbox-data",
+      ],
+    }))
     .action(async (flags: Partial<Record<OptionKey, unknown>> & { config?: string }) => {
       const { config: configFile, ...given } = flags;
       const { io } = cli;

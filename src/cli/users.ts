@@ -1,13 +1,19 @@
 import { Command } from "commander";
 import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./banner.ts";
+import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 
 export function usersCommand(cli: Cli): Command {
   return new Command("users")
     .description("List the demo users: the same people, with the same ids and passwords, in every service")
     .option("--json", "print JSON instead of a table")
-    .addHelpText("after", "\nExamples:\n  npx sandbox users\n  npx sandbox users --json | jq -r '.[0].id'\n")
+    .addHelpText("after", helpText({
+      examples: [
+        "npx sandbox users",
+        "npx sandbox users --json | jq -r '.[0].id'",
+      ],
+    }))
     .action(async (flags: { json?: boolean }) => {
       const users = await loadDemoUsers();
       if (flags.json) return cli.print(JSON.stringify(users, null, 2));
