@@ -7,7 +7,9 @@ import type { SessionBackend } from "./bff/sessions/session-store.ts";
 import { createClock, type Clock } from "./clock.ts";
 import type { SandboxConfig } from "./config/load.ts";
 import { OPTIONS, portKey, type ServiceName, type ServiceUrls } from "./config/options.ts";
+import type { Controls } from "./controls/controls.ts";
 import { CONTROLS_PREFIX } from "./controls/prefix.ts";
+import { addControlRoutes } from "./controls/routes.ts";
 import { SandboxError } from "./errors.ts";
 import { serve, type RunningServer } from "./http/serve.ts";
 import type { LiveStream } from "./http/sse.ts";
@@ -45,6 +47,8 @@ export interface Sandbox {
   users: DemoUser[];
   dataDir: string;
   clock: Clock;
+  /** What the /__sandbox/ routes act on. */
+  controls: Controls;
   /** What is open right now (live streams, and each service's counters): lets tests see that nothing leaks. */
   stats(): { liveStreams: number } & Record<string, number>;
   /** Ends event streams, closes the servers, finishes pending writes and releases the data dir. */
@@ -91,6 +95,9 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
       urls[definition.name] = server.url;
       running.push({ definition, service });
     }
+    const stats = () => Object.assign({ liveStreams: liveStreams.size }, ...built.map((service) => service.stats?.() ?? {}));
+    const controls: Controls = { config, clock, startedAt: new Date(), urls, services: running.map(({ definition, service }) => ({ name: definition.name, service })), stats };
+    for (const { service } of running) addControlRoutes(service.app, controls);
     await dataDir.advertise(urls);
     return {
       config,
@@ -99,7 +106,8 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
       users,
       dataDir: dataDir.path,
       clock,
-      stats: () => Object.assign({ liveStreams: liveStreams.size }, ...built.map((service) => service.stats?.() ?? {})),
+      stats,
+      controls,
       close,
     };
   } catch (error) {

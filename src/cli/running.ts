@@ -1,0 +1,14 @@
+import { ControlsClient } from "../controls/client.ts";
+import { runningSandbox } from "../store/data-dir.ts";
+import { loadCommandConfig, type ConfigFlags } from "./command-config.ts";
+import { UserFacingError } from "./errors.ts";
+import type { Cli } from "./io.ts";
+
+/** The controls of the sandbox running on the data dir the flags name (found through its lock, as every command finds it). */
+export async function runningControls(flags: ConfigFlags, cli: Cli): Promise<ControlsClient> {
+  const config = await loadCommandConfig(flags, cli.io);
+  const running = await runningSandbox(config.dataDir);
+  const url = running?.urls && Object.values(running.urls)[0];
+  if (!url) throw new UserFacingError(`No sandbox runs on ${config.dataDir}: start one with npx sandbox start, or point --data-dir at the data dir of the one that runs.`);
+  return new ControlsClient(url);
+}
