@@ -10,5 +10,5 @@ export async function runningControls(flags: ConfigFlags, cli: Cli): Promise<Con
   const running = await runningSandbox(config.dataDir);
   const url = running?.urls && Object.values(running.urls)[0];
   if (!url) throw new UserFacingError(`No sandbox runs on ${config.dataDir}: start one with npx sandbox start, or point --data-dir at the data dir of the one that runs.`);
-  return new ControlsClient(url);
+  return new ControlsClient(url, config.controlToken);
 }
