@@ -1,7 +1,7 @@
 import type { SandboxConfig } from "../config/load.ts";
-import { OPTIONS } from "../config/options.ts";
+import { OPTIONS, type ServiceUrls } from "../config/options.ts";
 import { controlsNeedToken } from "../controls/access.ts";
-import type { Sandbox } from "../sandbox.ts";
+import { SERVICES, type Sandbox } from "../sandbox.ts";
 
 /** Pads each column to its widest cell, two spaces apart. */
 export function alignColumns(rows: string[][]): string[] {
@@ -32,6 +32,14 @@ export function formatBanner(sandbox: Sandbox): string {
 /** One line per server: its name and URL. */
 export function serverLines(services: readonly { label: string; url: string }[]): string[] {
   return services.map((service) => `  ${service.label.padEnd(11)} ${service.url}`);
+}
+
+/** The servers of a running sandbox's lock, in start order, named as the banner names them. */
+export function advertisedServers(urls: ServiceUrls): { label: string; url: string }[] {
+  return SERVICES.flatMap((service) => {
+    const url = urls[service.name];
+    return url ? [{ label: service.label ?? service.name, url }] : [];
+  });
 }
 
 const DEFAULT_CONTROL_TOKEN = OPTIONS.find((option) => option.key === "controlToken")?.default;
