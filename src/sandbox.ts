@@ -97,7 +97,13 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     }
     const stats = () => Object.assign({ liveStreams: liveStreams.size }, ...built.map((service) => service.stats?.() ?? {}));
     const controls: Controls = { config, clock, startedAt: new Date(), urls, services: running.map(({ definition, service }) => ({ name: definition.name, service })), stats };
-    for (const { service } of running) addControlRoutes(service.app, controls);
+    // --no-controls: no /__sandbox/ route on any server, a service's own included.
+    if (config.controls) {
+      for (const { service } of running) {
+        addControlRoutes(service.app, controls);
+        service.addControls?.();
+      }
+    }
     await dataDir.advertise(urls);
     return {
       config,

@@ -1,4 +1,7 @@
-import type { Sandbox } from "../sandbox.ts";
+import type { SandboxConfig } from "../config/load.ts";
+import { OPTIONS, type ServiceUrls } from "../config/options.ts";
+import { controlsNeedToken } from "../controls/access.ts";
+import { SERVICES, type Sandbox } from "../sandbox.ts";
 
 /** Pads each column to its widest cell, two spaces apart. */
 export function alignColumns(rows: string[][]): string[] {
@@ -8,20 +11,42 @@ export function alignColumns(rows: string[][]): string[] {
 
 /** What `sandbox start` prints once every server listens: where things are and how to sign in; each service adds its own lines. */
 export function formatBanner(sandbox: Sandbox): string {
-  const services = sandbox.services.map((service) => `  ${service.label.padEnd(11)} ${service.url}`);
   const users = alignColumns(sandbox.users.map((user) => [user.name, user.email, user.password, user.id])).map((line) => `  ${line}`);
   return [
     `Sandbox running (data: ${sandbox.dataDir})`,
     "",
-    ...services,
+    ...serverLines(sandbox.services),
     "",
     "Demo users (name, email, password, id):",
     ...users,
     "",
     `BFF service token: ${sandbox.config.bffServiceToken}`,
+    ...controlTokenLines(sandbox.config),
     ...sandbox.services.flatMap((service) => service.banner),
     "Terminal UI: not available in this version yet",
     "",
     "Press Ctrl-C to stop.",
   ].join("\n");
+}
+
+/** One line per server: its name and URL. */
+export function serverLines(services: readonly { label: string; url: string }[]): string[] {
+  return services.map((service) => `  ${service.label.padEnd(11)} ${service.url}`);
+}
+
+/** The servers of a running sandbox's lock, in start order, named as the banner names them. */
+export function advertisedServers(urls: ServiceUrls): { label: string; url: string }[] {
+  return SERVICES.flatMap((service) => {
+    const url = urls[service.name];
+    return url ? [{ label: service.label ?? service.name, url }] : [];
+  });
+}
+
+const DEFAULT_CONTROL_TOKEN = OPTIONS.find((option) => option.key === "controlToken")?.default;
+
+/** Off loopback the controls demand the control token: which one, and a word when it is the public default. */
+export function controlTokenLines(config: Pick<SandboxConfig, "bind" | "controls" | "controlToken">): string[] {
+  if (!config.controls || !controlsNeedToken(config)) return [];
+  const warning = config.controlToken === DEFAULT_CONTROL_TOKEN ? "   (the public development default: set CONTROL_TOKEN to a secret of your own)" : "";
+  return [`Control token: ${config.controlToken}${warning}`];
 }

@@ -19,8 +19,8 @@ export interface CliIo {
   /** Where sandbox.config.json and relative paths are looked up. */
   cwd: string;
   /**
-   * Ends `sandbox start` when aborted (its reason, if a string, is printed). Without it, start
-   * stops on SIGINT/SIGTERM or when the npm process that started it goes away: a real process's way.
+   * Ends `sandbox start` and `logs --follow` when aborted (its reason, if a string, is printed).
+   * Without it, they stop on SIGINT/SIGTERM or when the npm process that started them goes away: a real process's way.
    */
   stop?: AbortSignal;
 }

@@ -5,16 +5,22 @@ import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import { identityCommand } from "./identity.ts";
+import { logsCommand } from "./logs.ts";
 import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
 import { mcpCommand } from "./mcp.ts";
 import { oauthCommand } from "./oauth.ts";
 import { startCommand } from "./start.ts";
+import { statusCommand } from "./status.ts";
+import { stopCommand } from "./stop.ts";
 import { usersCommand } from "./users.ts";
 
 export function buildProgram(cli: Cli): Command {
   const program = new Command("sandbox")
     .description("A local storefront, wallet and host app for building AI-agent integrations")
     .addCommand(startCommand(cli))
+    .addCommand(statusCommand(cli))
+    .addCommand(stopCommand(cli))
+    .addCommand(logsCommand(cli))
     .addCommand(usersCommand(cli))
     .addCommand(oauthCommand(cli))
     .addCommand(identityCommand(cli))

@@ -1,7 +1,8 @@
 import { Command } from "commander";
+import { ControlsClient } from "../controls/client.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { withWalletStore } from "../wallet/offline.ts";
-import { checkRegistration, listClients, registerClient, type ClientListing } from "../wallet/oauth/registry.ts";
+import { checkRegistration, listClients, registerClient } from "../wallet/oauth/registry.ts";
 import { alignColumns } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
@@ -38,7 +39,7 @@ withSandboxOptions(oauth.command("add-client"))
     .action(async (options: Target & { name: string; redirectUri: string[] }) => {
       const registration = checkRegistration(options.name, options.redirectUri);
       const created = await onWallet(options, cli.io, {
-        running: async (walletUrl) => request<ClientListing & { secret: string }>(`${walletUrl}/__sandbox/oauth/clients`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(registration) }),
+        running: (wallet) => wallet.addOauthClient(registration),
         offline: (dir) => withWalletStore(dir, (store, now) => store.update((draft) => registerClient(draft, registration, now))),
       });
       if (options.json) return cli.print(JSON.stringify(created, null, 2));
@@ -60,7 +61,7 @@ withSandboxOptions(oauth.command("add-client"))
     }))
     .action(async (options: Target) => {
       const clients = await onWallet(options, cli.io, {
-        running: async (walletUrl) => (await request<{ clients: ClientListing[] }>(`${walletUrl}/__sandbox/oauth/clients`)).clients,
+        running: (wallet) => wallet.oauthClients(),
         offline: (dir) => withWalletStore(dir, (store) => listClients(store.data.oauthClients)),
       });
       if (options.json) return cli.print(JSON.stringify(clients, null, 2));
@@ -70,18 +71,11 @@ withSandboxOptions(oauth.command("add-client"))
 }
 
 /** Talks to the running sandbox's wallet if there is one on the data dir, else changes the data file itself. */
-async function onWallet<R>(options: Target, io: CliIo, ways: { running: (walletUrl: string) => Promise<R>; offline: (dir: string) => Promise<R> }): Promise<R> {
+async function onWallet<R>(options: Target, io: CliIo, ways: { running: (wallet: ControlsClient) => Promise<R>; offline: (dir: string) => Promise<R> }): Promise<R> {
   const config = await loadCommandConfig(options, io);
   const running = await runningSandbox(config.dataDir);
   if (running && !running.urls?.wallet) {
     throw new UserFacingError(`The sandbox running on ${config.dataDir} (pid ${running.pid}) has no wallet: start it with the wallet, or stop it first.`);
   }
-  return running?.urls?.wallet ? ways.running(running.urls.wallet) : ways.offline(config.dataDir);
-}
-
-async function request<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  const body = (await response.json()) as T & { error?: string };
-  if (!response.ok) throw new UserFacingError(`The running sandbox refused: ${body.error ?? response.status}`);
-  return body;
+  return running?.urls?.wallet ? ways.running(new ControlsClient(running.urls.wallet, config.controlToken)) : ways.offline(config.dataDir);
 }

@@ -4,11 +4,25 @@ import { loadCommandConfig, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import type { Cli } from "./io.ts";
 
+/** The exit code of `status` and `stop` when no sandbox runs on the data dir (as init scripts' `status` answers it). */
+export const NOT_RUNNING = 3;
+
 /** The controls of the sandbox running on the data dir the flags name (found through its lock, as every command finds it). */
 export async function runningControls(flags: ConfigFlags, cli: Cli): Promise<ControlsClient> {
   const config = await loadCommandConfig(flags, cli.io);
   const running = await runningSandbox(config.dataDir);
   const url = running?.urls && Object.values(running.urls)[0];
   if (!url) throw new UserFacingError(`No sandbox runs on ${config.dataDir}: start one with npx sandbox start, or point --data-dir at the data dir of the one that runs.`);
-  return new ControlsClient(url);
+  return new ControlsClient(url, config.controlToken);
+}
+
+/** Whether a server of the sandbox answers GET /health (the public check, which needs no token) within 2 s. */
+export async function answersHealth(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
 }

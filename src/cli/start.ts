@@ -5,14 +5,17 @@ import { startSandbox } from "../sandbox.ts";
 import { exposedToGit } from "../store/git-exposure.ts";
 import { STOREFRONT_FILE } from "../storefront/store.ts";
 import { formatBanner } from "./banner.ts";
+import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
-import { abortStopRequests, processStopRequests } from "./stop-requests.ts";
+import { stopRequests } from "./stop-requests.ts";
 
 export function startCommand(cli: Cli): Command {
   const command = new Command("start")
     .description("Start the storefront, wallet and host app servers on this machine")
-    .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)");
+    .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)")
+    .option("--detach", "run in the background: return once every server answers /health, print the URLs; output goes to <data dir>/sandbox.log")
+    .option("--json", "with --detach: print {pid, urls, dataDir, log} as JSON");
   for (const option of OPTIONS) {
     command.addOption(new Option(`${option.flag}${valueName(option)}`, `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default === "" ? "none" : option.default}]`));
     if (option.type === "boolean") command.addOption(new Option(`--no-${option.flag.slice(2)}`, `turn ${option.flag} off, whatever the env or config file say`));
@@ -21,19 +24,28 @@ export function startCommand(cli: Cli): Command {
     .addHelpText("after", helpText({
       notes: [
         "Settings: flag > environment variable > sandbox.config.json > default.",
+        "",
+        "With --detach the command exits 0 once the sandbox is ready, or 1 with the end of its log",
+        "when the start fails; npx sandbox status, stop and logs then act on it through the data dir.",
       ],
       examples: [
         "npx sandbox start",
         "npx sandbox start --storefront-port 9084 --fresh",
         "STOREFRONT_PORT=0 npx sandbox start --only storefront --data-dir /tmp/sandbox-data",
+        "npx sandbox start --detach --json --data-dir /tmp/ci-sandbox",
       ],
     }))
-    .action(async (flags: Partial<Record<OptionKey, unknown>> & { config?: string }) => {
-      const { config: configFile, ...given } = flags;
+    .action(async (flags: Partial<Record<OptionKey, unknown>> & { config?: string; detach?: boolean; json?: boolean }) => {
+      const { config: configFile, detach, json, ...given } = flags;
       const { io } = cli;
+      if (json && !detach) throw new UserFacingError("--json goes with --detach: the sandbox in the foreground prints its banner.", 2);
       const config = await loadConfig({ flags: given, configFile, env: io.env, cwd: io.cwd });
+      if (detach) {
+        const { startDetached } = await import("./detach.ts");
+        return startDetached(cli, config, given, configFile, Boolean(json));
+      }
       // Listen for signals before anything starts, so a Ctrl-C at any moment still closes cleanly.
-      const stop = io.stop ? abortStopRequests(io.stop) : processStopRequests();
+      const stop = stopRequests(io);
       const sandbox = await startSandbox(config, { logError: (message) => io.stderr.write(`${message}\n`) }).catch((error: unknown) => {
         stop.dispose();
         throw error;

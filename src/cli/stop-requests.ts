@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { CliIo } from "./io.ts";
 
 /** What ends a running `sandbox start`: `next` resolves with the reason; `dispose` stops listening. */
 export interface StopRequests {
@@ -8,11 +9,16 @@ export interface StopRequests {
 
 const WATCH_INTERVAL_MS = 500;
 
+/** What ends a command that runs until stopped (`start`, `logs --follow`): the io's abort signal if it has one, else the process's signals. */
+export function stopRequests(io: CliIo): StopRequests {
+  return io.stop ? abortStopRequests(io.stop) : processStopRequests();
+}
+
 /**
  * A real process's stop requests: the first Ctrl-C or SIGTERM (a second one exits at once,
  * without waiting), or, when npm or npx started the sandbox, that npm process going away.
  */
-export function processStopRequests(): StopRequests {
+function processStopRequests(): StopRequests {
   let resolveNext!: (reason: string) => void;
   const next = new Promise<string>((resolve) => (resolveNext = resolve));
   let received = false;
@@ -42,7 +48,7 @@ export function processStopRequests(): StopRequests {
 }
 
 /** Stop requests of a run inside another program (tests): the signal's abort. */
-export function abortStopRequests(signal: AbortSignal): StopRequests {
+function abortStopRequests(signal: AbortSignal): StopRequests {
   const reason = () => (typeof signal.reason === "string" ? signal.reason : "Stop requested");
   let onAbort = () => {};
   const next = new Promise<string>((resolve) => {

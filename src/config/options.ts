@@ -49,6 +49,8 @@ export const OPTIONS = [
   { key: "walletJwtSecret", flag: "--wallet-jwt-secret", env: "WALLET_JWT_SECRET", type: "secret", default: "dev-wallet-jwt-secret-not-for-production-use", description: "HS256 secret of wallet JWTs (at least 32 bytes)" },
   { key: "bffServiceToken", flag: "--bff-service-token", env: "BFF_SERVICE_TOKEN", type: "secret", default: "dev-bff-service-token-not-for-production-use", description: "static token the agent sends to the BFF routes (at least 32 bytes)" },
   { key: "signingSecret", flag: "--signing-secret", env: "SIGNING_SECRET", type: "secret", default: "dev-embed-identity-signing-secret-not-for-prod", description: "HS256 secret of embed identity JWTs (at least 32 bytes)" },
+  { key: "controls", flag: "--controls", env: "CONTROLS", type: "boolean", default: true, description: "serve the /__sandbox/ controls (reset, clock, faults, …) on every server; --no-controls: none at all (404)" },
+  { key: "controlToken", flag: "--control-token", env: "CONTROL_TOKEN", type: "secret", default: "dev-sandbox-control-token-not-for-production", description: "token the /__sandbox/ controls demand (Authorization: Bearer) when the servers bind a non-loopback address (at least 32 bytes)" },
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionKey = (typeof OPTIONS)[number]["key"];

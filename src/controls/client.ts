@@ -1,4 +1,5 @@
 import { SandboxError, type ErrorBody } from "../errors.ts";
+import type { ClientListing } from "../wallet/oauth/registry.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** What GET /__sandbox/health answers. */
@@ -19,11 +20,22 @@ export interface SandboxHealth {
 export class ControlsClient {
   constructor(
     readonly baseUrl: string,
+    /** The control token, which the controls demand when the sandbox listens off loopback. */
     private readonly token?: string,
   ) {}
 
   health(): Promise<SandboxHealth> {
     return this.request("GET", "health");
+  }
+
+  /** The wallet's OAuth clients (its own control: call it on the wallet's URL). */
+  async oauthClients(): Promise<ClientListing[]> {
+    return (await this.request<{ clients: ClientListing[] }>("GET", "oauth/clients")).clients;
+  }
+
+  /** Registers an OAuth client on the wallet; its secret is in this answer only. */
+  addOauthClient(registration: { name: string; redirectUris: string[] }): Promise<ClientListing & { secret: string }> {
+    return this.request("POST", "oauth/clients", registration);
   }
 
   /** Calls a control; an error answer becomes a SandboxError with the server's code and message. */

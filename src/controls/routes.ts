@@ -1,9 +1,11 @@
 import type { H3 } from "h3";
+import { guardControls } from "./access.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** The /__sandbox/ routes every server answers; each group of controls adds its own here. */
 export function addControlRoutes(app: H3, controls: Controls): void {
+  guardControls(app, controls.config);
   app.get(`${CONTROLS_PREFIX}health`, () => ({
     status: "ok",
     startedAt: controls.startedAt.toISOString(),

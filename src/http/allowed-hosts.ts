@@ -71,7 +71,8 @@ function isKnownOrigin(origin: string, isKnown: (host: { hostname: string; port?
   return host !== undefined && isKnown({ hostname: host.hostname, port: host.port ?? (url.protocol === "https:" ? 443 : 80) });
 }
 
-function isLoopback(hostname: string): boolean {
+/** localhost, 127.x.x.x or [::1], as a Host header writes them. */
+export function isLoopback(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || (isIPv4(hostname) && hostname.startsWith("127."));
 }
 

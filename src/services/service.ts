@@ -44,6 +44,8 @@ export interface BuiltService {
   stats?(): Record<string, number>;
   /** Lines the start banner prints for it, under the URLs. */
   banner?(): string[];
+  /** Adds its own /__sandbox/ routes to its app; called only when the controls are on, after the sandbox-wide ones. */
+  addControls?(): void;
 }
 
 /** One server of the sandbox: how it is built and where it listens (its port setting is `<name>Port`). */

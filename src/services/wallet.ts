@@ -1,4 +1,5 @@
 import { createWalletApp } from "../wallet/app.ts";
+import { addWalletControls } from "../wallet/controls.ts";
 import { WALLET_ERRORS } from "../wallet/errors.ts";
 import { loadDefaultClients } from "../wallet/oauth/clients.ts";
 import { OAUTH_ERRORS } from "../wallet/oauth/oauth-response.ts";
@@ -14,8 +15,10 @@ export const walletService: ServiceDefinition = {
     const store = await openWalletStore({ file: dataDir.file(WALLET_FILE), users, clock, io });
     const jwt = loginTokens("wallet");
     const [client] = await loadDefaultClients();
+    const walletApp = createWalletApp({ ...app, errorCodes: walletService.errorCodes, store, jwt, clock, prefix: config.walletPrefix });
     return {
-      app: createWalletApp({ ...app, errorCodes: walletService.errorCodes, store, jwt, clock, prefix: config.walletPrefix }),
+      app: walletApp,
+      addControls: () => addWalletControls(walletApp, { store, clock }),
       flush: () => store.flush(),
       // The default client of fixtures/, with its documented development secret; its URLs once the wallet listens.
       banner: () => {

@@ -66,7 +66,7 @@ export async function openDataDir(dir: string, options: { fresh: boolean; dataFi
  * Creates the dir and its missing parents one level at a time. (Node's recursive mkdir retries
  * forever where a parent exists but refuses children, as under /proc.)
  */
-async function makeDirectory(path: string): Promise<void> {
+export async function makeDirectory(path: string): Promise<void> {
   const missing: string[] = [];
   for (let dir = path; ; dir = dirname(dir)) {
     const kind = await stat(dir).then((found) => (found.isDirectory() ? "dir" : "other"), (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
@@ -144,7 +144,8 @@ export async function runningSandbox(dir: string): Promise<LockInfo | null> {
   return info && (info.pid === process.pid ? heldHere.has(lock) : isAlive(info.pid)) ? info : null;
 }
 
-function isAlive(pid: number): boolean {
+/** The process runs (a zombie does not count: it holds nothing). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {

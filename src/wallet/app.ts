@@ -6,7 +6,6 @@ import type { Clock } from "../clock.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { toMajorUnits } from "../money.ts";
-import { addWalletControls } from "./controls.ts";
 import { failWallet } from "./errors.ts";
 import { balanceCents, insightsFor } from "./insights.ts";
 import { addAuthorizeRoutes } from "./oauth/authorize-routes.ts";
@@ -43,7 +42,6 @@ export function createWalletApp(deps: WalletDeps): H3 {
   addAuthorizeRoutes(app, oauth);
   addTokenRoute(app, oauth);
   addMetadataRoute(app);
-  addWalletControls(app, deps);
 
   app.get(`${prefix}/balance`, async (event) => {
     const wallet = await walletFor(event);

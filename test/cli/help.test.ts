@@ -22,6 +22,9 @@ test("--help shows usage and examples", TIMEOUT, async (t) => {
     { name: "sandbox oauth --help", args: ["oauth", "--help"], usage: /^Usage: sandbox oauth \[options\] \[command\]$/m },
     { name: "sandbox oauth add-client --help", args: ["oauth", "add-client", "--help"], usage: /^Usage: sandbox oauth add-client \[options\]$/m },
     { name: "sandbox oauth clients --help", args: ["oauth", "clients", "--help"], usage: /^Usage: sandbox oauth clients \[options\]$/m },
+    { name: "sandbox status --help", args: ["status", "--help"], usage: /^Usage: sandbox status \[options\]$/m },
+    { name: "sandbox stop --help", args: ["stop", "--help"], usage: /^Usage: sandbox stop \[options\]$/m },
+    { name: "sandbox logs --help", args: ["logs", "--help"], usage: /^Usage: sandbox logs \[options\]$/m },
   ];
   for (const { name, args, usage } of cases) {
     await t.test(name, async () => {

@@ -49,6 +49,7 @@ test("the banner names the three URLs, the demo users, the BFF token and the OAu
     assert.match(line, new RegExp(`^ +${escapeRegExp(name)} +${escapeRegExp(email)} +${escapeRegExp(password)} +[0-9a-f-]{36}$`));
   }
   assert.ok(out.includes(`BFF service token: ${DEV_BFF_TOKEN}`), "the BFF service token line");
+  assert.ok(!out.some((line) => line.startsWith("Control token:")), "on loopback the controls need no token, so none is printed");
   assert.equal(cli.stderr(), "");
 });
 

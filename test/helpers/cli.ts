@@ -57,7 +57,8 @@ const AFTER_EXIT_MS = 2000;
 /** Process groups of CLIs not cleaned up yet: a test file that ends abruptly must not leave one behind. */
 const groups = new Set<number>();
 let killOnExit = false;
-function track(pid: number): void {
+/** Kills the process group led by `pid` (SIGKILL) if the test file ends before its cleanup ran. */
+export function track(pid: number): void {
   if (!killOnExit) {
     killOnExit = true;
     process.once("exit", () => groups.forEach(killGroup));
@@ -74,7 +75,8 @@ function track(pid: number): void {
 }
 
 /** SIGKILLs the CLI and everything it started (npx's `sh`, the sandbox under it): they share its process group. */
-function killGroup(pid: number): void {
+export function killGroup(pid: number): void {
+  groups.delete(pid);
   try {
     process.kill(-pid, "SIGKILL");
   } catch {
@@ -136,7 +138,6 @@ export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): Cl
   closed.catch(() => {});
   t.after(async () => {
     killGroup(pid);
-    groups.delete(pid);
     if (ended) return;
     await withDeadline(closed, OUTPUT_CLOSE_MS, "the killed CLI's output").catch(cut);
   });

@@ -1,0 +1,51 @@
+import { Command } from "commander";
+import { StringDecoder } from "node:string_decoder";
+import { setTimeout as sleep } from "node:timers/promises";
+import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { UserFacingError } from "./errors.ts";
+import { helpText } from "./help-text.ts";
+import type { Cli } from "./io.ts";
+import { logFile, readLog } from "./log-file.ts";
+import { stopRequests } from "./stop-requests.ts";
+
+/** How often --follow looks for new output. */
+const FOLLOW_INTERVAL_MS = 200;
+
+export function logsCommand(cli: Cli): Command {
+  return withSandboxOptions(new Command("logs"))
+    .description("Print the output of the sandbox started with start --detach (<data dir>/sandbox.log)")
+    .option("-f, --follow", "keep printing what it writes, until Ctrl-C")
+    .addHelpText("after", helpText({
+      notes: [
+        "Each detached start appends to the log, after a line that says when it started.",
+      ],
+      examples: [
+        "npx sandbox logs",
+        "npx sandbox logs --follow --data-dir /tmp/ci-sandbox",
+      ],
+    }))
+    .action(async (flags: ConfigFlags & { follow?: boolean }) => {
+      const { dataDir } = await loadCommandConfig(flags, cli.io);
+      const path = logFile(dataDir);
+      const first = await readLog(path);
+      if (!first) throw new UserFacingError(`No log yet: ${path} is written by npx sandbox start --detach.`);
+      // A character split between two reads is kept until its last bytes come.
+      const decoder = new StringDecoder("utf8");
+      cli.io.stdout.write(decoder.write(first.bytes));
+      if (!flags.follow) return;
+      const stop = stopRequests(cli.io);
+      let stopped = false;
+      void stop.next.then(() => (stopped = true));
+      try {
+        for (let offset = first.end; !stopped; ) {
+          await Promise.race([sleep(FOLLOW_INTERVAL_MS), stop.next]);
+          const more = await readLog(path, offset);
+          if (!more) continue; // removed: wait for the next start to write it again
+          cli.io.stdout.write(decoder.write(more.bytes));
+          offset = more.end;
+        }
+      } finally {
+        stop.dispose();
+      }
+    });
+}
