@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { packageVersion } from "../version.ts";
 import { agentCommand } from "./agent.ts";
+import { clockCommand } from "./clock.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
@@ -21,6 +22,7 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(embedUrlCommand(cli))
     .addCommand(agentCommand(cli))
     .addCommand(mcpCommand(cli))
+    .addCommand(clockCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({

@@ -1,4 +1,5 @@
 import { SandboxError, type ErrorBody } from "../errors.ts";
+import type { ClockState } from "./clock-routes.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** What GET /__sandbox/health answers. */
@@ -24,6 +25,26 @@ export class ControlsClient {
 
   health(): Promise<SandboxHealth> {
     return this.request("GET", "health");
+  }
+
+  /** The sandbox clock's now and its offset from the system time. */
+  clock(): Promise<ClockState> {
+    return this.request("GET", "clock");
+  }
+
+  /** Moves the clock forward by a duration ("90s", "25h", "8d") or a number of milliseconds. */
+  advanceClock(by: string | number): Promise<ClockState> {
+    return this.request("POST", "clock", { advance: typeof by === "number" ? `${by}ms` : by });
+  }
+
+  /** Moves the clock to a time, past or future (ISO 8601, UTC unless it carries an offset), from where it runs on. */
+  setClock(time: string | Date): Promise<ClockState> {
+    return this.request("POST", "clock", { set: time instanceof Date ? time.toISOString() : time });
+  }
+
+  /** Puts the clock back on the system time. */
+  resetClock(): Promise<ClockState> {
+    return this.request("POST", "clock", { reset: true });
   }
 
   /** Calls a control; an error answer becomes a SandboxError with the server's code and message. */

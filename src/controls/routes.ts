@@ -1,4 +1,5 @@
 import type { H3 } from "h3";
+import { addClockRoutes } from "./clock-routes.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
@@ -12,4 +13,5 @@ export function addControlRoutes(app: H3, controls: Controls): void {
     urls: controls.urls,
     stats: controls.stats(),
   }), { meta: { description: "Sandbox control: the sandbox's own health, URLs, clock and counters" } });
+  addClockRoutes(app, controls);
 }
