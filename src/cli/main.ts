@@ -4,6 +4,7 @@ import { agentCommand } from "./agent.ts";
 import { clockCommand } from "./clock.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
+import { faultCommand } from "./fault.ts";
 import { helpText } from "./help-text.ts";
 import { identityCommand } from "./identity.ts";
 import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
@@ -23,6 +24,7 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(agentCommand(cli))
     .addCommand(mcpCommand(cli))
     .addCommand(clockCommand(cli))
+    .addCommand(faultCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({

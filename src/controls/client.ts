@@ -1,5 +1,6 @@
 import { SandboxError, type ErrorBody } from "../errors.ts";
 import type { ClockState } from "./clock-routes.ts";
+import type { Fault, FaultSpec } from "./faults/fault.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** What GET /__sandbox/health answers. */
@@ -45,6 +46,20 @@ export class ControlsClient {
   /** Puts the clock back on the system time. */
   resetClock(): Promise<ClockState> {
     return this.request("POST", "clock", { reset: true });
+  }
+
+  /** The faults in place, in the order they are tried. */
+  async faults(): Promise<Fault[]> {
+    return (await this.request<{ faults: Fault[] }>("GET", "faults")).faults;
+  }
+
+  addFault(spec: FaultSpec): Promise<Fault> {
+    return this.request("POST", "faults", spec);
+  }
+
+  /** Removes one fault, or every one without an id; answers what was removed. */
+  async clearFaults(id?: string): Promise<Fault[]> {
+    return (await this.request<{ cleared: Fault[] }>("DELETE", id === undefined ? "faults" : `faults/${encodeURIComponent(id)}`)).cleared;
   }
 
   /** Calls a control; an error answer becomes a SandboxError with the server's code and message. */

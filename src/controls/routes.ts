@@ -1,6 +1,7 @@
 import type { H3 } from "h3";
 import { addClockRoutes } from "./clock-routes.ts";
 import type { Controls } from "./controls.ts";
+import { addFaultRoutes } from "./faults/routes.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** The /__sandbox/ routes every server answers; each group of controls adds its own here. */
@@ -14,4 +15,5 @@ export function addControlRoutes(app: H3, controls: Controls): void {
     stats: controls.stats(),
   }), { meta: { description: "Sandbox control: the sandbox's own health, URLs, clock and counters" } });
   addClockRoutes(app, controls);
+  addFaultRoutes(app, controls);
 }
