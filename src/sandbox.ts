@@ -8,6 +8,8 @@ import { createClock, type Clock } from "./clock.ts";
 import type { SandboxConfig } from "./config/load.ts";
 import { OPTIONS, portKey, type ServiceName, type ServiceUrls } from "./config/options.ts";
 import type { Controls } from "./controls/controls.ts";
+import { faultIntercept } from "./controls/faults/intercept.ts";
+import { FaultRegistry } from "./controls/faults/registry.ts";
 import { CONTROLS_PREFIX } from "./controls/prefix.ts";
 import { addControlRoutes } from "./controls/routes.ts";
 import { SandboxError } from "./errors.ts";
@@ -60,6 +62,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
   const dataFiles = [...SERVICES.flatMap((service) => (service.dataFile ? [service.dataFile] : [])), SESSIONS_FILE];
   const dataDir = await openDataDir(config.dataDir, { fresh: config.fresh, dataFiles });
   const clock = createClock();
+  const faults = new FaultRegistry();
   const liveStreams = new Set<LiveStream>();
   const servers: RunningServer[] = [];
   const built: BuiltService[] = [];
@@ -86,7 +89,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     const context = { config, clock, loginTokens, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, privatePrefix: CONTROLS_PREFIX, hosts: { bind: config.bind, allowedHosts: config.allowedHosts } } };
     const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
     for (const definition of definitions) {
-      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs } } });
+      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs }, middleware: [faultIntercept(faults, definition.name)] } });
       built.push(service);
       const key = portKey(definition.name);
       const setting = OPTIONS.find((option) => option.key === key)!;
@@ -96,7 +99,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
       running.push({ definition, service });
     }
     const stats = () => Object.assign({ liveStreams: liveStreams.size }, ...built.map((service) => service.stats?.() ?? {}));
-    const controls: Controls = { config, clock, startedAt: new Date(), urls, services: running.map(({ definition, service }) => ({ name: definition.name, service })), stats };
+    const controls: Controls = { config, clock, faults, startedAt: new Date(), urls, services: running.map(({ definition, service }) => ({ name: definition.name, service })), stats };
     // --no-controls: no /__sandbox/ route on any server, a service's own included.
     if (config.controls) {
       for (const { service } of running) {

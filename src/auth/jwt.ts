@@ -40,6 +40,8 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
   const key = hs256Key(options.secret);
   const ttlSeconds = Math.max(1, Math.round(options.ttlMs / 1000));
   const verified = new Map<string, Extract<VerifyResult, { ok: true }>>();
+  // A token checked by the old time is checked in full again once the sandbox clock moves (one issued "in the future" of a clock set back, say).
+  options.clock.onChange(() => verified.clear());
   return {
     issuer: options.issuer,
     ttlSeconds,

@@ -1,8 +1,10 @@
 import { Command, CommanderError } from "commander";
 import { packageVersion } from "../version.ts";
 import { agentCommand } from "./agent.ts";
+import { clockCommand } from "./clock.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
+import { faultCommand } from "./fault.ts";
 import { helpText } from "./help-text.ts";
 import { identityCommand } from "./identity.ts";
 import { logsCommand } from "./logs.ts";
@@ -27,6 +29,8 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(embedUrlCommand(cli))
     .addCommand(agentCommand(cli))
     .addCommand(mcpCommand(cli))
+    .addCommand(clockCommand(cli))
+    .addCommand(faultCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({

@@ -1,5 +1,7 @@
 import { SandboxError, type ErrorBody } from "../errors.ts";
 import type { ClientListing } from "../wallet/oauth/registry.ts";
+import type { ClockState } from "./clock-routes.ts";
+import type { Fault, FaultSpec } from "./faults/fault.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** What GET /__sandbox/health answers. */
@@ -36,6 +38,40 @@ export class ControlsClient {
   /** Registers an OAuth client on the wallet; its secret is in this answer only. */
   addOauthClient(registration: { name: string; redirectUris: string[] }): Promise<ClientListing & { secret: string }> {
     return this.request("POST", "oauth/clients", registration);
+  }
+
+  /** The sandbox clock's now and its offset from the system time. */
+  clock(): Promise<ClockState> {
+    return this.request("GET", "clock");
+  }
+
+  /** Moves the clock forward by a duration ("90s", "25h", "8d") or a number of milliseconds. */
+  advanceClock(by: string | number): Promise<ClockState> {
+    return this.request("POST", "clock", { advance: typeof by === "number" ? `${by}ms` : by });
+  }
+
+  /** Moves the clock to a time, past or future (ISO 8601, UTC unless it carries an offset), from where it runs on. */
+  setClock(time: string | Date): Promise<ClockState> {
+    return this.request("POST", "clock", { set: time instanceof Date ? time.toISOString() : time });
+  }
+
+  /** Puts the clock back on the system time. */
+  resetClock(): Promise<ClockState> {
+    return this.request("POST", "clock", { reset: true });
+  }
+
+  /** The faults in place, in the order they are tried. */
+  async faults(): Promise<Fault[]> {
+    return (await this.request<{ faults: Fault[] }>("GET", "faults")).faults;
+  }
+
+  addFault(spec: FaultSpec): Promise<Fault> {
+    return this.request("POST", "faults", spec);
+  }
+
+  /** Removes one fault, or every one without an id; answers what was removed. */
+  async clearFaults(id?: string): Promise<Fault[]> {
+    return (await this.request<{ cleared: Fault[] }>("DELETE", id === undefined ? "faults" : `faults/${encodeURIComponent(id)}`)).cleared;
   }
 
   /** Calls a control; an error answer becomes a SandboxError with the server's code and message. */

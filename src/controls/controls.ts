@@ -2,6 +2,7 @@ import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
 import type { BuiltService } from "../services/service.ts";
+import type { FaultRegistry } from "./faults/registry.ts";
 
 /** A server of the sandbox as the controls see it: its name and what its service built. */
 export interface ControlledService {
@@ -17,6 +18,8 @@ export interface ControlledService {
 export interface Controls {
   config: SandboxConfig;
   clock: Clock;
+  /** The faults of every server, consulted in front of its routes. */
+  faults: FaultRegistry;
   startedAt: Date;
   urls: ServiceUrls;
   services: ControlledService[];

@@ -1,6 +1,8 @@
 import type { H3 } from "h3";
 import { guardControls } from "./access.ts";
+import { addClockRoutes } from "./clock-routes.ts";
 import type { Controls } from "./controls.ts";
+import { addFaultRoutes } from "./faults/routes.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** The /__sandbox/ routes every server answers; each group of controls adds its own here. */
@@ -14,4 +16,6 @@ export function addControlRoutes(app: H3, controls: Controls): void {
     urls: controls.urls,
     stats: controls.stats(),
   }), { meta: { description: "Sandbox control: the sandbox's own health, URLs, clock and counters" } });
+  addClockRoutes(app, controls);
+  addFaultRoutes(app, controls);
 }

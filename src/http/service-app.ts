@@ -1,5 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import { H3, HTTPError, handleCors, type H3Event } from "h3";
+import { H3, HTTPError, handleCors, type H3Event, type Middleware } from "h3";
 import { SandboxError, type ErrorCodes } from "../errors.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { codeForStatus, fail } from "./errors.ts";
@@ -20,6 +20,8 @@ export interface ServiceAppOptions {
   formatError?: (error: SandboxError, event: H3Event) => Response | undefined;
   /** What GET / says about the server; without it, / is a path like any other. */
   index?: ServiceIndex;
+  /** Run in order on every request once the Host check and CORS let it through, before HEAD and the routes (the sandbox's faults). */
+  middleware?: readonly Middleware[];
 }
 
 /**
@@ -37,7 +39,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
     onError: (error, event) => errorResponse(error, event, options, cors(event)),
     onResponse: finishHeaders,
   });
-  app.use(async (event) => {
+  app.use((event) => {
     // Before anything else, so that no route (the OAuth metadata, say) builds a URL from a name the server does not answer to.
     const refused = hostCheck?.refusal([event.req.headers.get("host"), event.url.host], event.req.headers.get("origin"), isPrivate(event));
     if (refused) return jsonError(refused, false);
@@ -45,6 +47,9 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
       const preflight = handleCors(event, CORS);
       if (preflight !== false) return preflight;
     }
+  });
+  for (const middleware of options.middleware ?? []) app.use(middleware);
+  app.use(async (event) => {
     // HEAD is GET without the body (health checkers use it); h3 routes it nowhere by itself.
     if (event.req.method === "HEAD") {
       const response = await app.fetch(new Request(event.req.url, { method: "GET", headers: event.req.headers }));

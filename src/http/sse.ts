@@ -67,7 +67,6 @@ export function eventsResponse(events: SseEvent[]): Response {
 export function openLiveStream(options: LiveStreamOptions): LiveStream {
   const maxBuffered = options.maxBufferedBytes ?? 256 * 1024;
   const cleanups: (() => void)[] = [];
-  const timers: NodeJS.Timeout[] = [];
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
 
@@ -75,7 +74,6 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     if (!open) return;
     open = false;
     options.registry?.delete(stream);
-    timers.forEach((timer) => clearTimeout(timer));
     for (const cleanup of cleanups.splice(0)) cleanup();
   };
 
@@ -114,11 +112,21 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
   };
   options.registry?.add(stream);
   write(formatEvent(options.first, options.retryMs ?? 3000));
-  timers.push(setInterval(() => write(": ping\n"), options.heartbeatMs));
-  if (options.closeAt !== undefined) {
-    const delay = options.closeAt - options.clock.now().getTime();
-    // setTimeout cannot wait longer than about 24.8 days; a token living longer keeps the stream open.
-    if (delay <= 2_147_483_647) timers.push(setTimeout(close, Math.max(0, delay)));
+  const heartbeat = setInterval(() => write(": ping\n"), options.heartbeatMs);
+  stream.onClose(() => clearInterval(heartbeat));
+  const { closeAt } = options;
+  if (closeAt !== undefined) {
+    let expiry: NodeJS.Timeout | undefined;
+    const scheduleExpiry = () => {
+      clearTimeout(expiry);
+      const delay = closeAt - options.clock.now().getTime();
+      // setTimeout cannot wait longer than about 24.8 days; a token living longer keeps the stream open.
+      expiry = delay <= 2_147_483_647 ? setTimeout(close, Math.max(0, delay)) : undefined;
+    };
+    scheduleExpiry();
+    // The sandbox clock may be moved while the stream is open: its end moves with it.
+    stream.onClose(options.clock.onChange(scheduleExpiry));
+    stream.onClose(() => clearTimeout(expiry));
   }
   return stream;
 }

@@ -5,6 +5,7 @@ import type { SessionBackend } from "../bff/sessions/session-store.ts";
 import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
+import { FAULT_ERRORS } from "../controls/faults/errors.ts";
 import type { ErrorCodes } from "../errors.ts";
 import { HTTP_ERRORS } from "../http/errors.ts";
 import type { ServiceAppOptions } from "../http/service-app.ts";
@@ -14,8 +15,8 @@ import { STORAGE_ERRORS } from "../store/errors.ts";
 import type { FileIO } from "../store/file-io.ts";
 import type { DemoUser } from "../users.ts";
 
-/** The codes every server answers with: bad requests, a data dir or Redis that refused, and sign-in. */
-export const SHARED_ERRORS = { ...HTTP_ERRORS, ...STORAGE_ERRORS, ...AUTH_ERRORS } as const;
+/** The codes every server answers with: bad requests, a data dir or Redis that refused, sign-in, and the sandbox controls. */
+export const SHARED_ERRORS = { ...HTTP_ERRORS, ...STORAGE_ERRORS, ...AUTH_ERRORS, ...FAULT_ERRORS } as const;
 
 /** What every service is built from: the one config, clock, users and data dir of the sandbox. */
 export interface ServiceContext {

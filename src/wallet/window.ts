@@ -30,7 +30,8 @@ export function parseWindow(query: { period?: Period; from?: string; to?: string
   return { from, to };
 }
 
-function parseInstant(field: string, text: string, end: "start" | "end"): Date {
+/** An ISO 8601 date or date-time (UTC unless it carries an offset); a date-only `end` is the last millisecond of that day. A 400 naming `field` otherwise. */
+export function parseInstant(field: string, text: string, end: "start" | "end"): Date {
   const dateOnly = DATE_ONLY.test(text);
   if (!dateOnly && !DATE_TIME.test(text)) invalid(field, text);
   const zoned = dateOnly ? `${text}T00:00:00Z` : /(Z|[+-]\d{2}:\d{2})$/i.test(text) ? text : `${text}Z`;

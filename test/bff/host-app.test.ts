@@ -67,7 +67,7 @@ test("the host app: session lifecycle and GET /api/agent/wallet", async (t) => {
 test("the host app passes the wallet's 401 through when the stored JWT has expired", async (t) => {
   const sandbox = await startFullSandbox(t, { tokenTtl: "2s" });
   await sessionRequest(sandbox.urls.host!, "POST", { userId: ADA.id, token: await loginAt(sandbox.urls.wallet!) });
-  sandbox.clock.offsetMs = 5000;
+  sandbox.clock.advance(5000);
   const response = await asAgent(sandbox.urls.host!, "/api/agent/wallet", ADA.id);
   assert.equal(response.status, 401);
   assert.equal((await errorBody(response)).code, "token_expired");

@@ -149,10 +149,10 @@ test("POST /oauth/authorize (the sign-in form)", async (t) => {
 
   await t.test("a form is good for 15 minutes of the sandbox clock", async () => {
     const page = await open();
-    t.after(() => void (wallet.sandbox.clock.offsetMs = 0));
-    wallet.sandbox.clock.offsetMs = 14 * 60_000;
+    t.after(() => wallet.sandbox.clock.reset());
+    wallet.sandbox.clock.advance(14 * 60_000);
     assert.equal((await submitSignIn(wallet.url, page, ADA)).status, 302);
-    wallet.sandbox.clock.offsetMs = 15 * 60_000 + 1000;
+    wallet.sandbox.clock.advance(60_000 + 1000);
     await refused(await submitSignIn(wallet.url, page, ADA));
   });
 

@@ -96,10 +96,10 @@ test("POST /oauth/token", async (t) => {
 
   await t.test("a code lives 10 minutes", async () => {
     const once = await code(wallet);
-    wallet.sandbox.clock.offsetMs = 10 * 60_000 + 1000;
-    t.after(() => void (wallet.sandbox.clock.offsetMs = 0));
+    wallet.sandbox.clock.advance(10 * 60_000 + 1000);
+    t.after(() => wallet.sandbox.clock.reset());
     await expectError(await exchange({ code: once, code_verifier: VERIFIER }), 400, "invalid_grant");
-    wallet.sandbox.clock.offsetMs = 0;
+    wallet.sandbox.clock.reset();
   });
 
   const requestErrors: [string, () => Promise<Response>, number, string][] = [

@@ -159,7 +159,7 @@ test("GET /api/wallet/transactions/{id}", async (t) => {
 test("the windows follow the sandbox clock", async (t) => {
   const wallet = await startTestSandbox(t, { service: "wallet" });
   const token = await wallet.login();
-  wallet.sandbox.clock.offsetMs = 3 * 86_400_000;
+  wallet.sandbox.clock.advance(3 * 86_400_000);
   const fresh = await wallet.login();
   const ids = ((await (await wallet.as(fresh, "/api/wallet/transactions?period=7d")).json()) as Listing).transactions.map((transaction) => transaction.id);
   const expected = TRANSACTIONS.filter((transaction) => transaction.userId === ADA.id && transaction.daysAgo <= 4).map((transaction) => transaction.id);

@@ -1,0 +1,115 @@
+import { Command } from "commander";
+import type { Fault, FaultSpec } from "../controls/faults/fault.ts";
+import { alignColumns } from "./banner.ts";
+import { withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { helpText } from "./help-text.ts";
+import type { Cli } from "./io.ts";
+import { runningControls } from "./running.ts";
+
+interface Target extends ConfigFlags {
+  json?: boolean;
+}
+
+interface AddFlags extends Target {
+  service: string;
+  route: string;
+  status?: string;
+  rate?: string;
+  delay?: string;
+  times?: string;
+  dropStream?: boolean;
+}
+
+const DATA_DIR = { dataDir: "where the running sandbox is found" };
+
+export function faultCommand(cli: Cli): Command {
+  const fault = new Command("fault")
+    .description("Make the running sandbox's routes fail, slow down or cut their event streams")
+    .addHelpText("after", helpText({
+      notes: [
+        "A fault belongs to one server and matches requests by method and path: an exact path, or one with * for any",
+        "characters (GET /api/* is every GET under /api/). Faults are tried in the order they were added; the first one",
+        "that matches and wins its roll (--rate) fires. It answers in the server's own error shape, code injected_fault.",
+        "The sandbox's own controls (/__sandbox/) are never faulted. Faults last until cleared, used up or the sandbox stops.",
+      ],
+      examples: [
+        "npx sandbox fault add --service storefront --route 'POST /api/cart/items' --status 503",
+        "npx sandbox fault add --service wallet --route 'GET /api/wallet/*' --delay 100ms-2s --rate 0.5",
+        "npx sandbox fault add --service storefront --route 'GET /api/cart/stream' --drop-stream --times 3",
+        "npx sandbox fault list",
+        "npx sandbox fault clear",
+      ],
+    }));
+
+  withSandboxOptions(fault.command("add"), DATA_DIR)
+    .description("Add a fault: an error status, a delay, or both; or cut event streams")
+    .requiredOption("--service <name>", "the server: storefront, wallet or host")
+    .requiredOption("--route <route>", "method and path, such as 'POST /api/cart/items' or 'GET /api/*' (method * for any)")
+    .option("--status <code>", "answer this error status (400-599) instead of the route")
+    .option("--rate <fraction>", "the chance it fires on a matching request, from 0 to 1 (default: 1)")
+    .option("--delay <duration>", "wait this long first (2s), or a random time in a range (100ms-2s); alone, the request then goes through")
+    .option("--times <n>", "fire this many times, then be gone (default: until cleared)")
+    .option("--drop-stream", "cut the route's event streams: the open ones now, new ones right after they open")
+    .option("--json", "print the fault as JSON")
+    .addHelpText("after", helpText({
+      notes: [
+        "On the wallet's /oauth/token, a fault answers as OAuth does: a 5xx as temporarily_unavailable, a 4xx as 400 invalid_request.",
+      ],
+      examples: [
+        "npx sandbox fault add --service storefront --route 'POST /api/cart/items' --status 503 --times 3",
+        "npx sandbox fault add --service host --route '* /api/agent/*' --status 500 --rate 0.1 --json",
+      ],
+    }))
+    .action(async (flags: AddFlags) => {
+      const added = await (await runningControls(flags, cli)).addFault(toSpec(flags));
+      if (flags.json) return cli.print(JSON.stringify(added, null, 2));
+      const odds = [added.rate < 1 ? `at rate ${added.rate}` : "", added.times === undefined ? "" : `${added.times} time${added.times === 1 ? "" : "s"}`].filter(Boolean);
+      cli.print(`Added fault ${added.id} on the ${added.service}: ${added.route} ${describe(added)}${odds.length > 0 ? `, ${odds.join(", ")}` : ""}`);
+      cli.print(`  (remove it with: npx sandbox fault clear ${added.id})`);
+    });
+
+  withSandboxOptions(fault.command("list"), DATA_DIR)
+    .description("List the faults in place, in the order they are tried")
+    .option("--json", "print JSON")
+    .addHelpText("after", helpText({ examples: ["npx sandbox fault list", "npx sandbox fault list --json"] }))
+    .action(async (flags: Target) => {
+      const faults = await (await runningControls(flags, cli)).faults();
+      if (flags.json) return cli.print(JSON.stringify(faults, null, 2));
+      if (faults.length === 0) return cli.print("No faults.");
+      const rows = faults.map((one) => [one.id, one.service, one.route, describe(one), String(one.rate), String(one.times ?? "until cleared"), String(one.fired)]);
+      cli.print(alignColumns([["ID", "SERVICE", "ROUTE", "DOES", "RATE", "TIMES LEFT", "FIRED"], ...rows]).join("\n"));
+    });
+
+  withSandboxOptions(fault.command("clear"), DATA_DIR)
+    .description("Remove one fault, or every fault")
+    .argument("[id]", "the fault to remove (see fault list); none: all")
+    .option("--json", "print the removed faults as JSON")
+    .addHelpText("after", helpText({ examples: ["npx sandbox fault clear", "npx sandbox fault clear f2"] }))
+    .action(async (id: string | undefined, flags: Target) => {
+      const cleared = await (await runningControls(flags, cli)).clearFaults(id);
+      if (flags.json) return cli.print(JSON.stringify(cleared, null, 2));
+      cli.print(cleared.length === 0 ? "No faults to clear." : `Cleared ${cleared.map((one) => one.id).join(", ")}.`);
+    });
+  return fault;
+}
+
+/** The flags as the control takes them; numbers as numbers, anything else as given, for the sandbox to refuse by name. */
+function toSpec(flags: AddFlags): FaultSpec {
+  const number = (text: string | undefined) => (text !== undefined && /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
+  return {
+    service: flags.service,
+    route: flags.route,
+    status: number(flags.status),
+    rate: number(flags.rate),
+    delay: flags.delay,
+    times: number(flags.times),
+    dropStream: flags.dropStream,
+  } as FaultSpec;
+}
+
+/** "answers 503 after 100ms-2s", "waits 2s", "cuts event streams". */
+function describe(fault: Fault): string {
+  if (fault.dropStream) return "cuts event streams";
+  const delay = fault.delay === undefined ? "" : `${fault.status === undefined ? "waits" : " after"} ${fault.delay}`;
+  return fault.status === undefined ? delay : `answers ${fault.status}${delay}`;
+}

@@ -1,0 +1,54 @@
+import type { Middleware } from "h3";
+import type { ServiceName } from "../../config/options.ts";
+import { CONTROLS_PREFIX } from "../prefix.ts";
+import { cuttable } from "./cuttable.ts";
+import { injectedFault } from "./errors.ts";
+import type { RequestLine } from "./fault.ts";
+import type { FaultRegistry } from "./registry.ts";
+
+/**
+ * The middleware that puts a server's faults in front of its routes. It acts on requests from
+ * clients only: the storefront's agent routes call its protected routes in-process, and HEAD is
+ * answered by an in-process GET, and those were matched already as the request the client sent.
+ */
+export function faultIntercept(registry: FaultRegistry, service: ServiceName): Middleware {
+  return async (event, next) => {
+    if (!event.runtime?.node || event.url.pathname.startsWith(CONTROLS_PREFIX)) return next();
+    const request: RequestLine = { service, method: event.req.method === "HEAD" ? "GET" : event.req.method, path: event.url.pathname };
+    const fired = registry.take(request, "request");
+    if (fired) {
+      await sleep(fired.rule.delayMs(), event.req.signal);
+      // A client that went away while it waited (or a sandbox shutting down) gets nothing more done for it.
+      if (event.req.signal.aborted) return new Response(null, { status: 499 });
+      if (fired.fault.status !== undefined) throw injectedFault(fired.fault);
+    }
+    const answer = await next();
+    return isEventStream(answer) ? watchStream(registry, request, answer) : answer;
+  };
+}
+
+/** Tracks an event stream while it is open, and cuts it right away when a fault that drops streams fires on it. */
+function watchStream(registry: FaultRegistry, request: RequestLine, answer: Response & { body: ReadableStream<Uint8Array> }): Response {
+  const stream = cuttable(answer);
+  void stream.ended.then(registry.track({ request, cut: stream.cut }));
+  if (registry.take(request, "stream")) stream.cutAfterOpen();
+  return stream.response;
+}
+
+function isEventStream(answer: unknown): answer is Response & { body: ReadableStream<Uint8Array> } {
+  return answer instanceof Response && answer.body !== null && (answer.headers.get("content-type") ?? "").startsWith("text/event-stream");
+}
+
+/** Waits, or less if the client goes away meanwhile. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
