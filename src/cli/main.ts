@@ -3,12 +3,16 @@ import { packageVersion } from "../version.ts";
 import { agentCommand } from "./agent.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
+import { exportCommand } from "./export.ts";
 import { helpText } from "./help-text.ts";
 import { identityCommand } from "./identity.ts";
+import { importCommand } from "./import.ts";
 import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
 import { mcpCommand } from "./mcp.ts";
 import { oauthCommand } from "./oauth.ts";
+import { resetCommand } from "./reset.ts";
 import { startCommand } from "./start.ts";
+import { triggerCommand } from "./trigger.ts";
 import { usersCommand } from "./users.ts";
 
 export function buildProgram(cli: Cli): Command {
@@ -21,6 +25,10 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(embedUrlCommand(cli))
     .addCommand(agentCommand(cli))
     .addCommand(mcpCommand(cli))
+    .addCommand(resetCommand(cli))
+    .addCommand(exportCommand(cli))
+    .addCommand(importCommand(cli))
+    .addCommand(triggerCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({

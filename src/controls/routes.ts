@@ -1,6 +1,8 @@
 import type { H3 } from "h3";
 import type { Controls } from "./controls.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
+import { addStateRoutes } from "./state-routes.ts";
+import { addTriggerRoutes } from "./trigger-routes.ts";
 
 /** The /__sandbox/ routes every server answers; each group of controls adds its own here. */
 export function addControlRoutes(app: H3, controls: Controls): void {
@@ -12,4 +14,6 @@ export function addControlRoutes(app: H3, controls: Controls): void {
     urls: controls.urls,
     stats: controls.stats(),
   }), { meta: { description: "Sandbox control: the sandbox's own health, URLs, clock and counters" } });
+  addStateRoutes(app, controls);
+  addTriggerRoutes(app, controls);
 }
