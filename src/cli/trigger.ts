@@ -13,7 +13,7 @@ interface Flags extends ConfigFlags {
 }
 
 export function triggerCommand(cli: Cli): Command {
-  const trigger = new Command("trigger")
+  return new Command("trigger")
     .description("Make something happen in the running sandbox: an order delivered, a transaction, a transaction settled")
     .addHelpText("after", helpText({
       notes: ["Each change is saved like any other and shows on the routes at once."],
@@ -22,20 +22,25 @@ export function triggerCommand(cli: Cli): Command {
         "npx sandbox trigger transaction --user ada@example.com --amount 25 --direction income --status Pending",
         "npx sandbox trigger transaction-status txn_3f9a1c2b4d5e Completed",
       ],
-    }));
-  const print = (flags: Flags, result: unknown, line: string) => cli.print(flags.json ? JSON.stringify(result, null, 2) : line);
+    }))
+    .addCommand(orderDeliveredCommand(cli))
+    .addCommand(transactionCommand(cli))
+    .addCommand(transactionStatusCommand(cli));
+}
 
-  withSandboxOptions(trigger.command("order-delivered"), { dataDir: "to find the running sandbox" })
+function orderDeliveredCommand(cli: Cli): Command {
+  return subcommand("order-delivered")
     .description("A storefront order takes the status Delivered")
     .argument("<order>", "the order's reference (ORD-…) or id, as GET /api/orders lists them")
-    .option("--json", "print JSON")
     .addHelpText("after", helpText({ examples: ["npx sandbox trigger order-delivered ORD-7F3K2Q", "npx sandbox trigger order-delivered ORD-7F3K2Q --json"] }))
     .action(async (order: string, flags: Flags) => {
       const result = await (await runningControls(flags, cli)).triggerOrderDelivered(order);
-      print(flags, result, `${result.order.orderId} is Delivered (was ${result.previousStatus})`);
+      print(cli, flags, result, `${result.order.orderId} is Delivered (was ${result.previousStatus})`);
     });
+}
 
-  withSandboxOptions(trigger.command("transaction"), { dataDir: "to find the running sandbox" })
+function transactionCommand(cli: Cli): Command {
+  return subcommand("transaction")
     .description("A new wallet transaction of a demo user, dated by the sandbox clock")
     .requiredOption("--user <id|email>", "a demo user's id or email")
     .requiredOption("--amount <amount>", "positive, in the wallet's currency, at most 2 decimals (12.50)", parseAmount)
@@ -43,7 +48,6 @@ export function triggerCommand(cli: Cli): Command {
     .addOption(new Option("--status <status>", "Pending counts nowhere until it settles; Failed never counts").choices(TRANSACTION_STATUSES).default("Completed"))
     .addOption(new Option("--type <type>", "one of the direction's: deposit or card_topup (income), exchange or transfer (spending) [default: deposit or transfer]").choices(TRANSACTION_TYPES))
     .option("--description <text>", "what the wallet shows [default: the type's name]")
-    .option("--json", "print JSON")
     .addHelpText("after", helpText({
       notes: [
         "A Completed transaction counts in the balance and insights at once; a Pending one only once",
@@ -54,17 +58,18 @@ export function triggerCommand(cli: Cli): Command {
         "npx sandbox trigger transaction --user tunde@example.com --amount 120.50 --direction spending --type exchange --status Pending --json",
       ],
     }))
-    .action(async (flags: Flags & Omit<TransactionTrigger, "user"> & { user: string }) => {
+    .action(async (flags: Flags & TransactionTrigger) => {
       const { user, amount, direction, status, type, description } = flags;
       const result = await (await runningControls(flags, cli)).triggerTransaction({ user, amount, direction, status, type, description });
-      print(flags, result, describe(result));
+      print(cli, flags, result, describe(result));
     });
+}
 
-  withSandboxOptions(trigger.command("transaction-status"), { dataDir: "to find the running sandbox" })
+function transactionStatusCommand(cli: Cli): Command {
+  return subcommand("transaction-status")
     .description("A Pending wallet transaction settles as Completed or Failed")
     .argument("<id>", "the transaction's id (txn_…)")
     .addArgument(new Argument("<status>", "what it settles as").choices(SETTLED_STATUSES))
-    .option("--json", "print JSON")
     .addHelpText("after", helpText({
       notes: [
         "Only a Pending transaction changes: a Completed or Failed one keeps its status (asking for",
@@ -74,9 +79,17 @@ export function triggerCommand(cli: Cli): Command {
     }))
     .action(async (id: string, status: SettledStatus, flags: Flags) => {
       const result = await (await runningControls(flags, cli)).triggerTransactionStatus(id, status);
-      print(flags, result, `${describe(result)} (was ${result.previousStatus})`);
+      print(cli, flags, result, `${describe(result)} (was ${result.previousStatus})`);
     });
-  return trigger;
+}
+
+/** A trigger command: it finds the sandbox running on the data dir, and prints JSON with --json. */
+function subcommand(name: string): Command {
+  return withSandboxOptions(new Command(name), { dataDir: "to find the running sandbox" }).option("--json", "print JSON");
+}
+
+function print(cli: Cli, flags: Flags, result: unknown, line: string): void {
+  cli.print(flags.json ? JSON.stringify(result, null, 2) : line);
 }
 
 function parseAmount(text: string): number {
