@@ -1,4 +1,3 @@
-import { text } from "node:stream/consumers";
 import { Command } from "commander";
 import { parseDuration } from "../config/duration.ts";
 import { formatSpan, isoTime, parseClaimPairs, resolveEndUser, signIdentity, verifyIdentity, IdentityError, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
@@ -6,7 +5,7 @@ import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
-import type { Cli, CliIo } from "./io.ts";
+import { readStdin, type Cli } from "./io.ts";
 
 /** --ttl: a duration as the config takes them (90s, 15m, 1h), in whole seconds (rounded up). */
 export function parseTtl(given: string): number {
@@ -102,11 +101,6 @@ async function verifyAction(given: string, flags: VerifyFlags, cli: Cli): Promis
   const left = formatSpan(check.claims.exp - Date.now() / 1000);
   cli.print(`valid: sub ${check.claims.sub} (${check.user.name}), expires in ${left}`);
   cli.print(claimLines(check.claims).join("\n"));
-}
-
-/** All of stdin; nothing when the io has none (then the token is empty, and refused as malformed). */
-function readStdin(io: CliIo): Promise<string> {
-  return io.stdin ? text(io.stdin) : Promise.resolve("");
 }
 
 function verifyJson(check: IdentityCheck): object {

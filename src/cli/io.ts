@@ -1,3 +1,4 @@
+import { text } from "node:stream/consumers";
 import { processSettingsSources } from "../config/load.ts";
 
 export interface TextOutput {
@@ -40,6 +41,11 @@ export function processIo(): CliIo {
     },
     ...processSettingsSources(),
   };
+}
+
+/** All of stdin; nothing when the io has none (an empty text, which the command then refuses as it would any). */
+export function readStdin(io: CliIo): Promise<string> {
+  return io.stdin ? text(io.stdin) : Promise.resolve("");
 }
 
 /** What each command is given: the io, a way to print a line, and the exit code the run ends with. */

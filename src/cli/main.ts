@@ -4,16 +4,20 @@ import { agentCommand } from "./agent.ts";
 import { clockCommand } from "./clock.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
+import { exportCommand } from "./export.ts";
 import { faultCommand } from "./fault.ts";
 import { helpText } from "./help-text.ts";
 import { identityCommand } from "./identity.ts";
+import { importCommand } from "./import.ts";
 import { logsCommand } from "./logs.ts";
 import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
 import { mcpCommand } from "./mcp.ts";
 import { oauthCommand } from "./oauth.ts";
+import { resetCommand } from "./reset.ts";
 import { startCommand } from "./start.ts";
 import { statusCommand } from "./status.ts";
 import { stopCommand } from "./stop.ts";
+import { triggerCommand } from "./trigger.ts";
 import { usersCommand } from "./users.ts";
 
 export function buildProgram(cli: Cli): Command {
@@ -31,6 +35,10 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(mcpCommand(cli))
     .addCommand(clockCommand(cli))
     .addCommand(faultCommand(cli))
+    .addCommand(resetCommand(cli))
+    .addCommand(exportCommand(cli))
+    .addCommand(importCommand(cli))
+    .addCommand(triggerCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({

@@ -113,12 +113,8 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
       if (/^(1|true|yes|on)$/i.test(String(text))) return true;
       if (/^(0|false|no|off)$/i.test(String(text))) return false;
       return bad("true or false");
-    case "services": {
-      const names = (Array.isArray(text) ? text : String(text).split(",")).map((name) => String(name).trim()).filter(Boolean);
-      const unknown = names.filter((name) => !(SERVICE_NAMES as readonly string[]).includes(name));
-      if (names.length === 0 || unknown.length > 0) bad(`a comma-separated list of ${SERVICE_NAMES.join(", ")}`);
-      return SERVICE_NAMES.filter((name) => names.includes(name));
-    }
+    case "services":
+      return parseServiceNames(text) ?? bad(SERVICE_LIST);
     case "hosts": {
       const names = (Array.isArray(text) ? text : String(text).split(",")).map((name) => String(name).trim().toLowerCase()).filter(Boolean);
       return names.every((name) => parseHost(name)) ? names : bad("a comma-separated list of host names, each name or name:port (such as sandbox.test,192.168.1.20:8084)");
@@ -141,4 +137,14 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
     case "string":
       return typeof text === "string" && text !== "" ? text : bad("a non-empty text");
   }
+}
+
+/** What --only and the controls' `only` take. */
+export const SERVICE_LIST = `a comma-separated list of ${SERVICE_NAMES.join(", ")}`;
+
+/** Server names as --only takes them (a comma-separated list, or an array in a config file), in start order; null if any is unknown or none is given. */
+export function parseServiceNames(given: unknown): ServiceName[] | null {
+  const names = (Array.isArray(given) ? given : String(given).split(",")).map((name) => String(name).trim()).filter(Boolean);
+  const known = (name: string) => (SERVICE_NAMES as readonly string[]).includes(name);
+  return names.length > 0 && names.every(known) ? SERVICE_NAMES.filter((name) => names.includes(name)) : null;
 }

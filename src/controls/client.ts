@@ -1,8 +1,30 @@
+import type { ServiceName } from "../config/options.ts";
 import { SandboxError, type ErrorBody } from "../errors.ts";
 import type { ClientListing } from "../wallet/oauth/registry.ts";
 import type { ClockState } from "./clock-routes.ts";
 import type { Fault, FaultSpec } from "./faults/fault.ts";
+import type { DeliveredOrder } from "../storefront/triggers.ts";
+import type { TransactionStatus, TransactionType } from "../wallet/model.ts";
+import type { Direction } from "../wallet/transactions.ts";
+import type { SettledStatus, TriggeredTransaction } from "../wallet/triggers.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
+import type { ExportDocument } from "./state.ts";
+
+export type { DeliveredOrder, ExportDocument, TriggeredTransaction };
+
+/** A new wallet transaction, as the transaction trigger takes it. */
+export interface TransactionTrigger {
+  /** A demo user's id or email. */
+  user: string;
+  /** Positive, in the wallet's major units, at most 2 decimals. */
+  amount: number;
+  direction: Direction;
+  /** Completed unless given. */
+  status?: TransactionStatus;
+  /** deposit (income) or transfer (spending) unless given; it must belong to the direction. */
+  type?: TransactionType;
+  description?: string;
+}
 
 /** What GET /__sandbox/health answers. */
 export interface SandboxHealth {
@@ -72,6 +94,36 @@ export class ControlsClient {
   /** Removes one fault, or every one without an id; answers what was removed. */
   async clearFaults(id?: string): Promise<Fault[]> {
     return (await this.request<{ cleared: Fault[] }>("DELETE", id === undefined ? "faults" : `faults/${encodeURIComponent(id)}`)).cleared;
+  }
+
+  /** Every server back to the seed, or only those named; answers the servers reset. */
+  reset(options: { only?: readonly ServiceName[] } = {}): Promise<{ reset: ServiceName[] }> {
+    return this.request("POST", options.only ? `reset?only=${options.only.join(",")}` : "reset");
+  }
+
+  /** The data of every service that keeps some, as one document that importData takes back. */
+  exportData(): Promise<ExportDocument> {
+    return this.request("GET", "export");
+  }
+
+  /** Replaces the data of the services the document has; a bad document is refused (400 naming the field) and changes nothing. */
+  importData(document: unknown): Promise<{ imported: ServiceName[] }> {
+    return this.request("POST", "import", document);
+  }
+
+  /** The storefront order (its ORD-… reference or its id) takes the status Delivered. */
+  triggerOrderDelivered(orderId: string): Promise<DeliveredOrder> {
+    return this.request("POST", "trigger/order-delivered", { orderId });
+  }
+
+  /** A new wallet transaction, dated by the sandbox clock. */
+  triggerTransaction(transaction: TransactionTrigger): Promise<TriggeredTransaction> {
+    return this.request("POST", "trigger/transaction", transaction);
+  }
+
+  /** A Pending transaction settles as Completed or Failed. */
+  triggerTransactionStatus(transactionId: string, status: SettledStatus): Promise<TriggeredTransaction> {
+    return this.request("POST", "trigger/transaction-status", { transactionId, status });
   }
 
   /** Calls a control; an error answer becomes a SandboxError with the server's code and message. */

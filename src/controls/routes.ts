@@ -4,6 +4,8 @@ import { addClockRoutes } from "./clock-routes.ts";
 import type { Controls } from "./controls.ts";
 import { addFaultRoutes } from "./faults/routes.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
+import { addStateRoutes } from "./state-routes.ts";
+import { addTriggerRoutes } from "./trigger-routes.ts";
 
 /** The /__sandbox/ routes every server answers; each group of controls adds its own here. */
 export function addControlRoutes(app: H3, controls: Controls): void {
@@ -18,4 +20,6 @@ export function addControlRoutes(app: H3, controls: Controls): void {
   }), { meta: { description: "Sandbox control: the sandbox's own health, URLs, clock and counters" } });
   addClockRoutes(app, controls);
   addFaultRoutes(app, controls);
+  addStateRoutes(app, controls);
+  addTriggerRoutes(app, controls);
 }

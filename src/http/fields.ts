@@ -18,3 +18,18 @@ export function optionalInteger(body: Record<string, unknown>, name: string, ran
   }
   return value;
 }
+
+/** A field that must be one of `choices`; when absent, the fallback (none: the field is required). */
+export function choiceField<T extends string>(body: Record<string, unknown>, name: string, choices: readonly T[], fallback?: T): T {
+  if (!Object.hasOwn(body, name) && fallback !== undefined) return fallback;
+  const value = body[name];
+  if (!choices.includes(value as T)) {
+    fail("validation_error", `"${name}" must be one of ${choices.join(", ")}${fallback === undefined ? "" : ` (default ${fallback})`}`, { details: { field: name, value } });
+  }
+  return value as T;
+}
+
+/** An optional non-blank string field; absent gives undefined. */
+export function optionalString(body: Record<string, unknown>, name: string): string | undefined {
+  return Object.hasOwn(body, name) ? requireString(body, name) : undefined;
+}

@@ -1,18 +1,20 @@
 import { HTTPError, assertBodySize, type H3Event } from "h3";
 import { fail } from "./errors.ts";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MIB = 1024 * 1024;
+export const MAX_BODY_BYTES = MIB;
 
 /**
- * Reads a JSON object body: `application/json` only (415 otherwise), at most 1 MiB (413),
- * and keys that could reach a prototype (`__proto__`, `constructor`, `prototype`) are dropped.
+ * Reads a JSON object body: `application/json` only (415 otherwise), at most 1 MiB unless the
+ * route allows more (413), and keys that could reach a prototype (`__proto__`, `constructor`,
+ * `prototype`) are dropped.
  */
-export async function readJsonObject(event: H3Event): Promise<Record<string, unknown>> {
+export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const type = event.req.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     fail("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
   }
-  const text = await readBodyText(event);
+  const text = await readBodyText(event, maxBytes);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text, dropPrototypeKeys);
@@ -26,14 +28,14 @@ export async function readJsonObject(event: H3Event): Promise<Record<string, unk
   return parsed as Record<string, unknown>;
 }
 
-/** The body as text, at most 1 MiB (413); a client that hangs up mid-body is a 400, not a server error. */
-export async function readBodyText(event: H3Event): Promise<string> {
+/** The body as text, at most 1 MiB unless the route allows more (413); a client that hangs up mid-body is a 400, not a server error. */
+export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<string> {
   try {
-    assertBodySize(event, MAX_BODY_BYTES);
+    assertBodySize(event, maxBytes);
     return await event.req.text();
   } catch (error) {
     if (!HTTPError.isError(error)) fail("bad_request", "The request body could not be read completely (the connection closed early)");
-    if (error.status === 413) fail("payload_too_large", "The request body is over 1 MiB");
+    if (error.status === 413) fail("payload_too_large", `The request body is over ${maxBytes / MIB} MiB`);
     throw error;
   }
 }

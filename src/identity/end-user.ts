@@ -13,7 +13,7 @@ export interface EndUser {
  */
 export function resolveEndUser(users: readonly DemoUser[], given: string, options: { allowUnknown?: boolean } = {}): EndUser {
   const wanted = given.trim().toLowerCase();
-  const user = users.find((candidate) => candidate.id.toLowerCase() === wanted || candidate.email.toLowerCase() === wanted);
+  const user = findUser(users, given);
   if (user) return { id: user.id, user };
   const list = "npx sandbox users lists them";
   if (UUID_PATTERN.test(wanted)) {
@@ -22,4 +22,10 @@ export function resolveEndUser(users: readonly DemoUser[], given: string, option
   }
   if (wanted.includes("@")) throw new IdentityError(`No demo user has the email ${JSON.stringify(given.trim())} (${list}).`);
   throw new IdentityError(`--user takes a demo user's id or email; ${JSON.stringify(given)} is neither (${list}).`);
+}
+
+/** The user whose id or email (case-insensitive, trimmed) is `given`. */
+export function findUser<U extends Pick<DemoUser, "id" | "email">>(users: readonly U[], given: string): U | undefined {
+  const wanted = given.trim().toLowerCase();
+  return users.find((candidate) => candidate.id.toLowerCase() === wanted || candidate.email.toLowerCase() === wanted);
 }

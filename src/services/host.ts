@@ -21,15 +21,18 @@ export const hostService: ServiceDefinition = {
       prefix: config.walletPrefix,
     });
     const knownUser = config.walletUrl === "auto" ? (id: string) => users.some((user) => user.id === id) : undefined;
+    const agentSessions = sessions.namespace("host");
     return {
       app: createHostApp({
         ...app,
         errorCodes: hostService.errorCodes,
         walletJwt,
-        bff: { serviceToken: config.bffServiceToken, sessions: sessions.namespace("host") },
+        bff: { serviceToken: config.bffServiceToken, sessions: agentSessions },
         wallet,
         knownUser,
       }),
+      // It keeps no data of its own: a reset ends its agent sessions.
+      state: { reset: () => agentSessions.clear() },
     };
   },
 };

@@ -3,6 +3,7 @@ import { createStorefrontApp } from "../storefront/app.ts";
 import { CartEvents } from "../storefront/cart-events.ts";
 import { STOREFRONT_ERRORS } from "../storefront/errors.ts";
 import { STOREFRONT_FILE, openStorefrontStore } from "../storefront/store.ts";
+import { deliverOrder } from "../storefront/triggers.ts";
 import { SHARED_ERRORS, type ServiceDefinition } from "./service.ts";
 
 export const storefrontService: ServiceDefinition = {
@@ -14,6 +15,7 @@ export const storefrontService: ServiceDefinition = {
     const store = await openStorefrontStore({ file: dataDir.file(STOREFRONT_FILE), users, clock, io });
     const jwt = loginTokens("storefront");
     const cartEvents = new CartEvents(store);
+    const agentSessions = sessions.namespace("storefront");
     return {
       app: createStorefrontApp({
         ...app,
@@ -24,10 +26,18 @@ export const storefrontService: ServiceDefinition = {
         clock,
         liveStreams,
         sseHeartbeatMs: config.sseHeartbeat,
-        bff: { serviceToken: config.bffServiceToken, sessions: sessions.namespace("storefront") },
+        bff: { serviceToken: config.bffServiceToken, sessions: agentSessions },
       }),
       flush: () => store.flush(),
       stats: () => ({ cartListeners: cartEvents.listenerCount }),
+      // The emptied carts reach their open streams through the store's commit, as any change does.
+      state: {
+        async reset() {
+          await Promise.all([store.reset(), agentSessions.clear()]);
+        },
+        data: store,
+      },
+      triggers: { "order-delivered": (input) => deliverOrder(store, input) },
     };
   },
 };

@@ -2,8 +2,10 @@ import { createWalletApp } from "../wallet/app.ts";
 import { addWalletControls } from "../wallet/controls.ts";
 import { WALLET_ERRORS } from "../wallet/errors.ts";
 import { loadDefaultClients } from "../wallet/oauth/clients.ts";
+import { CodeStore } from "../wallet/oauth/codes.ts";
 import { OAUTH_ERRORS } from "../wallet/oauth/oauth-response.ts";
 import { WALLET_FILE, openWalletStore } from "../wallet/store.ts";
+import { addTransaction, settleTransaction } from "../wallet/triggers.ts";
 import { SHARED_ERRORS, type ServiceDefinition } from "./service.ts";
 
 export const walletService: ServiceDefinition = {
@@ -15,11 +17,24 @@ export const walletService: ServiceDefinition = {
     const store = await openWalletStore({ file: dataDir.file(WALLET_FILE), users, clock, io });
     const jwt = loginTokens("wallet");
     const [client] = await loadDefaultClients();
-    const walletApp = createWalletApp({ ...app, errorCodes: walletService.errorCodes, store, jwt, clock, prefix: config.walletPrefix });
+    // Kept in memory (a restart ends the sign-ins in flight, as codes live seconds); a reset clears them.
+    const codes = new CodeStore(clock);
+    const walletApp = createWalletApp({ ...app, errorCodes: walletService.errorCodes, store, jwt, clock, prefix: config.walletPrefix, codes });
     return {
       app: walletApp,
       addControls: () => addWalletControls(walletApp, { store, clock }),
       flush: () => store.flush(),
+      state: {
+        async reset() {
+          codes.clear();
+          await store.reset();
+        },
+        data: store,
+      },
+      triggers: {
+        transaction: (input) => addTransaction(store, clock, input),
+        "transaction-status": (input) => settleTransaction(store, input),
+      },
       // The default client of fixtures/, with its documented development secret; its URLs once the wallet listens.
       banner: () => {
         if (!client) return [];

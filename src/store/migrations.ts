@@ -1,5 +1,6 @@
 import type { Adapter } from "lowdb";
 import { dataFileError } from "./errors.ts";
+import { describeProblem, type ShapeProblem } from "./shape.ts";
 
 /** Every stored document carries the schema version it was written with. */
 export interface Versioned {
@@ -15,6 +16,30 @@ export interface Migration {
 
 function latestVersion(migrations: readonly Migration[]): number {
   return migrations.at(-1)?.version ?? 0;
+}
+
+/**
+ * Brings data written at any earlier schema version to the latest one, running the migrations it
+ * has not seen in order, as the real services do on start. A version that is missing, not a whole
+ * number or newer than the migrations is a problem instead.
+ */
+export function migrate(data: Record<string, unknown>, migrations: readonly Migration[]): { data: Record<string, unknown>; migrated: boolean } | { problem: ShapeProblem } {
+  const from = data.version;
+  const latest = latestVersion(migrations);
+  if (typeof from !== "number" || !Number.isInteger(from) || from < 0) {
+    return { problem: { path: "/version", message: "must be a whole number: the schema version the data was written with" } };
+  }
+  if (from > latest) return { problem: { path: "/version", message: `is ${from}, newer than this sandbox knows (${latest}): update the sandbox` } };
+  return { data: applyMigrations(data, migrations.slice(from)), migrated: from !== latest };
+}
+
+/** What a new file holds before its seed: version 0 through every migration. */
+export function emptyData(migrations: readonly Migration[]): Record<string, unknown> {
+  return applyMigrations({ version: 0 }, migrations);
+}
+
+function applyMigrations(data: Record<string, unknown>, steps: readonly Migration[]): Record<string, unknown> {
+  return steps.reduce((current, migration) => ({ ...migration.up(current), version: migration.version }), data);
 }
 
 /**
@@ -38,21 +63,10 @@ export class MigratingAdapter<T extends Versioned> implements Adapter<T> {
   async read(): Promise<T> {
     const stored = await this.inner.read();
     this.created = stored === null;
-    const data = (stored ?? { version: 0 }) as unknown as Record<string, unknown>;
-    const from = data.version;
-    const latest = latestVersion(this.migrations);
-    if (typeof from !== "number" || !Number.isInteger(from) || from < 0) {
-      throw dataFileError(this.inner.path, "its schema \"version\" is missing or not a whole number");
-    }
-    if (from > latest) {
-      throw dataFileError(this.inner.path, `it has schema version ${from}, newer than this sandbox knows (${latest}); update the sandbox`);
-    }
-    let current = data;
-    for (const migration of this.migrations.slice(from)) {
-      current = { ...migration.up(current), version: migration.version };
-    }
-    this.migrated = from !== latest;
-    return current as unknown as T;
+    const result = migrate((stored ?? { version: 0 }) as unknown as Record<string, unknown>, this.migrations);
+    if ("problem" in result) throw dataFileError(this.inner.path, describeProblem(result.problem));
+    this.migrated = result.migrated;
+    return result.data as unknown as T;
   }
 
   write(data: T): Promise<void> {

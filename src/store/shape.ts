@@ -9,16 +9,27 @@ export const arrayOf = (items: AnySchema) => ({ type: "array", items }) as const
 export const record = (properties: Record<string, AnySchema>, optional: string[] = []) =>
   ({ type: "object", properties, required: Object.keys(properties).filter((key) => !optional.includes(key)) }) as const;
 
+/** What is wrong with data: where (a JSON pointer, "" for the whole) and what ("must be integer"). */
+export interface ShapeProblem {
+  path: string;
+  message: string;
+}
+
+/** "/products/3/unitPriceKobo must be integer". */
+export function describeProblem(problem: ShapeProblem): string {
+  return `${problem.path || "the top level"} ${problem.message}`;
+}
+
 /**
- * Compiles a schema into a check that names the first problem ("/products/3/unitPriceKobo must
- * be integer"), so that a hand-edited data file that is valid JSON of the wrong shape stops the
- * start instead of failing requests later.
+ * Compiles a schema into a check that names the first problem, so that a hand-edited data file
+ * (or an imported one) that is valid JSON of the wrong shape is refused instead of failing
+ * requests later.
  */
-export function shapeCheck(schema: AnySchema): (data: unknown) => string | null {
+export function shapeCheck(schema: AnySchema): (data: unknown) => ShapeProblem | null {
   const validate = ajv.compile(schema);
   return (data) => {
     if (validate(data)) return null;
     const [error] = validate.errors ?? [];
-    return error ? `${error.instancePath || "the top level"} ${error.message}` : "it does not have the expected shape";
+    return { path: error?.instancePath ?? "", message: error?.message ?? "does not have the expected shape" };
   };
 }

@@ -5,7 +5,8 @@ import { unusableDataDir } from "./data-dir.ts";
 import { DurableJsonFile } from "./durable-json-file.ts";
 import { dataFileError, writeRefused } from "./errors.ts";
 import { nodeFileIO, type FileIO } from "./file-io.ts";
-import { MigratingAdapter, type Migration, type Versioned } from "./migrations.ts";
+import { MigratingAdapter, emptyData, migrate, type Migration, type Versioned } from "./migrations.ts";
+import { describeProblem, type ShapeProblem } from "./shape.ts";
 
 export interface StoreOptions<T extends Versioned> {
   /** The JSON file. */
@@ -15,7 +16,7 @@ export interface StoreOptions<T extends Versioned> {
   /** Fills a new file after its migrations ran (the seed from fixtures/). */
   seed: (empty: T) => T;
   /** Names what is wrong with loaded data of the wrong shape (null when it is fine). */
-  checkShape?: (data: unknown) => string | null;
+  checkShape?: (data: unknown) => ShapeProblem | null;
   io?: FileIO;
 }
 
@@ -39,6 +40,15 @@ export interface Store<T> {
   flush(): Promise<void>;
   /** Calls the listener for each committed change, whichever path wrote it; returns the unsubscribe. */
   onCommit(listener: CommitListener<T>): () => void;
+  /**
+   * Takes data as this store's file could hold it (an export, say): brought to the latest schema
+   * version and checked as at start. Answers the data, or its first problem; changes nothing.
+   */
+  accept(document: unknown): { data: T } | { problem: ShapeProblem };
+  /** Replaces all the data, as one more change in the queue: on disk before it resolves, and the listeners told. */
+  replace(data: T): Promise<void>;
+  /** Replaces all the data with the seed, made anew as for a new file (so what it dates is dated from now). */
+  reset(): Promise<void>;
 }
 
 interface Pending<T> {
@@ -61,7 +71,7 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
   await db.read();
   if (adapter.created) db.data = options.seed(db.data);
   const problem = options.checkShape?.(db.data);
-  if (problem) throw dataFileError(options.file, `its content does not have the expected shape: ${problem}`);
+  if (problem) throw dataFileError(options.file, `its content does not have the expected shape: ${describeProblem(problem)}`);
   if (adapter.created || adapter.migrated) await db.write().catch((error: unknown) => Promise.reject(unusableDataDir(dirname(options.file), error)));
   let committed: T = freeze(db.data, true);
 
@@ -116,16 +126,25 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
     return writing;
   }
 
+  function update<R>(change: Change<T, R>): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      queue.push({ change, resolve: resolve as (value: unknown) => void, reject });
+      void drain();
+    });
+  }
+
+  // Emptying the draft and filling it anew keeps a replacement on the path of every change.
+  const replace = (data: T) =>
+    update((draft) => {
+      for (const key of Object.keys(draft)) delete (draft as Record<string, unknown>)[key];
+      Object.assign(draft, data);
+    });
+
   return {
     get data() {
       return committed;
     },
-    update<R>(change: Change<T, R>): Promise<R> {
-      return new Promise<R>((resolve, reject) => {
-        queue.push({ change, resolve: resolve as (value: unknown) => void, reject });
-        void drain();
-      });
-    },
+    update,
     async flush() {
       while (writing) await writing;
     },
@@ -133,5 +152,14 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    accept(document) {
+      if (document === null || typeof document !== "object" || Array.isArray(document)) return { problem: { path: "", message: "must be a JSON object" } };
+      const migrated = migrate(document as Record<string, unknown>, options.migrations);
+      if ("problem" in migrated) return migrated;
+      const problem = options.checkShape?.(migrated.data);
+      return problem ? { problem } : { data: migrated.data as unknown as T };
+    },
+    replace,
+    reset: () => replace(options.seed(emptyData(options.migrations) as unknown as T)),
   };
 }

@@ -38,7 +38,7 @@ export function listOrders(orders: readonly StoredOrder[], userId: string, order
     .map(toOrderView);
 }
 
-function toOrderView(order: StoredOrder): OrderView {
+export function toOrderView(order: StoredOrder): OrderView {
   const placedAt = new Date(order.placedAt);
   const [main, ...additional] = order.items as [OrderItem, ...OrderItem[]];
   return {

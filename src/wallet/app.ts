@@ -9,7 +9,7 @@ import { toMajorUnits } from "../money.ts";
 import { failWallet } from "./errors.ts";
 import { balanceCents, insightsFor } from "./insights.ts";
 import { addAuthorizeRoutes } from "./oauth/authorize-routes.ts";
-import { CodeStore } from "./oauth/codes.ts";
+import type { CodeStore } from "./oauth/codes.ts";
 import { createFormTokens } from "./oauth/form-token.ts";
 import { addMetadataRoute } from "./oauth/metadata.ts";
 import { oauthErrorResponse } from "./oauth/oauth-response.ts";
@@ -24,6 +24,8 @@ export interface WalletDeps extends ServiceAppOptions {
   clock: Clock;
   /** Where the wallet routes live (the real prefix is not published): /api/wallet by default. */
   prefix: string;
+  /** The authorization codes in flight, which a sandbox reset clears. */
+  codes: CodeStore;
 }
 
 export function createWalletApp(deps: WalletDeps): H3 {
@@ -38,7 +40,7 @@ export function createWalletApp(deps: WalletDeps): H3 {
 
   addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
   // The sign-in forms' key is made here, once per start: a restart voids the forms in flight.
-  const oauth = { ...deps, codes: new CodeStore(deps.clock), formTokens: createFormTokens(deps.clock) };
+  const oauth = { ...deps, formTokens: createFormTokens(deps.clock) };
   addAuthorizeRoutes(app, oauth);
   addTokenRoute(app, oauth);
   addMetadataRoute(app);

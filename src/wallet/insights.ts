@@ -12,7 +12,7 @@ export interface Insights {
   to: string | null;
 }
 
-/** Completed income and spending, summed in cents. Failed transactions never count. */
+/** Completed income and spending, summed in cents. Failed and Pending transactions never count. */
 export function totals(transactions: readonly StoredTransaction[]): { incomeCents: number; spendingCents: number } {
   let incomeCents = 0;
   let spendingCents = 0;

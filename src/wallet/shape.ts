@@ -1,5 +1,5 @@
 import { arrayOf, integer, record, shapeCheck, string } from "../store/shape.ts";
-import { TRANSACTION_TYPES } from "./model.ts";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "./model.ts";
 
 const user = record({ id: string, name: string, email: string, password: string });
 const wallet = record({ userId: string, currency: string, openingBalanceCents: integer });
@@ -9,7 +9,7 @@ const transaction = record({
   type: { enum: [...TRANSACTION_TYPES] },
   amountCents: { type: "integer", minimum: 1 },
   currency: string,
-  status: { enum: ["Completed", "Failed"] },
+  status: { enum: [...TRANSACTION_STATUSES] },
   description: string,
   createdAt: string,
 });

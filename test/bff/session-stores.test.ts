@@ -4,7 +4,11 @@ import { createClient } from "redis";
 import { ADA, errorBody, tempDir as sandboxTempDir } from "../helpers/sandbox.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { lines, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
+import { randomUUID } from "node:crypto";
 import { SESSION_RETENTION_MS } from "../../src/bff/sessions/session-store.ts";
+import { openSessionBackend } from "../../src/bff/sessions/open.ts";
+import { createClock } from "../../src/clock.ts";
+import { openDataDir } from "../../src/store/data-dir.ts";
 import { CLEANUP_MS, closeWhenDone, withDeadline } from "../helpers/deadline.ts";
 
 test("--session-store file: sessions survive a restart; --fresh drops them", async (t) => {
@@ -150,4 +154,28 @@ test("a Redis that wants a password it was not given stops the start", { timeout
   await assert.rejects(startFullSandbox(t, { sessionStore: redis.url }), /Cannot use Redis at .*NOAUTH|Cannot use Redis at .*auth/i);
   const withPassword = await startFullSandbox(t, { sessionStore: redis.url.replace("redis://", "redis://:s3cret-pass@") });
   assert.equal((await sessionRequest(withPassword.urls.storefront!, "POST", { userId: ADA.id, token: await loginAt(withPassword.urls.storefront!) })).status, 200);
+});
+
+test("clear (a sandbox reset) removes every session of one service and no other's, in every store", async (t) => {
+  const specs = ["memory", "file", ...(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])];
+  for (const spec of specs) {
+    await t.test(spec.startsWith("redis") ? "redis" : spec, async () => {
+      const dataDir = await openDataDir(await sandboxTempDir(t), { fresh: false, dataFiles: [] });
+      const backend = await openSessionBackend(spec, { dataDir, clock: createClock() });
+      closeWhenDone(t, "the session backend's close()", async () => {
+        await backend.close();
+        await dataDir.release();
+      });
+      // Names of their own: a Redis may be shared with other sandboxes.
+      const cleared = backend.namespace(`reset-${randomUUID()}`);
+      const kept = backend.namespace(`reset-${randomUUID()}`);
+      const session = { token: "t", expiresAt: Date.now() + 60_000 };
+      await Promise.all([cleared.set(ADA.id, session), cleared.set("other-user", session), kept.set(ADA.id, session)]);
+      await cleared.clear();
+      assert.equal(await cleared.get(ADA.id), null);
+      assert.equal(await cleared.get("other-user"), null);
+      assert.deepEqual(await kept.get(ADA.id), session);
+      await kept.clear();
+    });
+  }
 });

@@ -149,3 +149,44 @@ test("commit listeners hear of each change once it is on disk, never of a refuse
   await store.update((draft) => void (draft.count += 1));
   assert.equal(heard.length, 3, "an unsubscribed listener hears nothing");
 });
+
+test("replace and reset swap all the data in the queue's order, on disk before listeners hear of it; a refused one changes nothing", async (t) => {
+  const file = join(await tempDir(t), "data.json");
+  const io = countingIO();
+  const store = await open(file, io.layer);
+  const heard: number[] = [];
+  store.onCommit((next) => heard.push(next.count));
+  const queued = [store.update((draft) => void (draft.count += 1)), store.replace({ version: 2, count: 500, log: ["imported"] }), store.update((draft) => void (draft.count += 1))];
+  await Promise.all(queued);
+  assert.deepEqual(store.data, { version: 2, count: 501, log: ["imported"] });
+  assert.deepEqual(heard, [11, 500, 501]);
+  assert.ok(Object.isFrozen(store.data.log), "replaced data is frozen like any committed data");
+  io.refuse = true;
+  await assert.rejects(store.reset(), (error: unknown) => error instanceof SandboxError && error.code === "storage_unavailable");
+  assert.equal(store.data.count, 501);
+  io.refuse = false;
+  await store.reset();
+  assert.deepEqual(store.data, { version: 2, count: 10, log: [] }, "the seed again, after the migrations");
+  assert.deepEqual(JSON.parse(await readFile(file, "utf8")), store.data);
+});
+
+test("accept migrates older data forward and checks its shape, without changing the store", async (t) => {
+  const store = await openStore<Counter>({
+    file: join(await tempDir(t), "data.json"),
+    migrations: MIGRATIONS,
+    seed: (empty) => ({ ...empty, count: 10 }),
+    checkShape: (data) => (typeof (data as Counter).count === "number" ? null : { path: "/count", message: "must be number" }),
+  });
+  assert.deepEqual(store.accept({ version: 1, count: 3 }), { data: { version: 2, count: 3, log: [] } });
+  const cases: [unknown, string][] = [
+    [[], ""],
+    [{ count: 1 }, "/version"],
+    [{ version: 3 }, "/version"],
+    [{ version: 2, count: "3", log: [] }, "/count"],
+  ];
+  for (const [document, path] of cases) {
+    const result = store.accept(document);
+    assert.ok("problem" in result && result.problem.path === path, `${JSON.stringify(document)}: ${JSON.stringify(result)}`);
+  }
+  assert.deepEqual(store.data, { version: 2, count: 10, log: [] });
+});

@@ -34,6 +34,10 @@ export async function fileSessions(options: { file: string; clock: Clock; io?: F
           draft.sessions[key] = session;
         }),
       remove: (key) => store.update((draft) => void delete draft.sessions[key]),
+      removeAll: (prefix) =>
+        store.update((draft) => {
+          for (const name of Object.keys(draft.sessions)) if (name.startsWith(prefix)) delete draft.sessions[name];
+        }),
     },
     { now, close: () => store.flush() },
   );

@@ -10,6 +10,9 @@ export function memorySessions(clock: Clock): SessionBackend {
       read: async (key) => all.get(key) ?? null,
       write: async (key, session) => void all.set(key, session),
       remove: async (key) => void all.delete(key),
+      async removeAll(prefix) {
+        for (const key of all.keys()) if (key.startsWith(prefix)) all.delete(key);
+      },
     },
     { now: () => clock.now().getTime(), close: async () => all.clear() },
   );

@@ -50,6 +50,10 @@ export async function redisSessions(url: string, clock: Clock): Promise<SessionB
           else await client.set(redisKey(key), JSON.stringify(session), { expiration: { type: "PX", value: ttlMs } });
         }),
       remove: (key) => guarded(async () => void (await client.del(redisKey(key)))),
+      removeAll: (prefix) =>
+        guarded(async () => {
+          for await (const keys of client.scanIterator({ MATCH: `${redisKey(prefix)}*`, COUNT: 100 })) if (keys.length > 0) await client.del(keys);
+        }),
     },
     {
       now,

@@ -25,6 +25,8 @@ export interface SessionStore {
   set(userId: string, session: Session): Promise<void>;
   /** Removes it; removing a session that is not there is fine. */
   delete(userId: string): Promise<void>;
+  /** Removes every session of the service (a sandbox reset). */
+  clear(): Promise<void>;
 }
 
 /** What a backend stores: sessions under flat keys (`<service>:<userId>`); namespaces and the retention rule come from `sessionBackend`. */
@@ -32,6 +34,8 @@ export interface SessionMap {
   read(key: string): Promise<Session | null>;
   write(key: string, session: Session): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Removes every session whose key starts with the prefix. */
+  removeAll(prefix: string): Promise<void>;
 }
 
 /** A backend over a map: each service's sessions apart, and a session past its retention is no session, in every store alike. */
@@ -47,6 +51,7 @@ export function sessionBackend(kind: SessionBackend["kind"], map: SessionMap, op
         },
         set: (userId, session) => map.write(key(userId), session),
         delete: (userId) => map.remove(key(userId)),
+        clear: () => map.removeAll(key("")),
       };
     },
     close: options.close,

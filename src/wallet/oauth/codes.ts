@@ -71,6 +71,11 @@ export class CodeStore {
     };
   }
 
+  /** Forgets every code (a sandbox reset): sign-ins in flight must start again. */
+  clear(): void {
+    this.codes.clear();
+  }
+
   private sweep(): void {
     const now = this.clock.now().getTime();
     for (const [key, record] of this.codes) if (record.expiresAt <= now) this.codes.delete(key);

@@ -1,0 +1,26 @@
+import { failControl } from "../controls/errors.ts";
+import { requireString } from "../http/fields.ts";
+import { toOrderView, type OrderView } from "./orders.ts";
+import type { StorefrontStore } from "./store.ts";
+
+/** What the order-delivered trigger answers. */
+export interface DeliveredOrder {
+  order: OrderView;
+  userId: string;
+  previousStatus: string;
+}
+
+/**
+ * The order-delivered trigger: the order named by `orderId` (its ORD-… reference, or its id)
+ * takes the status Delivered, whoever it belongs to. An order already delivered stays so.
+ */
+export function deliverOrder(store: StorefrontStore, input: Record<string, unknown>): Promise<DeliveredOrder> {
+  const reference = requireString(input, "orderId").trim();
+  return store.update((draft) => {
+    const order = draft.orders.find((candidate) => candidate.orderId === reference || candidate.id === reference);
+    if (!order) failControl("order_not_found", `No order "${reference}" in the storefront: GET /api/orders lists a user's orders, with their orderId`);
+    const previousStatus = order.status;
+    order.status = "Delivered";
+    return { order: toOrderView(order), userId: order.userId, previousStatus };
+  });
+}

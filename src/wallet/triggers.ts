@@ -1,0 +1,79 @@
+import { randomBytes } from "node:crypto";
+import type { Clock } from "../clock.ts";
+import { failControl } from "../controls/errors.ts";
+import { fail } from "../http/errors.ts";
+import { choiceField, optionalString, requireString } from "../http/fields.ts";
+import { findUser } from "../identity/end-user.ts";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from "./model.ts";
+import type { WalletStore } from "./store.ts";
+import { DIRECTIONS, directionOf, toTransactionView, type Direction, type TransactionView } from "./transactions.ts";
+
+/** What the transaction triggers answer. */
+export interface TriggeredTransaction {
+  transaction: TransactionView;
+  userId: string;
+  /** The status before the change (transaction-status only). */
+  previousStatus?: TransactionStatus;
+}
+
+/** The statuses a Pending transaction settles into. */
+export const SETTLED_STATUSES = ["Completed", "Failed"] as const;
+export type SettledStatus = (typeof SETTLED_STATUSES)[number];
+
+/** A trigger's transaction takes the plainest type of its direction unless it names one. */
+const DEFAULT_TYPE: Record<Direction, TransactionType> = { income: "deposit", spending: "transfer" };
+const DEFAULT_DESCRIPTION: Record<TransactionType, string> = { deposit: "Deposit", card_topup: "Card top-up", exchange: "Exchange", transfer: "Transfer" };
+
+/**
+ * The transaction trigger: a new transaction of the user (id or email), in the wallet's
+ * currency, dated by the sandbox clock's now. Its status (Completed unless given) decides
+ * whether it counts in the balance and insights, as for any transaction.
+ */
+export function addTransaction(store: WalletStore, clock: Clock, input: Record<string, unknown>): Promise<TriggeredTransaction> {
+  const given = requireString(input, "user");
+  const amountCents = centsOf(input.amount);
+  const direction = choiceField(input, "direction", DIRECTIONS);
+  const type = choiceField(input, "type", TRANSACTION_TYPES, DEFAULT_TYPE[direction]);
+  if (directionOf({ type }) !== direction) {
+    fail("validation_error", `"type" ${type} is ${directionOf({ type })}, not ${direction}: ${direction} types are ${TRANSACTION_TYPES.filter((candidate) => directionOf({ type: candidate }) === direction).join(", ")}`, { details: { field: "type", value: type } });
+  }
+  const status = choiceField(input, "status", TRANSACTION_STATUSES, "Completed");
+  const description = optionalString(input, "description")?.trim() ?? DEFAULT_DESCRIPTION[type];
+  return store.update((draft) => {
+    const user = findUser(draft.users, given);
+    const wallet = user && draft.wallets.find((candidate) => candidate.userId === user.id);
+    if (!wallet) failControl("user_not_found", `No wallet user has the id or email "${given.trim()}" (npx sandbox users lists them)`);
+    const transaction = { id: `txn_${randomBytes(6).toString("hex")}`, userId: wallet.userId, type, amountCents, currency: wallet.currency, status, description, createdAt: clock.now().toISOString() };
+    draft.transactions.push(transaction);
+    return { transaction: toTransactionView(transaction), userId: wallet.userId };
+  });
+}
+
+/**
+ * The transaction-status trigger: a Pending transaction settles as Completed or Failed. A settled
+ * one keeps its status (asking for the one it has changes nothing; the other is refused), as a
+ * payment that went through or failed stays so: a retry is a new transaction.
+ */
+export function settleTransaction(store: WalletStore, input: Record<string, unknown>): Promise<TriggeredTransaction> {
+  const id = requireString(input, "transactionId").trim();
+  const status = choiceField(input, "status", SETTLED_STATUSES);
+  return store.update((draft) => {
+    const transaction = draft.transactions.find((candidate) => candidate.id === id);
+    if (!transaction) failControl("transaction_not_found", `No transaction "${id}" in the wallet`);
+    const previousStatus = transaction.status;
+    if (previousStatus !== "Pending" && previousStatus !== status) {
+      failControl("transaction_settled", `Transaction ${id} is ${previousStatus} already: only a Pending transaction settles`);
+    }
+    transaction.status = status;
+    return { transaction: toTransactionView(transaction), userId: transaction.userId, previousStatus };
+  });
+}
+
+/** A positive amount in major units with at most 2 decimals (12.5, 12.50), as integer cents. */
+function centsOf(amount: unknown): number {
+  const cents = typeof amount === "number" ? Math.round(amount * 100) : NaN;
+  if (!Number.isSafeInteger(cents) || cents < 1 || Math.abs(cents - (amount as number) * 100) > 1e-6) {
+    fail("validation_error", `"amount" must be a positive number in major units with at most 2 decimals (such as 12.50)`, { details: { field: "amount", value: amount } });
+  }
+  return cents;
+}
