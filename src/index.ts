@@ -34,8 +34,8 @@ export interface StartedSandbox {
   urls: Partial<Record<ServiceName, string>>;
   /** The demo users, with their passwords. */
   users: DemoUser[];
-  /** The secrets the servers use: the agent's service token, the embed identity signing secret, the JWT secrets. */
-  secrets: { bffServiceToken: string; signingSecret: string; storefrontJwtSecret: string; walletJwtSecret: string };
+  /** The secrets the servers use: the agent's service token, the embed identity signing secret, the JWT secrets, the control token. */
+  secrets: { bffServiceToken: string; signingSecret: string; storefrontJwtSecret: string; walletJwtSecret: string; controlToken: string };
   /** A typed client of this sandbox's /__sandbox/ controls. */
   controls: ControlsClient;
   dataDir: string;
@@ -53,8 +53,15 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     return {
       urls,
       users: sandbox.users,
-      secrets: { bffServiceToken: config.bffServiceToken, signingSecret: config.signingSecret, storefrontJwtSecret: config.storefrontJwtSecret, walletJwtSecret: config.walletJwtSecret },
-      controls: new ControlsClient(Object.values(urls)[0]!),
+      secrets: {
+        bffServiceToken: config.bffServiceToken,
+        signingSecret: config.signingSecret,
+        storefrontJwtSecret: config.storefrontJwtSecret,
+        walletJwtSecret: config.walletJwtSecret,
+        controlToken: config.controlToken,
+      },
+      // The token matters only off loopback, where the controls demand it; sending it always is harmless.
+      controls: new ControlsClient(Object.values(urls)[0]!, config.controlToken),
       dataDir: sandbox.dataDir,
       async close() {
         await sandbox.close();
