@@ -20,3 +20,9 @@ test("the README documents every setting with its flag, env twin, config key and
     assert.ok(row.includes(String(option.default)), `${option.flag}: default ${option.default}`);
   }
 });
+
+test("docs/testing.md shows the example test exactly as it runs in this suite", async () => {
+  const doc = await readFile(new URL("../docs/testing.md", import.meta.url), "utf8");
+  const example = await readFile(new URL("./api/documented-example.test.ts", import.meta.url), "utf8");
+  assert.ok(doc.includes(`\`\`\`ts\n${example}\`\`\``), "the example in docs/testing.md differs from test/api/documented-example.test.ts");
+});
