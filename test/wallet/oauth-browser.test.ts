@@ -44,9 +44,10 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   const client = (await registration.json()) as { id: string; secret: string };
 
   const profile = await mkdtemp(join(tmpdir(), "sandbox-chromium-"));
-  t.after(() => rm(profile, { recursive: true, force: true }));
   const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
   closeWhenDone(t, "chromium's close()", () => browser.close());
+  // After the close (hooks run in the order they are added): chromium may still be writing its profile until then.
+  t.after(() => rm(profile, { recursive: true, force: true, maxRetries: 5 }));
   const page = browser.pages()[0] ?? (await browser.newPage());
   const outside: string[] = [];
   page.on("request", (request) => {
