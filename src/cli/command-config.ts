@@ -12,6 +12,11 @@ export interface ConfigFlags {
   hostPort?: string;
 }
 
+/** The flags of a command that also prints JSON for scripts. */
+export interface JsonConfigFlags extends ConfigFlags {
+  json?: boolean;
+}
+
 /**
  * --data-dir and --config, as every command that works on a sandbox's data takes them.
  * `dataDir` says what a command wants the dir for, or is false for one that only reads settings.

@@ -1,16 +1,12 @@
 import { Command } from "commander";
 import type { Fault, FaultSpec } from "../controls/faults/fault.ts";
 import { alignColumns } from "./banner.ts";
-import { withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { withSandboxOptions, type JsonConfigFlags } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { runningControls } from "./running.ts";
 
-interface Target extends ConfigFlags {
-  json?: boolean;
-}
-
-interface AddFlags extends Target {
+interface AddFlags extends JsonConfigFlags {
   service: string;
   route: string;
   status?: string;
@@ -72,7 +68,7 @@ export function faultCommand(cli: Cli): Command {
     .description("List the faults in place, in the order they are tried")
     .option("--json", "print JSON")
     .addHelpText("after", helpText({ examples: ["npx sandbox fault list", "npx sandbox fault list --json"] }))
-    .action(async (flags: Target) => {
+    .action(async (flags: JsonConfigFlags) => {
       const faults = await (await runningControls(flags, cli)).faults();
       if (flags.json) return cli.print(JSON.stringify(faults, null, 2));
       if (faults.length === 0) return cli.print("No faults.");
@@ -85,7 +81,7 @@ export function faultCommand(cli: Cli): Command {
     .argument("[id]", "the fault to remove (see fault list); none: all")
     .option("--json", "print the removed faults as JSON")
     .addHelpText("after", helpText({ examples: ["npx sandbox fault clear", "npx sandbox fault clear f2"] }))
-    .action(async (id: string | undefined, flags: Target) => {
+    .action(async (id: string | undefined, flags: JsonConfigFlags) => {
       const cleared = await (await runningControls(flags, cli)).clearFaults(id);
       if (flags.json) return cli.print(JSON.stringify(cleared, null, 2));
       cli.print(cleared.length === 0 ? "No faults to clear." : `Cleared ${cleared.map((one) => one.id).join(", ")}.`);

@@ -3,7 +3,7 @@ import { parseDuration } from "../config/duration.ts";
 import { formatSpan, isoTime, parseClaimPairs, resolveEndUser, signIdentity, verifyIdentity, IdentityError, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./banner.ts";
-import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { loadCommandConfig, withSandboxOptions, type ConfigFlags, type JsonConfigFlags } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import { readStdin, type Cli } from "./io.ts";
 
@@ -20,10 +20,6 @@ interface SignFlags extends ConfigFlags {
   ttl: string;
   claim?: string[];
   allowUnknownUser?: boolean;
-  json?: boolean;
-}
-
-interface VerifyFlags extends ConfigFlags {
   json?: boolean;
 }
 
@@ -79,7 +75,7 @@ function verifyCommand(cli: Cli): Command {
         "npx sandbox identity verify \"$TOKEN\" --json | jq .reason",
       ],
     }))
-    .action((given: string, flags: VerifyFlags) => verifyAction(given, flags, cli));
+    .action((given: string, flags: JsonConfigFlags) => verifyAction(given, flags, cli));
 }
 
 async function signAction(flags: SignFlags, cli: Cli): Promise<void> {
@@ -91,7 +87,7 @@ async function signAction(flags: SignFlags, cli: Cli): Promise<void> {
   cli.print(flags.json ? JSON.stringify(signed, null, 2) : signed.token);
 }
 
-async function verifyAction(given: string, flags: VerifyFlags, cli: Cli): Promise<void> {
+async function verifyAction(given: string, flags: JsonConfigFlags, cli: Cli): Promise<void> {
   const token = (given === "-" ? await readStdin(cli.io) : given).trim();
   const config = await loadCommandConfig(flags, cli.io);
   const check = await verifyIdentity(token, { secret: config.signingSecret, users: await loadDemoUsers() });

@@ -4,14 +4,10 @@ import { runningSandbox } from "../store/data-dir.ts";
 import { withWalletStore } from "../wallet/offline.ts";
 import { checkRegistration, listClients, registerClient } from "../wallet/oauth/registry.ts";
 import { alignColumns } from "./banner.ts";
-import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { loadCommandConfig, withSandboxOptions, type JsonConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli, CliIo } from "./io.ts";
-
-interface Target extends ConfigFlags {
-  json?: boolean;
-}
 
 export function oauthCommand(cli: Cli): Command {
   const oauth = new Command("oauth")
@@ -36,7 +32,7 @@ withSandboxOptions(oauth.command("add-client"))
         "npx sandbox oauth add-client --name CI --redirect-uri http://127.0.0.1:9999/cb --redirect-uri https://agent.example.com/cb --json",
       ],
     }))
-    .action(async (options: Target & { name: string; redirectUri: string[] }) => {
+    .action(async (options: JsonConfigFlags & { name: string; redirectUri: string[] }) => {
       const registration = checkRegistration(options.name, options.redirectUri);
       const created = await onWallet(options, cli.io, {
         running: (wallet) => wallet.addOauthClient(registration),
@@ -59,7 +55,7 @@ withSandboxOptions(oauth.command("add-client"))
         "npx sandbox oauth clients --json",
       ],
     }))
-    .action(async (options: Target) => {
+    .action(async (options: JsonConfigFlags) => {
       const clients = await onWallet(options, cli.io, {
         running: (wallet) => wallet.oauthClients(),
         offline: (dir) => withWalletStore(dir, (store) => listClients(store.data.oauthClients)),
@@ -71,7 +67,7 @@ withSandboxOptions(oauth.command("add-client"))
 }
 
 /** Talks to the running sandbox's wallet if there is one on the data dir, else changes the data file itself. */
-async function onWallet<R>(options: Target, io: CliIo, ways: { running: (wallet: ControlsClient) => Promise<R>; offline: (dir: string) => Promise<R> }): Promise<R> {
+async function onWallet<R>(options: JsonConfigFlags, io: CliIo, ways: { running: (wallet: ControlsClient) => Promise<R>; offline: (dir: string) => Promise<R> }): Promise<R> {
   const config = await loadCommandConfig(options, io);
   const running = await runningSandbox(config.dataDir);
   if (running && !running.urls?.wallet) {

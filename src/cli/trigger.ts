@@ -3,14 +3,10 @@ import type { TransactionTrigger, TriggeredTransaction } from "../controls/clien
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../wallet/model.ts";
 import { DIRECTIONS } from "../wallet/transactions.ts";
 import { SETTLED_STATUSES, type SettledStatus } from "../wallet/triggers.ts";
-import { withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { withSandboxOptions, type JsonConfigFlags } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { runningControls } from "./running.ts";
-
-interface Flags extends ConfigFlags {
-  json?: boolean;
-}
 
 export function triggerCommand(cli: Cli): Command {
   return new Command("trigger")
@@ -33,7 +29,7 @@ function orderDeliveredCommand(cli: Cli): Command {
     .description("A storefront order takes the status Delivered")
     .argument("<order>", "the order's reference (ORD-…) or id, as GET /api/orders lists them")
     .addHelpText("after", helpText({ examples: ["npx sandbox trigger order-delivered ORD-7F3K2Q", "npx sandbox trigger order-delivered ORD-7F3K2Q --json"] }))
-    .action(async (order: string, flags: Flags) => {
+    .action(async (order: string, flags: JsonConfigFlags) => {
       const result = await (await runningControls(flags, cli)).triggerOrderDelivered(order);
       print(cli, flags, result, `${result.order.orderId} is Delivered (was ${result.previousStatus})`);
     });
@@ -58,7 +54,7 @@ function transactionCommand(cli: Cli): Command {
         "npx sandbox trigger transaction --user tunde@example.com --amount 120.50 --direction spending --type exchange --status Pending --json",
       ],
     }))
-    .action(async (flags: Flags & TransactionTrigger) => {
+    .action(async (flags: JsonConfigFlags & TransactionTrigger) => {
       const { user, amount, direction, status, type, description } = flags;
       const result = await (await runningControls(flags, cli)).triggerTransaction({ user, amount, direction, status, type, description });
       print(cli, flags, result, describe(result));
@@ -77,7 +73,7 @@ function transactionStatusCommand(cli: Cli): Command {
       ],
       examples: ["npx sandbox trigger transaction-status txn_3f9a1c2b4d5e Completed", "npx sandbox trigger transaction-status txn_3f9a1c2b4d5e Failed --json"],
     }))
-    .action(async (id: string, status: SettledStatus, flags: Flags) => {
+    .action(async (id: string, status: SettledStatus, flags: JsonConfigFlags) => {
       const result = await (await runningControls(flags, cli)).triggerTransactionStatus(id, status);
       print(cli, flags, result, `${describe(result)} (was ${result.previousStatus})`);
     });
@@ -88,7 +84,7 @@ function subcommand(name: string): Command {
   return withSandboxOptions(new Command(name), { dataDir: "to find the running sandbox" }).option("--json", "print JSON");
 }
 
-function print(cli: Cli, flags: Flags, result: unknown, line: string): void {
+function print(cli: Cli, flags: JsonConfigFlags, result: unknown, line: string): void {
   cli.print(flags.json ? JSON.stringify(result, null, 2) : line);
 }
 
