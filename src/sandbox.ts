@@ -8,6 +8,8 @@ import { createClock, type Clock } from "./clock.ts";
 import type { SandboxConfig } from "./config/load.ts";
 import { OPTIONS, portKey, type ServiceName, type ServiceUrls } from "./config/options.ts";
 import type { Controls } from "./controls/controls.ts";
+import { journalObserver } from "./controls/journal/capture.ts";
+import { openJournal } from "./controls/journal/open.ts";
 import { CONTROLS_PREFIX } from "./controls/prefix.ts";
 import { addControlRoutes } from "./controls/routes.ts";
 import { SandboxError } from "./errors.ts";
@@ -79,6 +81,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
 
   try {
     const users = await loadDemoUsers();
+    const journal = await openJournal(config);
     sessions = await openSessionBackend(config.sessionStore, { dataDir, clock, io: options.io });
     const urls: ServiceUrls = {};
     const secrets = { storefront: config.storefrontJwtSecret, wallet: config.walletJwtSecret };
@@ -86,7 +89,8 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     const context = { config, clock, loginTokens, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, privatePrefix: CONTROLS_PREFIX, hosts: { bind: config.bind, allowedHosts: config.allowedHosts } } };
     const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
     for (const definition of definitions) {
-      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs } } });
+      const observe = journalObserver(definition.name, { journal, clock });
+      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs }, observe } });
       built.push(service);
       const key = portKey(definition.name);
       const setting = OPTIONS.find((option) => option.key === key)!;
@@ -96,7 +100,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
       running.push({ definition, service });
     }
     const stats = () => Object.assign({ liveStreams: liveStreams.size }, ...built.map((service) => service.stats?.() ?? {}));
-    const controls: Controls = { config, clock, startedAt: new Date(), urls, services: running.map(({ definition, service }) => ({ name: definition.name, service })), stats };
+    const controls: Controls = { config, clock, startedAt: new Date(), urls, services: running.map(({ definition, service }) => ({ name: definition.name, service })), stats, journal, liveStreams };
     for (const { service } of running) addControlRoutes(service.app, controls);
     await dataDir.advertise(urls);
     return {

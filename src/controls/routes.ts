@@ -1,5 +1,6 @@
 import type { H3 } from "h3";
 import type { Controls } from "./controls.ts";
+import { addJournalRoutes } from "./journal-routes.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** The /__sandbox/ routes every server answers; each group of controls adds its own here. */
@@ -12,4 +13,5 @@ export function addControlRoutes(app: H3, controls: Controls): void {
     urls: controls.urls,
     stats: controls.stats(),
   }), { meta: { description: "Sandbox control: the sandbox's own health, URLs, clock and counters" } });
+  addJournalRoutes(app, controls);
 }
