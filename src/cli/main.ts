@@ -3,9 +3,11 @@ import { packageVersion } from "../version.ts";
 import { agentCommand } from "./agent.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
+import { expectCommand } from "./expect.ts";
 import { helpText } from "./help-text.ts";
 import { identityCommand } from "./identity.ts";
 import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
+import { journalCommand } from "./journal.ts";
 import { mcpCommand } from "./mcp.ts";
 import { oauthCommand } from "./oauth.ts";
 import { startCommand } from "./start.ts";
@@ -21,6 +23,8 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(embedUrlCommand(cli))
     .addCommand(agentCommand(cli))
     .addCommand(mcpCommand(cli))
+    .addCommand(journalCommand(cli))
+    .addCommand(expectCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({
