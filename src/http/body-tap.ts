@@ -88,6 +88,9 @@ export class TappableResponse<Request extends IncomingMessage = IncomingMessage>
 
 /** One string when the body was written as text, else its bytes; cut to `limit` bytes when given. */
 function joined(chunks: (string | Buffer)[], limit?: number): string | Buffer {
+  const [first] = chunks;
+  // The usual answer is one string, written once: kept as it is, not copied.
+  if (limit === undefined && chunks.length === 1 && typeof first === "string") return first;
   if (limit === undefined && chunks.every((chunk) => typeof chunk === "string")) return chunks.join("");
   return Buffer.concat(chunks.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))).subarray(0, limit);
 }

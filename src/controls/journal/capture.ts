@@ -18,6 +18,7 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
  * Who sent it is worked out only when someone looks (see identify).
  */
 export function journalObserver(service: ServiceName, deps: { journal: Journal; clock: Clock }): (exchange: Exchange) => void {
+  const shared = sharedText();
   return (exchange) => {
     const { event, headers, response, durationMs } = exchange;
     const { pathname, search } = event.url;
@@ -36,8 +37,22 @@ export function journalObserver(service: ServiceName, deps: { journal: Journal; 
     };
     if (response.headers.get("content-type")?.startsWith("text/event-stream")) return deps.journal.record(captured);
     const complete = deps.journal.recordAwaitingBody(captured);
-    const tapped = exchange.sentBody(BODY_LIMIT_BYTES, (body) => complete(body.data.length > 0 ? body : undefined));
+    const tapped = exchange.sentBody(BODY_LIMIT_BYTES, (body) => complete(body.data.length > 0 ? { data: shared(body.data), truncated: body.truncated } : undefined));
     if (!tapped) complete(undefined);
+  };
+}
+
+/**
+ * A text equal to the one before it is kept as that one: the same answer again (a poll, a client
+ * that retries) then costs the journal no memory, and the garbage collector no copying of a
+ * body kept for a thousand requests.
+ */
+function sharedText(): (data: string | Buffer) => string | Buffer {
+  let previous: string | undefined;
+  return (data) => {
+    if (typeof data !== "string") return data;
+    if (data !== previous) previous = data;
+    return previous;
   };
 }
 
