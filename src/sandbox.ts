@@ -10,6 +10,8 @@ import { OPTIONS, portKey, type ServiceName, type ServiceUrls } from "./config/o
 import type { Controls } from "./controls/controls.ts";
 import { faultIntercept } from "./controls/faults/intercept.ts";
 import { FaultRegistry } from "./controls/faults/registry.ts";
+import { journalObserver } from "./controls/journal/capture.ts";
+import { openJournal } from "./controls/journal/open.ts";
 import { CONTROLS_PREFIX } from "./controls/prefix.ts";
 import { addControlRoutes } from "./controls/routes.ts";
 import { SandboxError } from "./errors.ts";
@@ -82,6 +84,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
 
   try {
     const users = await loadDemoUsers();
+    const journal = await openJournal(config);
     sessions = await openSessionBackend(config.sessionStore, { dataDir, clock, io: options.io });
     const urls: ServiceUrls = {};
     const secrets = { storefront: config.storefrontJwtSecret, wallet: config.walletJwtSecret };
@@ -89,7 +92,9 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     const context = { config, clock, loginTokens, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, privatePrefix: CONTROLS_PREFIX, hosts: { bind: config.bind, allowedHosts: config.allowedHosts } } };
     const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
     for (const definition of definitions) {
-      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs }, middleware: [faultIntercept(faults, definition.name)] } });
+      // The journal is one of the controls: with --no-controls nothing watches the requests.
+      const observe = config.controls ? journalObserver(definition.name, { journal, clock }) : undefined;
+      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs }, middleware: [faultIntercept(faults, definition.name)], observe } });
       built.push(service);
       const key = portKey(definition.name);
       const setting = OPTIONS.find((option) => option.key === key)!;
@@ -99,7 +104,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
       running.push({ definition, service });
     }
     const stats = () => Object.assign({ liveStreams: liveStreams.size }, ...built.map((service) => service.stats?.() ?? {}));
-    const controls: Controls = { config, clock, faults, startedAt: new Date(), urls, services: running.map(({ definition, service }) => ({ name: definition.name, service })), stats };
+    const controls: Controls = { config, clock, faults, startedAt: new Date(), urls, services: running.map(({ definition, service }) => ({ name: definition.name, service })), stats, journal, liveStreams };
     // --no-controls: no /__sandbox/ route on any server, a service's own included.
     if (config.controls) {
       for (const { service } of running) {

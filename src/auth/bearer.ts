@@ -17,7 +17,11 @@ export interface AuthenticatedUser {
 
 /** The token of `Authorization: Bearer …` (the scheme is case-insensitive), or null. */
 export function bearerToken(event: H3Event): string | null {
-  const header = event.req.headers.get("authorization");
+  return bearerOf(event.req.headers.get("authorization"));
+}
+
+/** The token of an Authorization header's value, when its scheme is Bearer. */
+export function bearerOf(header: string | null | undefined): string | null {
   const match = header ? /^Bearer[ ]+([^\s]+)\s*$/i.exec(header) : null;
   return match?.[1] ?? null;
 }

@@ -4,6 +4,7 @@ import { agentCommand } from "./agent.ts";
 import { clockCommand } from "./clock.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
+import { expectCommand } from "./expect.ts";
 import { exportCommand } from "./export.ts";
 import { faultCommand } from "./fault.ts";
 import { helpText } from "./help-text.ts";
@@ -11,6 +12,7 @@ import { identityCommand } from "./identity.ts";
 import { importCommand } from "./import.ts";
 import { logsCommand } from "./logs.ts";
 import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
+import { journalCommand } from "./journal.ts";
 import { mcpCommand } from "./mcp.ts";
 import { oauthCommand } from "./oauth.ts";
 import { resetCommand } from "./reset.ts";
@@ -39,6 +41,8 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(exportCommand(cli))
     .addCommand(importCommand(cli))
     .addCommand(triggerCommand(cli))
+    .addCommand(journalCommand(cli))
+    .addCommand(expectCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({

@@ -1,8 +1,10 @@
 import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
+import type { LiveStream } from "../http/sse.ts";
 import type { BuiltService } from "../services/service.ts";
 import type { FaultRegistry } from "./faults/registry.ts";
+import type { Journal } from "./journal/journal.ts";
 
 /** A server of the sandbox as the controls see it: its name and what its service built. */
 export interface ControlledService {
@@ -25,4 +27,8 @@ export interface Controls {
   services: ControlledService[];
   /** What is open right now (live streams, and each service's counters). */
   stats(): Record<string, number>;
+  /** The requests each server answered. */
+  journal: Journal;
+  /** Every open event stream, so that a shutdown ends the controls' streams too. */
+  liveStreams: Set<LiveStream>;
 }

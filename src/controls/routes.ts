@@ -3,6 +3,7 @@ import { guardControls } from "./access.ts";
 import { addClockRoutes } from "./clock-routes.ts";
 import type { Controls } from "./controls.ts";
 import { addFaultRoutes } from "./faults/routes.ts";
+import { addJournalRoutes } from "./journal-routes.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 import { addStateRoutes } from "./state-routes.ts";
 import { addTriggerRoutes } from "./trigger-routes.ts";
@@ -22,4 +23,5 @@ export function addControlRoutes(app: H3, controls: Controls): void {
   addFaultRoutes(app, controls);
   addStateRoutes(app, controls);
   addTriggerRoutes(app, controls);
+  addJournalRoutes(app, controls);
 }

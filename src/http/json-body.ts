@@ -4,6 +4,15 @@ import { fail } from "./errors.ts";
 const MIB = 1024 * 1024;
 export const MAX_BODY_BYTES = MIB;
 
+/** Where the body a route read waits, on the event, for whoever looks at the exchange once it is answered (an observer of the app). */
+const BODY_READ = "requestBodyText";
+
+/** The body text a route read through readBodyText; undefined when the route answered without reading it. */
+export function bodyTextRead(event: H3Event): string | undefined {
+  const text = event.context[BODY_READ];
+  return typeof text === "string" ? text : undefined;
+}
+
 /**
  * Reads a JSON object body: `application/json` only (415 otherwise), at most 1 MiB unless the
  * route allows more (413), and keys that could reach a prototype (`__proto__`, `constructor`,
@@ -32,7 +41,9 @@ export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES):
 export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<string> {
   try {
     assertBodySize(event, maxBytes);
-    return await event.req.text();
+    const text = await event.req.text();
+    event.context[BODY_READ] = text;
+    return text;
   } catch (error) {
     if (!HTTPError.isError(error)) fail("bad_request", "The request body could not be read completely (the connection closed early)");
     if (error.status === 413) fail("payload_too_large", `The request body is over ${maxBytes / MIB} MiB`);

@@ -1,9 +1,9 @@
 import { createServer } from "node:http";
 import { toNodeHandler, type H3 } from "h3";
 import { userError } from "../errors.ts";
+import { TappableResponse } from "./body-tap.ts";
 import { answerClientError } from "./client-error.ts";
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS, limitConnections } from "./connections.ts";
-import { ResponseWithReason } from "./reason-phrase.ts";
 import { urlHost } from "./url-host.ts";
 
 export interface ServeOptions {
@@ -31,7 +31,7 @@ export interface RunningServer {
  */
 export async function serve(app: H3, options: ServeOptions): Promise<RunningServer> {
   const server = createServer(
-    { ServerResponse: ResponseWithReason, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    { ServerResponse: TappableResponse, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     toNodeHandler(app),
   );
   const connections = limitConnections(server, options.maxConnections);

@@ -1,7 +1,8 @@
-import { STATUS_CODES } from "node:http";
+import { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
 import { H3, HTTPError, handleCors, type H3Event, type Middleware } from "h3";
 import { SandboxError, type ErrorCodes } from "../errors.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
+import { TappableResponse, type SentBody } from "./body-tap.ts";
 import { codeForStatus, fail } from "./errors.ts";
 import { JSON_TYPE, finishHeaders } from "./response-headers.ts";
 import { allowedMethods } from "./route-table.ts";
@@ -22,6 +23,21 @@ export interface ServiceAppOptions {
   index?: ServiceIndex;
   /** Run in order on every request once the Host check and CORS let it through, before HEAD and the routes (the sandbox's faults). */
   middleware?: readonly Middleware[];
+  /** Shown every request that came over the network, once its answer is ready (the request journal watches this way). */
+  observe?: (exchange: Exchange) => void;
+}
+
+/** A request and its answer, as an observer of the app sees them. */
+export interface Exchange {
+  event: H3Event;
+  /** The request's headers as Node parsed them (names in lower case), without the cost of a Headers copy. */
+  headers: IncomingHttpHeaders;
+  /** The answer, about to be sent (its body is the client's: see sentBody). */
+  response: Response;
+  /** From the request's arrival to its answer being ready (for an event stream: until it opened). */
+  durationMs: number;
+  /** Asked at once: `done` gets the first `limit` bytes of the body as it is sent, once they are known; false from a server that cannot tell (not one of serve()'s). */
+  sentBody(limit: number, done: (body: SentBody) => void): boolean;
 }
 
 /**
@@ -34,10 +50,15 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   const isPrivate = (event: H3Event) => Boolean(options.privatePrefix && event.url.pathname.startsWith(options.privatePrefix));
   const cors = (event: H3Event) => !isPrivate(event);
   const hostCheck = options.hosts && createHostCheck(options.hosts);
+  const observe = options.observe && observer(options.observe, options.onServerError);
   const app = new H3({
     silent: true, // 5xx errors are reported through onServerError, without the request's secrets
     onError: (error, event) => errorResponse(error, event, options, cors(event)),
-    onResponse: finishHeaders,
+    onRequest: observe?.onRequest,
+    onResponse: (response, event) => {
+      finishHeaders(response);
+      observe?.onResponse(response, event);
+    },
   });
   app.use((event) => {
     // Before anything else, so that no route (the OAuth metadata, say) builds a URL from a name the server does not answer to.
@@ -75,6 +96,53 @@ export function addNotFoundRoute(app: H3): void {
     if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
     return fail("method_not_allowed", `${method} is not allowed on ${pathname}; use ${allow}`, { headers: { allow } });
   });
+}
+
+/** Where the arrival time of a request waits for its answer (a property: a WeakMap costs the GC more, on every request). */
+const ARRIVED_AT = "observedArrivalMs";
+
+/**
+ * Times each request and shows it to `observe` with its answer. Only requests that came over the
+ * network: one the app sends itself in-process (an agent route's forward, HEAD's GET) is part of
+ * the request that caused it. A failing observer is reported, and the answer leaves all the same.
+ */
+function observer(observe: (exchange: Exchange) => void, onServerError: ServiceAppOptions["onServerError"]) {
+  return {
+    onRequest: (event: H3Event) => {
+      event.context[ARRIVED_AT] = performance.now();
+    },
+    onResponse: (response: Response, event: H3Event) => {
+      const node = event.runtime?.node;
+      if (!node) return;
+      const arrived = event.context[ARRIVED_AT];
+      try {
+        observe(new NodeExchange(event, response, typeof arrived === "number" ? performance.now() - arrived : 0, node));
+      } catch (error) {
+        onServerError?.(error, event);
+      }
+    },
+  };
+}
+
+/** A class, so that no function is made per request: tsx names each one it makes with Object.defineProperty, at a cost each request would pay. */
+class NodeExchange implements Exchange {
+  readonly headers: IncomingHttpHeaders;
+
+  constructor(
+    readonly event: H3Event,
+    readonly response: Response,
+    readonly durationMs: number,
+    private readonly node: { req: { headers: IncomingHttpHeaders }; res?: unknown },
+  ) {
+    this.headers = node.req.headers;
+  }
+
+  sentBody(limit: number, done: (body: SentBody) => void): boolean {
+    const { res } = this.node;
+    if (!(res instanceof TappableResponse)) return false;
+    res.tapBody(limit, done);
+    return true;
+  }
 }
 
 const CORS = {

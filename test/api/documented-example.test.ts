@@ -7,7 +7,10 @@ before(async () => {
   sandbox = await startSandbox(); // free ports, a temporary data dir
 });
 after(() => sandbox.close());
-beforeEach(() => sandbox.controls.reset()); // every test starts from the seed
+beforeEach(async () => {
+  await sandbox.controls.reset(); // every test starts from the seed
+  await sandbox.controls.clearJournal(); // and sees only its own requests
+});
 
 /** Signs the user in to the storefront and registers the agent session, as the app does. */
 async function signInAsApp(user: { id: string; email: string; password: string }): Promise<string> {
@@ -40,6 +43,9 @@ test("the agent adds to the user's cart", async () => {
   assert.equal(response.status, 200);
   const cart = (await response.json()) as { items: { id: string; quantity: number }[] };
   assert.deepEqual(cart.items.map((item) => [item.id, item.quantity]), [["ofada-rice-5kg", 2]]);
+  // The request journal saw the agent's call, for Ada, once.
+  const seen = await sandbox.controls.expect({ service: "storefront", method: "POST", path: "/api/agent/cart/items", user: ada.id, agent: true }, 1);
+  assert.ok(seen.ok, `expected 1 agent call, saw ${seen.matched}`);
 });
 
 test("a day later the user's token has expired, and the agent is told so", async () => {

@@ -1,0 +1,61 @@
+import { Command } from "commander";
+import type { JournalEntry } from "../controls/journal/entry.ts";
+import { loadDemoUsers } from "../users.ts";
+import { withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { helpText } from "./help-text.ts";
+import type { Cli } from "./io.ts";
+import { journalFilter, wholeNumber, withFilterOptions, type FilterFlags } from "./journal-filter.ts";
+import { journalHeading, journalRow } from "./journal-table.ts";
+import { runningControls } from "./running.ts";
+
+interface JournalFlags extends ConfigFlags, FilterFlags {
+  limit?: number;
+  follow?: boolean;
+  clear?: boolean;
+  json?: boolean;
+}
+
+export function journalCommand(cli: Cli): Command {
+  const command = new Command("journal").description("The requests the running sandbox's servers answered, secrets masked (oldest first)");
+  return withFilterOptions(withSandboxOptions(command), { required: false })
+    .option("--limit <n>", "only the newest n", wholeNumber(1))
+    .option("--follow", "then print each new request as it is answered, until Ctrl-C or the sandbox stops")
+    .option("--clear", "empty the journal first (alone: just empty it)")
+    .option("--json", "print JSON: an array of entries (with --follow, one entry per line)")
+    .addHelpText("after", helpText({
+      notes: [
+        "Each server keeps its last --journal-size requests (default 1000), except those to /__sandbox/.",
+        "An entry holds the time, server, method, path and query, status, duration, end user, whether the",
+        "agent sent it, the headers, and the first 16 KiB of each body; passwords, tokens, secrets and",
+        "Authorization values show as ***. The table shows times in UTC, on the sandbox clock.",
+      ],
+      examples: [
+        "npx sandbox journal",
+        "npx sandbox journal --service storefront --agent --limit 20",
+        "npx sandbox journal --user ada@example.com --follow",
+        "npx sandbox journal --json | jq '.[] | {method, path, status}'",
+        "npx sandbox journal --clear",
+      ],
+    }))
+    .action(async (flags: JournalFlags) => {
+      const controls = await runningControls(flags, cli);
+      if (flags.clear) {
+        const { cleared } = await controls.clearJournal();
+        if (!flags.follow) return cli.print(flags.json ? JSON.stringify({ cleared }) : `Cleared the request journal (${cleared} ${cleared === 1 ? "entry" : "entries"}).`);
+      }
+      const users = await loadDemoUsers();
+      const filter = journalFilter(flags, users);
+      const list = await controls.journal(filter, { limit: flags.limit });
+      const print = (entry: JournalEntry) => cli.print(flags.json ? JSON.stringify(entry) : journalRow(entry, users));
+      if (!flags.follow) {
+        if (flags.json) return cli.print(JSON.stringify(list.entries, null, 2));
+        if (list.entries.length === 0) return cli.print("No requests in the journal match.");
+        return cli.print([journalHeading(), ...list.entries.map((entry) => journalRow(entry, users))].join("\n"));
+      }
+      if (!flags.json) cli.print(journalHeading());
+      list.entries.forEach(print);
+      const onSkipped = (count: number) => cli.io.stderr.write(`(${count} requests skipped: the output fell behind)\n`);
+      await controls.followJournal(filter, { after: list.lastId, onEntry: print, onSkipped, signal: cli.io.stop });
+      if (!cli.io.stop?.aborted) cli.io.stderr.write("The sandbox stopped.\n");
+    });
+}

@@ -1,0 +1,89 @@
+import type { H3, H3Event } from "h3";
+import { SERVICE_NAMES } from "../config/options.ts";
+import { fail } from "../http/errors.ts";
+import { queryChoice, queryParam } from "../http/query.ts";
+import { openLiveStream } from "../http/sse.ts";
+import type { Controls } from "./controls.ts";
+import { matchesFilter, type JournalEntry, type JournalFilter } from "./journal/entry.ts";
+import { CONTROLS_PREFIX } from "./prefix.ts";
+
+/** What GET /__sandbox/journal answers. */
+export interface JournalList {
+  entries: JournalEntry[];
+  /** How many entries matched, `limit` aside. */
+  total: number;
+  /** The newest entry's id (0 when none): the `after` of a stream that follows on from this list. */
+  lastId: number;
+}
+
+/** A follower reads fast (it is a local tool), but a backlog or a burst of entries can be large. */
+const STREAM_BUFFER_BYTES = 4 * 1024 * 1024;
+/** A stream opens with at most this much of what it missed, so that a follower that fell far behind is not dropped again at once. */
+const BACKLOG_BYTES = STREAM_BUFFER_BYTES / 2;
+
+/** The request journal: list it, follow it live, clear it. Any server answers for the whole sandbox. */
+export function addJournalRoutes(app: H3, controls: Controls): void {
+  const { journal } = controls;
+
+  app.get(`${CONTROLS_PREFIX}journal`, async (event): Promise<JournalList> => {
+    const filter = journalFilter(event);
+    const options = { limit: queryCount(event, "limit", 1), after: queryCount(event, "after", 0) };
+    await journal.settled();
+    return { ...journal.list(filter, options), lastId: journal.lastId };
+  }, { meta: { description: "Sandbox control: the request journal, oldest first (?service, user, agent, method, path, limit, after)" } });
+
+  app.get(`${CONTROLS_PREFIX}journal/stream`, async (event) => {
+    const filter = journalFilter(event);
+    // A reconnecting EventSource sends the last id it saw: it gets what it missed, then the rest.
+    const after = queryCount(event, "after", 0) ?? lastEventId(event);
+    await journal.settled();
+    const backlog = newestFitting(after === undefined ? [] : journal.list(filter, { after }).entries, BACKLOG_BYTES);
+    const stream = openLiveStream({
+      first: { event: "journal", id: String(journal.lastId), data: backlog },
+      clock: controls.clock,
+      heartbeatMs: controls.config.sseHeartbeat,
+      maxBufferedBytes: STREAM_BUFFER_BYTES,
+      registry: controls.liveStreams,
+    });
+    stream.onClose(journal.subscribe((entry) => {
+      if (matchesFilter(entry, filter)) stream.send({ event: "entry", id: String(entry.id), data: entry });
+    }));
+    return stream.response;
+  }, { meta: { description: "Sandbox control: the request journal live (server-sent events: journal with what came after ?after, then entry)" } });
+
+  app.delete(`${CONTROLS_PREFIX}journal`, () => ({ cleared: journal.clear() }), { meta: { description: "Sandbox control: empty the request journal" } });
+}
+
+/** The newest entries that fit in `bytes` as JSON, and how many older ones were left out. */
+function newestFitting(entries: JournalEntry[], bytes: number): { entries: JournalEntry[]; skipped: number } {
+  let start = entries.length;
+  for (let size = 0; start > 0; start--) {
+    size += Buffer.byteLength(JSON.stringify(entries[start - 1]));
+    if (size > bytes) break;
+  }
+  return { entries: entries.slice(start), skipped: start };
+}
+
+function journalFilter(event: H3Event): JournalFilter {
+  const agent = queryChoice(event, "agent", ["true", "false"]);
+  return {
+    service: queryChoice(event, "service", SERVICE_NAMES),
+    method: queryParam(event, "method"),
+    path: queryParam(event, "path"),
+    user: queryParam(event, "user"),
+    agent: agent === undefined ? undefined : agent === "true",
+  };
+}
+
+function queryCount(event: H3Event, name: string, min: number): number | undefined {
+  const value = queryParam(event, name);
+  if (value === undefined) return undefined;
+  const count = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!(count >= min)) fail("validation_error", `"${name}" must be a whole number of at least ${min}; got "${value}"`, { details: { field: name } });
+  return count;
+}
+
+function lastEventId(event: H3Event): number | undefined {
+  const id = event.req.headers.get("last-event-id")?.trim();
+  return id && /^\d{1,15}$/.test(id) ? Number(id) : undefined;
+}

@@ -1,0 +1,83 @@
+import { decodeJwt } from "jose";
+import { bearerOf } from "../../auth/bearer.ts";
+import { sameSecret } from "../../auth/secrets.ts";
+import type { Clock } from "../../clock.ts";
+import type { ServiceName } from "../../config/options.ts";
+import { bodyTextRead } from "../../http/json-body.ts";
+import type { Exchange } from "../../http/service-app.ts";
+import { CONTROLS_PREFIX } from "../prefix.ts";
+import type { Captured, CapturedBody, Journal } from "./journal.ts";
+
+/** How much of each body the journal keeps. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * What a server shows the journal of each request it answered (its controls excepted). It holds
+ * nothing back and reads nothing twice: the request's body is the one its route read, the
+ * answer's the first BODY_LIMIT_BYTES as they are sent; an event stream's body is not kept.
+ * Who sent it is worked out only when someone looks (see identify).
+ */
+export function journalObserver(service: ServiceName, deps: { journal: Journal; clock: Clock }): (exchange: Exchange) => void {
+  const shared = sharedText();
+  return (exchange) => {
+    const { event, headers, response, durationMs } = exchange;
+    const { pathname, search } = event.url;
+    if (pathname.startsWith(CONTROLS_PREFIX)) return;
+    const requestBody = bodyTextRead(event);
+    const captured: Captured = {
+      at: deps.clock.now().getTime() - durationMs,
+      service,
+      method: event.req.method,
+      path: pathname,
+      query: search.slice(1),
+      status: response.status,
+      durationMs: Math.round(durationMs * 100) / 100,
+      request: { headers, body: requestBody ? textBody(requestBody) : undefined },
+      response: { headers: response.headers },
+    };
+    if (response.headers.get("content-type")?.startsWith("text/event-stream")) return deps.journal.record(captured);
+    const complete = deps.journal.recordAwaitingBody(captured);
+    const tapped = exchange.sentBody(BODY_LIMIT_BYTES, (body) => complete(body.data.length > 0 ? { data: shared(body.data), truncated: body.truncated } : undefined));
+    if (!tapped) complete(undefined);
+  };
+}
+
+/**
+ * A text equal to the one before it is kept as that one: the same answer again (a poll, a client
+ * that retries) then costs the journal no memory, and the garbage collector no copying of a
+ * body kept for a thousand requests.
+ */
+function sharedText(): (data: string | Buffer) => string | Buffer {
+  let previous: string | undefined;
+  return (data) => {
+    if (typeof data !== "string") return data;
+    if (data !== previous) previous = data;
+    return previous;
+  };
+}
+
+/** Who sent a request: the agent (its service token, compared in constant time) and the end user it names, else the user its bearer token names. */
+export function identify({ request, query }: Captured, serviceToken: string): { user?: string; agent: boolean } {
+  const token = bearerOf(request.headers.authorization);
+  const agent = token !== null && sameSecret(token, serviceToken);
+  const user = String(request.headers["x-end-user-id"] ?? "").trim() || subject(agent ? null : (token ?? new URLSearchParams(query).get("access_token")));
+  return { ...(user && { user }), agent };
+}
+
+/** The subject of a JWT, read without checking its signature (it only names the user in the journal); none for anything else. */
+function subject(token: string | null): string | undefined {
+  if (!token) return undefined;
+  try {
+    const { sub } = decodeJwt(token);
+    return typeof sub === "string" ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text a route read, cut to the limit. */
+function textBody(text: string): CapturedBody {
+  if (Buffer.byteLength(text) <= BODY_LIMIT_BYTES) return { data: text, truncated: false };
+  // No character takes less than a byte: the limit's worth of characters holds at least the limit's worth of bytes.
+  return { data: Buffer.from(text.slice(0, BODY_LIMIT_BYTES)).subarray(0, BODY_LIMIT_BYTES), truncated: true };
+}

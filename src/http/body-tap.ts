@@ -1,0 +1,96 @@
+import type { IncomingMessage } from "node:http";
+import { ResponseWithReason } from "./reason-phrase.ts";
+
+/** The beginning of a body as it was sent: the text itself when it was written as text, else its bytes. */
+export interface SentBody {
+  data: string | Buffer;
+  /** The body went on past the limit. */
+  truncated: boolean;
+}
+
+type Chunk = string | Uint8Array;
+type WriteCallback = (error: Error | null | undefined) => void;
+
+interface Tap {
+  limit: number;
+  /** Bytes still wanted: one past the limit, to know that there is more. */
+  room: number;
+  chunks: (string | Buffer)[];
+  done(body: SentBody): void;
+}
+
+/**
+ * The server's response, which keeps the beginning of what it sends when asked to (by an observer
+ * of the exchange). It keeps what it is given, a string as it is: reading a clone of the Response
+ * instead would turn every answer into a stream and cost more than a small answer itself.
+ */
+export class TappableResponse<Request extends IncomingMessage = IncomingMessage> extends ResponseWithReason<Request> {
+  #tap?: Tap;
+
+  /** Calls `done` with the first `limit` bytes written from now on: once there are more, or once the response ends or breaks off. */
+  tapBody(limit: number, done: (body: SentBody) => void): void {
+    this.#tap = { limit, room: limit + 1, chunks: [], done };
+  }
+
+  override write(chunk: Chunk, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback): boolean {
+    this.#keep(chunk, encodingOrCallback);
+    return typeof encodingOrCallback === "function" ? super.write(chunk, encodingOrCallback) : super.write(chunk, encodingOrCallback ?? "utf8", callback);
+  }
+
+  override end(chunkOrCallback?: Chunk | (() => void), encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void): this {
+    if (chunkOrCallback === undefined || typeof chunkOrCallback === "function") {
+      super.end(chunkOrCallback);
+    } else {
+      this.#keep(chunkOrCallback, encodingOrCallback);
+      if (typeof encodingOrCallback === "function") super.end(chunkOrCallback, encodingOrCallback);
+      else super.end(chunkOrCallback, encodingOrCallback ?? "utf8", callback);
+    }
+    this.#finish(false);
+    return this;
+  }
+
+  /** A response cut off before its end (the client left) closes without end(). */
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "close") this.#finish(false);
+    return super.emit(event, ...args);
+  }
+
+  #keep(chunk: Chunk, encoding: unknown): void {
+    const tap = this.#tap;
+    if (!tap) return;
+    if (typeof chunk !== "string") return this.#keepBytes(chunk);
+    if (typeof encoding === "string" && !/^utf-?8$/i.test(encoding)) return this.#keepBytes(Buffer.from(chunk, encoding as BufferEncoding));
+    const size = Buffer.byteLength(chunk);
+    if (size >= tap.room) {
+      // No character takes less than a byte in UTF-8: the room's worth of characters is enough to fill it.
+      return this.#keepBytes(Buffer.from(chunk.slice(0, tap.room)));
+    }
+    tap.chunks.push(chunk);
+    tap.room -= size;
+  }
+
+  #keepBytes(bytes: Uint8Array): void {
+    const tap = this.#tap!;
+    // A copy: whoever writes a buffer may reuse it once it is written.
+    const kept = Buffer.from(bytes.subarray(0, tap.room));
+    tap.chunks.push(kept);
+    tap.room -= kept.length;
+    if (tap.room === 0) this.#finish(true);
+  }
+
+  #finish(truncated: boolean): void {
+    const tap = this.#tap;
+    if (!tap) return;
+    this.#tap = undefined;
+    tap.done({ data: joined(tap.chunks, truncated ? tap.limit : undefined), truncated });
+  }
+}
+
+/** One string when the body was written as text, else its bytes; cut to `limit` bytes when given. */
+function joined(chunks: (string | Buffer)[], limit?: number): string | Buffer {
+  const [first] = chunks;
+  // The usual answer is one string, written once: kept as it is, not copied.
+  if (limit === undefined && chunks.length === 1 && typeof first === "string") return first;
+  if (limit === undefined && chunks.every((chunk) => typeof chunk === "string")) return chunks.join("");
+  return Buffer.concat(chunks.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))).subarray(0, limit);
+}

@@ -1,0 +1,42 @@
+/** One message of an event stream as a client reads it: `data` as sent (its lines joined with newlines). */
+export interface ReadEvent {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+/**
+ * The messages of one of the sandbox's event streams (lines end with \n), as EventSource reads
+ * them: fields up to a blank line, comments (`: ping`) skipped. Ends when the stream does; a
+ * block cut off by the end is dropped.
+ */
+export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ReadEvent> {
+  let buffer = "";
+  for await (const text of body.pipeThrough(new TextDecoderStream())) {
+    buffer += text;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const message = parseBlock(block);
+      if (message) yield message;
+    }
+  }
+}
+
+function parseBlock(block: string): ReadEvent | undefined {
+  const message: ReadEvent = { event: "message", data: "" };
+  const data: string[] = [];
+  for (const line of block.split("\n")) {
+    if (line === "" || line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+    if (field === "data") data.push(value);
+    else if (field === "event") message.event = value;
+    else if (field === "id") message.id = value;
+  }
+  if (data.length === 0) return undefined;
+  message.data = data.join("\n");
+  return message;
+}
