@@ -36,9 +36,9 @@ export function uiCommand(cli: Cli): Command {
       ],
     }))
     .action(async (flags: UiFlags) => {
-      const terminal = requireTerminal(cli.io, "sandbox ui");
       const config = await loadCommandConfig(flags, cli.io);
       const urls = await targetUrls(flags, config.dataDir);
+      const terminal = requireTerminal(cli.io, "sandbox ui");
       const { createTuiServices, runTui } = await import("../tui/run.tsx");
       await runTui(createTuiServices(await tuiSettings(config, urls, cli.io, resolve(cli.io.cwd, flags.actions))), terminal);
     });

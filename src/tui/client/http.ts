@@ -80,7 +80,7 @@ export function createHttpClient(options: { urls: ServiceUrls; traffic: TrafficL
     try {
       response = await recordingFetch(`${base}${path}`, { method: callOptions.method ?? "GET", headers, body: callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body), signal: AbortSignal.any(signals) });
     } catch (error) {
-      if ((error as Error).name === "TimeoutError") throw new RequestFailure(`The ${label} did not answer within ${Math.round((callOptions.timeoutMs ?? timeoutMs) / 1000)} s`, "timeout");
+      if ((error as Error).name === "TimeoutError") throw new RequestFailure(`The ${label} did not answer within ${seconds(callOptions.timeoutMs ?? timeoutMs)}`, "timeout");
       if ((error as Error).name === "AbortError") throw error;
       throw new RequestFailure(`The ${label} does not answer at ${base}: is the sandbox running?`, "unreachable");
     }
@@ -113,6 +113,10 @@ function httpFailure(label: string, status: number, body: unknown): RequestFailu
   const said = typeof fields.error_description === "string" ? fields.error_description : typeof fields.error === "string" ? fields.error : undefined;
   const message = said ? `${said} (${status}${code ? ` ${code}` : ""})` : `The ${label} answered ${status}${body === undefined ? " with something that is not JSON" : ""}`;
   return new RequestFailure(message, "http", status, code);
+}
+
+function seconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
 }
 
 function parseJson(text: string): unknown {
