@@ -4,7 +4,7 @@ import type { StartedSandbox } from "../../src/index.ts";
 import type { Login } from "../../src/tui/state/store.ts";
 import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
 
-/** The sandbox's own wallet prefix (the default of --wallet-prefix). */
+/** The sandbox's wallet prefix (the default of --wallet-prefix, as uiSettings has it): where the faults go. */
 const WALLET_PREFIX = "/api/wallet";
 
 /** Signs in as the demo user on the given row of the list and opens the Orders and wallet screen. */
@@ -30,7 +30,7 @@ async function walletLogin(sandbox: StartedSandbox): Promise<Login> {
 
 test("orders and wallet: not signed in, the screen says to sign in first", async (t) => {
   const sandbox = await startUiSandbox(t);
-  const ui = renderTui(t, uiSettings(sandbox, { walletPrefix: WALLET_PREFIX }));
+  const ui = renderTui(t, uiSettings(sandbox));
   await ui.waitFor("Ada Okafor");
   await ui.press("7");
   await ui.waitFor("Sign in first (key 1)");
@@ -38,7 +38,7 @@ test("orders and wallet: not signed in, the screen says to sign in first", async
 
 test("orders and wallet: the orders, narrowed by the order-id filter as it is typed; a filter that matches none says so", async (t) => {
   const sandbox = await startUiSandbox(t);
-  const ui = renderTui(t, uiSettings(sandbox, { walletPrefix: WALLET_PREFIX }));
+  const ui = renderTui(t, uiSettings(sandbox));
   let frame = await signInAndOpen(ui);
   frame = await ui.waitFor("4 of 4");
   assert.equal(frame.match(/ORD-\w+ +(Delivered|Processing)/g)?.length, 4);
@@ -58,7 +58,7 @@ test("orders and wallet: the orders, narrowed by the order-id filter as it is ty
 
 test("orders and wallet: a user with no orders is told so; the wallet still shows", async (t) => {
   const sandbox = await startUiSandbox(t);
-  const ui = renderTui(t, uiSettings(sandbox, { walletPrefix: WALLET_PREFIX }));
+  const ui = renderTui(t, uiSettings(sandbox));
   await signInAndOpen(ui, 1);
   const frame = await ui.waitFor("No orders yet for this user");
   assert.match(frame, /balance: [\d,]+\.\d\d USD/);
@@ -66,7 +66,7 @@ test("orders and wallet: a user with no orders is told so; the wallet still show
 
 test("orders and wallet: the balance, the period's insights; p and d change the period and the direction; a new transaction shows after g", async (t) => {
   const sandbox = await startUiSandbox(t);
-  const ui = renderTui(t, uiSettings(sandbox, { walletPrefix: WALLET_PREFIX }));
+  const ui = renderTui(t, uiSettings(sandbox));
   let frame = await signInAndOpen(ui);
   const balance = Number(/balance: ([\d,.]+) USD/.exec(frame)![1]!.replaceAll(",", ""));
   assert.match(frame, /Insights 30d: income [\d,.]+ · spending [\d,.]+ · net -?[\d,.]+ USD/);
@@ -95,7 +95,7 @@ test("orders and wallet: the balance, the period's insights; p and d change the 
 
 test("orders and wallet: a 503 from the wallet is said in place; the orders still show", async (t) => {
   const sandbox = await startUiSandbox(t);
-  const ui = renderTui(t, uiSettings(sandbox, { walletPrefix: WALLET_PREFIX }));
+  const ui = renderTui(t, uiSettings(sandbox));
   await signInAndOpen(ui);
   await sandbox.controls.addFault({ service: "wallet", route: `GET ${WALLET_PREFIX}/balance`, status: 503 });
   await ui.press("g");
@@ -106,7 +106,7 @@ test("orders and wallet: a 503 from the wallet is said in place; the orders stil
 
 test("orders and wallet: the wallet down is said in place, not a crash", async (t) => {
   const sandbox = await startUiSandbox(t);
-  const ui = renderTui(t, uiSettings({ ...sandbox, urls: { ...sandbox.urls, wallet: "http://127.0.0.1:9" } }, { walletPrefix: WALLET_PREFIX }));
+  const ui = renderTui(t, uiSettings({ ...sandbox, urls: { ...sandbox.urls, wallet: "http://127.0.0.1:9" } }));
   await ui.waitFor("Ada Okafor");
   await ui.press(KEY.enter);
   await ui.waitFor("storefront: ada@example.com");
@@ -123,7 +123,7 @@ test("orders and wallet: the wallet down is said in place, not a crash", async (
 
 test("orders and wallet: expired tokens (25 h later) give 401 in place, for the orders and the wallet", async (t) => {
   const sandbox = await startUiSandbox(t);
-  const ui = renderTui(t, uiSettings(sandbox, { walletPrefix: WALLET_PREFIX }));
+  const ui = renderTui(t, uiSettings(sandbox));
   await signInAndOpen(ui);
   await sandbox.controls.advanceClock("25h");
   await ui.press("g");

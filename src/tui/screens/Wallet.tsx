@@ -47,26 +47,25 @@ export function WalletScreen({ active, width, height }: ScreenProps) {
   const columns = width - 2;
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Box gap={1}>
-        <Text bold>Orders</Text>
-        <Text>filter by order id:</Text>
-        <Box width={14}><TextInput key={`filter-${fields.focused === "filter"}`} isDisabled={fields.focused !== "filter"} defaultValue={orders.filter} placeholder="/ to type" onChange={orders.setFilter} onSubmit={fields.blur} /></Box>
-        {orders.data ? <Tinted tone="muted">{orders.shown.length} of {orders.data.length}</Tinted> : null}
-      </Box>
-      {orders.login ? (
-        <Box height={orderRows + 1} flexDirection="column">
-          <ListWindow rows={orders.shown} cursor={orderCursor.index} height={orderRows} focused={active && list === "orders"} columns={orderColumns(columns)} empty={ordersEmpty(orders.data, orders.filter)} />
-        </Box>
-      ) : <Box height={orderRows + 1}><Tinted tone="muted">Not signed in to the storefront: sign in first (key 1)</Tinted></Box>}
+      <OrdersHeading orders={orders} editing={fields.focused === "filter"} onDone={fields.blur} />
+      <ListSection service="storefront" signedIn={orders.login !== undefined} rows={orders.shown} cursor={orderCursor.index} height={orderRows} focused={active && list === "orders"} columns={orderColumns(columns)} empty={ordersEmpty(orders.data, orders.filter)} />
       <RequestLine state={orders} pending="Fetching the orders…" />
       <WalletSummary wallet={wallet} />
-      {wallet.login ? (
-        <Box height={transactionRows + 1} flexDirection="column">
-          <ListWindow rows={transactions} cursor={transactionCursor.index} height={transactionRows} focused={active && list === "transactions"} columns={transactionColumns(columns)} empty={wallet.data ? `No ${wallet.direction === "all" ? "" : `${wallet.direction} `}transactions in the last ${wallet.period}` : ""} />
-        </Box>
-      ) : <Box height={transactionRows + 1}><Tinted tone="muted">Not signed in to the wallet: sign in first (key 1)</Tinted></Box>}
+      <ListSection service="wallet" signedIn={wallet.login !== undefined} rows={transactions} cursor={transactionCursor.index} height={transactionRows} focused={active && list === "transactions"} columns={transactionColumns(columns)} empty={wallet.data ? `No ${wallet.direction === "all" ? "" : `${wallet.direction} `}transactions in the last ${wallet.period}` : ""} />
       <RequestLine state={wallet} pending="Fetching the wallet…" />
       <Tinted tone="muted" wrap="truncate-end">/ filter · p period · d direction · Tab switch list · g refresh</Tinted>
+    </Box>
+  );
+}
+
+/** "Orders", the order-id filter (typed into after /) and how many orders it lets through. */
+function OrdersHeading({ orders, editing, onDone }: { orders: ReturnType<typeof useOrders>; editing: boolean; onDone: () => void }) {
+  return (
+    <Box gap={1}>
+      <Text bold>Orders</Text>
+      <Text>filter by order id:</Text>
+      <Box width={14}><TextInput key={`filter-${editing}`} isDisabled={!editing} defaultValue={orders.filter} placeholder="/ to type" onChange={orders.setFilter} onSubmit={onDone} /></Box>
+      {orders.data ? <Tinted tone="muted">{orders.shown.length} of {orders.data.length}</Tinted> : null}
     </Box>
   );
 }
@@ -87,10 +86,14 @@ function WalletSummary({ wallet }: { wallet: ReturnType<typeof useWallet> }) {
   );
 }
 
-/** A table showing `height` rows around the cursor. */
-function ListWindow<Row>({ rows, cursor, height, focused, columns, empty }: { rows: readonly Row[]; cursor: number; height: number; focused: boolean; columns: Column<Row>[]; empty: string }) {
+/** A table of `height` rows around the cursor, always as tall (nothing below jumps); or why there is none: not signed in there. */
+function ListSection<Row>({ service, signedIn, rows, cursor, height, focused, columns, empty }: { service: string; signedIn: boolean; rows: readonly Row[]; cursor: number; height: number; focused: boolean; columns: Column<Row>[]; empty: string }) {
   const { from, to } = visibleWindow(rows.length, cursor, height);
-  return <Table columns={columns} rows={rows.slice(from, to)} selected={focused ? cursor - from : undefined} empty={empty} />;
+  return (
+    <Box height={height + 1} flexDirection="column">
+      {signedIn ? <Table columns={columns} rows={rows.slice(from, to)} selected={focused ? cursor - from : undefined} empty={empty} /> : <Tinted tone="muted">Not signed in to the {service}: sign in first (key 1)</Tinted>}
+    </Box>
+  );
 }
 
 function ordersEmpty(orders: readonly Order[] | undefined, filter: string): string {
