@@ -10,7 +10,7 @@ export interface TuiSettings {
   serviceToken: string;
   /** SIGNING_SECRET: signs embed identity tokens, as the host backend does. */
   signingSecret: string;
-  /** Where the wallet's agent routes live on the host app. */
+  /** The wallet service's route prefix (--wallet-prefix): {prefix}/balance, {prefix}/transactions. */
   walletPrefix: string;
   /** The sandbox controls' token, for the request journal (sent only where the controls ask for it). */
   controlToken: string;

@@ -35,7 +35,7 @@ export function uiSettings(sandbox: Pick<StartedSandbox, "urls" | "users" | "sec
     serviceToken: sandbox.secrets.bffServiceToken,
     signingSecret: sandbox.secrets.signingSecret,
     controlToken: sandbox.secrets.controlToken,
-    walletPrefix: "/wallet",
+    walletPrefix: "/api/wallet",
     embedBase: sandbox.urls.host ? `${sandbox.urls.host}/embed` : "",
     actionsDir: DEFAULT_ACTIONS_DIR,
     noColor: true,

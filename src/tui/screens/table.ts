@@ -1,15 +1,17 @@
 import type { ScreenTable } from "./index.ts";
 import { SIGN_IN_KEYS, SignInScreen } from "./SignIn.tsx";
 import { Placeholder } from "./Placeholder.tsx";
+import { SESSIONS_KEYS, SessionsScreen } from "./Sessions.tsx";
+import { WALLET_KEYS, WalletScreen } from "./Wallet.tsx";
 
 /** Each screen of the key table, with its own keys for the help overlay. */
 export const SCREEN_TABLE: ScreenTable = {
   signin: { Component: SignInScreen, keys: SIGN_IN_KEYS },
   catalog: { Component: Placeholder, keys: [] },
   cart: { Component: Placeholder, keys: [] },
-  sessions: { Component: Placeholder, keys: [] },
+  sessions: { Component: SessionsScreen, keys: SESSIONS_KEYS },
   identity: { Component: Placeholder, keys: [] },
   agent: { Component: Placeholder, keys: [] },
-  wallet: { Component: Placeholder, keys: [] },
+  wallet: { Component: WalletScreen, keys: WALLET_KEYS },
   traffic: { Component: Placeholder, keys: [] },
 };
