@@ -1,4 +1,5 @@
 import type { ScreenTable } from "./index.ts";
+import { AGENT_KEYS, AgentScreen } from "./Agent.tsx";
 import { SIGN_IN_KEYS, SignInScreen } from "./SignIn.tsx";
 import { Placeholder } from "./Placeholder.tsx";
 
@@ -9,7 +10,7 @@ export const SCREEN_TABLE: ScreenTable = {
   cart: { Component: Placeholder, keys: [] },
   sessions: { Component: Placeholder, keys: [] },
   identity: { Component: Placeholder, keys: [] },
-  agent: { Component: Placeholder, keys: [] },
+  agent: { Component: AgentScreen, keys: AGENT_KEYS },
   wallet: { Component: Placeholder, keys: [] },
   traffic: { Component: Placeholder, keys: [] },
 };
