@@ -37,5 +37,10 @@ export function useRequest<T>() {
   }, [store]);
 
   const reset = useCallback(() => setState({ status: "idle" }), []);
-  return { ...state, run, reset };
+  /** Stops the call under way (the user gave up on it), keeping what the one before answered. */
+  const cancel = useCallback(() => {
+    current.current?.abort();
+    setState((before) => ({ status: "idle", data: before.data }));
+  }, []);
+  return { ...state, run, reset, cancel };
 }

@@ -1,4 +1,5 @@
 import type { ScreenTable } from "./index.ts";
+import { AGENT_KEYS, AgentScreen } from "./Agent.tsx";
 import { SIGN_IN_KEYS, SignInScreen } from "./SignIn.tsx";
 import { Placeholder } from "./Placeholder.tsx";
 import { SESSIONS_KEYS, SessionsScreen } from "./Sessions.tsx";
@@ -11,7 +12,7 @@ export const SCREEN_TABLE: ScreenTable = {
   cart: { Component: Placeholder, keys: [] },
   sessions: { Component: SessionsScreen, keys: SESSIONS_KEYS },
   identity: { Component: Placeholder, keys: [] },
-  agent: { Component: Placeholder, keys: [] },
+  agent: { Component: AgentScreen, keys: AGENT_KEYS },
   wallet: { Component: WalletScreen, keys: WALLET_KEYS },
   traffic: { Component: Placeholder, keys: [] },
 };
