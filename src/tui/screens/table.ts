@@ -1,4 +1,5 @@
 import type { ScreenTable } from "./index.ts";
+import { IDENTITY_KEYS, IdentityScreen } from "./Identity.tsx";
 import { SIGN_IN_KEYS, SignInScreen } from "./SignIn.tsx";
 import { Placeholder } from "./Placeholder.tsx";
 
@@ -8,7 +9,7 @@ export const SCREEN_TABLE: ScreenTable = {
   catalog: { Component: Placeholder, keys: [] },
   cart: { Component: Placeholder, keys: [] },
   sessions: { Component: Placeholder, keys: [] },
-  identity: { Component: Placeholder, keys: [] },
+  identity: { Component: IdentityScreen, keys: IDENTITY_KEYS },
   agent: { Component: Placeholder, keys: [] },
   wallet: { Component: Placeholder, keys: [] },
   traffic: { Component: Placeholder, keys: [] },
