@@ -1,6 +1,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+
+/**
+ * Waits for the frame, then for the keys of what it shows to be in place: a screen just shown, or
+ * a list given back the keyboard, takes keys once its handlers are set, a moment after it is drawn.
+ */
+async function settled(ui: RenderedTui, expected: string | RegExp): Promise<string> {
+  const frame = await ui.waitFor(expected);
+  await sleep(100);
+  return frame;
+}
 
 async function signInAsAda(ui: RenderedTui): Promise<void> {
   await ui.waitFor("Ada Okafor");
@@ -15,9 +26,9 @@ test("traffic: the UI's own exchanges, newest first, without a password or a tok
   const token = ui.services.store.state.logins.storefront!.token;
   await ui.services.client.call("storefront", "/api/orders", { token });
   await ui.press("8");
-  await ui.waitFor("Sandbox request journal");
+  await settled(ui, "Sandbox request journal");
   await ui.press("s");
-  let frame = await ui.waitFor(`GET    200`);
+  let frame = await settled(ui, `GET    200`);
   assert.match(frame, /^This UI's own requests$/m);
   assert.match(frame, new RegExp(`GET {4}200 +\\d+ +[\\d.]+ k?B +${sandbox.urls.storefront}/api/orders`));
   assert.match(frame, new RegExp(`POST {3}200 +\\d+ +[\\d.]+ k?B +${sandbox.urls.wallet}/api/auth/login`));
@@ -25,12 +36,14 @@ test("traffic: the UI's own exchanges, newest first, without a password or a tok
   assert.doesNotMatch(frame, /ada-password|eyJ/);
 
   await ui.press(KEY.enter);
-  frame = await ui.waitFor("Request headers");
+  frame = await settled(ui, "Request headers");
   assert.match(frame, new RegExp(`GET ${sandbox.urls.storefront}/api/orders → 200 in \\d+ ms`));
   assert.match(frame, /"authorization": "Bearer \*\*\*"/);
   assert.ok(!frame.includes(token));
-  await ui.press(KEY.escape, KEY.down, KEY.enter);
-  frame = await ui.waitFor("/api/auth/login →");
+  await ui.press(KEY.escape);
+  await settled(ui, "time     method");
+  await ui.press(KEY.down, KEY.enter);
+  frame = await settled(ui, "/api/auth/login →");
   assert.match(frame, /"password": "\*\*\*"/);
   await ui.press(...Array(12).fill(KEY.down));
   frame = await ui.waitFor(/"token": "\*\*\*"/);
@@ -42,10 +55,10 @@ test("traffic: the sandbox's journal shows a request another client made, live, 
   const ui = renderTui(t, uiSettings(sandbox));
   await ui.waitFor("Ada Okafor");
   await ui.press("8");
-  await ui.waitFor("Sandbox request journal: every client's requests");
+  await settled(ui, "Sandbox request journal: every client's requests");
   const login = await (await fetch(`${sandbox.urls.storefront}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "tunde@example.com", password: sandbox.users.find((user) => user.email === "tunde@example.com")!.password }) })).json() as { token: string; user: { id: string } };
   await (await fetch(`${sandbox.urls.storefront}/api/orders?from=another-client`, { headers: { authorization: `Bearer ${login.token}` } })).text();
-  let frame = await ui.waitFor("/api/orders?from=another-client");
+  let frame = await settled(ui, "/api/orders?from=another-client");
   assert.match(frame, new RegExp(`storefront GET {4}/api/orders\\?from=another-client +200 +\\d+ ${login.user.id.slice(0, 8)} no`));
   assert.match(frame, /POST {3}\/api\/auth\/login/);
   assert.match(frame, /h shows the health checks \(\d+ hidden\)/);
