@@ -13,18 +13,23 @@ export function useListCursor<Item>(items: readonly Item[], options: { active: b
     at.current = next;
     setIndexState(next);
   };
+  // Likewise the list and what picking does: a key read before the handler of the latest render is in place must act on the list on screen.
+  const latest = useRef({ items, onPick: options.onPick });
+  latest.current = { items, onPick: options.onPick };
   const last = Math.max(0, items.length - 1);
   useEffect(() => {
     if (at.current > last) setIndex(last);
   }, [last]);
   useInput((_input, key) => {
     const page = options.page ?? 10;
-    const current = Math.min(at.current, last);
+    const { items: shown, onPick } = latest.current;
+    const lastShown = Math.max(0, shown.length - 1);
+    const current = Math.min(at.current, lastShown);
     if (key.upArrow) setIndex(Math.max(0, current - 1));
-    else if (key.downArrow) setIndex(Math.min(last, current + 1));
+    else if (key.downArrow) setIndex(Math.min(lastShown, current + 1));
     else if (key.pageUp) setIndex(Math.max(0, current - page));
-    else if (key.pageDown) setIndex(Math.min(last, current + page));
-    else if (key.return && items[current] !== undefined) options.onPick?.(items[current], current);
+    else if (key.pageDown) setIndex(Math.min(lastShown, current + page));
+    else if (key.return && shown[current] !== undefined) onPick?.(shown[current], current);
   }, { isActive: options.active && items.length > 0 });
   return { index: Math.min(index, last), item: items[Math.min(index, last)], setIndex };
 }

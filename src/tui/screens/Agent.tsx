@@ -4,7 +4,7 @@ import { jsonLines } from "../components/JsonView.tsx";
 import { RequestLine } from "../components/Pending.tsx";
 import { Tinted } from "../components/Tinted.tsx";
 import { useAgentScreen } from "../hooks/use-agent-screen.ts";
-import { useScrollOffset } from "../hooks/use-scroll-offset.ts";
+import { useScroll } from "../hooks/use-scroll.ts";
 import { ActionForm, FORM_ROWS } from "./agent/ActionForm.tsx";
 import { AgentResult, RESULT_FIXED_ROWS } from "./agent/AgentResult.tsx";
 import { ASK_ROWS, AskLine } from "./agent/AskLine.tsx";
@@ -23,7 +23,7 @@ export function AgentScreen({ active, height }: ScreenProps) {
   const { user, loaded, actions, agent, fields, mode, question, form, submitQuestion, submitParameter } = useAgentScreen(active);
   // Header, the mode's rows, the spinner line, the result's fixed rows and the JSON view's range line.
   const jsonHeight = Math.max(2, height - (mode === "ask" ? ASK_ROWS : FORM_ROWS) - RESULT_FIXED_ROWS - 4);
-  const offset = useScrollOffset({ active: active && (mode === "ask" || form.picked !== undefined), lines: jsonLines(agent.data?.call?.response.body).length, page: jsonHeight, content: agent.data });
+  const offset = useScroll(jsonLines(agent.data?.call?.response.body).length, jsonHeight, { active: active && (mode === "ask" || form.picked !== undefined), resetKey: agent.data, pagesOnly: true });
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text wrap="truncate-end">

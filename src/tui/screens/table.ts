@@ -1,8 +1,10 @@
 import type { ScreenTable } from "./index.ts";
 import { AGENT_KEYS, AgentScreen } from "./Agent.tsx";
-import { SIGN_IN_KEYS, SignInScreen } from "./SignIn.tsx";
+import { IDENTITY_KEYS, IdentityScreen } from "./Identity.tsx";
 import { Placeholder } from "./Placeholder.tsx";
 import { SESSIONS_KEYS, SessionsScreen } from "./Sessions.tsx";
+import { SIGN_IN_KEYS, SignInScreen } from "./SignIn.tsx";
+import { TRAFFIC_KEYS, TrafficScreen } from "./Traffic.tsx";
 import { WALLET_KEYS, WalletScreen } from "./Wallet.tsx";
 
 /** Each screen of the key table, with its own keys for the help overlay. */
@@ -11,8 +13,8 @@ export const SCREEN_TABLE: ScreenTable = {
   catalog: { Component: Placeholder, keys: [] },
   cart: { Component: Placeholder, keys: [] },
   sessions: { Component: SessionsScreen, keys: SESSIONS_KEYS },
-  identity: { Component: Placeholder, keys: [] },
+  identity: { Component: IdentityScreen, keys: IDENTITY_KEYS },
   agent: { Component: AgentScreen, keys: AGENT_KEYS },
   wallet: { Component: WalletScreen, keys: WALLET_KEYS },
-  traffic: { Component: Placeholder, keys: [] },
+  traffic: { Component: TrafficScreen, keys: TRAFFIC_KEYS },
 };
