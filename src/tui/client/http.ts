@@ -1,5 +1,6 @@
 import type { ServiceName, ServiceUrls } from "../../config/options.ts";
 import type { Masker } from "../../controls/journal/mask.ts";
+import { answersHealth } from "../../http/health-check.ts";
 import type { TrafficLog } from "./traffic.ts";
 
 /** How long a call may take before the UI gives up on it and says so. */
@@ -93,14 +94,7 @@ export function createHttpClient(options: { urls: ServiceUrls; traffic: TrafficL
 
   const healthy = async (service: ServiceName): Promise<boolean> => {
     const base = urls[service];
-    if (!base) return false;
-    try {
-      const response = await fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) });
-      await response.body?.cancel();
-      return response.ok;
-    } catch {
-      return false;
-    }
+    return base ? answersHealth(base) : false;
   };
 
   return { urls, fetch: recordingFetch as typeof fetch, call, healthy };
