@@ -15,19 +15,41 @@ async function signedInCatalog(ui: RenderedTui): Promise<void> {
   await sleep(50);
 }
 
+/**
+ * Opens a text field with its key. The screen marks the store "editing" in an effect that runs
+ * after the field's own input handler is in place: from then on, what is typed lands in the field
+ * (the status bar says "Typing in a field" unless it shows an error).
+ */
+async function openField(ui: RenderedTui, key: string, expected: string): Promise<void> {
+  await ui.press(key);
+  await ui.waitFor(expected);
+  while (!ui.services.store.state.editing) await sleep(10);
+}
+
+/** Leaves the field with Enter; the list takes the keys again once the store says no field has them. */
+async function submitField(ui: RenderedTui): Promise<void> {
+  await ui.press(KEY.enter);
+  while (ui.services.store.state.editing) await sleep(10);
+}
+
 test("catalog: the search narrows as you type; a product added with a quantity shows the cart the storefront answered", async (t) => {
   const sandbox = await startUiSandbox(t);
   const ui = renderTui(t, uiSettings(sandbox));
   await signedInCatalog(ui);
   assert.match(ui.frame(), /Abuja Yam/);
-  await ui.press("/");
+  await openField(ui, "/", "Search: ");
   await ui.type("rice");
   // The whole catalog is replaced by the rice only: nothing else is left.
   const narrowed = await ui.waitFor(/^(?![\s\S]*Abuja Yam)[\s\S]*Local Rice/);
   assert.match(narrowed, /Long Grain Parboiled Rice/);
-  await ui.press(KEY.enter, KEY.down, "a");
-  await ui.waitFor("Quantity of Local Rice:");
-  await ui.press(KEY.backspace, "3", KEY.enter);
+  await submitField(ui);
+  await ui.press(KEY.down);
+  await openField(ui, "a", "Quantity of Local Rice:");
+  await ui.press(KEY.backspace, "3");
+  // The field submits the value of its last render whose effects have run: let the 3 settle first.
+  await ui.waitFor("Quantity of Local Rice: 3");
+  await sleep(50);
+  await ui.press(KEY.enter);
   const added = await ui.waitFor("✓ Added 3 × Local Rice");
   assert.match(added, /Cart: 1 line, 3 items, subtotal ₦[\d,]+\.\d\d/);
   assert.match(added, /Local Rice ×3/);
@@ -37,7 +59,7 @@ test("catalog: a search that matches nothing says so", async (t) => {
   const sandbox = await startUiSandbox(t);
   const ui = renderTui(t, uiSettings(sandbox));
   await signedInCatalog(ui);
-  await ui.press("/");
+  await openField(ui, "/", "Search: ");
   await ui.type("zzz");
   const frame = await ui.waitFor('No product matches "zzz"');
   assert.doesNotMatch(frame, /Ofada Rice/);
@@ -63,7 +85,7 @@ test("catalog: a 503 on the product list is shown in place, and the screen stays
   await ui.press("2");
   const failed = await ui.waitFor(/✗ .*503/);
   assert.match(failed, /No products to show/);
-  await ui.press("/");
+  await openField(ui, "/", "Search: ");
   await ui.type("yam");
   await ui.waitFor("Abuja Yam");
 });
@@ -73,8 +95,7 @@ test("catalog: a 503 on the cart route is shown in place of the cart", async (t)
   await sandbox.controls.addFault({ service: "storefront", route: "POST /api/cart/items", status: 503 });
   const ui = renderTui(t, uiSettings(sandbox));
   await signedInCatalog(ui);
-  await ui.press("a");
-  await ui.waitFor("Quantity of Ofada Rice: 1");
+  await openField(ui, "a", "Quantity of Ofada Rice: 1");
   await ui.press(KEY.enter);
   const frame = await ui.waitFor(/✗ .*503/);
   assert.doesNotMatch(frame, /✓ Added/);

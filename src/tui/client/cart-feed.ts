@@ -143,7 +143,8 @@ export class CartFeed {
   #failed(source: EventSource, event: ErrorEvent, refusal: Refusal | undefined): void {
     const attempts = this.#state.attempts + 1;
     if (source.readyState === EventSource.CONNECTING) {
-      const reason = event.message ? `the storefront does not answer (${lastPart(event.message)})` : "the stream was cut";
+      // An open stream that fails was cut (ended, or its connection broken); a connect that fails found no server.
+      const reason = this.#state.phase === "open" ? "the stream was cut" : `the storefront does not answer${event.message ? ` (${lastPart(event.message)})` : ""}`;
       return this.#update({ phase: "reconnecting", attempts, reason }, "retry", `${reason}; reconnecting (attempt ${attempts})`);
     }
     this.#halt();

@@ -32,14 +32,12 @@ export function useCatalog(query: string) {
   const { run: runSearch, reset: resetSearch } = search;
   const { run: runAdd, reset: resetAdd } = add;
 
+  // Another login (or none): the cart shown was someone else's.
+  useEffect(() => resetAdd(), [token, resetAdd]);
   useEffect(() => {
-    if (!token) {
-      resetSearch();
-      resetAdd();
-      return;
-    }
+    if (!token) return resetSearch();
     void runSearch(async (signal) => ({ query: settled, products: await searchProducts(client, token, settled, signal) }));
-  }, [token, settled, client, runSearch, resetSearch, resetAdd]);
+  }, [token, settled, client, runSearch, resetSearch]);
 
   const addProduct = useCallback((product: Product, quantity: number) => {
     if (!token) return;
