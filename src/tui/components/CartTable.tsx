@@ -2,12 +2,16 @@ import { Box, Text } from "ink";
 import { formatNaira, type Cart, type CartItem } from "../client/storefront.ts";
 import { Table, type Column } from "./Table.tsx";
 
+/** The subtotal sits under the Total column: the label takes the width of the others and their gaps. */
+const TOTAL_WIDTH = 13;
+const LABEL_WIDTH = 26 + 18 + 4 + 12 + 4;
+
 const COLUMNS: Column<CartItem>[] = [
   { title: "Product", width: 26, value: (item) => item.name },
   { title: "Pack", width: 18, value: (item) => item.description },
   { title: "Qty", width: 4, right: true, value: (item) => String(item.quantity) },
   { title: "Unit price", width: 12, right: true, value: (item) => formatNaira(item.price) },
-  { title: "Total", width: 13, right: true, value: (item) => formatNaira(item.price * item.quantity) },
+  { title: "Total", width: TOTAL_WIDTH, right: true, value: (item) => formatNaira(item.price * item.quantity) },
 ];
 
 /** A cart's lines (at most `rows` of them) and its subtotal, which the server computed. */
@@ -19,8 +23,8 @@ export function CartTable({ cart, rows, empty }: { cart?: Cart; rows: number; em
     <Box flexDirection="column">
       <Table columns={COLUMNS} rows={shown} empty={cart ? "The cart is empty" : empty} />
       <Text bold wrap="truncate-end">
-        {"Subtotal".padEnd(26 + 18 + 4 + 12 + 4)}{cart ? formatNaira(cart.subtotal).padStart(13) : "—".padStart(13)}
-        {hidden > 0 ? <Text dimColor>  ({hidden} more {hidden === 1 ? "line" : "lines"} not shown)</Text> : null}
+        {`Subtotal${hidden > 0 ? ` (${hidden} more ${hidden === 1 ? "line" : "lines"} not shown)` : ""}`.padEnd(LABEL_WIDTH)}
+        {(cart ? formatNaira(cart.subtotal) : "—").padStart(TOTAL_WIDTH)}
       </Text>
     </Box>
   );
