@@ -3,6 +3,7 @@ import { useState } from "react";
 import { HelpOverlay } from "./components/HelpOverlay.tsx";
 import { StatusBar } from "./components/StatusBar.tsx";
 import { useServices } from "./context.tsx";
+import { useCartFeedConnection } from "./hooks/use-cart-feed.ts";
 import { useHealth } from "./hooks/use-health.ts";
 import { useTerminalSize } from "./hooks/use-terminal-size.ts";
 import { SCREENS, type ScreenId } from "./keys.ts";
@@ -27,6 +28,7 @@ export function App() {
   const [visited, setVisited] = useState<readonly ScreenId[]>(["signin"]);
   const [help, setHelp] = useState(false);
   useHealth();
+  useCartFeedConnection();
 
   // Always listening (a field that has the keyboard gets the keys, not this): were no input hook
   // active for a moment, as when focus moves from one field to the next, Ink would turn raw mode

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import type { CartFeed } from "./client/cart-feed.ts";
 import type { HttpClient } from "./client/http.ts";
 import type { TrafficLog } from "./client/traffic.ts";
 import type { TuiSettings } from "./settings.ts";
@@ -10,6 +11,8 @@ export interface TuiServices {
   client: HttpClient;
   traffic: TrafficLog;
   store: TuiStore;
+  /** The storefront login's cart stream, followed at App level so that no event is missed on another screen. */
+  cartFeed: CartFeed;
 }
 
 const ServicesContext = createContext<TuiServices | undefined>(undefined);

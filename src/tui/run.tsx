@@ -2,6 +2,7 @@ import { ThemeProvider } from "@inkjs/ui";
 import { render } from "ink";
 import { createMasker } from "../controls/journal/mask.ts";
 import { App } from "./app.tsx";
+import { CartFeed } from "./client/cart-feed.ts";
 import { createHttpClient } from "./client/http.ts";
 import { TrafficLog } from "./client/traffic.ts";
 import { ServicesProvider, type TuiServices } from "./context.tsx";
@@ -14,7 +15,8 @@ export function createTuiServices(settings: TuiSettings): TuiServices {
   const traffic = new TrafficLog();
   // What the UI itself holds never shows in its traffic: the agent's and the host backend's secrets.
   const masker = createMasker([settings.serviceToken, settings.signingSecret, settings.controlToken]);
-  return { settings, traffic, store: new TuiStore(), client: createHttpClient({ urls: settings.urls, traffic, masker }) };
+  const client = createHttpClient({ urls: settings.urls, traffic, masker });
+  return { settings, traffic, client, store: new TuiStore(), cartFeed: new CartFeed({ baseUrl: settings.urls.storefront, fetch: client.fetch }) };
 }
 
 export function TuiRoot({ services }: { services: TuiServices }) {
