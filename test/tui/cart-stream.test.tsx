@@ -84,7 +84,7 @@ test("cart stream: the token expiring stops the stream and says so; a new sign-i
   assert.match(expired, /expired +401 token_expired/);
   await show(ui, "1", "Demo users");
   await ui.press(KEY.enter);
-  await ui.waitFor("storefront: ada@example.com");
+  await ui.waitFor("user: ada@example.com");
   await ui.press("3");
   const resumed = await ui.waitFor("● open");
   assert.match(resumed, /connect +as ada@example\.com\n.*open +stream open/);
