@@ -1,5 +1,6 @@
 import { useInput } from "ink";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useServices } from "../context.tsx";
 import { fromJournal, fromTraffic, type ExchangeRow } from "../screens/traffic-rows.ts";
 import { useJournal } from "./use-journal.ts";
 import { useListCursor } from "./use-list-cursor.ts";
@@ -14,6 +15,7 @@ const HEALTH_PATH = "/health";
  * new ones arrive above it; Enter opens one, Esc closes it.
  */
 export function useTrafficView(active: boolean) {
+  const { settings } = useServices();
   const journal = useJournal();
   const own = useTrafficLog();
   const [preferOwn, setPreferOwn] = useState(false);
@@ -22,8 +24,8 @@ export function useTrafficView(active: boolean) {
   const source = journal.status.state === "following" && !preferOwn ? "journal" : "own";
   const hiddenHealth = useMemo(() => (showHealth ? 0 : journal.entries.filter((entry) => entry.path === HEALTH_PATH).length), [journal.entries, showHealth]);
   const rows = useMemo(
-    () => (source === "journal" ? journal.entries.filter((entry) => showHealth || entry.path !== HEALTH_PATH).map(fromJournal) : own.map(fromTraffic)),
-    [source, journal.entries, own, showHealth],
+    () => (source === "journal" ? journal.entries.filter((entry) => showHealth || entry.path !== HEALTH_PATH).map((entry) => fromJournal(entry, settings.users)) : own.map(fromTraffic)),
+    [source, journal.entries, own, showHealth, settings.users],
   );
   const cursor = useListCursor(rows, { active: active && !opened, onPick: (row) => setOpened(row) });
   useCursorOnItsRow(rows, cursor);

@@ -29,11 +29,12 @@ export function fromTraffic(entry: TrafficEntry): ExchangeRow {
   };
 }
 
-export function fromJournal(entry: JournalEntry): ExchangeRow {
+/** A journal entry as a row; a demo user shows by email, as `sandbox journal` shows them. */
+export function fromJournal(entry: JournalEntry, users: readonly { id: string; email: string }[]): ExchangeRow {
   const body = (kept?: JournalBody) => (kept ? { body: kept.text, truncated: kept.truncated } : {});
   return {
     key: `journal-${entry.id}`, time: new Date(entry.time), method: entry.method, target: entry.query ? `${entry.path}?${entry.query}` : entry.path,
-    service: entry.service, status: entry.status, ms: entry.durationMs, user: entry.user, agent: entry.agent,
+    service: entry.service, status: entry.status, ms: entry.durationMs, user: users.find((user) => user.id === entry.user)?.email ?? entry.user, agent: entry.agent,
     request: { headers: entry.request.headers, ...body(entry.request.body) }, response: { headers: entry.response.headers, ...body(entry.response.body) },
   };
 }
@@ -62,7 +63,7 @@ export function journalColumns(width: number): Column<ExchangeRow>[] {
     { title: "method", width: 6, value: (row) => row.method },
     { title: "st", width: 3, value: status },
     { title: "ms", width: 5, right: true, value: ms },
-    { title: "user", width: 8, value: (row) => row.user?.slice(0, 8) ?? "" },
+    { title: "user", width: 10, value: (row) => row.user?.replace(/@.*/, "") ?? "" },
     { title: "agent", width: 5, value: (row) => (row.agent ? "yes" : "no") },
   ];
   const path: Column<ExchangeRow> = { title: "path", width: roomLeft(width, fixed), value: (row) => row.target };
