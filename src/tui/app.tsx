@@ -45,13 +45,15 @@ export function App() {
     setVisited((before) => (before.includes(target.id) ? before : [...before, target.id]));
   });
 
+  // Below 90 columns the tabs lose their trailing space, so that all eight fit in 80.
+  const roomy = columns >= 90;
   // One row short of the terminal: Ink redraws a frame as tall as the terminal by clearing it, which flickers.
   const height = Math.max(10, rows - 1);
   const bodyHeight = height - STATUS_ROWS - TAB_ROWS;
   return (
     <Box flexDirection="column" width={columns} height={height}>
       <Text wrap="truncate-end">
-        {SCREENS.map((entry) => <Text key={entry.key} inverse={entry.id === screen}> {entry.key} {entry.tab} </Text>)}
+        {SCREENS.map((entry) => <Text key={entry.key} inverse={entry.id === screen}> {entry.key} {entry.tab}{roomy ? " " : ""}</Text>)}
       </Text>
       <Box flexDirection="column" height={bodyHeight} overflow="hidden">
         {help ? <HelpOverlay screenKeys={SCREEN_TABLE[screen].keys} /> : null}

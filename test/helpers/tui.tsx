@@ -61,10 +61,23 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
   const view = render(<TuiRoot services={services} />);
   t.after(() => view.unmount());
   const frame = () => view.lastFrame() ?? "";
+  /**
+   * After a key, until the frame has stopped changing, and a moment more: a component takes keys
+   * once its effects ran, just after it is drawn, and a key sent sooner (a field that just
+   * opened) would go to what was there before. A loaded machine draws late; this waits for it.
+   */
+  const settle = async () => {
+    const deadline = Date.now() + 1000;
+    for (let before = frame(); ; before = frame()) {
+      await sleep(30);
+      if (frame() === before || Date.now() > deadline) break;
+    }
+    await sleep(20);
+  };
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       view.stdin.write(key);
-      await sleep(25);
+      await settle();
     }
   };
   return {
