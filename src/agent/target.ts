@@ -71,6 +71,7 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
 /** The catalog, read through the agent route as the agent sees it. */
 export async function agentCatalog(target: AgentTarget): Promise<CatalogEntry[]> {
   if (!target.urls.storefront) return [];
-  const response = await fetch(`${target.urls.storefront}/api/agent/products`, { headers: { authorization: `Bearer ${target.serviceToken}`, "x-end-user-id": target.endUserId } });
+  const send = target.fetch ?? fetch;
+  const response = await send(`${target.urls.storefront}/api/agent/products`, { headers: { authorization: `Bearer ${target.serviceToken}`, "x-end-user-id": target.endUserId } });
   return response.ok ? ((await response.json()) as { items: CatalogEntry[] }).items : [];
 }

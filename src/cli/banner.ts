@@ -23,7 +23,7 @@ export function formatBanner(sandbox: Sandbox): string {
     `BFF service token: ${sandbox.config.bffServiceToken}`,
     ...controlTokenLines(sandbox.config),
     ...sandbox.services.flatMap((service) => service.banner),
-    "Terminal UI: not available in this version yet",
+    "Terminal UI: npx sandbox ui (in another terminal), or start with --ui",
     "",
     "Press Ctrl-C to stop.",
   ].join("\n");

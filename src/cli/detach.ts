@@ -9,7 +9,7 @@ import { advertisedServers, controlTokenLines, serverLines } from "./banner.ts";
 import { UserFacingError } from "./errors.ts";
 import type { Cli, CliIo } from "./io.ts";
 import { lastLines, logFile, readLog } from "./log-file.ts";
-import { answersHealth } from "./running.ts";
+import { answersHealth } from "../http/health-check.ts";
 
 const BIN = fileURLToPath(new URL("../../bin/sandbox.js", import.meta.url));
 /** How long a detached start may take before it counts as failed. */

@@ -1,19 +1,10 @@
 import { Command } from "commander";
-import { parseDuration } from "../config/duration.ts";
-import { formatSpan, isoTime, parseClaimPairs, resolveEndUser, signIdentity, verifyIdentity, IdentityError, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
+import { formatSpan, isoTime, parseClaimPairs, parseTtl, resolveEndUser, signIdentity, verifyIdentity, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags, type JsonConfigFlags } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import { readStdin, type Cli } from "./io.ts";
-
-/** --ttl: a duration as the config takes them (90s, 15m, 1h), in whole seconds (rounded up). */
-export function parseTtl(given: string): number {
-  // A bare number would be read as seconds, which "--ttl 10" (meant as minutes) shows is a guess: a unit is required.
-  const ms = /^\s*\d+(\.\d+)?\s*$/.test(given) ? null : parseDuration(given);
-  if (ms === null) throw new IdentityError(`--ttl must be a duration with its unit, such as 90s, 10m or 1h; got ${JSON.stringify(given)}.`);
-  return Math.ceil(ms / 1000);
-}
 
 interface SignFlags extends ConfigFlags {
   user: string;

@@ -20,12 +20,14 @@ import { startCommand } from "./start.ts";
 import { statusCommand } from "./status.ts";
 import { stopCommand } from "./stop.ts";
 import { triggerCommand } from "./trigger.ts";
+import { uiCommand } from "./ui.ts";
 import { usersCommand } from "./users.ts";
 
 export function buildProgram(cli: Cli): Command {
   const program = new Command("sandbox")
     .description("A local storefront, wallet and host app for building AI-agent integrations")
     .addCommand(startCommand(cli))
+    .addCommand(uiCommand(cli))
     .addCommand(statusCommand(cli))
     .addCommand(stopCommand(cli))
     .addCommand(logsCommand(cli))

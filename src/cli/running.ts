@@ -15,14 +15,3 @@ export async function runningControls(flags: ConfigFlags, cli: Cli): Promise<Con
   if (!url) throw new UserFacingError(`No sandbox runs on ${config.dataDir}: start one with npx sandbox start, or point --data-dir at the data dir of the one that runs.`);
   return new ControlsClient(url, config.controlToken);
 }
-
-/** Whether a server of the sandbox answers GET /health (the public check, which needs no token) within 2 s. */
-export async function answersHealth(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}

@@ -15,7 +15,8 @@ export function startCommand(cli: Cli): Command {
     .description("Start the storefront, wallet and host app servers on this machine")
     .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)")
     .option("--detach", "run in the background: return once every server answers /health, print the URLs; output goes to <data dir>/sandbox.log")
-    .option("--json", "with --detach: print {pid, urls, dataDir, log} as JSON");
+    .option("--json", "with --detach: print {pid, urls, dataDir, log} as JSON")
+    .option("--ui", "open the terminal UI on the servers in this terminal; quitting it stops them");
   for (const option of OPTIONS) {
     command.addOption(new Option(`${option.flag}${valueName(option)}`, `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default === "" ? "none" : option.default}]`));
     if (option.type === "boolean") command.addOption(new Option(`--no-${option.flag.slice(2)}`, `turn ${option.flag} off, whatever the env or config file say`));
@@ -33,13 +34,19 @@ export function startCommand(cli: Cli): Command {
         "npx sandbox start --storefront-port 9084 --fresh",
         "STOREFRONT_PORT=0 npx sandbox start --only storefront --data-dir /tmp/sandbox-data",
         "npx sandbox start --detach --json --data-dir /tmp/ci-sandbox",
+        "npx sandbox start --ui",
       ],
     }))
-    .action(async (flags: Partial<Record<OptionKey, unknown>> & { config?: string; detach?: boolean; json?: boolean }) => {
-      const { config: configFile, detach, json, ...given } = flags;
+    .action(async (flags: Partial<Record<OptionKey, unknown>> & { config?: string; detach?: boolean; json?: boolean; ui?: boolean }) => {
+      const { config: configFile, detach, json, ui, ...given } = flags;
       const { io } = cli;
       if (json && !detach) throw new UserFacingError("--json goes with --detach: the sandbox in the foreground prints its banner.", 2);
+      if (ui && detach) throw new UserFacingError("--ui and --detach do not go together: open the UI on a detached sandbox with npx sandbox ui.", 2);
       const config = await loadConfig({ flags: given, configFile, env: io.env, cwd: io.cwd });
+      if (ui) {
+        const { startWithUi } = await import("./start-ui.ts");
+        return startWithUi(cli, config);
+      }
       if (detach) {
         const { startDetached } = await import("./detach.ts");
         return startDetached(cli, config, given, configFile, Boolean(json));

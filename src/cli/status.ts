@@ -5,7 +5,8 @@ import { advertisedServers, serverLines } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
-import { NOT_RUNNING, answersHealth } from "./running.ts";
+import { answersHealth } from "../http/health-check.ts";
+import { NOT_RUNNING } from "./running.ts";
 
 export function statusCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("status"))

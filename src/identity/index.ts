@@ -5,4 +5,5 @@ export { resolveEndUser, type EndUser } from "./end-user.ts";
 export { IdentityError } from "./errors.ts";
 export { signIdentity, type SignIdentityOptions, type SignedIdentity } from "./sign.ts";
 export { formatSpan, isoTime } from "./time-span.ts";
+export { parseTtl } from "./ttl.ts";
 export { verifyIdentity, type IdentityCheck, type InvalidCode, type VerifyIdentityOptions } from "./verify.ts";

@@ -203,11 +203,11 @@ export function lines(output: string): string[] {
   return output.replace(/\n$/, "").split("\n");
 }
 
-/** An error a user can fix: one line, exit code 1, no stack trace. */
-export function assertOneLineError(result: CliExit): string {
+/** An error a user can fix: one line, exit code 1 (2 for a command that cannot run as invoked), no stack trace. */
+export function assertOneLineError(result: CliExit, exitCode = 1): string {
   const text = result.stderr.trimEnd();
   const problems: string[] = [];
-  if (result.code !== 1) problems.push(`exit code ${result.code} (signal ${result.signal}), expected 1`);
+  if (result.code !== exitCode) problems.push(`exit code ${result.code} (signal ${result.signal}), expected ${exitCode}`);
   if (text.split("\n").length !== 1) problems.push(`${text.split("\n").length} lines on stderr, expected 1`);
   if (/^\s+at /m.test(result.stderr)) problems.push("a stack trace on stderr");
   if (problems.length > 0) throw new Error(`${problems.join("; ")}\n--- stderr ---\n${result.stderr}\n--- stdout ---\n${result.stdout}`);

@@ -13,6 +13,8 @@ export interface AgentTarget {
   endUserName: string;
   /** The user's wallet token, for `oauth` actions. */
   walletToken(): Promise<string>;
+  /** Sends the agent's requests; the global fetch when not given (the UI passes its recording fetch, so the calls show in its traffic). */
+  fetch?: typeof fetch;
 }
 
 export interface ActionCall {
@@ -36,7 +38,8 @@ export async function callAction(action: ActionDefinition, parameters: Record<st
     headers.authorization = `Bearer ${await target.walletToken()}`;
   }
   const url = `${base}${built.path}`;
-  const response = await fetch(url, { method: built.method, headers, body: built.body, signal: AbortSignal.timeout(15_000) });
+  const send = target.fetch ?? fetch;
+  const response = await send(url, { method: built.method, headers, body: built.body, signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
   return {
     action: action.name,

@@ -1,0 +1,34 @@
+import type { SandboxConfig } from "../config/load.ts";
+import type { ServiceUrls } from "../config/options.ts";
+import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
+import { resolveEmbedBase } from "../identity/index.ts";
+import type { TuiSettings } from "../tui/settings.ts";
+import { loadDemoUsers } from "../users.ts";
+import { UserFacingError } from "./errors.ts";
+import type { CliIo } from "./io.ts";
+
+/** The UI's settings: the servers it talks to, and the agent's and host backend's secrets from the sandbox's settings. */
+export async function tuiSettings(config: SandboxConfig, urls: ServiceUrls, io: CliIo, actionsDir = DEFAULT_ACTIONS_DIR): Promise<TuiSettings> {
+  return {
+    urls,
+    users: await loadDemoUsers(),
+    serviceToken: config.bffServiceToken,
+    signingSecret: config.signingSecret,
+    walletPrefix: config.walletPrefix,
+    controlToken: config.controlToken,
+    embedBase: config.embedBase === "auto" && !urls.host ? "" : resolveEmbedBase(config, urls.host),
+    actionsDir,
+    // https://no-color.org: any non-empty value.
+    noColor: Boolean(io.env.NO_COLOR),
+  };
+}
+
+/** The terminal the UI needs: stdin and stdout both a TTY, or one line saying so (exit 2). */
+export function requireTerminal(io: CliIo, command: string): { stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream } {
+  const stdin = io.stdin as NodeJS.ReadStream | undefined;
+  const stdout = io.stdout as NodeJS.WriteStream;
+  if (!stdin?.isTTY || !stdout.isTTY) {
+    throw new UserFacingError(`${command} needs a terminal (stdin and stdout a TTY); for scripts, every screen has a plain command: see npx sandbox --help.`, 2);
+  }
+  return { stdin, stdout };
+}

@@ -1,0 +1,195 @@
+import { EventSource, type ErrorEvent } from "eventsource";
+import { describeCart, isCart, type Cart } from "./storefront.ts";
+
+/**
+ * Where the cart stream stands. `reconnecting`: cut or not answering, tried again (by eventsource
+ * after the server's `retry:`, or by the feed after a 5xx); `expired`: the token ran out, the feed
+ * waits for a new login; `closed`: refused for good (another 4xx), `r` tries again.
+ */
+export type FeedPhase = "signed-out" | "connecting" | "open" | "reconnecting" | "expired" | "closed";
+
+/** One line of the screen's event list: a cart event from the server, or a change of the connection. */
+export interface FeedEvent {
+  seq: number;
+  time: Date;
+  type: string;
+  detail: string;
+}
+
+export interface CartFeedState {
+  phase: FeedPhase;
+  /** Attempts since the stream was last open (the one under way included). */
+  attempts: number;
+  /** Why the stream is not open, one line. */
+  reason?: string;
+  /** Oldest first, at most `keep` of them. */
+  events: readonly FeedEvent[];
+  /** The cart as the last event gave it; none before the first event of this login. */
+  cart?: Cart;
+  /** The cart's version: the `id:` of its last event. */
+  version?: string;
+  /** Whose cart (the login's email). */
+  who?: string;
+}
+
+export interface CartFeedOptions {
+  /** The storefront's base URL; none: this sandbox runs no storefront. */
+  baseUrl?: string;
+  /** The UI's recording fetch, so that the stream's exchanges show in Traffic. */
+  fetch: typeof fetch;
+  /** The wait before trying again after a 5xx (after a cut, eventsource waits the server's `retry:`). */
+  retryMs?: number;
+  /** Events kept: enough to scroll back a while, bounded however long the UI runs. */
+  keep?: number;
+}
+
+export const KEPT_EVENTS = 200;
+const RETRY_MS = 3000;
+
+/** What the server said when it refused the stream. */
+interface Refusal {
+  status: number;
+  code?: string;
+}
+
+/**
+ * Follows `GET /api/cart/stream` for one storefront login, for the whole life of the UI (not of
+ * a screen): events that come while another screen is shown are kept. Listeners hear each change.
+ */
+export class CartFeed {
+  #state: CartFeedState = { phase: "signed-out", attempts: 0, events: [] };
+  #listeners = new Set<() => void>();
+  #login?: { token: string; who: string };
+  #source?: EventSource;
+  #retry?: NodeJS.Timeout;
+  #seq = 0;
+  readonly options: CartFeedOptions;
+
+  constructor(options: CartFeedOptions) {
+    this.options = options;
+  }
+
+  get state(): CartFeedState {
+    return this.#state;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Follows this login's cart; the same login again changes nothing while it is followed, a new one starts over. */
+  start(token: string, who: string): void {
+    if (this.#login?.token === token && this.#state.phase !== "expired" && this.#state.phase !== "closed") return;
+    this.#halt();
+    this.#login = { token, who };
+    this.#update({ phase: "connecting", attempts: 1, reason: undefined, cart: undefined, version: undefined, who }, "connect", `as ${who}`);
+    this.#connect();
+  }
+
+  /** No login any more (signed out, or the UI ends): the stream is closed; the events stay. */
+  stop(): void {
+    if (!this.#login) return;
+    this.#halt();
+    this.#login = undefined;
+    this.#update({ phase: "signed-out", attempts: 0, reason: undefined, who: undefined }, "stop", "no storefront login: stream closed");
+  }
+
+  /** Tries again now, whatever the state (a refusal, a wait for the next retry). */
+  reconnect(): void {
+    if (!this.#login) return;
+    this.#halt();
+    this.#update({ phase: "connecting", attempts: 1, reason: undefined }, "connect", `again, as ${this.#login.who}`);
+    this.#connect();
+  }
+
+  clearEvents(): void {
+    this.#update({ events: [] });
+  }
+
+  #connect(): void {
+    const login = this.#login;
+    if (!login) return;
+    if (!this.options.baseUrl) return this.#update({ phase: "closed", reason: "this sandbox runs no storefront" });
+    let refusal: Refusal | undefined;
+    const source = new EventSource(`${this.options.baseUrl}/api/cart/stream`, {
+      fetch: async (url, init) => {
+        const response = await this.options.fetch(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${login.token}` } });
+        refusal = response.ok ? undefined : { status: response.status, code: await errorCode(response) };
+        return response;
+      },
+    });
+    this.#source = source;
+    source.addEventListener("open", () => {
+      if (source === this.#source) this.#update({ phase: "open", attempts: 0, reason: undefined }, "open", "stream open");
+    });
+    source.addEventListener("cart", (event) => {
+      if (source === this.#source) this.#receive(event);
+    });
+    source.addEventListener("error", (event) => {
+      if (source === this.#source) this.#failed(source, event, refusal);
+    });
+  }
+
+  #receive(event: MessageEvent): void {
+    const text = String(event.data);
+    const data = parseJson(text);
+    if (!isCart(data)) return this.#update({}, "cart", `not a cart: ${text.slice(0, 60)}`);
+    const version = event.lastEventId || undefined;
+    this.#update({ cart: data, version }, "cart", `${version ? `v${version}: ` : ""}${describeCart(data)}`);
+  }
+
+  /** A cut or a server that does not answer: eventsource tries again itself. A refusal: the feed decides. */
+  #failed(source: EventSource, event: ErrorEvent, refusal: Refusal | undefined): void {
+    const attempts = this.#state.attempts + 1;
+    if (source.readyState === EventSource.CONNECTING) {
+      // An open stream that fails was cut (ended, or its connection broken); a connect that fails found no server.
+      const reason = this.#state.phase === "open" ? "the stream was cut" : `the storefront does not answer${event.message ? ` (${lastPart(event.message)})` : ""}`;
+      return this.#update({ phase: "reconnecting", attempts, reason }, "retry", `${reason}; reconnecting (attempt ${attempts})`);
+    }
+    this.#halt();
+    if (refusal?.status === 401 && refusal.code === "token_expired") {
+      return this.#update({ phase: "expired", reason: "the storefront token expired" }, "expired", "401 token_expired: sign in again (key 1)");
+    }
+    const reason = refusal ? `refused: ${refusal.status}${refusal.code ? ` ${refusal.code}` : ""}` : (event.message ?? "the stream failed");
+    if (refusal && refusal.status < 500) return this.#update({ phase: "closed", reason }, "closed", reason);
+    this.#retry = setTimeout(() => this.#connect(), this.options.retryMs ?? RETRY_MS);
+    this.#update({ phase: "reconnecting", attempts, reason }, "retry", `${reason}; reconnecting (attempt ${attempts})`);
+  }
+
+  #halt(): void {
+    clearTimeout(this.#retry);
+    this.#source?.close();
+    this.#source = undefined;
+  }
+
+  /** A new state object each change (React compares by identity), with a line for the event list when given. */
+  #update(change: Partial<CartFeedState>, type?: string, detail = ""): void {
+    const events = type ? [...(change.events ?? this.#state.events), { seq: ++this.#seq, time: new Date(), type, detail }].slice(-(this.options.keep ?? KEPT_EVENTS)) : change.events ?? this.#state.events;
+    this.#state = { ...this.#state, ...change, events };
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+/** The `code` of a refusal's JSON body (`token_expired`, `invalid_token`…), when it has one. */
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return typeof body.code === "string" ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** "TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:9" → "connect ECONNREFUSED 127.0.0.1:9". */
+function lastPart(message: string): string {
+  return message.split(": ").at(-1) ?? message;
+}

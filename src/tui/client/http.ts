@@ -1,0 +1,129 @@
+import type { ServiceName, ServiceUrls } from "../../config/options.ts";
+import type { Masker } from "../../controls/journal/mask.ts";
+import { answersHealth } from "../../http/health-check.ts";
+import type { TrafficLog } from "./traffic.ts";
+
+/** How long a call may take before the UI gives up on it and says so. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Bodies kept for the Traffic screen, per exchange. */
+const KEPT_BODY_CHARS = 64 * 1024;
+
+export const SERVICE_LABELS: Record<ServiceName, string> = { storefront: "storefront", wallet: "wallet", host: "host app" };
+
+/** Why a call gave no usable answer; `message` is one line fit for the status bar. */
+export type FailureKind = "not_running" | "unreachable" | "timeout" | "not_json" | "http";
+
+export class RequestFailure extends Error {
+  override name = "RequestFailure";
+  constructor(message: string, readonly kind: FailureKind, readonly status?: number, readonly code?: string) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  method?: string;
+  /** Sent as `Authorization: Bearer …`. */
+  token?: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The one HTTP client of the UI: every screen calls the servers through it, and every exchange lands in the traffic log. */
+export interface HttpClient {
+  readonly urls: ServiceUrls;
+  /** A fetch that records each exchange (for the event stream, the agent's calls, anything not JSON). */
+  readonly fetch: typeof fetch;
+  /** Calls a JSON route; resolves with the parsed body of a 2xx answer, rejects with a RequestFailure otherwise. */
+  call<T>(service: ServiceName, path: string, options?: CallOptions): Promise<T>;
+  /** Whether the server answers GET /health within 2 s; not recorded (it is polled). */
+  healthy(service: ServiceName): Promise<boolean>;
+}
+
+export function createHttpClient(options: { urls: ServiceUrls; traffic: TrafficLog; masker: Masker; timeoutMs?: number }): HttpClient {
+  const { urls, traffic, masker } = options;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const started = performance.now();
+    const time = new Date();
+    const sent = { headers: masker.headers(Object.fromEntries(request.headers)), ...(typeof init?.body === "string" ? { body: masker.text(init.body.slice(0, KEPT_BODY_CHARS)) } : {}) };
+    const base = { time, method: request.method, url: masker.text(request.url), request: sent };
+    let response: Response;
+    try {
+      response = await fetch(request);
+    } catch (error) {
+      traffic.add({ ...base, durationMs: performance.now() - started, error: describeNetworkError(error) });
+      throw error;
+    }
+    const headers = masker.headers(Object.fromEntries(response.headers));
+    if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+      traffic.add({ ...base, status: response.status, durationMs: performance.now() - started, response: { headers, body: "(event stream: see the Cart screen)" } });
+      return response;
+    }
+    const text = await response.clone().text().catch(() => "");
+    traffic.add({ ...base, status: response.status, durationMs: performance.now() - started, size: Buffer.byteLength(text), response: { headers, body: masker.text(text.slice(0, KEPT_BODY_CHARS), text.length > KEPT_BODY_CHARS) } });
+    return response;
+  };
+
+  const call = async <T>(service: ServiceName, path: string, callOptions: CallOptions = {}): Promise<T> => {
+    const base = urls[service];
+    const label = SERVICE_LABELS[service];
+    if (!base) throw new RequestFailure(`The ${label} is not part of this sandbox (no URL for it)`, "not_running");
+    const headers: Record<string, string> = { accept: "application/json", ...callOptions.headers };
+    if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
+    if (callOptions.body !== undefined) headers["content-type"] = "application/json";
+    const signals = [AbortSignal.timeout(callOptions.timeoutMs ?? timeoutMs), ...(callOptions.signal ? [callOptions.signal] : [])];
+    let response: Response;
+    try {
+      response = await recordingFetch(`${base}${path}`, { method: callOptions.method ?? "GET", headers, body: callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body), signal: AbortSignal.any(signals) });
+    } catch (error) {
+      if ((error as Error).name === "TimeoutError") throw new RequestFailure(`The ${label} did not answer within ${seconds(callOptions.timeoutMs ?? timeoutMs)}`, "timeout");
+      if ((error as Error).name === "AbortError") throw error;
+      throw new RequestFailure(`The ${label} does not answer at ${base}: is the sandbox running?`, "unreachable");
+    }
+    const text = await response.text().catch(() => "");
+    const body = parseJson(text);
+    if (!response.ok) throw httpFailure(label, response.status, body);
+    if (body === undefined) throw new RequestFailure(`The ${label} answered ${response.status} with something that is not JSON`, "not_json", response.status);
+    return body as T;
+  };
+
+  const healthy = async (service: ServiceName): Promise<boolean> => {
+    const base = urls[service];
+    return base ? answersHealth(base) : false;
+  };
+
+  return { urls, fetch: recordingFetch as typeof fetch, call, healthy };
+}
+
+/** The server's own error (`{error, code}`, or OAuth's `{error, error_description}`) as one line. */
+function httpFailure(label: string, status: number, body: unknown): RequestFailure {
+  const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const code = typeof fields.code === "string" ? fields.code : typeof fields.error === "string" && typeof fields.error_description === "string" ? fields.error : undefined;
+  const said = typeof fields.error_description === "string" ? fields.error_description : typeof fields.error === "string" ? fields.error : undefined;
+  const message = said ? `${said} (${status}${code ? ` ${code}` : ""})` : `The ${label} answered ${status}${body === undefined ? " with something that is not JSON" : ""}`;
+  return new RequestFailure(message, "http", status, code);
+}
+
+function seconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  const name = (error as Error).name;
+  if (name === "TimeoutError") return "no answer in time";
+  if (name === "AbortError") return "cancelled";
+  return "no answer: connection failed";
+}

@@ -1,0 +1,73 @@
+import type { HttpClient } from "./http.ts";
+
+/** An order as GET /api/orders lists it (the fields the screen draws). */
+export interface Order {
+  orderId: string;
+  status: string;
+  orderDate: string;
+  orderTime: string;
+  mainProduct: { name: string; quantity: number };
+  additionalItemsCount: number;
+}
+
+/** A wallet transaction as GET {prefix}/transactions lists it. */
+export interface Transaction {
+  id: string;
+  type: string;
+  direction: "income" | "spending";
+  amount: number;
+  currency: string;
+  status: string;
+  description: string;
+  createdAt: string;
+}
+
+export interface Insights {
+  income: number;
+  spending: number;
+  net: number;
+  currency: string;
+}
+
+/** The insight periods of the wallet spec, in the order the period key cycles through them. */
+export const PERIODS = ["7d", "30d", "90d", "1y"] as const;
+export type Period = (typeof PERIODS)[number];
+/** `all` sends no direction: the wallet lists both. */
+export const DIRECTIONS = ["all", "income", "spending"] as const;
+export type DirectionFilter = (typeof DIRECTIONS)[number];
+
+export interface WalletView {
+  balance: number;
+  currency: string;
+  transactions: Transaction[];
+  insights?: Insights;
+}
+
+/** The signed-in shopper's orders, newest first. */
+export async function fetchOrders(client: HttpClient, token: string, signal?: AbortSignal): Promise<Order[]> {
+  const answer = await client.call<{ orders: Order[] }>("storefront", "/api/orders", { token, signal });
+  return answer.orders;
+}
+
+/** The balance, and the transactions of a period (one direction or both) with the period's insight totals. */
+export async function fetchWallet(client: HttpClient, options: { token: string; prefix: string; period: Period; direction: DirectionFilter; signal?: AbortSignal }): Promise<WalletView> {
+  const { token, prefix, signal } = options;
+  const query = new URLSearchParams({ period: options.period, include_insights: "true" });
+  if (options.direction !== "all") query.set("direction", options.direction);
+  const [balance, listed] = await Promise.all([
+    client.call<{ balance: number; currency: string }>("wallet", `${prefix}/balance`, { token, signal }),
+    client.call<{ transactions: Transaction[]; insights?: Insights }>("wallet", `${prefix}/transactions?${query}`, { token, signal }),
+  ]);
+  return { balance: balance.balance, currency: balance.currency, transactions: listed.transactions, insights: listed.insights };
+}
+
+/** The orders whose reference contains the typed text (any case): the filter narrows as it is typed. */
+export function filterOrders(orders: readonly Order[], text: string): Order[] {
+  const wanted = text.trim().toUpperCase();
+  return wanted === "" ? [...orders] : orders.filter((order) => order.orderId.toUpperCase().includes(wanted));
+}
+
+/** The next value of a cycle (the period and direction keys). */
+export function nextOf<T>(values: readonly T[], current: T): T {
+  return values[(values.indexOf(current) + 1) % values.length]!;
+}

@@ -1,0 +1,62 @@
+import type { HttpClient } from "./http.ts";
+
+/** A product of the storefront's list (`GET /api/products`), as the spec and the contract describe it. */
+export interface Product {
+  id: string;
+  name: string;
+  category: string;
+  image: string;
+  /** Display text, e.g. `₦1,200 - ₦1,500`: not a number. */
+  price: string;
+  /** The pack size, when the server gives it. */
+  description?: string;
+  season?: string;
+}
+
+/** A line of a cart: `id` is the product id, `price` the unit price in naira. */
+export interface CartItem {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  quantity: number;
+  imageUrl: string;
+}
+
+export interface Cart {
+  items: CartItem[];
+  subtotal: number;
+}
+
+/** The catalog, or the products whose name holds `query` (the spec's search is `?q=` of the list). */
+export async function searchProducts(client: HttpClient, token: string, query: string, signal?: AbortSignal): Promise<Product[]> {
+  const q = query.trim();
+  const path = q ? `/api/products?q=${encodeURIComponent(q)}` : "/api/products";
+  const answer = await client.call<{ items?: Product[] }>("storefront", path, { token, signal });
+  return Array.isArray(answer.items) ? answer.items : [];
+}
+
+/** Adds `quantity` of a product to the signed-in user's cart; the storefront answers the whole cart. */
+export function addToCart(client: HttpClient, token: string, productId: string, quantity: number, signal?: AbortSignal): Promise<Cart> {
+  return client.call<Cart>("storefront", "/api/cart/items", { method: "POST", token, body: { product_id: productId, quantity }, signal });
+}
+
+const NAIRA = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A naira amount as people read it: ₦12,500.00. */
+export function formatNaira(amount: number): string {
+  return `₦${NAIRA.format(amount)}`;
+}
+
+/** A cart in one line: how many of what, and the subtotal. */
+export function describeCart(cart: Cart): string {
+  if (cart.items.length === 0) return "empty";
+  const units = cart.items.reduce((sum, item) => sum + item.quantity, 0);
+  return `${cart.items.length} ${cart.items.length === 1 ? "line" : "lines"}, ${units} ${units === 1 ? "item" : "items"}, subtotal ${formatNaira(cart.subtotal)}`;
+}
+
+/** Whether an answer looks like a cart (an event's data is the server's word, not a promise). */
+export function isCart(value: unknown): value is Cart {
+  const fields = value as Partial<Cart> | null;
+  return typeof fields === "object" && fields !== null && Array.isArray(fields.items) && typeof fields.subtotal === "number";
+}

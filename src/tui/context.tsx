@@ -1,0 +1,28 @@
+import { createContext, useContext, type ReactNode } from "react";
+import type { CartFeed } from "./client/cart-feed.ts";
+import type { HttpClient } from "./client/http.ts";
+import type { TrafficLog } from "./client/traffic.ts";
+import type { TuiSettings } from "./settings.ts";
+import type { TuiStore } from "./state/store.ts";
+
+/** What every screen and hook of the UI shares: one HTTP client, one traffic log, one store. */
+export interface TuiServices {
+  settings: TuiSettings;
+  client: HttpClient;
+  traffic: TrafficLog;
+  store: TuiStore;
+  /** The storefront login's cart stream, followed at App level so that no event is missed on another screen. */
+  cartFeed: CartFeed;
+}
+
+const ServicesContext = createContext<TuiServices | undefined>(undefined);
+
+export function ServicesProvider({ services, children }: { services: TuiServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): TuiServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error("useServices() outside the UI's ServicesProvider");
+  return services;
+}

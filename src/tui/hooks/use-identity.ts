@@ -1,0 +1,100 @@
+import { useInput } from "ink";
+import { decodeProtectedHeader, type ProtectedHeaderParameters } from "jose";
+import { useEffect, useState } from "react";
+import { parseClaimPairs, parseTtl, signIdentity, verifyIdentity, type IdentityCheck, type SignedIdentity } from "../../identity/index.ts";
+import { useServices } from "../context.tsx";
+import { useStoreState, type SignedInUser } from "../state/store.ts";
+import { useFieldFocus } from "./use-field-focus.ts";
+import { useNow } from "./use-now.ts";
+import { useRequest } from "./use-request.ts";
+
+/** A token signed for the screen, with its header decoded. */
+export interface SignedToken extends SignedIdentity {
+  header: ProtectedHeaderParameters;
+}
+
+/**
+ * Who the identity token is for: a demo user chosen with ←/→, else the signed-in user (either
+ * login: both name the same person). `step` moves the choice through the demo users, wrapping.
+ */
+export function useIdentitySubject() {
+  const { settings, store } = useServices();
+  const signedIn = useStoreState(store, (state) => (state.logins.storefront ?? state.logins.wallet)?.user);
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const users = settings.users;
+  const subject: SignedInUser | undefined = chosen !== undefined ? users[chosen] : signedIn;
+  const step = (by: 1 | -1) => {
+    if (users.length === 0) return;
+    setChosen((before) => {
+      const from = before ?? users.findIndex((user) => user.id === signedIn?.id);
+      // From no one (-1), → gives the first user and ← the last.
+      return from === -1 ? (by === 1 ? 0 : users.length - 1) : (from + by + users.length) % users.length;
+    });
+  };
+  return { subject, isSignedInUser: chosen === undefined && subject !== undefined, step };
+}
+
+/** Signs a token for the subject with the TTL and claims typed, again whenever one of them changes or `resign` is called. */
+export function useSignedIdentity(subjectId: string | undefined, ttlText: string, claimsText: string) {
+  const { settings } = useServices();
+  const request = useRequest<SignedToken>();
+  const [round, setRound] = useState(0);
+  const { run, reset } = request;
+  useEffect(() => {
+    if (subjectId === undefined) return reset();
+    void run(async () => {
+      const ttlSeconds = parseTtl(ttlText, "The TTL");
+      const claims = parseClaimPairs(claimsText.split(/\s+/).filter((pair) => pair !== ""));
+      const signed = await signIdentity({ secret: settings.signingSecret, subject: subjectId, ttlSeconds, claims });
+      return { ...signed, header: decodeProtectedHeader(signed.token) };
+    });
+  }, [subjectId, ttlText, claimsText, round, settings.signingSecret, run, reset]);
+  return { ...request, resign: () => setRound((before) => before + 1) };
+}
+
+/** Checks a pasted token as the embed would: with this sandbox's SIGNING_SECRET and its demo users. */
+export function useVerifyIdentity() {
+  const { settings } = useServices();
+  const request = useRequest<IdentityCheck>();
+  const verify = (token: string) => void request.run(() => verifyIdentity(token.trim(), { secret: settings.signingSecret, users: settings.users }));
+  return { ...request, verify };
+}
+
+export type IdentityView = "decoded" | "urls" | "verify";
+
+/** The Identity screen's views, each on a key. */
+export const IDENTITY_VIEWS: readonly { view: IdentityView; key: string; label: string }[] = [
+  { view: "decoded", key: "d", label: "decoded" },
+  { view: "urls", key: "e", label: "embed URLs" },
+  { view: "verify", key: "v", label: "verify a token" },
+];
+
+export type IdentityScreenState = ReturnType<typeof useIdentityScreen>;
+
+/** Everything the Identity screen shows and its keys: who, the TTL and claims, the signed token, the check of a pasted one, the clock. */
+export function useIdentityScreen(active: boolean) {
+  const { subject, isSignedInUser, step } = useIdentitySubject();
+  const fields = useFieldFocus<"ttl" | "claims" | "token">(active);
+  const [ttl, setTtl] = useState("10m");
+  const [claims, setClaims] = useState("");
+  const [view, setView] = useState<IdentityView>("decoded");
+  const signed = useSignedIdentity(subject?.id, ttl, claims);
+  const verify = useVerifyIdentity();
+  const now = useNow(active && (signed.data !== undefined || verify.data?.valid === true));
+
+  useInput((input, key) => {
+    if (key.leftArrow || key.rightArrow) step(key.leftArrow ? -1 : 1);
+    else if (input === "t") fields.focus("ttl");
+    else if (input === "c") fields.focus("claims");
+    else if (input === "r") signed.resign();
+    else if (input === "v") {
+      setView("verify");
+      fields.focus("token");
+    } else {
+      const picked = IDENTITY_VIEWS.find((entry) => entry.key === input);
+      if (picked) setView(picked.view);
+    }
+  }, { isActive: active && !fields.focused });
+
+  return { subject, isSignedInUser, fields, ttl, setTtl, claims, setClaims, view, signed, verify, now };
+}

@@ -1,0 +1,15 @@
+import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { JournalFeed, type JournalSnapshot } from "../client/journal-feed.ts";
+import { useServices } from "../context.tsx";
+
+/** The sandbox's request journal, followed live while the screen is mounted (so until the UI quits); its status says when there is none. */
+export function useJournal(): JournalSnapshot {
+  const { settings } = useServices();
+  const feed = useMemo(() => new JournalFeed(Object.values(settings.urls).filter((url): url is string => Boolean(url)), settings.controlToken), [settings]);
+  useEffect(() => {
+    const controller = new AbortController();
+    void feed.run(controller.signal);
+    return () => controller.abort();
+  }, [feed]);
+  return useSyncExternalStore(feed.subscribe, () => feed.snapshot);
+}

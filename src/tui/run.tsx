@@ -1,0 +1,63 @@
+import { ThemeProvider } from "@inkjs/ui";
+import { render } from "ink";
+import { createMasker } from "../controls/journal/mask.ts";
+import { App } from "./app.tsx";
+import { CartFeed } from "./client/cart-feed.ts";
+import { createHttpClient } from "./client/http.ts";
+import { TrafficLog } from "./client/traffic.ts";
+import { ServicesProvider, type TuiServices } from "./context.tsx";
+import type { TuiSettings } from "./settings.ts";
+import { TuiStore } from "./state/store.ts";
+import { componentTheme } from "./theme.ts";
+
+/** The services the UI runs on, for these settings: one client, one traffic log, one store. */
+export function createTuiServices(settings: TuiSettings): TuiServices {
+  const traffic = new TrafficLog();
+  // What the UI itself holds never shows in its traffic: the agent's and the host backend's secrets.
+  const masker = createMasker([settings.serviceToken, settings.signingSecret, settings.controlToken]);
+  const client = createHttpClient({ urls: settings.urls, traffic, masker });
+  return { settings, traffic, client, store: new TuiStore(), cartFeed: new CartFeed({ baseUrl: settings.urls.storefront, fetch: client.fetch }) };
+}
+
+export function TuiRoot({ services }: { services: TuiServices }) {
+  return (
+    <ServicesProvider services={services}>
+      <ThemeProvider theme={componentTheme(services.settings.noColor)}>
+        <App />
+      </ThemeProvider>
+    </ServicesProvider>
+  );
+}
+
+/** The terminal the UI draws on and reads keys from. */
+export interface TuiTerminal {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+}
+
+/** Alternate screen and hidden cursor while the UI runs; both given back however it ends. */
+const ENTER = "\x1b[?1049h\x1b[H";
+const LEAVE = "\x1b[?25h\x1b[?1049l";
+
+/**
+ * Runs the UI until the user quits (q, Ctrl-C) or `stop` aborts, then leaves the terminal as it
+ * was: its own screen back, the cursor shown, raw mode off.
+ */
+export async function runTui(services: TuiServices, terminal: TuiTerminal, stop?: AbortSignal): Promise<void> {
+  const { stdout } = terminal;
+  const restore = () => stdout.write(LEAVE);
+  stdout.write(ENTER);
+  process.once("exit", restore);
+  const instance = render(<TuiRoot services={services} />, { stdin: terminal.stdin, stdout, exitOnCtrlC: true, patchConsole: true });
+  const onStop = () => instance.unmount();
+  stop?.addEventListener("abort", onStop);
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    stop?.removeEventListener("abort", onStop);
+    instance.unmount();
+    instance.cleanup();
+    process.off("exit", restore);
+    restore();
+  }
+}

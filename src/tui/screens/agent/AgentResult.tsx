@@ -1,0 +1,43 @@
+import { Box, Text } from "ink";
+import type { ActionCall } from "../../../agent/actions/call.ts";
+import { JsonView } from "../../components/JsonView.tsx";
+import { Tinted } from "../../components/Tinted.tsx";
+import { isNoSession, type AgentRun } from "../../hooks/use-agent-run.ts";
+
+/** Rows besides the response's JSON: action, request, headers, status, and two for the answer. */
+export const RESULT_FIXED_ROWS = 6;
+
+/** What the agent did, top to bottom: the action and parameters, the request (secrets redacted), the response, the answer. */
+export function AgentResult({ run, jsonHeight, offset }: { run?: AgentRun; jsonHeight: number; offset: number }) {
+  if (!run) return <Tinted tone="muted">No call yet: press a to ask a question, or l to pick an action.</Tinted>;
+  const call = run.call;
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end"><Text bold>Action   </Text>{run.action} {JSON.stringify(run.parameters)}</Text>
+      <Text wrap="truncate-end"><Text bold>Request  </Text>{call ? `${call.request.method} ${call.request.url}` : <Tinted tone="muted">nothing was sent</Tinted>}</Text>
+      <Text wrap="truncate-end" dimColor>         {call ? requestDetails(call) : ""}</Text>
+      <Text wrap="truncate-end">
+        <Text bold>Response </Text>
+        {call ? <Tinted tone={call.response.status < 400 ? "success" : "error"}>{call.response.status}</Tinted> : <Tinted tone="muted">—</Tinted>}
+        {call ? <Tinted tone="muted">  (PgUp/PgDn scroll)</Tinted> : null}
+      </Text>
+      <Box height={jsonHeight + 1} flexDirection="column" overflow="hidden">
+        {call ? <JsonView value={call.response.body} offset={offset} height={jsonHeight} /> : null}
+      </Box>
+      <Box height={2} overflow="hidden">
+        <Tinted tone={call && call.response.status < 400 ? "success" : "error"} wrap="wrap">= {answerText(run)}</Tinted>
+      </Box>
+    </Box>
+  );
+}
+
+/** The headers as sent (the client already redacted the secrets) and the body, on one line. */
+function requestDetails(call: ActionCall): string {
+  const headers = Object.entries(call.request.headers).filter(([name]) => name !== "accept").map(([name, value]) => `${name}: ${value}`);
+  return [...headers, ...(call.request.body !== undefined ? [`body ${JSON.stringify(call.request.body)}`] : [])].join(" · ");
+}
+
+/** The one-line answer; with no session registered, what to do about it. */
+export function answerText(run: AgentRun): string {
+  return isNoSession(run.call) ? `${run.answer}. Press 4 to register the sessions.` : run.answer;
+}

@@ -1,0 +1,23 @@
+import type { ServiceUrls } from "../config/options.ts";
+import type { DemoUser } from "../users.ts";
+
+/** What the UI needs besides the servers' URLs: the secrets an agent and a host backend hold, and how to draw. */
+export interface TuiSettings {
+  urls: ServiceUrls;
+  /** The demo users offered on the sign-in screen (the fixtures' users; any other account can be typed in). */
+  users: readonly DemoUser[];
+  /** BFF_SERVICE_TOKEN: the agent's credential on the agent routes. */
+  serviceToken: string;
+  /** SIGNING_SECRET: signs embed identity tokens, as the host backend does. */
+  signingSecret: string;
+  /** The wallet service's route prefix (--wallet-prefix): {prefix}/balance, {prefix}/transactions. */
+  walletPrefix: string;
+  /** The sandbox controls' token, for the request journal (sent only where the controls ask for it). */
+  controlToken: string;
+  /** Where the chat embed lives: the embed URLs are built on it. */
+  embedBase: string;
+  /** The folder of action definitions the agent uses. */
+  actionsDir: string;
+  /** NO_COLOR: draw without colours. */
+  noColor: boolean;
+}

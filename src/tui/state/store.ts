@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from "react";
+import type { ServiceName } from "../../config/options.ts";
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** A login on one service: the user and the JWT it answered. */
+export interface Login {
+  user: SignedInUser;
+  token: string;
+}
+
+export type Health = "up" | "down" | "unknown";
+
+/** What several screens and the status bar share. */
+export interface TuiState {
+  logins: { storefront?: Login; wallet?: Login };
+  /** Whether the signed-in user's agent session is registered on each; undefined: not known yet. */
+  agentSessions: { storefront?: boolean; host?: boolean };
+  health: Partial<Record<ServiceName, Health>>;
+  lastError?: string;
+  /** A text field has the keyboard: the screen keys are letters in it until Esc. */
+  editing: boolean;
+}
+
+/** A small store (one object, replaced on each change) that React reads through useSyncExternalStore. */
+export class TuiStore {
+  #state: TuiState = { logins: {}, agentSessions: {}, health: {}, editing: false };
+  #listeners = new Set<() => void>();
+
+  get state(): TuiState {
+    return this.#state;
+  }
+
+  update(change: (state: TuiState) => Partial<TuiState>): void {
+    this.#state = { ...this.#state, ...change(this.#state) };
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** The status bar's "last error"; screens also show their own errors in place. */
+  reportError(message: string | undefined): void {
+    this.update(() => ({ lastError: message }));
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+}
+
+export function useStoreState<T>(store: TuiStore, select: (state: TuiState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.state));
+}

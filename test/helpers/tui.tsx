@@ -1,0 +1,99 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { render } from "ink-testing-library";
+import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
+import { startSandbox, type StartedSandbox } from "../../src/index.ts";
+import { createTuiServices, TuiRoot } from "../../src/tui/run.tsx";
+import type { TuiSettings } from "../../src/tui/settings.ts";
+import type { TuiServices } from "../../src/tui/context.tsx";
+
+/** What a terminal sends for the keys the UI reads. */
+export const KEY = {
+  up: "\x1b[A",
+  down: "\x1b[B",
+  right: "\x1b[C",
+  left: "\x1b[D",
+  enter: "\r",
+  escape: "\x1b",
+  tab: "\t",
+  backspace: "\x7f",
+  pageUp: "\x1b[5~",
+  pageDown: "\x1b[6~",
+} as const;
+
+/** A whole sandbox on free ports for the UI to talk to; closed when the test ends. */
+export async function startUiSandbox(t: { after(fn: () => unknown): void }, settings: Record<string, unknown> = {}): Promise<StartedSandbox> {
+  const sandbox = await startSandbox({ settings: { sseHeartbeat: "200ms", ...settings } });
+  t.after(() => sandbox.close());
+  return sandbox;
+}
+
+/** The UI's settings for a sandbox (or for URLs where nothing answers: a server that is down). */
+export function uiSettings(sandbox: Pick<StartedSandbox, "urls" | "users" | "secrets">, overrides: Partial<TuiSettings> = {}): TuiSettings {
+  return {
+    urls: sandbox.urls,
+    users: sandbox.users,
+    serviceToken: sandbox.secrets.bffServiceToken,
+    signingSecret: sandbox.secrets.signingSecret,
+    controlToken: sandbox.secrets.controlToken,
+    walletPrefix: "/api/wallet",
+    embedBase: sandbox.urls.host ? `${sandbox.urls.host}/embed` : "",
+    actionsDir: DEFAULT_ACTIONS_DIR,
+    noColor: true,
+    ...overrides,
+  };
+}
+
+export interface RenderedTui {
+  services: TuiServices;
+  frame(): string;
+  /** Sends keys one by one, letting the UI draw after each. */
+  press(...keys: string[]): Promise<void>;
+  /** Types text into the field that has the keyboard. */
+  type(text: string): Promise<void>;
+  /** Waits until the frame shows the text (or matches), and returns the frame; fails with the last frame after `timeoutMs`. */
+  waitFor(expected: string | RegExp, timeoutMs?: number): Promise<string>;
+  unmount(): void;
+}
+
+/** The whole UI rendered by ink-testing-library (100 columns, 24 rows), unmounted when the test ends. */
+export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSettings): RenderedTui {
+  const services = createTuiServices(settings);
+  const view = render(<TuiRoot services={services} />);
+  t.after(() => view.unmount());
+  const frame = () => view.lastFrame() ?? "";
+  /**
+   * After a key, until the frame has stopped changing, and a moment more: a component takes keys
+   * once its effects ran, just after it is drawn, and a key sent sooner (a field that just
+   * opened) would go to what was there before. A loaded machine draws late; this waits for it.
+   */
+  const settle = async () => {
+    const deadline = Date.now() + 1000;
+    for (let before = frame(); ; before = frame()) {
+      await sleep(30);
+      if (frame() === before || Date.now() > deadline) break;
+    }
+    await sleep(20);
+  };
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      view.stdin.write(key);
+      await settle();
+    }
+  };
+  return {
+    services,
+    frame,
+    press,
+    type: (text) => press(...text),
+    waitFor: async (expected, timeoutMs = 5000) => {
+      const deadline = Date.now() + timeoutMs;
+      const matches = () => (typeof expected === "string" ? frame().includes(expected) : expected.test(frame()));
+      while (!matches()) {
+        if (Date.now() > deadline) throw new Error(`The UI never showed ${String(expected)}; its last frame:\n${frame()}`);
+        await sleep(25);
+      }
+      return frame();
+    },
+    unmount: () => view.unmount(),
+  };
+}

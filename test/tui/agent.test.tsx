@@ -1,0 +1,162 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { signInAsApp } from "../../src/agent/as-app.ts";
+import type { StartedSandbox } from "../../src/index.ts";
+import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+
+// The sandbox's default wallet prefix (the helper's settings assume another).
+const settingsFor = (sandbox: StartedSandbox, urls = sandbox.urls) => uiSettings({ ...sandbox, urls });
+
+/**
+ * A frame is drawn before the keys of what it shows are listened to (React runs effects after
+ * drawing), and the test writes keys at once: give the screen a moment after it changes.
+ */
+const settle = () => sleep(100);
+
+/** Signs Ada in on screen 1 (the first demo user), then opens the agent screen. */
+async function signInAndOpenAgent(ui: RenderedTui, signedIn = "wallet     ✓ signed in as Ada"): Promise<void> {
+  await ui.waitFor("Ada Okafor");
+  await ui.press(KEY.enter);
+  await ui.waitFor(signedIn);
+  await ui.press("6");
+  await ui.waitFor("acting for Ada Okafor");
+  await settle();
+}
+
+/** What Ada's app does after login: both agent sessions registered (over HTTP, as the app would). */
+async function registerSessions(sandbox: StartedSandbox): Promise<void> {
+  await signInAsApp(sandbox.urls, sandbox.users[0]!);
+}
+
+/** The frame's lines joined, for text the screen wraps. */
+const flat = (frame: string) => frame.replace(/\s*\n\s*/g, " ");
+
+async function askQuestion(ui: RenderedTui, question: string): Promise<void> {
+  await ui.press("a");
+  await ui.waitFor("Esc leaves the field");
+  await settle();
+  await ui.type(question);
+  await ui.press(KEY.enter);
+}
+
+test("agent: a question is resolved and called on the wallet (oauth), with the request redacted and the one-line answer", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, settingsFor(sandbox));
+  await signInAndOpenAgent(ui);
+  await askQuestion(ui, "how much did I spend this month?");
+  const frame = await ui.waitFor("= Over the last 30 days you spent");
+  assert.match(frame, /Action {3}get_spending_income_insights \{"period":"30d"\}/);
+  assert.match(frame, /Request {2}GET http:\/\/127\.0\.0\.1:\d+\/api\/wallet\/transactions\?period=30d&include_insights=true/);
+  assert.match(frame, /authorization: Bearer \*\*\*/);
+  assert.match(frame, /Response 200/);
+  assert.match(frame, /"insights": \{|"transactions": \[/);
+  assert.ok(!frame.includes(ui.services.store.state.logins.wallet!.token), "the wallet token is never drawn");
+  assert.ok(ui.services.traffic.entries.some((entry) => entry.url.includes("/api/wallet/transactions?period=30d")), "the agent's call is in the traffic log");
+});
+
+test("agent: a follow-up question is answered in place, then the call is made", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, settingsFor(sandbox));
+  await signInAndOpenAgent(ui);
+  await askQuestion(ui, "did my transfer go through?");
+  let frame = await ui.waitFor("Waiting for your answer");
+  await settle();
+  assert.match(frame, /Answer:/);
+  assert.match(frame, /↳ Which transaction\? Give its id/);
+  await ui.type("txn_ada_0002");
+  await ui.press(KEY.enter);
+  frame = await ui.waitFor(/= txn_ada_0002 \(.*\): Failed\./);
+  assert.match(frame, /↳ Which transaction\? .* → txn_ada_0002/);
+  assert.match(frame, /Request {2}GET .*\/api\/wallet\/transactions\/txn_ada_0002/);
+
+  // Esc cancels a follow-up: nothing is sent, the keys work again.
+  await askQuestion(ui, "did it fail?");
+  await ui.waitFor("Waiting for your answer");
+  await settle();
+  await ui.press(KEY.escape);
+  frame = await ui.waitFor("1–8 screens");
+  assert.doesNotMatch(frame, /Waiting for your answer/);
+  await settle();
+  await ui.press("1");
+  await ui.waitFor("Demo users");
+});
+
+test("agent: an action picked from the list, its parameter filled, is called on the storefront (BFF) with the secrets redacted", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  await registerSessions(sandbox);
+  const ui = renderTui(t, settingsFor(sandbox));
+  await signInAndOpenAgent(ui);
+  await ui.press("l");
+  await ui.waitFor("Actions (↑↓, Enter fills its parameters)");
+  await settle();
+  await ui.press(KEY.pageDown, KEY.pageDown, KEY.enter);
+  let frame = await ui.waitFor("[ Call search_products ]");
+  await settle();
+  assert.match(frame, /❯ query\* +\(not set\) string/);
+  await ui.press(KEY.enter);
+  await settle();
+  await ui.type("rice");
+  await ui.press(KEY.enter);
+  await ui.waitFor(/query\* +rice/);
+  await settle();
+  await ui.press("c");
+  frame = await ui.waitFor("= Found ");
+  assert.match(frame, /Action {3}search_products \{"query":"rice"\}/);
+  assert.match(frame, /GET http:\/\/127\.0\.0\.1:\d+\/api\/agent\/products\?q=rice/);
+  assert.match(frame, /authorization: Bearer \*\*\* · x-end-user-id: /);
+  assert.match(frame, /"items": \[/);
+  assert.ok(!frame.includes(sandbox.secrets.bffServiceToken), "the service token is never drawn");
+  assert.equal(ui.services.store.state.agentSessions.storefront, true, "the status bar learns the storefront session is there");
+
+  // An enum parameter offers its values with ←/→.
+  await ui.press(KEY.escape);
+  await ui.waitFor("Actions (↑↓");
+  await settle();
+  await ui.press(KEY.up, KEY.enter);
+  frame = await ui.waitFor("[ Call list_transactions ]");
+  await settle();
+  await ui.press(KEY.right, KEY.right);
+  await ui.waitFor(/❯ period +30d/);
+});
+
+test("agent: not signed in, the screen says to sign in first", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, settingsFor(sandbox));
+  await ui.press("6");
+  await ui.waitFor("Not signed in: Sign in first (key 1)");
+  await settle();
+  await askQuestion(ui, "what is my balance?");
+  const frame = await ui.waitFor("✗ Sign in first (key 1)");
+  assert.match(frame, /No call yet/);
+});
+
+test("agent: without registered sessions the BFF's answer is the answer, with what to do", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, settingsFor(sandbox));
+  await signInAndOpenAgent(ui);
+  await askQuestion(ui, "do you have rice?");
+  const frame = flat(await ui.waitFor("No active session for this user"));
+  assert.match(frame, /Response 401/);
+  assert.match(frame, /= The search_products call failed: 401 no_active_session \(No active session for this user\)\. Press 4 to register the sessions\./);
+  assert.equal(ui.services.store.state.agentSessions.storefront, false, "the status bar learns there is no session");
+});
+
+test("agent: a 503 from the storefront is the answer; a storefront that is down is an error in place; the UI stays usable", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  await registerSessions(sandbox);
+  await sandbox.controls.addFault({ service: "storefront", route: "GET /api/agent/products", status: 503 });
+  const ui = renderTui(t, settingsFor(sandbox));
+  await signInAndOpenAgent(ui);
+  await askQuestion(ui, "do you have rice?");
+  let frame = await ui.waitFor("= The search_products call failed: 503");
+  assert.match(frame, /Response 503/);
+
+  const down = renderTui(t, settingsFor(sandbox, { ...sandbox.urls, storefront: "http://127.0.0.1:9" }));
+  await signInAndOpenAgent(down, "storefront ✗");
+  await askQuestion(down, "do you have beans?");
+  frame = await down.waitFor("✗ The storefront does not answer at http://127.0.0.1:9");
+  await askQuestion(down, "what is my balance?");
+  frame = await down.waitFor("= Your balance is");
+  assert.doesNotMatch(frame, /✗ The storefront/);
+});

@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { CartFeed, KEPT_EVENTS, type CartFeedState } from "../../src/tui/client/cart-feed.ts";
+
+const BASE = "http://storefront.test";
+
+/** An event stream answer that sends `text` and stays open (as the storefront's does). */
+function streamAnswer(text: string): Response {
+  const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode(text)) });
+  return new Response(body, { headers: { "content-type": "text/event-stream" } });
+}
+
+function refusal(status: number, code: string): Response {
+  return new Response(JSON.stringify({ error: code, code }), { status, headers: { "content-type": "application/json" } });
+}
+
+function cartEvent(version: number, quantity: number): string {
+  const cart = { items: quantity ? [{ id: "okra", name: "Okra", description: "paint bucket", price: 2500, quantity, imageUrl: "" }] : [], subtotal: 2500 * quantity };
+  return `id: ${version}\nevent: cart\ndata: ${JSON.stringify(cart)}\n\n`;
+}
+
+/** A fetch that answers each call with the next of `answers` (the last one again when they run out), noting what it was sent. */
+function scriptedFetch(answers: (() => Response)[]) {
+  const sent: { url: string; authorization?: string }[] = [];
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    sent.push({ url: String(input), authorization: new Headers(init?.headers).get("authorization") ?? undefined });
+    return answers[Math.min(sent.length, answers.length) - 1]!();
+  }) as typeof globalThis.fetch;
+  return { fetch, sent };
+}
+
+async function until(feed: CartFeed, check: (state: CartFeedState) => boolean, timeoutMs = 2000): Promise<CartFeedState> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check(feed.state)) {
+    if (Date.now() > deadline) throw new Error(`The feed never got there; it is ${JSON.stringify({ ...feed.state, events: feed.state.events.map((event) => `${event.type}: ${event.detail}`) })}`);
+    await sleep(5);
+  }
+  return feed.state;
+}
+
+test("cart feed: follows the stream with the login's token; the cart and its version come from the events", async (t) => {
+  const { fetch, sent } = scriptedFetch([() => streamAnswer(`retry: 3000\n${cartEvent(1, 0)}${cartEvent(2, 3)}`)]);
+  const feed = new CartFeed({ baseUrl: BASE, fetch });
+  t.after(() => feed.stop());
+  feed.start("token-a", "ada@example.com");
+  const state = await until(feed, (current) => current.version === "2");
+  assert.equal(state.phase, "open");
+  assert.equal(state.cart?.items[0]?.quantity, 3);
+  assert.deepEqual(state.events.map((event) => event.type), ["connect", "open", "cart", "cart"]);
+  assert.equal(state.events.at(-1)?.detail, "v2: 1 line, 3 items, subtotal ₦7,500.00");
+  assert.deepEqual(sent, [{ url: `${BASE}/api/cart/stream`, authorization: "Bearer token-a" }]);
+  feed.start("token-a", "ada@example.com");
+  assert.equal(sent.length, 1, "the same login again changes nothing");
+});
+
+test("cart feed: keeps the newest events only", async (t) => {
+  const many = Array.from({ length: KEPT_EVENTS + 50 }, (_, index) => cartEvent(index + 1, 1)).join("");
+  const feed = new CartFeed({ baseUrl: BASE, fetch: scriptedFetch([() => streamAnswer(many)]).fetch });
+  t.after(() => feed.stop());
+  feed.start("token-a", "ada@example.com");
+  const state = await until(feed, (current) => current.version === String(KEPT_EVENTS + 50));
+  assert.equal(state.events.length, KEPT_EVENTS);
+  assert.equal(state.events.at(-1)?.detail.startsWith(`v${KEPT_EVENTS + 50}:`), true);
+});
+
+test("cart feed: a cut stream is reconnected after the server's retry", async (t) => {
+  const cut = () => new Response(`retry: 10\n${cartEvent(1, 0)}`, { headers: { "content-type": "text/event-stream" } });
+  const { fetch, sent } = scriptedFetch([cut, () => streamAnswer(cartEvent(2, 1))]);
+  const feed = new CartFeed({ baseUrl: BASE, fetch });
+  t.after(() => feed.stop());
+  feed.start("token-a", "ada@example.com");
+  const state = await until(feed, (current) => current.version === "2");
+  assert.equal(state.phase, "open");
+  assert.equal(state.attempts, 0);
+  assert.equal(sent.length, 2);
+  assert.ok(state.events.some((event) => event.detail === "the stream was cut; reconnecting (attempt 1)"));
+});
+
+test("cart feed: an expired token stops it until a new login; another refusal closes it; a 5xx is retried", async (t) => {
+  await t.test("401 token_expired", async () => {
+    const { fetch, sent } = scriptedFetch([() => refusal(401, "token_expired"), () => streamAnswer(cartEvent(5, 1))]);
+    const feed = new CartFeed({ baseUrl: BASE, fetch, retryMs: 10 });
+    feed.start("old", "ada@example.com");
+    await until(feed, (current) => current.phase === "expired");
+    await sleep(50);
+    assert.equal(sent.length, 1, "no retry with a token that expired");
+    feed.start("new", "ada@example.com");
+    await until(feed, (current) => current.phase === "open" && current.version === "5");
+    assert.equal(sent[1]?.authorization, "Bearer new");
+    feed.stop();
+    assert.equal(feed.state.phase, "signed-out");
+  });
+  await t.test("401 invalid_token", async () => {
+    const feed = new CartFeed({ baseUrl: BASE, fetch: scriptedFetch([() => refusal(401, "invalid_token")]).fetch, retryMs: 10 });
+    feed.start("forged", "ada@example.com");
+    const state = await until(feed, (current) => current.phase === "closed");
+    assert.equal(state.reason, "refused: 401 invalid_token");
+    feed.stop();
+  });
+  await t.test("503", async () => {
+    const { fetch, sent } = scriptedFetch([() => refusal(503, "unavailable"), () => refusal(503, "unavailable"), () => streamAnswer(cartEvent(1, 0))]);
+    const feed = new CartFeed({ baseUrl: BASE, fetch, retryMs: 10 });
+    feed.start("token-a", "ada@example.com");
+    const reconnecting = await until(feed, (current) => current.phase === "reconnecting");
+    assert.equal(reconnecting.reason, "refused: 503 unavailable");
+    await until(feed, (current) => current.phase === "open");
+    assert.equal(sent.length, 3);
+    feed.stop();
+  });
+});

@@ -1,0 +1,146 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { decodeJwt } from "jose";
+import { signIdentity } from "../../src/identity/index.ts";
+import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+
+/** Box-drawing characters: none may sit inside a URL meant to be copied. */
+const BOX_CHARACTERS = /[\u2500-\u257f]/;
+
+async function signInAsAda(ui: RenderedTui): Promise<void> {
+  await ui.waitFor("Ada Okafor");
+  await ui.press(KEY.enter);
+  await ui.waitFor("wallet     ✓ signed in as Ada");
+  await ui.press("5");
+}
+
+/**
+ * Waits for the frame, then for the keys of what it shows to be in place: a screen just shown, or
+ * a field just left, takes keys once its handlers are set, a moment after it is drawn.
+ */
+async function settled(ui: RenderedTui, expected: string | RegExp): Promise<string> {
+  const frame = await ui.waitFor(expected);
+  await sleep(100);
+  return frame;
+}
+
+/** Gives a text field the keyboard (its key), waiting for it to take keys. */
+async function focusField(ui: RenderedTui, key: string): Promise<void> {
+  await sleep(100);
+  await ui.press(key);
+  await sleep(150);
+}
+
+/** Keys into the field that has the keyboard, then Enter once the field holds them (it reads its value when Enter comes). */
+async function submit(ui: RenderedTui, ...keys: string[]): Promise<void> {
+  await ui.press(...keys);
+  await sleep(100);
+  await ui.press(KEY.enter);
+}
+
+/** Pastes text into the field that has the keyboard: one write, as a terminal sends a paste. */
+const paste = (ui: RenderedTui, text: string) => submit(ui, text);
+
+/** The URL printed under `label:` (it may wrap over several lines), joined back together. */
+function urlUnder(frame: string, label: string): string {
+  const lines = frame.split("\n");
+  const start = lines.findIndex((line) => line === `${label}:`);
+  const urlLines: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.endsWith(":") || line.startsWith("On one line")) break;
+    urlLines.push(line);
+  }
+  assert.ok(urlLines.every((line) => !BOX_CHARACTERS.test(line) && line === line.trim()), `no box character and no padding around ${label}'s URL:\n${frame}`);
+  return urlLines.join("");
+}
+
+test("identity: a token for the signed-in user, decoded and counting down; the embed URLs carry it; a pasted token is verified", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, uiSettings(sandbox));
+  const ada = sandbox.users.find((user) => user.email === "ada@example.com")!;
+  await signInAsAda(ui);
+  let frame = await settled(ui, /expires in (10m|9m 5\ds)/);
+  assert.match(frame, new RegExp(`Embed identity for Ada Okafor \\(${ada.id}\\) · signed in`));
+  assert.match(frame, /Header {2}\{"alg":"HS256","typ":"JWT"\}/);
+  assert.match(frame, new RegExp(`sub +"${ada.id}"`));
+  assert.match(frame, /iss +"sandbox-host"/);
+  const first = frame.match(/expires in ([^(]+)\(/)![1];
+  await sleep(1300);
+  assert.notEqual(ui.frame().match(/expires in ([^(]+)\(/)?.[1], first, "the countdown ticks");
+
+  await ui.press("e");
+  frame = await ui.waitFor("launcher:");
+  for (const mode of ["drawer", "launcher"]) {
+    const url = new URL(urlUnder(frame, mode));
+    assert.equal(url.searchParams.get("mode"), mode);
+    assert.equal(url.searchParams.get("endUser"), ada.id);
+    assert.equal(decodeJwt(url.searchParams.get("identity")!).sub, ada.id);
+    assert.equal(`${url.origin}${url.pathname}`, `${sandbox.urls.host}/embed`);
+  }
+
+  const good = (await signIdentity({ secret: sandbox.secrets.signingSecret, subject: ada.id })).token;
+  await focusField(ui, "v");
+  await paste(ui, good);
+  frame = await ui.waitFor("✓ valid");
+  assert.match(frame, new RegExp(`✓ valid: sub ${ada.id} \\(Ada Okafor\\), expires in`));
+
+  const [header, payload, signature] = good.split(".");
+  const tampered = `${header}.${payload}.${signature!.slice(0, -4)}AAAA`;
+  await focusField(ui, "v");
+  await paste(ui, tampered);
+  frame = await ui.waitFor("✗ invalid");
+  assert.match(frame, /✗ invalid: bad signature: the token was signed with another secret/);
+});
+
+test("identity: not signed in, the screen asks for a user; ←/→ chooses one; a short TTL runs out and says expired", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, uiSettings(sandbox));
+  await ui.waitFor("Ada Okafor");
+  await ui.press("5");
+  let frame = await settled(ui, "not signed in. Choose a demo user with ←/→");
+  assert.doesNotMatch(frame, /Token|expires in/);
+  await ui.press(KEY.right);
+  frame = await ui.waitFor(/expires in/);
+  const first = sandbox.users[0]!;
+  assert.match(frame, new RegExp(`Embed identity for ${first.name} \\(${first.id}\\)`));
+  await ui.press(KEY.right);
+  await ui.waitFor(`Embed identity for ${sandbox.users[1]!.name}`);
+  await focusField(ui, "t");
+  await ui.press(KEY.backspace, KEY.backspace, KEY.backspace);
+  await submit(ui, ..."1s");
+  frame = await ui.waitFor(/expired \d+s ago/, 4000);
+  assert.match(frame, new RegExp(`sub +"${sandbox.users[1]!.id}"`));
+});
+
+test("identity: a TTL without its unit and a reserved claim are errors in place; fixing them signs again", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, uiSettings(sandbox));
+  await signInAsAda(ui);
+  await settled(ui, "expires in");
+  await focusField(ui, "t");
+  await ui.press(KEY.backspace, KEY.backspace, KEY.backspace);
+  await submit(ui, ..."10");
+  let frame = await ui.waitFor("✗ The TTL must be a duration with its unit");
+  assert.doesNotMatch(frame, /expires in|Header/);
+
+  await focusField(ui, "t");
+  await submit(ui, ..."m");
+  await ui.waitFor("expires in");
+  await focusField(ui, "c");
+  await submit(ui, ..."plan=pro sub=someone");
+  frame = await ui.waitFor('✗ The claim "sub" cannot be set');
+  await focusField(ui, "c");
+  await submit(ui, ...Array<string>(12).fill(KEY.backspace));
+  frame = await ui.waitFor(/plan +"pro"/);
+  assert.match(frame, /expires in/);
+});
+
+test("identity: without an embed base the URLs view says why", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, uiSettings(sandbox, { embedBase: "" }));
+  await signInAsAda(ui);
+  await settled(ui, "expires in");
+  await ui.press("e");
+  await ui.waitFor("No embed URL: this sandbox has no host app and no embed base was given");
+});
