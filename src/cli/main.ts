@@ -56,8 +56,8 @@ export function buildProgram(cli: Cli): Command {
         "npx sandbox start --help",
       ],
     }));
-routeOutput(program, cli.io);
-return program;
+  routeOutput(program, cli.io);
+  return program;
 }
 
 /**
@@ -65,19 +65,19 @@ return program;
  * here exits the process or sets its exit code: bin/sandbox.js does, with what this returns.
  */
 export async function runCli(args: readonly string[], io: CliIo = processIo()): Promise<number> {
-const cli = createCli(io);
-try {
-  await buildProgram(cli).parseAsync([...args], { from: "user" });
-} catch (error) {
-  // Commander has printed its help or its usage error already; it only says how to end.
-  if (error instanceof CommanderError) return error.exitCode;
-  reportError(error, cli);
-}
-return cli.exitCode;
+  const cli = createCli(io);
+  try {
+    await buildProgram(cli).parseAsync([...args], { from: "user" });
+  } catch (error) {
+    // Commander has printed its help or its usage error already; it only says how to end.
+    if (error instanceof CommanderError) return error.exitCode;
+    reportError(error, cli);
+  }
+  return cli.exitCode;
 }
 
 /** Help, --version and usage errors of every command go to the io, and end the run instead of the process. */
 function routeOutput(command: Command, io: CliIo): void {
-command.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
-for (const sub of command.commands) routeOutput(sub, io);
+  command.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  for (const sub of command.commands) routeOutput(sub, io);
 }

@@ -1,5 +1,6 @@
 import type { SandboxConfig } from "../config/load.ts";
 import { startSandbox } from "../sandbox.ts";
+import { drawLiveEvenInCi } from "../tui/draw-live.ts";
 import type { Cli } from "./io.ts";
 import { stopRequests } from "./stop-requests.ts";
 import { requireTerminal, tuiSettings } from "./tui-settings.ts";
@@ -20,6 +21,7 @@ export async function startWithUi(cli: Cli, config: SandboxConfig): Promise<void
     stop.dispose();
     throw error;
   });
+  drawLiveEvenInCi();
   const { createTuiServices, runTui } = await import("../tui/run.tsx");
   const services = createTuiServices(await tuiSettings(config, sandbox.urls, cli.io));
   report = (message) => services.store.reportError(`server: ${message}`);

@@ -39,6 +39,7 @@ export function uiCommand(cli: Cli): Command {
       const config = await loadCommandConfig(flags, cli.io);
       const urls = await targetUrls(flags, config.dataDir);
       const terminal = requireTerminal(cli.io, "sandbox ui");
+      (await import("../tui/draw-live.ts")).drawLiveEvenInCi();
       const { createTuiServices, runTui } = await import("../tui/run.tsx");
       await runTui(createTuiServices(await tuiSettings(config, urls, cli.io, resolve(cli.io.cwd, flags.actions))), terminal);
     });

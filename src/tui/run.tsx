@@ -59,5 +59,9 @@ export async function runTui(services: TuiServices, terminal: TuiTerminal, stop?
     instance.cleanup();
     process.off("exit", restore);
     restore();
+    // Whatever Ink left behind, the terminal gets its line mode back and stdin no longer holds the process open.
+    if (terminal.stdin.isRaw) terminal.stdin.setRawMode(false);
+    terminal.stdin.pause();
+    terminal.stdin.unref();
   }
 }

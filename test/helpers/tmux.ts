@@ -11,8 +11,14 @@ export function tmuxMissing(t: { skip(message: string): void }): boolean {
   return true;
 }
 
-/** tmux answers at once; the timeout only keeps a stuck server from holding the test. */
-export const tmux = (...args: string[]): string => execFileSync(TMUX, args, { encoding: "utf8", timeout: 10_000 });
+/**
+ * tmux on a server of this test process's own (`-L`): a tmux server the developer runs is neither
+ * used nor disturbed, and the panes get this process's environment, not that of an older server.
+ * It ends by itself when its last session is killed. tmux answers at once; the timeout only keeps
+ * a stuck server from holding the test.
+ */
+const SOCKET = `sandbox-tests-${process.pid}`;
+export const tmux = (...args: string[]): string => execFileSync(TMUX, ["-L", SOCKET, ...args], { encoding: "utf8", timeout: 10_000 });
 
 /** Polls the tmux pane until its text matches, or fails with what it shows. */
 export async function screenMatches(session: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {

@@ -83,7 +83,7 @@ test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessi
   assert.match(traffic, /storefront GET +\/api\/agent\/orders +200 +\d+ ada +yes/);
 
   await keys("q");
-  const after = await screenMatches(session, /exit=0/);
+  const after = await screenMatches(session, /exit=0/, 30_000);
   assert.match(after, /^before the UI\ntty restored\nexit=0$/m, "the terminal's own screen is back, with its settings");
   assert.equal(tmux("display-message", "-p", "-t", session, "#{alternate_on} #{cursor_flag}").trim(), "0 1", "alternate screen left, cursor shown");
 
