@@ -1,0 +1,211 @@
+// The chat embed preview. The server has already checked the identity token and written what it
+// found onto <body> (data-state, data-mode, …); this script only builds the chat for the states
+// that have one, and talks to the host app's /embed/api routes. No framework, no build step.
+
+/** Words for a refusal when the server sent no message of its own (it normally does). */
+const REASONS = {
+  expired: "The sign-in for this chat has expired. Reload the page in your app to get a new one.",
+  bad_signature: "This chat's sign-in was not signed by the app, so it cannot be trusted.",
+  malformed: "This chat's sign-in token is malformed.",
+  user_mismatch: "This chat's sign-in is for a different user than the one in the link.",
+  unknown_user: "This chat's sign-in names a user the app does not know.",
+};
+
+/** What the server rendered onto the page: the only input this script trusts. */
+function readPage() {
+  const data = document.body.dataset;
+  return {
+    state: data.state ?? "",
+    mode: data.mode ?? "",
+    endUser: data.endUser ?? "",
+    userName: data.userName ?? "",
+    session: data.session ?? "",
+    reasonCode: data.reasonCode ?? "",
+    identity: document.querySelector('meta[name="embed-identity"]')?.getAttribute("content") ?? "",
+  };
+}
+
+function start() {
+  const page = readPage();
+  if (page.state === "verified" || page.state === "anonymous") mountChat(page);
+  else showNotice(page);
+}
+
+/** Refused or bad mode: the server's message stays; the script adds a title and makes no call. */
+function showNotice(page) {
+  const title = document.getElementById("notice-title");
+  const message = document.getElementById("notice-message");
+  if (page.state === "refused") {
+    title.textContent = "This chat can't be opened";
+    if (message.textContent.trim() === "") message.textContent = REASONS[page.reasonCode] ?? "The sign-in for this chat is not valid.";
+  } else if (page.state === "bad-mode") {
+    title.textContent = "Unknown chat layout";
+    if (message.textContent.trim() === "") message.textContent = "The mode parameter must be drawer or launcher.";
+  }
+  document.getElementById("notice").setAttribute("role", "alert");
+}
+
+function mountChat(page) {
+  const template = document.getElementById("chat-template");
+  document.body.append(template.content.cloneNode(true));
+  const ui = {
+    opener: document.getElementById("opener"),
+    panel: document.getElementById("chat-panel"),
+    close: document.getElementById("close"),
+    messages: document.getElementById("messages"),
+    composer: document.getElementById("composer"),
+    input: document.getElementById("question"),
+    send: document.getElementById("send"),
+  };
+  document.getElementById("chat-subtitle").textContent = page.state === "verified" ? `For ${page.userName || page.endUser}` : "Not signed in";
+  document.getElementById("question-label").textContent = page.state === "verified" ? "Ask about your orders, cart or wallet" : "Search the catalog";
+
+  const setOpen = (open) => {
+    ui.panel.hidden = !open;
+    ui.opener.setAttribute("aria-expanded", String(open));
+    // The drawer's opener is only there to reopen a closed drawer; the launcher's button stays.
+    if (page.mode === "drawer") ui.opener.hidden = open;
+    // Focus follows the user: into the input when the chat opens, back to the button that opens it when it closes.
+    if (open) ui.input.focus();
+    else ui.opener.focus();
+  };
+  ui.opener.addEventListener("click", () => setOpen(ui.panel.hidden));
+  ui.close.addEventListener("click", () => setOpen(false));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !ui.panel.hidden) setOpen(false);
+  });
+
+  const conversation = createConversation(page, ui);
+  ui.composer.addEventListener("submit", (event) => {
+    event.preventDefault();
+    conversation.submit();
+  });
+  if (page.mode === "drawer") setOpen(true);
+  greet(page, ui.messages);
+}
+
+function greet(page, list) {
+  const hello = page.state === "verified"
+    ? `Hi ${firstName(page.userName)}, ask me about your spending, a transfer, your orders, or tell me what to add to your cart.`
+    : "You are not signed in: I can search the catalog for you. Sign in to your app to ask about your orders, cart or wallet.";
+  addMessage(list, "agent", hello);
+}
+
+/**
+ * One conversation: a question, or the reply to the agent's follow-up question. The follow-up
+ * is kept here so that the user's next message is sent as `reply` to the question that raised it.
+ */
+function createConversation(page, ui) {
+  let pending; // the question the agent's follow-up belongs to
+  let busy = false;
+
+  async function submit() {
+    const text = ui.input.value.trim();
+    if (text === "" || busy) return;
+    addMessage(ui.messages, "user", text);
+    ui.input.value = "";
+    const payload = pending === undefined ? { question: text } : { question: pending, reply: text };
+    // Anonymous chats send no identity: the server then allows catalog search only.
+    if (page.state === "verified") Object.assign(payload, { endUser: page.endUser, identity: page.identity });
+    setBusy(true);
+    const result = await postJson("/embed/api/ask", payload);
+    setBusy(false);
+    pending = undefined;
+    if (!result.ok) return addMessage(ui.messages, "agent", errorText(result), "error");
+    const answer = result.body;
+    if (answer.followUp && !answer.call) {
+      pending = payload.question;
+      return addMessage(ui.messages, "agent", answer.followUp.question);
+    }
+    const item = addMessage(ui.messages, "agent", answer.answer);
+    if (answer.call) item.append(callDetails(answer.call));
+    if (answer.noSession) item.append(noSessionNotice(page));
+  }
+
+  function setBusy(value) {
+    busy = value;
+    ui.send.disabled = value;
+    ui.messages.setAttribute("aria-busy", String(value));
+  }
+
+  return { submit };
+}
+
+/** "No active session for this user", with the preview's one-click registration when the page has a session. */
+function noSessionNotice(page) {
+  const box = element("div", "no-session");
+  box.append(element("p", "no-session__text", "No active session for this user"));
+  if (page.session === "" || page.state !== "verified") return box;
+  const button = element("button", "no-session__register", "Register sessions as the app would");
+  button.type = "button";
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const result = await postJson("/embed/api/sessions", { endUser: page.endUser, identity: page.identity, session: page.session });
+    const words = result.ok
+      ? `Sessions registered (${(result.body.registered ?? []).join(", ")}). Ask again.`
+      : `Could not register the sessions: ${errorText(result)}`;
+    box.append(element("p", result.ok ? "no-session__done" : "no-session__error", words));
+    if (!result.ok) button.disabled = false;
+    else button.remove();
+  });
+  box.append(button);
+  return box;
+}
+
+/** The collapsible "What the agent called": method, URL, status and the (already redacted) headers and body. */
+function callDetails(call) {
+  const details = element("details", "call");
+  details.append(element("summary", "call__summary", "What the agent called"));
+  const list = element("dl", "call__fields");
+  const field = (name, value, className) => {
+    list.append(element("dt", "", name));
+    list.append(element("dd", className ?? "", value));
+  };
+  field("Request", `${call.method} ${call.url}`, "call__request");
+  field("Status", String(call.status), "call__status");
+  for (const [name, value] of Object.entries(call.headers ?? {})) field(name, String(value), "call__header");
+  if (call.body !== undefined) field("Body", typeof call.body === "string" ? call.body : JSON.stringify(call.body), "call__body");
+  details.append(list);
+  return details;
+}
+
+/** POSTs JSON; never throws: a network failure or a non-JSON answer becomes a result like any other. */
+async function postJson(path, payload) {
+  try {
+    const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
+    const body = await response.json().catch(() => ({}));
+    return { ok: response.ok, status: response.status, body };
+  } catch (error) {
+    return { ok: false, status: 0, body: { error: `The sandbox did not answer (${error.message}).` } };
+  }
+}
+
+/** The server's own words for an error ({error, code, hint?}), which are written for people. */
+function errorText(result) {
+  const { error, hint } = result.body ?? {};
+  const text = typeof error === "string" && error !== "" ? error : `The request failed with status ${result.status}.`;
+  return typeof hint === "string" && hint !== "" ? `${text} ${hint}` : text;
+}
+
+function addMessage(list, role, text, variant) {
+  const item = element("li", `message message--${role}${variant ? ` message--${variant}` : ""}`);
+  item.append(element("span", "visually-hidden", role === "user" ? "You: " : "Assistant: "));
+  item.append(element("p", "message__text", text));
+  list.append(item);
+  // Scroll the list itself, not the page: the page around the panel must not move.
+  list.scrollTop = list.scrollHeight;
+  return item;
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function firstName(name) {
+  return name.split(" ")[0] || "there";
+}
+
+start();
