@@ -9,6 +9,7 @@ const REASONS = {
   malformed: "This chat's sign-in token is malformed.",
   user_mismatch: "This chat's sign-in is for a different user than the one in the link.",
   unknown_user: "This chat's sign-in names a user the app does not know.",
+  missing_end_user: "This chat's link names no user for its sign-in.",
 };
 
 /** What the server rendered onto the page: the only input this script trusts. */

@@ -14,21 +14,8 @@ const ui = {
   link: document.getElementById("embed-link"),
 };
 
-/** The demo users the server rendered onto <body data-users>; [] when it rendered none. */
-function demoUsers() {
-  try {
-    const users = JSON.parse(document.body.dataset.users ?? "[]");
-    return Array.isArray(users) ? users : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Fills the picker, unless the server already rendered its options. */
+/** The server rendered the demo users as options; a choice for a visitor who is not signed in is added here. */
 function fillUserPicker() {
-  if (ui.user.options.length === 0) {
-    for (const user of demoUsers()) ui.user.append(new Option(user.email ? `${user.name} (${user.email})` : user.name, user.id));
-  }
   ui.user.append(new Option("Nobody signed in", ANONYMOUS));
 }
 
@@ -68,4 +55,6 @@ fillUserPicker();
 ui.form.addEventListener("change", refresh);
 // Nothing to submit: the pickers apply as soon as they change.
 ui.form.addEventListener("submit", (event) => event.preventDefault());
-refresh();
+// The server rendered the first user's drawer; a page restored from history may show other picks.
+if (ui.user.selectedIndex !== 0 || ui.mode.value !== "drawer" || !ui.frame.getAttribute("src")) refresh();
+else ui.status.textContent = `Showing the drawer chat for ${ui.user.selectedOptions[0]?.textContent ?? ""}.`;
