@@ -1,0 +1,1 @@
+/* The chat embed's script. */
