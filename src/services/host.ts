@@ -13,7 +13,7 @@ const DEFAULT_WALLET_PORT = OPTIONS.find((option) => option.key === "walletPort"
 export const hostService: ServiceDefinition = {
   name: "host",
   label: "host app",
-  docs: ["docs/agent-proxy.md"],
+  docs: ["docs/agent-proxy.md", "docs/embed-identity.md"],
   errorCodes: { ...SHARED_ERRORS, ...BFF_ERRORS, ...HOST_ERRORS },
   async build({ config, clock, loginTokens, sessions, urls, users, app }) {
     const walletJwt = loginTokens("wallet");
