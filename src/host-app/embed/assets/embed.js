@@ -2,6 +2,9 @@
 // found onto <body> (data-state, data-mode, …); this script only builds the chat for the states
 // that have one, and talks to the host app's /embed/api routes. No framework, no build step.
 
+/** The BFF's words when the user's app registered no agent session. */
+const NO_SESSION = "No active session for this user";
+
 /** Words for a refusal when the server sent no message of its own (it normally does). */
 const REASONS = {
   expired: "The sign-in for this chat has expired. Reload the page in your app to get a new one.",
@@ -118,9 +121,11 @@ function createConversation(page, ui) {
       pending = payload.question;
       return addMessage(ui.messages, "agent", answer.followUp.question);
     }
-    const item = addMessage(ui.messages, "agent", answer.answer);
+    // The server words a missing session as the BFF does; the page makes sure the words are there.
+    const words = answer.noSession && !answer.answer.includes(NO_SESSION) ? `${NO_SESSION}. ${answer.answer}` : answer.answer;
+    const item = addMessage(ui.messages, "agent", words, answer.noSession ? "warning" : undefined);
     if (answer.call) item.append(callDetails(answer.call));
-    if (answer.noSession) item.append(noSessionNotice(page));
+    if (answer.noSession && page.session !== "") item.append(registerButton(page));
   }
 
   function setBusy(value) {
@@ -132,12 +137,13 @@ function createConversation(page, ui) {
   return { submit };
 }
 
-/** "No active session for this user", with the preview's one-click registration when the page has a session. */
-function noSessionNotice(page) {
-  const box = element("div", "no-session");
-  box.append(element("p", "no-session__text", "No active session for this user"));
-  if (page.session === "" || page.state !== "verified") return box;
-  const button = element("button", "no-session__register", "Register sessions as the app would");
+/**
+ * The preview's one-click fix for a missing session: the server signs the demo user in and
+ * registers both agent sessions, as the user's app would. Only pages with a `session` show it.
+ */
+function registerButton(page) {
+  const box = element("div", "register");
+  const button = element("button", "register__button", "Register sessions as the app would");
   button.type = "button";
   button.addEventListener("click", async () => {
     button.disabled = true;
@@ -145,9 +151,15 @@ function noSessionNotice(page) {
     const words = result.ok
       ? `Sessions registered (${(result.body.registered ?? []).join(", ")}). Ask again.`
       : `Could not register the sessions: ${errorText(result)}`;
-    box.append(element("p", result.ok ? "no-session__done" : "no-session__error", words));
-    if (!result.ok) button.disabled = false;
-    else button.remove();
+    // Inside the message list, which is a live region: the note is announced without a role of its own.
+    box.append(element("p", result.ok ? "register__done" : "register__error", words));
+    if (result.ok) {
+      // The button is gone: move focus to the input so that the next question can be typed at once.
+      button.remove();
+      document.getElementById("question").focus();
+    } else {
+      button.disabled = false;
+    }
   });
   box.append(button);
   return box;
