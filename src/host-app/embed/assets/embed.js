@@ -115,7 +115,11 @@ function createConversation(page, ui) {
     const result = await postJson("/embed/api/ask", payload);
     setBusy(false);
     pending = undefined;
-    if (!result.ok) return addMessage(ui.messages, "agent", errorText(result), "error");
+    if (!result.ok) {
+      // A token that ran out while the chat was open: only the app can sign a new one.
+      const renew = result.body?.code === "identity_invalid" ? " Reload the page in your app to sign in again." : "";
+      return addMessage(ui.messages, "agent", `${errorText(result)}${renew}`, "error");
+    }
     const answer = result.body;
     if (answer.followUp && !answer.call) {
       pending = payload.question;
