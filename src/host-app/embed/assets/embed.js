@@ -64,11 +64,12 @@ function mountChat(page) {
   document.getElementById("chat-subtitle").textContent = page.state === "verified" ? `For ${page.userName || page.endUser}` : "Not signed in";
   document.getElementById("question-label").textContent = page.state === "verified" ? "Ask about your orders, cart or wallet" : "Search the catalog";
 
-  const setOpen = (open) => {
+  const setOpen = (open, { moveFocus = true } = {}) => {
     ui.panel.hidden = !open;
     ui.opener.setAttribute("aria-expanded", String(open));
     // The drawer's opener is only there to reopen a closed drawer; the launcher's button stays.
     if (page.mode === "drawer") ui.opener.hidden = open;
+    if (!moveFocus) return;
     // Focus follows the user: into the input when the chat opens, back to the button that opens it when it closes.
     if (open) ui.input.focus();
     else ui.opener.focus();
@@ -84,7 +85,9 @@ function mountChat(page) {
     event.preventDefault();
     conversation.submit();
   });
-  if (page.mode === "drawer") setOpen(true);
+  // The drawer is open on load without taking the focus: the embed must not pull a keyboard
+  // user out of the app's own page (the host page's pickers reload it).
+  if (page.mode === "drawer") setOpen(true, { moveFocus: false });
   greet(page, ui.messages);
 }
 
@@ -126,7 +129,8 @@ function createConversation(page, ui) {
       return addMessage(ui.messages, "agent", answer.followUp.question);
     }
     // The server words a missing session as the BFF does; the page makes sure the words are there.
-    const words = answer.noSession && !answer.answer.includes(NO_SESSION) ? `${NO_SESSION}. ${answer.answer}` : answer.answer;
+    const said = String(answer.answer ?? "");
+    const words = answer.noSession && !said.includes(NO_SESSION) ? `${NO_SESSION}. ${said}` : said;
     const item = addMessage(ui.messages, "agent", words, answer.noSession ? "warning" : undefined);
     if (answer.call) item.append(callDetails(answer.call));
     if (answer.noSession && page.session !== "") item.append(registerButton(page));
