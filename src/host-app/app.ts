@@ -3,6 +3,8 @@ import { sessionTokenFor, type BffDeps } from "../bff/service-token.ts";
 import { addSessionRoutes } from "../bff/session-routes.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
+import type { EmbedDeps } from "./embed/deps.ts";
+import { addEmbedRoutes } from "./embed/routes.ts";
 import { PASSED_THROUGH, callWallet } from "./wallet-client.ts";
 
 export interface HostAppDeps extends ServiceAppOptions {
@@ -13,11 +15,14 @@ export interface HostAppDeps extends ServiceAppOptions {
   wallet: () => { url: string; prefix: string };
   /** Who may register a session, when the host app fronts this sandbox's wallet (a real one has users of its own). */
   knownUser?: (userId: string) => boolean;
+  /** The chat embed preview (its pages at /embed and GET / for browsers); without it, the host app has none. */
+  embed?: EmbedDeps;
 }
 
 /**
  * The host web application in front of the wallet ({app_url}): it keeps the users' wallet JWTs
- * and lets the agent read a user's wallet with the one service token.
+ * and lets the agent read a user's wallet with the one service token; it also serves the chat
+ * embed preview and the demo host page that opens it.
  */
 export function createHostApp(deps: HostAppDeps): H3 {
   const app = createServiceApp(deps);
@@ -35,6 +40,7 @@ export function createHostApp(deps: HostAppDeps): H3 {
     return { balance: balance.body.balance, currency: balance.body.currency, ...transactions.body };
   }, { meta: { description: "The wallet's balance and transactions of the user in X-End-User-Id (BFF service token)" } });
 
+  if (deps.embed) addEmbedRoutes(app, deps.embed);
   addNotFoundRoute(app);
   return app;
 }

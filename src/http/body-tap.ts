@@ -26,10 +26,14 @@ interface Tap {
  */
 export class TappableResponse<Request extends IncomingMessage = IncomingMessage> extends ResponseWithReason<Request> {
   #tap?: Tap;
+  #closed = false;
 
   /** Calls `done` with the first `limit` bytes written from now on: once there are more, or once the response ends or breaks off. */
   tapBody(limit: number, done: (body: SentBody) => void): void {
     this.#tap = { limit, room: limit + 1, chunks: [], done };
+    // The client left while the route was still working: the close has come and gone, and nothing
+    // will be written, so the body is known now (empty). Waiting would hold the journal forever.
+    if (this.#closed) this.#finish(false);
   }
 
   override write(chunk: Chunk, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback): boolean {
@@ -51,7 +55,10 @@ export class TappableResponse<Request extends IncomingMessage = IncomingMessage>
 
   /** A response cut off before its end (the client left) closes without end(). */
   override emit(event: string | symbol, ...args: unknown[]): boolean {
-    if (event === "close") this.#finish(false);
+    if (event === "close") {
+      this.#closed = true;
+      this.#finish(false);
+    }
     return super.emit(event, ...args);
   }
 

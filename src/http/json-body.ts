@@ -15,7 +15,7 @@ export function bodyTextRead(event: H3Event): string | undefined {
 
 /**
  * Reads a JSON object body: `application/json` only (415 otherwise), at most 1 MiB unless the
- * route allows more (413), and keys that could reach a prototype (`__proto__`, `constructor`,
+ * route says otherwise (413), and keys that could reach a prototype (`__proto__`, `constructor`,
  * `prototype`) are dropped.
  */
 export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
@@ -46,9 +46,14 @@ export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): P
     return text;
   } catch (error) {
     if (!HTTPError.isError(error)) fail("bad_request", "The request body could not be read completely (the connection closed early)");
-    if (error.status === 413) fail("payload_too_large", `The request body is over ${maxBytes / MIB} MiB`);
+    if (error.status === 413) fail("payload_too_large", `The request body is over ${sizeText(maxBytes)}`);
     throw error;
   }
+}
+
+/** 1 MiB, 16 KiB: a limit as people write it. */
+function sizeText(bytes: number): string {
+  return bytes >= MIB ? `${bytes / MIB} MiB` : `${bytes / 1024} KiB`;
 }
 
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);

@@ -1,3 +1,5 @@
+import { loadActions, type ActionDefinition } from "../agent/actions/definition.ts";
+import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { BFF_ERRORS } from "../bff/errors.ts";
 import { OPTIONS } from "../config/options.ts";
 import { createHostApp } from "../host-app/app.ts";
@@ -11,9 +13,9 @@ const DEFAULT_WALLET_PORT = OPTIONS.find((option) => option.key === "walletPort"
 export const hostService: ServiceDefinition = {
   name: "host",
   label: "host app",
-  docs: ["docs/agent-proxy.md"],
+  docs: ["docs/agent-proxy.md", "docs/embed-identity.md"],
   errorCodes: { ...SHARED_ERRORS, ...BFF_ERRORS, ...HOST_ERRORS },
-  async build({ config, loginTokens, sessions, urls, users, app }) {
+  async build({ config, clock, loginTokens, sessions, urls, users, app }) {
     const walletJwt = loginTokens("wallet");
     const wallet = () => ({
       // auto: this sandbox's own wallet when it runs, else where the settings say a wallet listens.
@@ -30,9 +32,32 @@ export const hostService: ServiceDefinition = {
         bff: { serviceToken: config.bffServiceToken, sessions: agentSessions },
         wallet,
         knownUser,
+        embed: {
+          signingSecret: config.signingSecret,
+          users,
+          now: () => clock.now(),
+          urls,
+          serviceToken: config.bffServiceToken,
+          walletPrefix: config.walletPrefix,
+          walletSessions: agentSessions,
+          actions: actionsOnce(),
+        },
       }),
+      banner: () => (urls.host ? [`Chat embed preview: ${urls.host}/ (open in a browser)`] : []),
       // It keeps no data of its own: a reset ends its agent sessions.
       state: { reset: () => agentSessions.clear() },
     };
   },
 };
+
+/** The agent's actions, as `sandbox agent ask` loads them: read at the first question, again after a failed read. */
+function actionsOnce(): () => Promise<readonly ActionDefinition[]> {
+  let loading: Promise<readonly ActionDefinition[]> | undefined;
+  return () => {
+    loading ??= loadActions(DEFAULT_ACTIONS_DIR).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}

@@ -38,6 +38,8 @@ test("the banner names the three URLs, the demo users, the BFF token and the OAu
   assert.ok(walletUrl, "the wallet URL");
   assert.deepEqual(await (await fetch(`${walletUrl}/health`)).json(), { status: "ok" });
   assert.match(cli.stdout(), /^ {2}host app +http:\/\/127\.0\.0\.1:\d+$/m);
+  const hostUrl = /^ {2}host app +(\S+)$/m.exec(cli.stdout())?.[1];
+  assert.ok(lines(cli.stdout()).includes(`Chat embed preview: ${hostUrl}/ (open in a browser)`), "the demo host page's URL");
   assert.match(cli.stdout(), /^OAuth client: sandbox-agent-platform +secret: dev-oauth-client-secret-not-for-production$/m);
   for (const [name, email, password] of [
     ["Ada Okafor", "ada@example.com", "ada-sandbox-pass"],

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { SentBody } from "../../src/http/body-tap.ts";
 import { serve } from "../../src/http/serve.ts";
+import { withDeadline } from "../helpers/deadline.ts";
 import { addNotFoundRoute, createServiceApp, type Exchange } from "../../src/http/service-app.ts";
 
 interface Seen {
@@ -75,6 +76,21 @@ test("a body within the limit is kept whole: a route's value as the text it was 
     { data: Buffer.from("abcdefghi"), truncated: false },
   ]);
 });
+
+test("a client that leaves before a slow answer is ready: the observer still gets the body (none), at once", async (t) => {
+  const { url, seen, settled } = await observedServer(t, 8);
+  const leaving = new AbortController();
+  const request = fetch(`${url}/slow`, { signal: leaving.signal }).catch((error: Error) => error.name);
+  setTimeout(() => leaving.abort(), 10);
+  assert.equal(await request, "AbortError");
+  await withDeadline(waitFor(() => seen.length === 1), 2000, "the observer seeing the request");
+  await withDeadline(settled(), 2000, "the body of the answer nobody received");
+  assert.deepEqual(seen[0]!.body, { data: "", truncated: false });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 test("a failing observer is reported, and the answer leaves all the same", async (t) => {
   const { url, reported } = await observedServer(t, 8, () => {

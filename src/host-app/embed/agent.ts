@@ -1,0 +1,107 @@
+import { ActionInputError } from "../../agent/actions/build-request.ts";
+import type { ActionCall, AgentTarget } from "../../agent/actions/call.ts";
+import { answerLine } from "../../agent/answer.ts";
+import { ask, type Transcript } from "../../agent/ask.ts";
+import { applyAnswer, resolveQuestion } from "../../agent/resolver/resolve.ts";
+import { agentCatalog } from "../../agent/target.ts";
+import { SandboxError } from "../../errors.ts";
+import type { DemoUser } from "../../users.ts";
+import { failHost } from "../errors.ts";
+import type { AskInput } from "./ask-input.ts";
+import { searchSeedCatalog, seedCatalog } from "./catalog.ts";
+import type { EmbedDeps } from "./deps.ts";
+
+/** What the chat shows for one question: the answer, and what the agent called. */
+export interface AskAnswer {
+  answer: string;
+  action: string;
+  parameters: Record<string, unknown>;
+  followUp?: { question: string };
+  call?: ActionCall["request"] & { status: number };
+  /** The user has no agent session for the call (the BFF said so, or the host app holds no wallet session). */
+  noSession?: boolean;
+}
+
+/** The BFF's answer, word for word, when the user's app registered no session. */
+export const NO_SESSION = "No active session for this user";
+
+/** The one action a chat that is not signed in may run. */
+const ANONYMOUS_ACTION = "search_products";
+
+/**
+ * Asks the agent as `sandbox agent ask` does, acting for the verified user only: BFF actions
+ * with the service token and the user's id, wallet actions with the wallet JWT the host app
+ * holds for the user (as a real host backend would).
+ */
+export async function askAsUser(input: AskInput, user: DemoUser, deps: EmbedDeps): Promise<AskAnswer> {
+  let walletSessionMissing = false;
+  const target: AgentTarget = {
+    urls: deps.urls,
+    serviceToken: deps.serviceToken,
+    walletPrefix: deps.walletPrefix,
+    endUserId: user.id,
+    endUserName: user.name,
+    async walletToken() {
+      const session = await deps.walletSessions.get(user.id);
+      if (session) return session.token;
+      walletSessionMissing = true;
+      throw new ActionInputError(NO_SESSION);
+    },
+  };
+  const transcript = await reachable(async () => {
+    // Without a storefront session the agent still knows the products' names; the call then hears the BFF's refusal.
+    const catalog = await agentCatalog(target);
+    return ask(input.question, { actions: await deps.actions(), target, catalog: catalog.length > 0 ? catalog : await seedCatalog(), reply: async () => input.reply });
+  });
+  const noSession = walletSessionMissing || isNoSession(transcript.call);
+  return { ...toAnswer(transcript), ...(noSession ? { answer: `${NO_SESSION}.`, noSession } : {}) };
+}
+
+/**
+ * A chat that is not signed in: catalog search only, over the storefront's seed catalog (every
+ * storefront route acts for a user); any other action is refused before anything is sent.
+ */
+export async function askAnonymously(input: AskInput): Promise<AskAnswer> {
+  const catalog = await seedCatalog();
+  let resolution = resolveQuestion(input.question, catalog);
+  if (resolution.action !== ANONYMOUS_ACTION) {
+    failHost("sign_in_required", "Sign in to ask about your orders, cart or wallet: this chat is not signed in, so it can only search the catalog.", { details: { action: resolution.action } });
+  }
+  const { action } = resolution;
+  if (resolution.followUp) {
+    if (!input.reply) return { answer: resolution.followUp.question, action, parameters: resolution.parameters, followUp: { question: resolution.followUp.question } };
+    resolution = applyAnswer(resolution, input.reply, catalog);
+  }
+  const items = await searchSeedCatalog(String(resolution.parameters.query ?? ""));
+  const call: ActionCall = { action, parameters: resolution.parameters, request: { method: "GET", url: "", headers: {} }, response: { status: 200, body: { items } } };
+  return { answer: answerLine(call), action, parameters: resolution.parameters };
+}
+
+function toAnswer(transcript: Transcript): AskAnswer {
+  const { call, followUp } = transcript;
+  // Only a follow-up still to be answered is sent: the page answers it by asking again with the reply.
+  const pending = followUp && followUp.answer === undefined ? { question: followUp.question } : undefined;
+  return {
+    // The CLI's "(answer with --answer)" is not for the chat: the follow-up question is the answer.
+    answer: pending ? pending.question : transcript.answer,
+    action: transcript.action,
+    parameters: transcript.parameters,
+    ...(pending ? { followUp: pending } : {}),
+    ...(call ? { call: { ...call.request, status: call.response.status } } : {}),
+  };
+}
+
+function isNoSession(call: ActionCall | undefined): boolean {
+  const body = call?.response.body as { code?: unknown } | undefined;
+  return call?.response.status === 401 && body?.code === "no_active_session";
+}
+
+/** A server the agent calls that does not answer is a 502 that names the problem, not a server error. */
+async function reachable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SandboxError) throw error;
+    return failHost("upstream_unavailable", `The agent's call did not go through: ${(error as Error).message}`, { expected: true });
+  }
+}

@@ -1,0 +1,29 @@
+import { readFile } from "node:fs/promises";
+import { fail } from "../../http/errors.ts";
+
+/** Where the pages' files live: plain HTML, script and stylesheet, served as written (no build step). */
+const ASSETS_DIR = new URL("./assets/", import.meta.url);
+
+/** The files GET /embed/assets/<file> serves, with their types; no other name is served. */
+export const ASSETS: Readonly<Record<string, string>> = {
+  "embed.js": "text/javascript; charset=utf-8",
+  "embed.css": "text/css; charset=utf-8",
+  "host.js": "text/javascript; charset=utf-8",
+  "host.css": "text/css; charset=utf-8",
+};
+
+/** The page templates, read by the page routes (not served as files). */
+export type TemplateName = "embed.html" | "host.html";
+
+/** A file of the assets folder, read on each request so that an edited page shows on reload. */
+export function readAssetText(name: TemplateName | keyof typeof ASSETS): Promise<string> {
+  return readFile(new URL(name, ASSETS_DIR), "utf8");
+}
+
+/** One of the listed assets, with its type and nosniff (which every answer gets); any other name is a 404. */
+export async function assetResponse(name: string): Promise<Response> {
+  const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+  if (!type) fail("not_found", `No asset ${JSON.stringify(name.slice(0, 80))}: the embed serves ${Object.keys(ASSETS).join(", ")}`);
+  const text = await readAssetText(name);
+  return new Response(text, { headers: { "content-type": type, "cache-control": "no-cache", "x-content-type-options": "nosniff" } });
+}

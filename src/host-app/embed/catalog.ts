@@ -1,0 +1,26 @@
+import type { CatalogEntry } from "../../agent/resolver/products.ts";
+import { readFixture } from "../../fixtures.ts";
+import { searchProducts, type ProductView } from "../../storefront/catalog.ts";
+import type { Product } from "../../storefront/store.ts";
+
+let seed: Promise<readonly Product[]> | undefined;
+
+/**
+ * The storefront's seed catalog. Every catalog route of the storefront acts for a signed-in user,
+ * so a chat that is not signed in searches this copy of the catalog instead, as an embed that
+ * holds its merchant's catalog would: no request is sent for anyone.
+ */
+function seedProducts(): Promise<readonly Product[]> {
+  seed ??= readFixture<{ products: Product[] }>("storefront/products.json").then(({ products }) => products);
+  return seed;
+}
+
+/** The product names the resolver matches questions against. */
+export async function seedCatalog(): Promise<CatalogEntry[]> {
+  return (await seedProducts()).map(({ id, name }) => ({ id, name }));
+}
+
+/** The products whose name contains the query, as the storefront's search answers them. */
+export async function searchSeedCatalog(query: string | undefined): Promise<ProductView[]> {
+  return searchProducts(await seedProducts(), query);
+}

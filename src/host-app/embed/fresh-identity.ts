@@ -1,0 +1,24 @@
+import { randomUUID } from "node:crypto";
+import { EMBED_MODES, buildEmbedUrl, isoTime, signIdentity, type EmbedMode } from "../../identity/index.ts";
+import type { DemoUser } from "../../users.ts";
+import type { EmbedDeps } from "./deps.ts";
+
+export interface FreshEmbed {
+  identity: string;
+  /** When the identity token expires (ISO 8601). */
+  expiresAt: string;
+  /** The embed URL in each mode, for the user, with the token and one preview session. */
+  urls: Record<EmbedMode, string>;
+}
+
+/**
+ * What a host backend does for its signed-in user before it opens the embed: a fresh identity
+ * token (default lifetime, on the sandbox clock) and the embed URLs on this host app (`origin`,
+ * as the browser reached it, so that the embed is framed by its own origin).
+ */
+export async function freshEmbed(user: DemoUser, origin: string, deps: EmbedDeps): Promise<FreshEmbed> {
+  const { token, claims } = await signIdentity({ secret: deps.signingSecret, subject: user.id, now: deps.now() });
+  const session = `preview-${randomUUID().slice(0, 8)}`;
+  const urls = Object.fromEntries(EMBED_MODES.map((mode) => [mode, buildEmbedUrl(`${origin}/embed`, { mode, endUser: user.id, identity: token, session })]));
+  return { identity: token, expiresAt: isoTime(claims.exp), urls: urls as Record<EmbedMode, string> };
+}
