@@ -2,6 +2,7 @@ import { ThemeProvider } from "@inkjs/ui";
 import { render } from "ink";
 import { createMasker } from "../controls/journal/mask.ts";
 import { App } from "./app.tsx";
+import { KeyStream } from "./key-stream.ts";
 import { CartFeed } from "./client/cart-feed.ts";
 import { createHttpClient } from "./client/http.ts";
 import { TrafficLog } from "./client/traffic.ts";
@@ -48,7 +49,9 @@ export async function runTui(services: TuiServices, terminal: TuiTerminal, stop?
   const restore = () => stdout.write(LEAVE);
   stdout.write(ENTER);
   process.once("exit", restore);
-  const instance = render(<TuiRoot services={services} />, { stdin: terminal.stdin, stdout, exitOnCtrlC: true, patchConsole: true });
+  // Keys that arrive together (a burst, a paste) reach the screens one at a time.
+  const keys = new KeyStream(terminal.stdin, { typingIntoField: () => services.store.state.editing });
+  const instance = render(<TuiRoot services={services} />, { stdin: keys as unknown as NodeJS.ReadStream, stdout, exitOnCtrlC: true, patchConsole: true });
   const onStop = () => instance.unmount();
   stop?.addEventListener("abort", onStop);
   try {
@@ -57,6 +60,7 @@ export async function runTui(services: TuiServices, terminal: TuiTerminal, stop?
     stop?.removeEventListener("abort", onStop);
     instance.unmount();
     instance.cleanup();
+    keys.close();
     process.off("exit", restore);
     restore();
     // Whatever Ink left behind, the terminal gets its line mode back and stdin no longer holds the process open.

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { render } from "ink-testing-library";
+import { EventEmitter } from "node:events";
+import { render } from "ink";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { startSandbox, type StartedSandbox } from "../../src/index.ts";
+import { KeyStream } from "../../src/tui/key-stream.ts";
 import { createTuiServices, TuiRoot } from "../../src/tui/run.tsx";
 import type { TuiSettings } from "../../src/tui/settings.ts";
 import type { TuiServices } from "../../src/tui/context.tsx";
@@ -48,6 +50,8 @@ export interface RenderedTui {
   frame(): string;
   /** Sends keys one by one, letting the UI draw after each. */
   press(...keys: string[]): Promise<void>;
+  /** Sends what a terminal sends when keys arrive together (a burst, a paste): one chunk. */
+  burst(chunk: string): Promise<void>;
   /** Types text into the field that has the keyboard. */
   type(text: string): Promise<void>;
   /** Waits until the frame shows the text (or matches), and returns the frame; fails with the last frame after `timeoutMs`. */
@@ -55,12 +59,62 @@ export interface RenderedTui {
   unmount(): void;
 }
 
-/** The whole UI rendered by ink-testing-library (100 columns, 24 rows), unmounted when the test ends. */
+/** ink-testing-library's stand-in terminal (100 columns; its 24 rows by default): the frames Ink draws. */
+class FakeStdout extends EventEmitter {
+  readonly columns = 100;
+  lastFrame = "";
+  write = (frame: string) => {
+    this.lastFrame = frame;
+    return true;
+  };
+}
+
+/** ink-testing-library's stand-in keyboard: `write` is what the terminal sends, in one chunk. */
+class FakeStdin extends EventEmitter {
+  readonly isTTY = true;
+  #data: string | null = null;
+  write(data: string) {
+    this.#data = data;
+    this.emit("readable");
+  }
+  read = () => {
+    const data = this.#data;
+    this.#data = null;
+    return data;
+  };
+  setEncoding() { return this; }
+  setRawMode() { return this; }
+  ref() { return this; }
+  unref() { return this; }
+}
+
+/**
+ * The whole UI as ink-testing-library renders it (100 columns, 24 rows, every frame drawn), with
+ * the UI's own KeyStream between the keyboard and Ink as in a terminal; unmounted when the test ends.
+ */
 export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSettings): RenderedTui {
   const services = createTuiServices(settings);
-  const view = render(<TuiRoot services={services} />);
+  const stdout = new FakeStdout();
+  const stdin = new FakeStdin();
+  const keys = new KeyStream(stdin as unknown as NodeJS.ReadStream, { typingIntoField: () => services.store.state.editing });
+  const instance = render(<TuiRoot services={services} />, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
+    stdin: keys as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const view = {
+    stdin,
+    unmount: () => {
+      instance.unmount();
+      instance.cleanup();
+      keys.close();
+    },
+  };
   t.after(() => view.unmount());
-  const frame = () => view.lastFrame() ?? "";
+  const frame = () => stdout.lastFrame;
   /**
    * After a key, until the frame has stopped changing, and a moment more: a component takes keys
    * once its effects ran, just after it is drawn, and a key sent sooner (a field that just
@@ -85,6 +139,10 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
     frame,
     press,
     type: (text) => press(...text),
+    burst: async (chunk) => {
+      stdin.write(chunk);
+      await settle();
+    },
     waitFor: async (expected, timeoutMs = 5000) => {
       const deadline = Date.now() + timeoutMs;
       const matches = () => (typeof expected === "string" ? frame().includes(expected) : expected.test(frame()));
