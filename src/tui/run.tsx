@@ -17,7 +17,9 @@ export function createTuiServices(settings: TuiSettings): TuiServices {
   // What the UI itself holds never shows in its traffic: the agent's and the host backend's secrets.
   const masker = createMasker([settings.serviceToken, settings.signingSecret, settings.controlToken]);
   const client = createHttpClient({ urls: settings.urls, traffic, masker });
-  return { settings, traffic, client, store: new TuiStore(), cartFeed: new CartFeed({ baseUrl: settings.urls.storefront, fetch: client.fetch }) };
+  // A getter: the stream connects to where the storefront is now (the URLs follow a restarted sandbox).
+  const cartFeed = new CartFeed({ get baseUrl() { return settings.urls.storefront; }, fetch: client.fetch });
+  return { settings, traffic, client, store: new TuiStore(), cartFeed };
 }
 
 export function TuiRoot({ services }: { services: TuiServices }) {

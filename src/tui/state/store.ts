@@ -24,11 +24,13 @@ export interface TuiState {
   lastError?: string;
   /** A text field has the keyboard: the screen keys are letters in it until Esc. */
   editing: boolean;
+  /** Counts the times the servers' URLs changed (a sandbox restarted on other ports): what holds a URL starts again. */
+  urlsVersion: number;
 }
 
 /** A small store (one object, replaced on each change) that React reads through useSyncExternalStore. */
 export class TuiStore {
-  #state: TuiState = { logins: {}, agentSessions: {}, health: {}, editing: false };
+  #state: TuiState = { logins: {}, agentSessions: {}, health: {}, editing: false, urlsVersion: 0 };
   #listeners = new Set<() => void>();
 
   get state(): TuiState {
