@@ -43,6 +43,8 @@ export function App() {
     const target = SCREENS.find((entry) => entry.key === input);
     if (!target) return;
     setHelp(false);
+    // Acting on another screen: the status bar's last error (still shown in place on its screen) gives way to the keys.
+    if (target.id !== screen) store.reportError(undefined);
     setScreen(target.id);
     setVisited((before) => (before.includes(target.id) ? before : [...before, target.id]));
   });
