@@ -11,6 +11,8 @@ test("sign in: a demo user picked from the list is signed in to the storefront a
   const frame = await ui.waitFor("wallet     ✓ signed in as Tunde Bakare");
   assert.match(frame, /storefront ✓ signed in as Tunde Bakare \(tunde@example.com\)/);
   assert.match(frame, /user: tunde@example.com/);
+  const bar = frame.split("\n").find((line) => line.startsWith("● storefront"))!.trimEnd();
+  assert.ok(bar.length < 80, `the status bar fits 80 columns: ${bar}`);
   assert.equal(ui.services.store.state.logins.storefront?.user.email, "tunde@example.com");
 });
 

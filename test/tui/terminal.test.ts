@@ -46,7 +46,7 @@ test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessi
   await see(/Agent sessions of Ada Okafor/);
   await keys("r");
   const sessions = await see(/GET \/api\/agent\/wallet +✓ balance/, "sessions");
-  assert.match(sessions, /agent sessions: on\/on/);
+  assert.match(sessions, /sessions: on\/on/);
 
   await keys("2");
   await see(/Product +Price/);
