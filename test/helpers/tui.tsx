@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { EventEmitter } from "node:events";
-import { render } from "ink";
+import { render } from "ink-testing-library";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { startSandbox, type StartedSandbox } from "../../src/index.ts";
 import { KeyStream } from "../../src/tui/key-stream.ts";
@@ -59,62 +59,31 @@ export interface RenderedTui {
   unmount(): void;
 }
 
-/** ink-testing-library's stand-in terminal (100 columns; its 24 rows by default): the frames Ink draws. */
-class FakeStdout extends EventEmitter {
-  readonly columns = 100;
-  lastFrame = "";
-  write = (frame: string) => {
-    this.lastFrame = frame;
-    return true;
-  };
-}
-
-/** ink-testing-library's stand-in keyboard: `write` is what the terminal sends, in one chunk. */
-class FakeStdin extends EventEmitter {
-  readonly isTTY = true;
-  #data: string | null = null;
-  write(data: string) {
-    this.#data = data;
-    this.emit("readable");
-  }
-  read = () => {
-    const data = this.#data;
-    this.#data = null;
-    return data;
-  };
-  setEncoding() { return this; }
-  setRawMode() { return this; }
-  ref() { return this; }
-  unref() { return this; }
-}
-
 /**
- * The whole UI as ink-testing-library renders it (100 columns, 24 rows, every frame drawn), with
- * the UI's own KeyStream between the keyboard and Ink as in a terminal; unmounted when the test ends.
+ * The whole UI rendered by ink-testing-library (100 columns, 24 rows), unmounted when the test
+ * ends. `press` sends keys one at a time; `burst` sends what a terminal sends when keys arrive
+ * together, through the UI's own KeyStream, which hands them to Ink one by one as in a terminal.
  */
 export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSettings): RenderedTui {
   const services = createTuiServices(settings);
-  const stdout = new FakeStdout();
-  const stdin = new FakeStdin();
-  const keys = new KeyStream(stdin as unknown as NodeJS.ReadStream, { typingIntoField: () => services.store.state.editing });
-  const instance = render(<TuiRoot services={services} />, {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
-    stdin: keys as unknown as NodeJS.ReadStream,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
-  const view = {
-    stdin,
-    unmount: () => {
-      instance.unmount();
-      instance.cleanup();
-      keys.close();
-    },
+  const view = render(<TuiRoot services={services} />);
+  // The terminal's side of a burst: one chunk to read, as a TTY gives what arrived together.
+  const terminal = new EventEmitter();
+  let pending: string | null = null;
+  const read = () => {
+    const chunk = pending;
+    pending = null;
+    return chunk;
   };
+  const source = Object.assign(terminal, { isTTY: true, read, ref: () => terminal, unref: () => terminal, setEncoding: () => terminal });
+  const keys = new KeyStream(source as unknown as NodeJS.ReadStream, { typingIntoField: () => services.store.state.editing });
+  keys.setRawMode(true);
+  keys.on("readable", () => {
+    for (let key = keys.read(); key !== null; key = keys.read()) view.stdin.write(key);
+  });
+  t.after(() => keys.close());
   t.after(() => view.unmount());
-  const frame = () => stdout.lastFrame;
+  const frame = () => view.lastFrame() ?? "";
   /**
    * After a key, until the frame has stopped changing, and a moment more: a component takes keys
    * once its effects ran, just after it is drawn, and a key sent sooner (a field that just
@@ -140,7 +109,8 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
     press,
     type: (text) => press(...text),
     burst: async (chunk) => {
-      stdin.write(chunk);
+      pending = chunk;
+      terminal.emit("readable");
       await settle();
     },
     waitFor: async (expected, timeoutMs = 5000) => {
