@@ -38,10 +38,14 @@ export function uiCommand(cli: Cli): Command {
     .action(async (flags: UiFlags) => {
       const config = await loadCommandConfig(flags, cli.io);
       const urls = await targetUrls(flags, config.dataDir);
+      const onDataDir = !flags.storefrontUrl && !flags.walletUrl && !flags.hostUrl;
       const terminal = requireTerminal(cli.io, "sandbox ui");
       (await import("../tui/draw-live.ts")).drawLiveEvenInCi();
       const { createTuiServices, runTui } = await import("../tui/run.tsx");
-      await runTui(createTuiServices(await tuiSettings(config, urls, cli.io, resolve(cli.io.cwd, flags.actions))), terminal);
+      const settings = await tuiSettings(config, urls, cli.io, resolve(cli.io.cwd, flags.actions));
+      // On the data dir, the UI follows the sandbox there if it is restarted on other ports.
+      if (onDataDir) settings.findSandbox = async () => (await runningSandbox(config.dataDir))?.urls;
+      await runTui(createTuiServices(settings), terminal);
     });
 }
 

@@ -4,6 +4,7 @@ import { HelpOverlay } from "./components/HelpOverlay.tsx";
 import { StatusBar } from "./components/StatusBar.tsx";
 import { useServices } from "./context.tsx";
 import { useCartFeedConnection } from "./hooks/use-cart-feed.ts";
+import { useFollowSandbox } from "./hooks/use-follow-sandbox.ts";
 import { useHealth } from "./hooks/use-health.ts";
 import { useTerminalSize } from "./hooks/use-terminal-size.ts";
 import { SCREENS, type ScreenId } from "./keys.ts";
@@ -28,6 +29,7 @@ export function App() {
   const [visited, setVisited] = useState<readonly ScreenId[]>(["signin"]);
   const [help, setHelp] = useState(false);
   useHealth();
+  useFollowSandbox();
   useCartFeedConnection();
 
   // Always listening (a field that has the keyboard gets the keys, not this): were no input hook
@@ -41,6 +43,8 @@ export function App() {
     const target = SCREENS.find((entry) => entry.key === input);
     if (!target) return;
     setHelp(false);
+    // Acting on another screen: the status bar's last error (still shown in place on its screen) gives way to the keys.
+    if (target.id !== screen) store.reportError(undefined);
     setScreen(target.id);
     setVisited((before) => (before.includes(target.id) ? before : [...before, target.id]));
   });

@@ -2,6 +2,7 @@ import { ThemeProvider } from "@inkjs/ui";
 import { render } from "ink";
 import { createMasker } from "../controls/journal/mask.ts";
 import { App } from "./app.tsx";
+import { KeyStream } from "./key-stream.ts";
 import { CartFeed } from "./client/cart-feed.ts";
 import { createHttpClient } from "./client/http.ts";
 import { TrafficLog } from "./client/traffic.ts";
@@ -16,7 +17,9 @@ export function createTuiServices(settings: TuiSettings): TuiServices {
   // What the UI itself holds never shows in its traffic: the agent's and the host backend's secrets.
   const masker = createMasker([settings.serviceToken, settings.signingSecret, settings.controlToken]);
   const client = createHttpClient({ urls: settings.urls, traffic, masker });
-  return { settings, traffic, client, store: new TuiStore(), cartFeed: new CartFeed({ baseUrl: settings.urls.storefront, fetch: client.fetch }) };
+  // A getter: the stream connects to where the storefront is now (the URLs follow a restarted sandbox).
+  const cartFeed = new CartFeed({ get baseUrl() { return settings.urls.storefront; }, fetch: client.fetch });
+  return { settings, traffic, client, store: new TuiStore(), cartFeed };
 }
 
 export function TuiRoot({ services }: { services: TuiServices }) {
@@ -48,7 +51,9 @@ export async function runTui(services: TuiServices, terminal: TuiTerminal, stop?
   const restore = () => stdout.write(LEAVE);
   stdout.write(ENTER);
   process.once("exit", restore);
-  const instance = render(<TuiRoot services={services} />, { stdin: terminal.stdin, stdout, exitOnCtrlC: true, patchConsole: true });
+  // Keys that arrive together (a burst, a paste) reach the screens one at a time.
+  const keys = new KeyStream(terminal.stdin, { typingIntoField: () => services.store.state.editing });
+  const instance = render(<TuiRoot services={services} />, { stdin: keys as unknown as NodeJS.ReadStream, stdout, exitOnCtrlC: true, patchConsole: true });
   const onStop = () => instance.unmount();
   stop?.addEventListener("abort", onStop);
   try {
@@ -57,6 +62,7 @@ export async function runTui(services: TuiServices, terminal: TuiTerminal, stop?
     stop?.removeEventListener("abort", onStop);
     instance.unmount();
     instance.cleanup();
+    keys.close();
     process.off("exit", restore);
     restore();
     // Whatever Ink left behind, the terminal gets its line mode back and stdin no longer holds the process open.

@@ -18,6 +18,11 @@ export interface TuiSettings {
   embedBase: string;
   /** The folder of action definitions the agent uses. */
   actionsDir: string;
+  /**
+   * Where the sandbox of the data dir answers now (its lock file), when the UI was opened on the
+   * data dir rather than on URLs: a sandbox restarted on other ports is followed. Absent: the URLs are fixed.
+   */
+  findSandbox?: () => Promise<ServiceUrls | undefined>;
   /** NO_COLOR: draw without colours. */
   noColor: boolean;
 }

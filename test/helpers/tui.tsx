@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { EventEmitter } from "node:events";
 import { render } from "ink-testing-library";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { startSandbox, type StartedSandbox } from "../../src/index.ts";
+import { KeyStream } from "../../src/tui/key-stream.ts";
 import { createTuiServices, TuiRoot } from "../../src/tui/run.tsx";
 import type { TuiSettings } from "../../src/tui/settings.ts";
 import type { TuiServices } from "../../src/tui/context.tsx";
@@ -48,6 +50,8 @@ export interface RenderedTui {
   frame(): string;
   /** Sends keys one by one, letting the UI draw after each. */
   press(...keys: string[]): Promise<void>;
+  /** Sends what a terminal sends when keys arrive together (a burst, a paste): one chunk. */
+  burst(chunk: string): Promise<void>;
   /** Types text into the field that has the keyboard. */
   type(text: string): Promise<void>;
   /** Waits until the frame shows the text (or matches), and returns the frame; fails with the last frame after `timeoutMs`. */
@@ -55,10 +59,29 @@ export interface RenderedTui {
   unmount(): void;
 }
 
-/** The whole UI rendered by ink-testing-library (100 columns, 24 rows), unmounted when the test ends. */
+/**
+ * The whole UI rendered by ink-testing-library (100 columns, 24 rows), unmounted when the test
+ * ends. `press` sends keys one at a time; `burst` sends what a terminal sends when keys arrive
+ * together, through the UI's own KeyStream, which hands them to Ink one by one as in a terminal.
+ */
 export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSettings): RenderedTui {
   const services = createTuiServices(settings);
   const view = render(<TuiRoot services={services} />);
+  // The terminal's side of a burst: one chunk to read, as a TTY gives what arrived together.
+  const terminal = new EventEmitter();
+  let pending: string | null = null;
+  const read = () => {
+    const chunk = pending;
+    pending = null;
+    return chunk;
+  };
+  const source = Object.assign(terminal, { isTTY: true, read, ref: () => terminal, unref: () => terminal, setEncoding: () => terminal });
+  const keys = new KeyStream(source as unknown as NodeJS.ReadStream, { typingIntoField: () => services.store.state.editing });
+  keys.setRawMode(true);
+  keys.on("readable", () => {
+    for (let key = keys.read(); key !== null; key = keys.read()) view.stdin.write(key);
+  });
+  t.after(() => keys.close());
   t.after(() => view.unmount());
   const frame = () => view.lastFrame() ?? "";
   /**
@@ -85,6 +108,11 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
     frame,
     press,
     type: (text) => press(...text),
+    burst: async (chunk) => {
+      pending = chunk;
+      terminal.emit("readable");
+      await settle();
+    },
     waitFor: async (expected, timeoutMs = 5000) => {
       const deadline = Date.now() + timeoutMs;
       const matches = () => (typeof expected === "string" ? frame().includes(expected) : expected.test(frame()));

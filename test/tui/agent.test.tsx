@@ -75,8 +75,13 @@ test("agent: a follow-up question is answered in place, then the call is made", 
   await ui.waitFor("Waiting for your answer");
   await settle();
   await ui.press(KEY.escape);
-  frame = await ui.waitFor("1–8 screens");
+  frame = flat(await ui.waitFor("1–8 screens"));
   assert.doesNotMatch(frame, /Waiting for your answer/);
+  // The previous call's request and response are gone: this question's result says nothing was sent.
+  assert.match(frame, /= Cancelled: the follow-up question was not answered, so nothing was sent\./);
+  assert.match(frame, /↳ Which transaction\? .*\(not answered\)/);
+  assert.match(frame, /Request +nothing was sent/);
+  assert.doesNotMatch(frame, /transactions\/txn_ada_0002/);
   await settle();
   await ui.press("1");
   await ui.waitFor("Demo users");
@@ -88,7 +93,8 @@ test("agent: an action picked from the list, its parameter filled, is called on 
   const ui = renderTui(t, settingsFor(sandbox));
   await signInAndOpenAgent(ui);
   await ui.press("l");
-  await ui.waitFor("Actions (↑↓, Enter fills its parameters)");
+  // More actions than rows: the list says there is more.
+  assert.match(await ui.waitFor("Actions (↑↓, Enter fills its parameters)"), /more below ↓ \(\d+\)/);
   await settle();
   await ui.press(KEY.pageDown, KEY.pageDown, KEY.enter);
   let frame = await ui.waitFor("[ Call search_products ]");
@@ -159,4 +165,20 @@ test("agent: a 503 from the storefront is the answer; a storefront that is down 
   await askQuestion(down, "what is my balance?");
   frame = await down.waitFor("= Your balance is");
   assert.doesNotMatch(frame, /✗ The storefront/);
+});
+
+test("agent: a long answer is shown in full, wrapped over as many lines as it takes", async () => {
+  const { render } = await import("ink-testing-library");
+  const { ServicesProvider } = await import("../../src/tui/context.tsx");
+  const { createTuiServices } = await import("../../src/tui/run.tsx");
+  const { AgentResult, answerLines } = await import("../../src/tui/screens/agent/AgentResult.tsx");
+  const services = createTuiServices(uiSettings({ urls: { storefront: "http://127.0.0.1:9" }, users: [], secrets: { bffServiceToken: "s", signingSecret: "s", controlToken: "c" } } as unknown as StartedSandbox));
+  const words = Array.from({ length: 60 }, (_, index) => `word${index}`);
+  const run = { action: "get_balance", parameters: {}, answer: `${words.join(" ")} end.` };
+  const answer = answerLines(run, 60);
+  assert.ok(answer.length > 3, "the answer takes several lines");
+  const view = render(<ServicesProvider services={services}><AgentResult run={run} jsonHeight={2} offset={0} answer={answer} /></ServicesProvider>);
+  const shown = flat(view.lastFrame() ?? "");
+  assert.match(shown, new RegExp(`= ${words.join(" ")} end\\.`));
+  view.unmount();
 });

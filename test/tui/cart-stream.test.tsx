@@ -52,6 +52,16 @@ test("cart stream: an empty cart at first; an add made by another client arrives
   const second = await ui.waitFor(/Okra .* 1 /);
   assert.match(second, /2 lines, 3 items, subtotal ₦/);
   assert.ok(ui.services.traffic.entries.some((entry) => entry.url.endsWith("/api/cart/stream") && entry.status === 200), "the stream's exchange is in Traffic");
+
+  // Signing out: Ada's cart is no longer shown; the events stay, with the sign-out among them.
+  await show(ui, "1", "Demo users");
+  await ui.press("o");
+  await ui.waitFor("storefront not signed in");
+  await ui.press("3");
+  const out = await ui.waitFor("No cart: nobody is signed in");
+  assert.match(out, /sign-out +ada@example\.com signed out: stream closed, cart cleared/);
+  assert.match(out, /cart +v\d+: 2 lines, 3 items/);
+  assert.match(out, /Subtotal +—/);
 });
 
 test("cart stream: not signed in, it says to sign in first", async (t) => {

@@ -44,10 +44,10 @@ test("catalog: the search narrows as you type; a product added with a quantity s
   assert.match(narrowed, /Long Grain Parboiled Rice/);
   await submitField(ui);
   await ui.press(KEY.down);
-  await openField(ui, "a", "Quantity of Local Rice:");
+  await openField(ui, "a", "Quantity of Local Rice (1–99):");
   await ui.press(KEY.backspace, "3");
   // The field submits the value of its last render whose effects have run: let the 3 settle first.
-  await ui.waitFor("Quantity of Local Rice: 3");
+  await ui.waitFor("Quantity of Local Rice (1–99): 3");
   await sleep(50);
   await ui.press(KEY.enter);
   const added = await ui.waitFor("✓ Added 3 × Local Rice");
@@ -95,7 +95,7 @@ test("catalog: a 503 on the cart route is shown in place of the cart", async (t)
   await sandbox.controls.addFault({ service: "storefront", route: "POST /api/cart/items", status: 503 });
   const ui = renderTui(t, uiSettings(sandbox));
   await signedInCatalog(ui);
-  await openField(ui, "a", "Quantity of Ofada Rice: 1");
+  await openField(ui, "a", "Quantity of Ofada Rice (1–99): 1");
   await ui.press(KEY.enter);
   const frame = await ui.waitFor(/✗ .*503/);
   assert.doesNotMatch(frame, /✓ Added/);
@@ -110,4 +110,23 @@ test("catalog: a storefront that went away is an error in place, not a crash", a
   await ui.waitFor(/✗ The storefront does not answer at http:\/\/127\.0\.0\.1:9/);
   await ui.press("1");
   await ui.waitFor("Ada Okafor");
+});
+
+test("catalog: a new search puts the cursor back on the first product; the quantity must be a whole number from 1 to 99", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, uiSettings(sandbox));
+  await signedInCatalog(ui);
+  await ui.press(KEY.down, KEY.down, KEY.down);
+  await openField(ui, "/", "Search: ");
+  await ui.type("rice");
+  await ui.waitFor(/Search: rice\n[\s\S]*Ofada Rice/);
+  await submitField(ui);
+  await ui.press("a");
+  await ui.waitFor("Quantity of Ofada Rice (1–99): 1");
+  await ui.press(KEY.backspace, ..."100", KEY.enter);
+  await ui.waitFor("✗ a whole number from 1 to 99");
+  await ui.press(KEY.backspace, KEY.backspace, KEY.backspace, "0", KEY.enter);
+  await ui.waitFor(/Quantity of Ofada Rice \(1–99\): 0 +✗ a whole number from 1 to 99/);
+  await ui.press(KEY.backspace, "3", KEY.enter);
+  await ui.waitFor("✓ Added 3 × Ofada Rice");
 });

@@ -45,10 +45,10 @@ const paste = (ui: RenderedTui, text: string) => submit(ui, text);
 /** The URL printed under `label:` (it may wrap over several lines), joined back together. */
 function urlUnder(frame: string, label: string): string {
   const lines = frame.split("\n");
-  const start = lines.findIndex((line) => line === `${label}:`);
+  const start = lines.findIndex((line) => line.trim() === `${label}:`);
   const urlLines: string[] = [];
   for (const line of lines.slice(start + 1)) {
-    if (line.endsWith(":") || line.startsWith("On one line")) break;
+    if (line.endsWith(":") || line.startsWith(" Each URL")) break;
     urlLines.push(line);
   }
   assert.ok(urlLines.every((line) => !BOX_CHARACTERS.test(line) && line === line.trim()), `no box character and no padding around ${label}'s URL:\n${frame}`);
@@ -69,8 +69,17 @@ test("identity: a token for the signed-in user, decoded and counting down; the e
   await sleep(1300);
   assert.notEqual(ui.frame().match(/expires in ([^(]+)\(/)?.[1], first, "the countdown ticks");
 
+  // Cycling through the demo users and back to Ada: she is still the one signed in.
+  await ui.press(KEY.right);
+  await ui.waitFor("Embed identity for Tunde");
+  await ui.press(KEY.left);
+  await ui.waitFor(`Embed identity for Ada Okafor (${ada.id}) · signed in`);
+
   await ui.press("e");
   frame = await ui.waitFor("launcher:");
+  // Ink breaks a long line with real line breaks: the screen says so, with a command that prints the same URL whole.
+  assert.match(frame.replace(/\s*\n\s*/g, " "), /Each URL is on one line, but the screen breaks it at its edge: widen the terminal to copy it whole, or print it with:/);
+  assert.match(frame, new RegExp(`^npx sandbox embed-url --embed-base ${sandbox.urls.host}/embed --user ada@example.com --mode drawer$`, "m"));
   for (const mode of ["drawer", "launcher"]) {
     const url = new URL(urlUnder(frame, mode));
     assert.equal(url.searchParams.get("mode"), mode);
@@ -81,7 +90,11 @@ test("identity: a token for the signed-in user, decoded and counting down; the e
 
   const good = (await signIdentity({ secret: sandbox.secrets.signingSecret, subject: ada.id })).token;
   await focusField(ui, "v");
-  await paste(ui, good);
+  await ui.press(KEY.enter);
+  await ui.waitFor("Paste a token first");
+  await focusField(ui, "v");
+  // Spaces around a paste (a selection that took them) are not part of the token.
+  await paste(ui, `  ${good} `);
   frame = await ui.waitFor("✓ valid");
   assert.match(frame, new RegExp(`✓ valid: sub ${ada.id} \\(Ada Okafor\\), expires in`));
 
@@ -130,6 +143,13 @@ test("identity: a TTL without its unit and a reserved claim are errors in place;
   await focusField(ui, "c");
   await submit(ui, ..."plan=pro sub=someone");
   frame = await ui.waitFor('✗ The claim "sub" cannot be set');
+  await focusField(ui, "c");
+  await submit(ui, ...Array<string>(20).fill(KEY.backspace), ..."plan");
+  frame = await ui.waitFor("✗ Claims are name=value pairs, space-separated (such as role=admin)");
+  assert.doesNotMatch(frame, /--claim/);
+  await focusField(ui, "c");
+  await submit(ui, ...Array<string>(4).fill(KEY.backspace), ..."plan=pro sub=someone");
+  await ui.waitFor('✗ The claim "sub" cannot be set');
   await focusField(ui, "c");
   await submit(ui, ...Array<string>(12).fill(KEY.backspace));
   frame = await ui.waitFor(/plan +"pro"/);

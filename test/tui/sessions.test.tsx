@@ -19,7 +19,7 @@ test("agent sessions: not signed in, the screen says to sign in first", async (t
   await ui.waitFor("Ada Okafor");
   await ui.press("4");
   const frame = await ui.waitFor("Sign in first (key 1)");
-  assert.match(frame, /agent sessions: \?\/\?/);
+  assert.match(frame, /sessions: \?\/\?/);
 });
 
 test("agent sessions: register makes the agent's BFF calls work (status bar on); clear brings back the no-session error", async (t) => {
@@ -29,29 +29,29 @@ test("agent sessions: register makes the agent's BFF calls work (status bar on);
   // On arrival the screen only tries the agent calls: no session yet on either.
   let frame = await ui.waitFor(/GET \/api\/agent\/wallet +✗/);
   assert.match(frame, new RegExp(`GET /api/agent/orders +✗ ${NO_SESSION} \\(401 no_active_session\\)`));
-  assert.match(frame, /agent sessions: off\/off/);
+  assert.match(frame, /sessions: off\/off/);
 
   await ui.press("r");
   frame = await ui.waitFor(/GET \/api\/agent\/wallet +✓ balance/);
   await ui.waitFor(/GET \/api\/agent\/orders +✓ 4 orders/);
-  frame = await ui.waitFor("agent sessions: on/on");
+  frame = await ui.waitFor("sessions: on/on");
   assert.match(frame, /POST \/api\/agent\/session +✓ registered \(the token expires 20/);
   assert.doesNotMatch(frame, new RegExp(NO_SESSION));
 
   await ui.press("h");
-  frame = await ui.waitFor("agent sessions: on/off");
+  frame = await ui.waitFor("sessions: on/off");
   assert.match(frame, /DELETE \/api\/agent\/session +✓ cleared/);
   assert.match(frame, new RegExp(`GET /api/agent/wallet +✗ ${NO_SESSION}`));
   assert.match(frame, /GET \/api\/agent\/orders +✓ 4 orders/, "the storefront's session is untouched");
 
   await ui.press("x");
-  frame = await ui.waitFor("agent sessions: off/off");
+  frame = await ui.waitFor("sessions: off/off");
   await ui.waitFor(new RegExp(`GET /api/agent/orders +✗ ${NO_SESSION}`));
   // Another client registered the session meanwhile: t only asks again.
   const login = ui.services.store.state.logins.storefront!;
   await fetch(`${sandbox.urls.storefront}/api/agent/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: login.user.id, token: login.token }) });
   await ui.press("t");
-  frame = await ui.waitFor("agent sessions: on/off");
+  frame = await ui.waitFor("sessions: on/off");
   assert.match(frame, /GET \/api\/agent\/orders +✓ 4 orders/);
 });
 
@@ -62,7 +62,7 @@ test("agent sessions: the host app down is said in place, and the storefront sid
   await ui.press("r");
   const frame = await ui.waitFor(/POST \/api\/agent\/session +✗ The host app does not answer at http:\/\/127\.0\.0\.1:9/);
   await ui.waitFor(/GET \/api\/agent\/orders +✓ 4 orders/);
-  assert.match(ui.frame(), /agent sessions: on\/\?/);
+  assert.match(ui.frame(), /sessions: on\/\?/);
   assert.match(frame, /Last error: (host app|storefront): /);
 });
 
@@ -75,7 +75,7 @@ test("agent sessions: a 503 on the agent route is shown as the server's answer",
   await ui.press("r");
   await ui.waitFor(/GET \/api\/agent\/orders +✗ Injected fault/);
   // Registered, though the agent route failed.
-  const frame = await ui.waitFor("agent sessions: on/on");
+  const frame = await ui.waitFor("sessions: on/on");
   assert.match(frame, /POST \/api\/agent\/session +✓ registered \(the token expires 20/);
   assert.match(frame, /Last error: storefront: Injected fault .* answers 503/);
 });
@@ -91,4 +91,15 @@ test("agent sessions: an expired login token is refused on register (401), and t
   assert.match(frame, new RegExp(`GET /api/agent/orders +✗ ${NO_SESSION}`));
   await ui.press("1");
   await ui.waitFor("Demo users");
+});
+
+test("agent sessions: on explicit URLs without a wallet, the host side says the UI has no wallet URL", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, uiSettings({ ...sandbox, urls: { storefront: sandbox.urls.storefront, host: sandbox.urls.host } }));
+  await ui.waitFor("Ada Okafor");
+  await ui.press(KEY.enter);
+  await ui.waitFor("storefront ✓ signed in as Ada");
+  await ui.press("4");
+  const frame = await ui.waitFor("No wallet login: this UI was given no wallet URL (--wallet-url)");
+  assert.doesNotMatch(frame, /Not signed in to the wallet/);
 });

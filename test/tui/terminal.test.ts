@@ -46,7 +46,7 @@ test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessi
   await see(/Agent sessions of Ada Okafor/);
   await keys("r");
   const sessions = await see(/GET \/api\/agent\/wallet +✓ balance/, "sessions");
-  assert.match(sessions, /agent sessions: on\/on/);
+  assert.match(sessions, /sessions: on\/on/);
 
   await keys("2");
   await see(/Product +Price/);
@@ -54,7 +54,7 @@ test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessi
   await type("rice");
   await see(/Search: rice[\s\S]*Ofada Rice/);
   await keys("Escape", "a");
-  await see(/Quantity of Ofada Rice: 1/);
+  await see(/Quantity of Ofada Rice \(1–99\): 1/);
   await keys("BSpace", "2", "Enter");
   await see(/✓ Added 2 × Ofada Rice/, "catalog");
 

@@ -102,3 +102,39 @@ test("traffic: servers that are down: no journal, and the UI's failed requests l
   const frame = await ui.waitFor("No journal: no server answers (is the sandbox running?)");
   assert.match(frame, /POST {3}ERR .*http:\/\/127\.0\.0\.1:9\/api\/auth\/login {2}\(no answer: connection/);
 });
+
+test("traffic: with the health checks shown, the cursor stays on its exchange as new ones arrive at the top", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, uiSettings(sandbox));
+  await ui.waitFor("Ada Okafor");
+  await ui.press("8");
+  await settled(ui, "Sandbox request journal: every client's requests");
+  await ui.press("h");
+  await settled(ui, "h hides the health checks");
+  for (const n of [1, 2, 3]) await (await fetch(`${sandbox.urls.storefront}/api/products?n=${n}`)).text();
+  const list = (await settled(ui, "/api/products?n=3")).split("\n");
+  const header = list.findIndex((line) => line.startsWith("time"));
+  const second = list.findIndex((line) => line.includes("/api/products?n=2"));
+  await ui.press(...Array<string>(second - header - 1).fill(KEY.down));
+  // The status bar's health checks (every 3 s) and another request arrive above it.
+  await (await fetch(`${sandbox.urls.storefront}/api/products?n=4`)).text();
+  await ui.waitFor("/api/products?n=4");
+  await sleep(3500);
+  await ui.press(KEY.enter);
+  await ui.waitFor(/GET \/api\/products\?n=2 →/);
+
+  // The top row too: selected, it stays selected as newer ones come above it.
+  await ui.press(KEY.escape);
+  await settled(ui, "h hides the health checks");
+  let top = 0;
+  for (let n = 5; top === 0; n++) {
+    await (await fetch(`${sandbox.urls.storefront}/api/products?n=${n}`)).text();
+    await settled(ui, `/api/products?n=${n}`);
+    await ui.press(KEY.pageUp);
+    const rows = ui.frame().split("\n");
+    if (rows[rows.findIndex((line) => line.startsWith("time")) + 1]!.includes(`?n=${n} `)) top = n;
+  }
+  await sleep(3500);
+  await ui.press(KEY.enter);
+  await ui.waitFor(`GET /api/products?n=${top} →`);
+});

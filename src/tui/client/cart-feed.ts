@@ -87,12 +87,13 @@ export class CartFeed {
     this.#connect();
   }
 
-  /** No login any more (signed out, or the UI ends): the stream is closed; the events stay. */
+  /** No login any more (signed out, or the UI ends): the stream is closed and the cart, someone's no longer, goes; the events stay. */
   stop(): void {
     if (!this.#login) return;
+    const { who } = this.#login;
     this.#halt();
     this.#login = undefined;
-    this.#update({ phase: "signed-out", attempts: 0, reason: undefined, who: undefined }, "stop", "no storefront login: stream closed");
+    this.#update({ phase: "signed-out", attempts: 0, reason: undefined, who: undefined, cart: undefined, version: undefined }, "sign-out", `${who} signed out: stream closed, cart cleared`);
   }
 
   /** Tries again now, whatever the state (a refusal, a wait for the next retry). */

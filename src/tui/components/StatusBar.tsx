@@ -17,7 +17,7 @@ export function StatusBar() {
           const health = state.health[name];
           return <Text key={name}><Tinted tone={health === "up" ? "success" : health === "down" ? "error" : "pending"}>{health === "up" ? "●" : health === "down" ? "✗" : "…"}</Tinted> {SERVICE_LABELS[name]}  </Text>;
         })}
-        <Text>agent sessions: {session(state.agentSessions.storefront)}/{session(state.agentSessions.host)}  </Text>
+        <Text>sessions: {session(state.agentSessions.storefront)}/{session(state.agentSessions.host)}  </Text>
         <Text>{signedIn(state.logins)}</Text>
       </Text>
       <Text wrap="truncate-end">

@@ -23,7 +23,7 @@ export function useAgentRun(actions: readonly ActionDefinition[]) {
   const { settings, client, store } = useServices();
   const request = useRequest<AgentRun>();
   const followUp = useFollowUp();
-  const { run, cancel } = request;
+  const { run } = request;
 
   const askQuestion = useCallback((question: string) => run(async (signal) => {
     const target = agentTargetFor(settings, client, store.state.logins, signal);
@@ -31,6 +31,8 @@ export function useAgentRun(actions: readonly ActionDefinition[]) {
     const catalog = await agentCatalog(target).catch(() => []);
     const transcript = await ask(question, { actions, target, catalog, reply: followUp.reply });
     noteSession(store, actions.find((action) => action.name === transcript.action), transcript.call);
+    // Esc on the follow-up: this question's result (nothing sent) replaces the call before, said in UI terms.
+    if (transcript.followUp && transcript.followUp.answer === undefined) return { ...transcript, answer: "Cancelled: the follow-up question was not answered, so nothing was sent." };
     return transcript;
   }), [run, settings, client, store, actions, followUp.reply]);
 
@@ -46,12 +48,8 @@ export function useAgentRun(actions: readonly ActionDefinition[]) {
     }
   }), [run, settings, client, store]);
 
-  const stop = useCallback(() => {
-    followUp.cancel();
-    cancel();
-  }, [followUp.cancel, cancel]);
 
-  return { ...request, ask: askQuestion, call: callByHand, followUp: followUp.question, answerFollowUp: followUp.answer, cancel: stop };
+  return { ...request, ask: askQuestion, call: callByHand, followUp: followUp.question, answerFollowUp: followUp.answer, cancelFollowUp: followUp.cancel };
 }
 
 /** A BFF call tells whether the user's agent session is registered there: the status bar shows it. */

@@ -37,7 +37,7 @@ export function useAgentScreen(active: boolean) {
     if (input === "l") setMode("actions");
   }, { isActive: active && !fields.focused });
   useInput((_input, key) => {
-    if (key.escape) agent.cancel();
+    if (key.escape) agent.cancelFollowUp();
   }, { isActive: active && agent.followUp !== undefined });
 
   const submitQuestion = (text: string) => {

@@ -43,5 +43,6 @@ export function useAgentSession(service: SessionService, active: boolean) {
     if (active && unknown) act();
   }, [active, unknown, act]);
 
-  return { ...request, login, act };
+  // Whether the service this session's login comes from was given to the UI at all.
+  return { ...request, login, act, loginUrlGiven: Boolean(settings.urls[LOGIN_FOR_SESSION[service]]) };
 }

@@ -31,7 +31,8 @@ export function useIdentitySubject() {
       return from === -1 ? (by === 1 ? 0 : users.length - 1) : (from + by + users.length) % users.length;
     });
   };
-  return { subject, isSignedInUser: chosen === undefined && subject !== undefined, step };
+  // Cycling back to the signed-in user (←/→) names them so again.
+  return { subject, isSignedInUser: subject !== undefined && subject.id === signedIn?.id, step };
 }
 
 /** Signs a token for the subject with the TTL and claims typed, again whenever one of them changes or `resign` is called. */
@@ -44,7 +45,7 @@ export function useSignedIdentity(subjectId: string | undefined, ttlText: string
     if (subjectId === undefined) return reset();
     void run(async () => {
       const ttlSeconds = parseTtl(ttlText, "The TTL");
-      const claims = parseClaimPairs(claimsText.split(/\s+/).filter((pair) => pair !== ""));
+      const claims = inUiTerms(() => parseClaimPairs(claimsText.split(/\s+/).filter((pair) => pair !== "")));
       const signed = await signIdentity({ secret: settings.signingSecret, subject: subjectId, ttlSeconds, claims });
       return { ...signed, header: decodeProtectedHeader(signed.token) };
     });
@@ -52,12 +53,28 @@ export function useSignedIdentity(subjectId: string | undefined, ttlText: string
   return { ...request, resign: () => setRound((before) => before + 1) };
 }
 
+/** The claims parser speaks of the CLI's --claim flag; the screen's field is "Claims". */
+function inUiTerms<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new Error((error as Error).message.replace(/--claim takes key=value \(such as --claim role=admin\)/, "Claims are name=value pairs, space-separated (such as role=admin)").replace(/--claim (\S+) is given twice/, "The claim $1 is given twice"));
+  }
+}
+
 /** Checks a pasted token as the embed would: with this sandbox's SIGNING_SECRET and its demo users. */
 export function useVerifyIdentity() {
   const { settings } = useServices();
   const request = useRequest<IdentityCheck>();
-  const verify = (token: string) => void request.run(() => verifyIdentity(token.trim(), { secret: settings.signingSecret, users: settings.users }));
-  return { ...request, verify };
+  // Enter on an empty field: nothing to check, which is not a malformed token.
+  const [empty, setEmpty] = useState(false);
+  const verify = (pasted: string) => {
+    const token = pasted.trim();
+    setEmpty(token === "");
+    if (token === "") return request.reset();
+    void request.run(() => verifyIdentity(token, { secret: settings.signingSecret, users: settings.users }));
+  };
+  return { ...request, verify, empty };
 }
 
 export type IdentityView = "decoded" | "urls" | "verify";

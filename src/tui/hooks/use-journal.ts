@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { JournalFeed, type JournalSnapshot } from "../client/journal-feed.ts";
 import { useServices } from "../context.tsx";
+import { useStoreState } from "../state/store.ts";
 
 /** The sandbox's request journal, followed live while the screen is mounted (so until the UI quits); its status says when there is none. */
 export function useJournal(): JournalSnapshot {
-  const { settings } = useServices();
-  const feed = useMemo(() => new JournalFeed(Object.values(settings.urls).filter((url): url is string => Boolean(url)), settings.controlToken), [settings]);
+  const { settings, store } = useServices();
+  // The URLs may change (a sandbox restarted on other ports): then a new feed follows the new ones.
+  const urlsVersion = useStoreState(store, (state) => state.urlsVersion);
+  const feed = useMemo(() => new JournalFeed(Object.values(settings.urls).filter((url): url is string => Boolean(url)), settings.controlToken), [settings, urlsVersion]);
   useEffect(() => {
     const controller = new AbortController();
     void feed.run(controller.signal);

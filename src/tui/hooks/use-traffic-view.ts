@@ -43,16 +43,21 @@ export function useTrafficView(active: boolean) {
   return { source, status: journal.status, rows, cursor, opened, hiddenHealth, showHealth };
 }
 
-/** New rows come in at the top: a cursor below the top moves down with its row, so that what is selected stays selected. */
+/**
+ * New rows come in at the top (and, filtered, the list changes): once the user moved the cursor,
+ * it moves with its row, the top one included, so that what is selected stays selected while the
+ * journal ticks on. Never moved, it stays at the top, on the newest.
+ */
 function useCursorOnItsRow(rows: readonly ExchangeRow[], cursor: { index: number; setIndex: (index: number) => void }) {
-  const seen = useRef<{ rows: readonly ExchangeRow[]; key?: string }>({ rows });
+  const seen = useRef<{ rows: readonly ExchangeRow[]; key?: string; index: number; moved: boolean }>({ rows, index: 0, moved: false });
   useEffect(() => {
-    const { rows: before, key } = seen.current;
-    seen.current = { rows, key: rows[cursor.index]?.key };
-    if (rows === before || cursor.index === 0 || key === undefined) return;
+    const { rows: before, key, index, moved } = seen.current;
+    const movedNow = moved || (rows === before && cursor.index !== index);
+    seen.current = { rows, key: rows[cursor.index]?.key, index: cursor.index, moved: movedNow };
+    if (rows === before || key === undefined || !movedNow) return;
     const now = rows.findIndex((row) => row.key === key);
     if (now >= 0 && now !== cursor.index) {
-      seen.current = { rows, key };
+      seen.current = { rows, key, index: now, moved: true };
       cursor.setIndex(now);
     }
   }, [rows, cursor.index]);

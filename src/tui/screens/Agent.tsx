@@ -6,7 +6,7 @@ import { Tinted } from "../components/Tinted.tsx";
 import { useAgentScreen } from "../hooks/use-agent-screen.ts";
 import { useScroll } from "../hooks/use-scroll.ts";
 import { ActionForm, FORM_ROWS } from "./agent/ActionForm.tsx";
-import { AgentResult, RESULT_FIXED_ROWS } from "./agent/AgentResult.tsx";
+import { AgentResult, answerLines, RESULT_FIXED_ROWS } from "./agent/AgentResult.tsx";
 import { ASK_ROWS, AskLine } from "./agent/AskLine.tsx";
 import type { ScreenProps } from "./index.ts";
 
@@ -19,10 +19,12 @@ export const AGENT_KEYS = [
 ] as const;
 
 /** The agent: a question resolved as `sandbox agent ask` does, or an action called with a form; what it sent and got back. */
-export function AgentScreen({ active, height }: ScreenProps) {
+export function AgentScreen({ active, width, height }: ScreenProps) {
   const { user, loaded, actions, agent, fields, mode, question, form, submitQuestion, submitParameter } = useAgentScreen(active);
-  // Header, the mode's rows, the spinner line, the result's fixed rows and the JSON view's range line.
-  const jsonHeight = Math.max(2, height - (mode === "ask" ? ASK_ROWS : FORM_ROWS) - RESULT_FIXED_ROWS - 4);
+  // The answer in full, however many lines it takes; the JSON view gets what is left.
+  const answer = answerLines(agent.data, width - 2);
+  // Header, the mode's rows, the spinner line, the result's fixed rows, the answer and the JSON view's range line.
+  const jsonHeight = Math.max(2, height - (mode === "ask" ? ASK_ROWS : FORM_ROWS) - RESULT_FIXED_ROWS - answer.length - 4);
   const offset = useScroll(jsonLines(agent.data?.call?.response.body).length, jsonHeight, { active: active && (mode === "ask" || form.picked !== undefined), resetKey: agent.data, pagesOnly: true });
   return (
     <Box flexDirection="column" paddingX={1}>
@@ -38,7 +40,7 @@ export function AgentScreen({ active, height }: ScreenProps) {
         <ActionForm actions={actions} cursor={form.list.index} picked={form.picked} fields={form.fields} values={form.values} row={form.row} focused={active && !fields.focused} editing={fields.focused === "param"} onText={submitParameter} />
       )}
       <RequestLine state={agent} pending={agent.followUp ? "Waiting for your answer…" : "The agent is working…"} />
-      <AgentResult run={agent.data} jsonHeight={jsonHeight} offset={offset} />
+      <AgentResult run={agent.data} jsonHeight={jsonHeight} offset={offset} answer={answer} />
     </Box>
   );
 }

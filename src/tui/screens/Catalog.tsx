@@ -1,6 +1,6 @@
 import { TextInput } from "@inkjs/ui";
 import { Box, Text, useInput } from "ink";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { describeCart, type Product } from "../client/storefront.ts";
 import { RequestLine } from "../components/Pending.tsx";
 import { Table, type Column } from "../components/Table.tsx";
@@ -12,8 +12,8 @@ import type { ScreenProps } from "./index.ts";
 
 export const CATALOG_KEYS = [
   { key: "/ s", help: "type a search (as you type; Enter or Esc leaves the field)" },
-  { key: "↑↓", help: "choose a product" },
-  { key: "a Enter", help: "add it to the cart: a quantity (1), Enter adds, Esc cancels" },
+  { key: "↑↓ PgUp PgDn", help: "choose a product (PgUp/PgDn: a page at a time)" },
+  { key: "a Enter", help: "add it to the cart: a quantity (a whole number, 1–99), Enter adds, Esc cancels" },
 ] as const;
 
 /** Rows of the screen that are not product rows: search, its spinner, the table's header, the add lines and the cart. */
@@ -27,6 +27,14 @@ export function CatalogScreen({ active, width, height }: ScreenProps) {
   const products = catalog.search.data?.products ?? [];
   const listActive = active && !fields.focused && catalog.signedIn;
   const cursor = useListCursor(products, { active: listActive, onPick: () => fields.focus("quantity") });
+  const [badQuantity, setBadQuantity] = useState<string | undefined>(undefined);
+  // A new search's results start at the top.
+  const results = catalog.search.data;
+  useEffect(() => cursor.setIndex(0), [results]);
+  // A quantity refused is forgotten when the field is left (Esc).
+  useEffect(() => {
+    if (fields.focused !== "quantity") setBadQuantity(undefined);
+  }, [fields.focused]);
 
   useInput((input) => {
     if (input === "/" || input === "s") fields.focus("search");
@@ -50,11 +58,15 @@ export function CatalogScreen({ active, width, height }: ScreenProps) {
       <Box marginTop={1} gap={1}>
         {fields.focused === "quantity" && cursor.item ? (
           <>
-            <Text>Quantity of {cursor.item.name}:</Text>
-            <TextInput key="quantity" defaultValue="1" onSubmit={(text) => {
+            <Text>Quantity of {cursor.item.name} (1–99):</Text>
+            <TextInput key={`quantity-${badQuantity ?? ""}`} defaultValue={badQuantity ?? "1"} onSubmit={(text) => {
+              const quantity = parseQuantity(text);
+              if (quantity === undefined) return setBadQuantity(text);
+              setBadQuantity(undefined);
               fields.blur();
-              if (cursor.item) catalog.addProduct(cursor.item, Number(text.trim()));
+              if (cursor.item) catalog.addProduct(cursor.item, quantity);
             }} />
+            {badQuantity !== undefined ? <Tinted tone="error">✗ a whole number from 1 to 99</Tinted> : null}
           </>
         ) : (
           <Tinted tone="muted">{catalog.signedIn ? "a or Enter: add the selected product to the cart" : " "}</Tinted>
@@ -76,6 +88,14 @@ function AddedLines({ added }: { added?: AddResult }) {
       <Text dimColor wrap="truncate-end">{lines || " "}</Text>
     </Box>
   );
+}
+
+/** The quantity typed: a whole number from 1 to 99 (the storefront's limit per line), else undefined. */
+export function parseQuantity(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,2}$/.test(trimmed)) return undefined;
+  const quantity = Number(trimmed);
+  return quantity >= 1 ? quantity : undefined;
 }
 
 function emptyText(search: { status: string; data?: { query: string } }): string {

@@ -21,23 +21,44 @@ export function IdentityScreen({ active }: ScreenProps) {
   const screen = useIdentityScreen(active);
   const { subject, signed, view } = screen;
   const token = signed.status === "done" ? signed.data : undefined;
+  const caveat = commandCaveat(screen.ttl, screen.claims);
   return (
     <Box flexDirection="column">
-      <Text wrap="truncate-end">
-        <Text bold>Embed identity for </Text>
-        {subject ? <Text>{subject.name} ({subject.id}){screen.isSignedInUser ? " · signed in" : ""}</Text> : <Tinted tone="muted">no one: not signed in. Choose a demo user with ←/→ (or sign in on screen 1)</Tinted>}
-      </Text>
-      <TokenFields screen={screen} />
-      {token ? <Countdown exp={token.claims.exp} now={screen.now} /> : <RequestLine state={signed} pending="Signing…" />}
-      <Text wrap="truncate-end">
-        {IDENTITY_VIEWS.map((entry) => <Text key={entry.view} inverse={entry.view === view}> {entry.key} {entry.label} </Text>)}
-      </Text>
-      {view === "verify" ? <VerifyPanel screen={screen} /> : null}
-      {view !== "verify" && !subject ? <Tinted tone="muted">Choose a user (←/→) to sign a token for.</Tinted> : null}
-      {view === "decoded" && token ? <DecodedToken signed={token} /> : null}
-      {view === "urls" && token && subject ? <EmbedUrls base={settings.embedBase} endUser={subject.id} identity={token.token} /> : null}
+      {/* The margin of the other screens, but for the token and the URLs: those start in the first column, to be copied. */}
+      <Box flexDirection="column" paddingX={1}>
+        <Text wrap="truncate-end">
+          <Text bold>Embed identity for </Text>
+          {subject ? <Text>{subject.name} ({subject.id}){screen.isSignedInUser ? " · signed in" : ""}</Text> : <Tinted tone="muted">no one: not signed in. Choose a demo user with ←/→ (or sign in on screen 1)</Tinted>}
+        </Text>
+        <TokenFields screen={screen} />
+        {token ? <Countdown exp={token.claims.exp} now={screen.now} /> : <RequestLine state={signed} pending="Signing…" />}
+        <Text wrap="truncate-end">
+          {IDENTITY_VIEWS.map((entry) => <Text key={entry.view} inverse={entry.view === view}> {entry.key} {entry.label} </Text>)}
+        </Text>
+        {view === "verify" ? <VerifyPanel screen={screen} /> : null}
+        {view !== "verify" && !subject ? <Tinted tone="muted">Choose a user (←/→) to sign a token for.</Tinted> : null}
+      </Box>
+      {view === "decoded" && token && subject ? <DecodedToken signed={token} command={signCommandLine(subject.email, screen.ttl, screen.claims)} /> : null}
+      {view === "urls" && token && subject ? <EmbedUrls base={settings.embedBase} endUser={subject.id} email={subject.email} identity={token.token} caveat={caveat} /> : null}
     </Box>
   );
+}
+
+/** `sandbox identity sign` for the same user, TTL and claims: the token on one line (a fresh one: the same claims, another iat and exp). */
+function signCommandLine(email: string, ttl: string, claims: string): string {
+  const claimFlags = claims.split(/\s+/).filter((pair) => pair !== "").map((pair) => ` --claim ${shellWord(pair)}`).join("");
+  return `npx sandbox identity sign --user ${email} --ttl ${shellWord(ttl)}${claimFlags}`;
+}
+
+/** `sandbox embed-url` signs its own token: 10 minutes, no extra claims. Said when the screen's differs. */
+function commandCaveat(ttl: string, claims: string): string | undefined {
+  if (ttl === "10m" && claims.trim() === "") return undefined;
+  return "its token lives 10 minutes, without the extra claims";
+}
+
+/** A word as a shell reads it: quoted when it holds anything but plain characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /** The TTL and the extra claims the token is signed with: each a field its key gives the keyboard to. */
@@ -69,7 +90,8 @@ function VerifyPanel({ screen: { fields, verify, now } }: { screen: IdentityScre
           verify.verify(value);
         }} />
       </Box>
-      {verify.status === "done" && verify.data ? <VerifyOutcome check={verify.data} now={now} /> : <RequestLine state={verify} pending="Verifying…" />}
+      {verify.empty ? <Tinted tone="pending">Paste a token first (v, then paste, then Enter).</Tinted>
+        : verify.status === "done" && verify.data ? <VerifyOutcome check={verify.data} now={now} /> : <RequestLine state={verify} pending="Verifying…" />}
     </Box>
   );
 }

@@ -51,7 +51,10 @@ function ServiceSession({ service, registered, session }: { service: SessionServ
     </Text>
   );
   if (!session.login) {
-    return <Box marginTop={1} flexDirection="column">{heading}<Tinted tone="muted">  Not signed in to the {LOGIN_FOR_SESSION[service]}: sign in first (key 1)</Tinted></Box>;
+    const loginService = LOGIN_FOR_SESSION[service];
+    // Opened on explicit URLs without this one, no sign-in can help.
+    const why = session.loginUrlGiven ? `Not signed in to the ${loginService}: sign in first (key 1)` : `No ${loginService} login: this UI was given no ${loginService} URL (--${loginService}-url)`;
+    return <Box marginTop={1} flexDirection="column">{heading}<Tinted tone="muted" wrap="truncate-end">  {why}</Tinted></Box>;
   }
   return (
     <Box marginTop={1} flexDirection="column">

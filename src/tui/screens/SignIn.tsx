@@ -58,10 +58,14 @@ export function SignInScreen({ active }: ScreenProps) {
         const outcome = signIn.data?.find((candidate) => candidate.service === service);
         const login = logins[service];
         return (
-          <Text key={service} wrap="truncate-end">
-            {SERVICE_LABELS[service].padEnd(11)}
-            {outcome && "error" in outcome ? <Tinted tone="error">✗ {outcome.error}</Tinted> : login ? <Tinted tone="success">✓ signed in as {login.user.name} ({login.user.email})</Tinted> : <Tinted tone="muted">not signed in</Tinted>}
-          </Text>
+          <Box key={service} flexDirection="column">
+            <Text wrap="truncate-end">
+              {SERVICE_LABELS[service].padEnd(11)}
+              {outcome && "error" in outcome ? <Tinted tone="error">✗ {outcome.error}</Tinted> : login ? <Tinted tone="success">✓ signed in as {login.user.name} ({login.user.email})</Tinted> : <Tinted tone="muted">not signed in</Tinted>}
+            </Text>
+            {/* A failed sign-in keeps the login before it: say whose it is. */}
+            {outcome && "error" in outcome && login ? <Tinted tone="muted" wrap="truncate-end">{" ".repeat(11)}still signed in as {login.user.name} ({login.user.email})</Tinted> : null}
+          </Box>
         );
       })}
     </Box>

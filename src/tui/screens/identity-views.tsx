@@ -25,15 +25,32 @@ export function Countdown({ exp, now }: { exp: number; now: number }) {
   return <Tinted tone="success">expires in {formatSpan(left)} ({isoTime(exp)})</Tinted>;
 }
 
-/** The token as it is (wrapped at the edge, nothing around it, so that it can be copied), then its header and claims decoded. */
-export function DecodedToken({ signed }: { signed: SignedToken }) {
+/**
+ * Ink breaks a line longer than the terminal into several, with real line breaks (it cannot let
+ * the terminal wrap it: it redraws by counting lines), so a token or URL wider than the terminal
+ * is copied broken. The screen says so, with the command that prints the same text on one line.
+ */
+function OneLineNote({ what, command, caveat }: { what: string; command: string; caveat?: string }) {
   return (
     <Box flexDirection="column">
-      <Text bold>Token</Text>
+      <Box paddingX={1}><Tinted tone="muted" wrap="wrap">{what} on one line, but the screen breaks it at its edge: widen the terminal to copy it whole, or print it with{caveat ? ` (${caveat})` : ""}:</Tinted></Box>
+      <Text>{command}</Text>
+    </Box>
+  );
+}
+
+/** The token as it is (from the first column, nothing around it, so that it can be copied), then its header and claims decoded. */
+export function DecodedToken({ signed, command, caveat }: { signed: SignedToken; command: string; caveat?: string }) {
+  return (
+    <Box flexDirection="column">
+      <Box paddingX={1}><Text bold>Token</Text></Box>
       <Text>{signed.token}</Text>
-      <Text><Text bold>Header</Text>  {JSON.stringify(signed.header)}</Text>
-      <Text bold>Claims</Text>
-      <ClaimLines claims={signed.claims} />
+      <OneLineNote what="The token is" command={command} caveat={caveat} />
+      <Box flexDirection="column" paddingX={1}>
+        <Text><Text bold>Header</Text>  {JSON.stringify(signed.header)}</Text>
+        <Text bold>Claims</Text>
+        <ClaimLines claims={signed.claims} />
+      </Box>
     </Box>
   );
 }
@@ -42,25 +59,25 @@ export function DecodedToken({ signed }: { signed: SignedToken }) {
  * The embed URL of each mode, printed plainly: a label line, then the URL alone from the first
  * column, wrapped at the edge with nothing inside it, so that a terminal selection copies it whole.
  */
-export function EmbedUrls({ base, endUser, identity }: { base: string; endUser: string; identity: string }) {
+export function EmbedUrls({ base, endUser, email, identity, caveat }: { base: string; endUser: string; email: string; identity: string; caveat?: string }) {
   if (base === "") {
-    return <Tinted tone="muted">No embed URL: this sandbox has no host app and no embed base was given (--embed-base or EMBED_BASE).</Tinted>;
+    return <Tinted tone="muted" wrap="wrap"> No embed URL: this sandbox has no host app and no embed base was given (--embed-base or EMBED_BASE).</Tinted>;
   }
   let urls: string[];
   try {
     urls = EMBED_MODES.map((mode) => buildEmbedUrl(base, { mode, endUser, identity }));
   } catch {
-    return <Tinted tone="error">✗ The embed base is not a URL: {base}</Tinted>;
+    return <Tinted tone="error"> ✗ The embed base is not a URL: {base}</Tinted>;
   }
   return (
     <Box flexDirection="column">
       {EMBED_MODES.map((mode, index) => (
         <Box key={mode} flexDirection="column">
-          <Text bold>{mode}:</Text>
+          <Box paddingX={1}><Text bold>{mode}:</Text></Box>
           <Text>{urls[index]}</Text>
         </Box>
       ))}
-      <Tinted tone="muted" wrap="truncate-end">On one line: npx sandbox embed-url --user {endUser} --mode drawer</Tinted>
+      <OneLineNote what="Each URL is" command={`npx sandbox embed-url --embed-base ${base} --user ${email} --mode drawer`} caveat={caveat} />
     </Box>
   );
 }

@@ -24,12 +24,18 @@ export interface TuiState {
   lastError?: string;
   /** A text field has the keyboard: the screen keys are letters in it until Esc. */
   editing: boolean;
+  /** Counts the times the servers' URLs changed (a sandbox restarted on other ports): what holds a URL starts again. */
+  urlsVersion: number;
 }
+
+/** How long the status bar shows the last error before the key reminder comes back. */
+export const LAST_ERROR_MS = 15_000;
 
 /** A small store (one object, replaced on each change) that React reads through useSyncExternalStore. */
 export class TuiStore {
-  #state: TuiState = { logins: {}, agentSessions: {}, health: {}, editing: false };
+  #state: TuiState = { logins: {}, agentSessions: {}, health: {}, editing: false, urlsVersion: 0 };
   #listeners = new Set<() => void>();
+  #errorTimer: NodeJS.Timeout | undefined;
 
   get state(): TuiState {
     return this.#state;
@@ -40,9 +46,18 @@ export class TuiStore {
     for (const listener of this.#listeners) listener();
   }
 
-  /** The status bar's "last error"; screens also show their own errors in place. */
+  /**
+   * The status bar's "last error"; screens also show their own errors in place. It goes after
+   * LAST_ERROR_MS (or when the user goes to another screen: the App clears it), so that the keys'
+   * reminder comes back; the error stays in place on its screen.
+   */
   reportError(message: string | undefined): void {
+    clearTimeout(this.#errorTimer);
     this.update(() => ({ lastError: message }));
+    if (message === undefined) return;
+    this.#errorTimer = setTimeout(() => this.update(() => ({ lastError: undefined })), LAST_ERROR_MS);
+    // The UI may quit before: the timer does not keep the process alive.
+    this.#errorTimer.unref();
   }
 
   subscribe = (listener: () => void): (() => void) => {

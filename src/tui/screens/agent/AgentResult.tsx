@@ -2,13 +2,14 @@ import { Box, Text } from "ink";
 import type { ActionCall } from "../../../agent/actions/call.ts";
 import { JsonView } from "../../components/JsonView.tsx";
 import { Tinted } from "../../components/Tinted.tsx";
+import { wrapWords } from "../../components/wrap-words.ts";
 import { isNoSession, type AgentRun } from "../../hooks/use-agent-run.ts";
 
-/** Rows besides the response's JSON: action, request, headers, status, and two for the answer. */
-export const RESULT_FIXED_ROWS = 6;
+/** Rows besides the response's JSON and the answer: action, request, headers, status. */
+export const RESULT_FIXED_ROWS = 4;
 
 /** What the agent did, top to bottom: the action and parameters, the request (secrets redacted), the response, the answer. */
-export function AgentResult({ run, jsonHeight, offset }: { run?: AgentRun; jsonHeight: number; offset: number }) {
+export function AgentResult({ run, jsonHeight, offset, answer }: { run?: AgentRun; jsonHeight: number; offset: number; answer: readonly string[] }) {
   if (!run) return <Tinted tone="muted">No call yet: press a to ask a question, or l to pick an action.</Tinted>;
   const call = run.call;
   return (
@@ -24,9 +25,7 @@ export function AgentResult({ run, jsonHeight, offset }: { run?: AgentRun; jsonH
       <Box height={jsonHeight + 1} flexDirection="column" overflow="hidden">
         {call ? <JsonView value={call.response.body} offset={offset} height={jsonHeight} /> : null}
       </Box>
-      <Box height={2} overflow="hidden">
-        <Tinted tone={call && call.response.status < 400 ? "success" : "error"} wrap="wrap">= {answerText(run)}</Tinted>
-      </Box>
+      {answer.map((line, index) => <Tinted key={index} tone={call && call.response.status < 400 ? "success" : "error"}>{line}</Tinted>)}
     </Box>
   );
 }
@@ -37,7 +36,8 @@ function requestDetails(call: ActionCall): string {
   return [...headers, ...(call.request.body !== undefined ? [`body ${JSON.stringify(call.request.body)}`] : [])].join(" · ");
 }
 
-/** The one-line answer; with no session registered, what to do about it. */
-export function answerText(run: AgentRun): string {
-  return isNoSession(run.call) ? `${run.answer}. Press 4 to register the sessions.` : run.answer;
+/** The one-line answer, as `sandbox agent ask` prints it ("= …"), wrapped in full to `width`; with no session registered, what to do about it. */
+export function answerLines(run: AgentRun | undefined, width: number): string[] {
+  if (!run) return [];
+  return wrapWords(`= ${isNoSession(run.call) ? `${run.answer}. Press 4 to register the sessions.` : run.answer}`, width);
 }
