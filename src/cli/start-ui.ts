@@ -3,7 +3,7 @@ import { startSandbox } from "../sandbox.ts";
 import { drawLiveEvenInCi } from "../tui/draw-live.ts";
 import type { Cli } from "./io.ts";
 import { stopRequests } from "./stop-requests.ts";
-import { requireTerminal, tuiSettings } from "./tui-settings.ts";
+import { endSoonAfterQuit, requireTerminal, tuiSettings } from "./tui-settings.ts";
 
 /**
  * `start --ui`: the servers, then the UI on them in this terminal. Quitting the UI (or a
@@ -35,5 +35,7 @@ export async function startWithUi(cli: Cli, config: SandboxConfig): Promise<void
     cli.print("Stopping the sandbox…");
     await sandbox.close();
     cli.print("Stopped.");
+    // The data is on disk and the servers closed: nothing left that the shell should wait for.
+    endSoonAfterQuit(cli, terminal);
   }
 }

@@ -5,7 +5,7 @@ import { resolveEmbedBase } from "../identity/index.ts";
 import type { TuiSettings } from "../tui/settings.ts";
 import { loadDemoUsers } from "../users.ts";
 import { UserFacingError } from "./errors.ts";
-import type { CliIo } from "./io.ts";
+import type { Cli, CliIo } from "./io.ts";
 
 /** The UI's settings: the servers it talks to, and the agent's and host backend's secrets from the sandbox's settings. */
 export async function tuiSettings(config: SandboxConfig, urls: ServiceUrls, io: CliIo, actionsDir = DEFAULT_ACTIONS_DIR): Promise<TuiSettings> {
@@ -31,4 +31,17 @@ export function requireTerminal(io: CliIo, command: string): { stdin: NodeJS.Rea
     throw new UserFacingError(`${command} needs a terminal (stdin and stdout a TTY); for scripts, every screen has a plain command: see npx sandbox --help.`, 2);
   }
   return { stdin, stdout };
+}
+
+/** How long a quit UI's process may still wait for what it started (a request to a slow server, a closing socket). */
+const QUIT_GRACE_MS = 1000;
+
+/**
+ * Once the person has quit the UI, the process ends within a second, whatever is still pending:
+ * the shell must come back at once, not when a slow server or a keep-alive socket lets go. Only
+ * for the real process (the terminal is process.stdin): in-process runs are left alone.
+ */
+export function endSoonAfterQuit(cli: Cli, terminal: { stdin: NodeJS.ReadStream }): void {
+  if (terminal.stdin !== process.stdin) return;
+  setTimeout(() => process.exit(cli.exitCode), QUIT_GRACE_MS).unref();
 }

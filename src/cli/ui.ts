@@ -7,7 +7,7 @@ import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./comma
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
-import { requireTerminal, tuiSettings } from "./tui-settings.ts";
+import { endSoonAfterQuit, requireTerminal, tuiSettings } from "./tui-settings.ts";
 
 interface UiFlags extends ConfigFlags {
   storefrontUrl?: string;
@@ -46,6 +46,7 @@ export function uiCommand(cli: Cli): Command {
       // On the data dir, the UI follows the sandbox there if it is restarted on other ports.
       if (onDataDir) settings.findSandbox = async () => (await runningSandbox(config.dataDir))?.urls;
       await runTui(createTuiServices(settings), terminal);
+      endSoonAfterQuit(cli, terminal);
     });
 }
 

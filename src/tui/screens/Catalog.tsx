@@ -28,9 +28,9 @@ export function CatalogScreen({ active, width, height }: ScreenProps) {
   const listActive = active && !fields.focused && catalog.signedIn;
   const cursor = useListCursor(products, { active: listActive, onPick: () => fields.focus("quantity") });
   const [badQuantity, setBadQuantity] = useState<string | undefined>(undefined);
-  // A new search's results start at the top.
-  const results = catalog.search.data;
-  useEffect(() => cursor.setIndex(0), [results]);
+  // Other results start at the top; the same ones again (a search typed on, "ric" then "rice") keep the cursor.
+  const shown = products.map((product) => product.id).join(" ");
+  useEffect(() => cursor.setIndex(0), [shown]);
   // A quantity refused is forgotten when the field is left (Esc).
   useEffect(() => {
     if (fields.focused !== "quantity") setBadQuantity(undefined);
