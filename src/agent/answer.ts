@@ -95,7 +95,7 @@ function person(userName: string | undefined): Record<string, string> {
 /** The window of a wallet answer: a period in words, or the days asked for. */
 function windowWords(parameters: Record<string, unknown>): string {
   if (typeof parameters.period === "string") return PERIOD_WORDS[parameters.period] ?? parameters.period;
-  if (parameters.from && parameters.to) return parameters.from === parameters.to ? `${String(parameters.from)}` : `${String(parameters.from)} to ${String(parameters.to)}`;
+  if (parameters.from && parameters.to) return parameters.from === parameters.to ? `the day ${String(parameters.from)}` : `the days ${String(parameters.from)} to ${String(parameters.to)}`;
   if (parameters.from) return `the days since ${String(parameters.from)}`;
   if (parameters.to) return `the days up to ${String(parameters.to)}`;
   return "all time";

@@ -80,6 +80,7 @@ agent
     .argument("<question>", "the question, in quotes")
     .option("--answer <text>", "the answer to a follow-up question, for scripts (repeat for several; on a terminal you are asked)", (text: string, all: string[] | undefined) => [...(all ?? []), text])
     .option("--explain", "say why: the phrases matched, the scores, the runner-up and where each value came from")
+    .option("--time-zone <zone>", "the user's time zone, for dates such as yesterday or in October (default: this system's)")
     .addHelpText("after", helpText({
       examples: [
         'npx sandbox agent ask "What came in last week?" --user ada@example.com',
@@ -88,11 +89,12 @@ agent
         'npx sandbox agent ask "show my transactions from October" --user ada@example.com --explain',
       ],
     }))
-    .action(async (question: string, options: Common & { answer?: string[]; explain?: boolean }) => {
+    .action(async (question: string, options: Common & { answer?: string[]; explain?: boolean; timeZone?: string }) => {
+      if (options.timeZone && !validTimeZone(options.timeZone)) throw new UserFacingError(`--time-zone takes an IANA time zone such as Africa/Lagos; got "${options.timeZone}"`);
       if (question.trim() === "") throw new UserFacingError('The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month?" --user ada@example.com');
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
-      const transcript = await ask(question, { actions, target, catalog: () => agentCatalog(target), reply: replier(options.answer, cli.io) });
+      const transcript = await ask(question, { actions, target, catalog: () => agentCatalog(target), reply: replier(options.answer, cli.io), timeZone: options.timeZone });
       const { explanation, ...rest } = transcript;
       const shown = options.verbose ? notes : [];
       output(cli, options.json, { ...(options.verbose ? { notes } : {}), ...rest, ...(options.explain ? { explanation } : {}) }, () => [
@@ -166,11 +168,26 @@ function transcriptLines(notes: string[], transcript: Transcript): string[] {
   return [
     `? ${transcript.question}`,
     ...(transcript.followUps ?? []).flatMap((followUp) => [`? ${followUp.question}`, ...(followUp.answer !== undefined ? [`> ${followUp.answer}`] : [])]),
-    transcript.refused ? "→ refused (nothing was sent)" : `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}`,
+    transcript.refused ? "→ refused (nothing was sent)" : `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}${datesNote(transcript)}`,
     ...notes,
     ...(transcript.call ? callLines(transcript.call) : []),
     `= ${transcript.answer}`,
   ];
+}
+
+/** Days read from the question are the user's days: say in which time zone. */
+function datesNote(transcript: Transcript): string {
+  const dated = transcript.explanation?.values.some((value) => value.because.includes(", a day in "));
+  return dated ? `  (days in ${transcript.explanation?.timeZone})` : "";
+}
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Why the resolver chose as it did: typos fixed, the scores, the runner-up, and where each value came from. */
@@ -182,7 +199,7 @@ function explainLines(transcript: Transcript, explanation: Explanation): string[
     ...(explanation.typos.length > 0 ? [`  typos     ${explanation.typos.join(", ")}`] : []),
     ...(explanation.rule ? [`  rule      ${explanation.rule}`] : []),
     ...(chosen && !transcript.refused ? [`  chosen    ${scored(chosen)}`] : []),
-    ...(runnerUp ? [`  runner-up ${scored(runnerUp)}`] : chosen && transcript.refused ? [`  best      ${scored(chosen)}`] : ["  runner-up none"]),
+    ...(transcript.refused ? [`  best      ${chosen ? scored(chosen) : "no action matched anything"}`] : [`  runner-up ${runnerUp ? scored(runnerUp) : "none"}`]),
     ...explanation.candidates.filter((candidate) => candidate.excluded).map((candidate) => `  left out  ${candidate.action} ${candidate.score}: ${candidate.excluded}`),
     ...explanation.values.map((value) => `  value     ${value.parameter}=${value.value === undefined ? "?" : JSON.stringify(value.value)} (${value.because})`),
     `  dates in  ${explanation.timeZone}`,
