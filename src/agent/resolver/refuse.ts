@@ -1,0 +1,66 @@
+import type { ActionDefinition } from "../actions/definition.ts";
+import { hasPhrase, normalize, words } from "./text.ts";
+
+/**
+ * Verbs asking to change something (cancel, remove, send money, …). When one is the command of
+ * the question ("Cancel my order", "please remove…", "can you send…", "I want to transfer…")
+ * and no action's phrases name it, the agent refuses: none of its actions does that, and a
+ * lookup in its place would be a wrong answer. An action file whose intent lists the verb
+ * alone as a phrase ("cancel") takes it over.
+ */
+const CHANGE_VERBS = new Set(
+  "cancel remove delete transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder".split(" "),
+);
+
+/** What may come before the command: politeness and ways of asking. */
+const LEAD = /^(?:(?:please|pls|kindly|hey|hi|hello|ok|okay|now|so|agent|bot|assistant|go ahead and|can you|could you|would you|will you|can i|could i|may i|i want to|i wanna|i'd like to|i would like to|i need to|i want you to|i need you to|help me|let me|how do i|how can i|is it possible to|are you able to|just|also|then)\s+)*/;
+
+/** The change verb the question commands, if no action takes it. */
+export function changeVerb(question: string, actions: readonly ActionDefinition[]): string | undefined {
+  const text = normalize(question).trim();
+  const commands = [words(text.replace(LEAD, ""))[0], ...[...text.matchAll(/\b(?:to|and|then) ([a-z-]+)/g)].map((match) => match[1])];
+  const verb = commands.find((word): word is string => word !== undefined && CHANGE_VERBS.has(word));
+  if (!verb) return undefined;
+  const taken = actions.some((action) => Object.keys(action.understanding?.intent ?? {}).some((phrase) => normalize(phrase).trim() === verb));
+  return taken ? undefined : verb;
+}
+
+/** Words before "'s" that are no person: contractions, times, things. */
+const NOT_PEOPLE = new Set(
+  "it what that there here let who how where when why today yesterday tomorrow tonight month week year day one everyone nobody he she this my your our the any anything everything all i".split(" "),
+);
+const DATA_NOUNS = "orders?|order|balance|wallet|transactions?|payments?|spending|income|cart|account|purchases?|money|history|statement";
+const MONTHS_AND_DAYS = /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|i)$/i;
+
+/**
+ * Whose data the question asks about when it is not the user's: a possessive ("Tunde's orders",
+ * "my wife's balance", "someone else's cart"), "his/her/their" before the data, or "for/of" a
+ * name ("orders for Tunde"). The user's own name is theirs. Returns the other person as written.
+ */
+export function otherPerson(question: string, userName: string | undefined, isThing: (word: string) => boolean = () => false): string | undefined {
+  const own = new Set((userName ?? "").toLowerCase().split(/\s+/).filter(Boolean));
+  const plain = question.replace(/[‘’`´]/g, "'");
+  for (const match of plain.matchAll(/\b([A-Za-z]+)'s\b/g)) {
+    const word = (match[1] as string).toLowerCase();
+    if (!NOT_PEOPLE.has(word) && !own.has(word) && !MONTHS_AND_DAYS.test(word) && !isThing(word)) return match[0];
+  }
+  const pronoun = new RegExp(`\\b(his|her|their|our)\\s+(?:\\w+\\s+)?(${DATA_NOUNS})\\b`, "i").exec(plain);
+  if (pronoun) return pronoun[1];
+  const subject = /\b(?:did|does|has|have|is|was|were|will)\s+([A-Z][a-z]+)\b/.exec(plain);
+  if (subject && !own.has((subject[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(subject[1] as string) && !isThing((subject[1] as string).toLowerCase()) && !NOT_PEOPLE.has((subject[1] as string).toLowerCase())) return subject[1];
+  const named = new RegExp(`\\b(?:${DATA_NOUNS})\\b.*\\b(?:for|of|belonging to)\\s+([A-Z][a-z]+)\\b`).exec(plain);
+  if (named && !own.has((named[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(named[1] as string)) return named[1];
+  return undefined;
+}
+
+/** "I can't … here. I can: …" — what the agent can do, from the actions' summaries. */
+export function capabilities(actions: readonly ActionDefinition[]): string {
+  const summaries = actions.map((action) => action.understanding?.summary ?? action.description.replace(/\.$/, ""));
+  return `I can ${summaries.join("; ")}`;
+}
+
+/** Whether a question holds any of the phrases. */
+export function mentions(question: string, phrases: readonly string[]): boolean {
+  const text = normalize(question);
+  return phrases.some((phrase) => hasPhrase(text, phrase));
+}
