@@ -9,7 +9,7 @@ export interface Clock {
 }
 
 /** The window a question names: one of the action's periods, or days (YYYY-MM-DD, inclusive). */
-export type Window = { period: string; said: string } | { from?: string; to?: string; said: string } | undefined;
+export type Window = { period: string; said: string } | { from?: string; to?: string; said: string; problem?: string } | undefined;
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fourteen: 14, thirty: 30, ninety: 90 };
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
@@ -51,21 +51,56 @@ export function periodDays(code: string): number | undefined {
   return Number(match[1]) * ({ d: 1, w: 7, m: 30, y: 365 }[match[2] as "d"] as number);
 }
 
+/**
+ * Dates read by chrono-node's casual English parser ("October 1", "Nov 20", "Sept 1 - Sept 30":
+ * month then day; the en-GB parser would read "October 15" as October 2015). Numbers alone
+ * ("03/11") are read day first, as the en-GB parser does, outside the Americas. A range is one
+ * result with an end ("X to Y", "X - Y"), or two results joined ("between X and Y"); a bare
+ * day before the connector ("from the 5th to the 10th of November") takes the second's month.
+ */
 function chronoWindow(question: string, clock: Clock, today: string): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
-  const results = chrono.en.GB.parse(question, reference, { forwardDate: false }).filter((result) => ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) || result.text.toLowerCase() === "yesterday" || result.text.toLowerCase() === "today");
+  const dayFirst = !/^America\//.test(clock.timeZone);
+  const results = chrono.en.casual
+    .parse(question, reference, { forwardDate: false })
+    .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?$/.test(result.text.trim()) ? (chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result) : result))
+    .filter((result) => ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) || result.text.toLowerCase() === "yesterday" || result.text.toLowerCase() === "today");
   const [first, second] = results;
   const year = /\b(?:in|for|during|of|from)\s+((?:19|20)\d{2})\b/i.exec(question);
-  if (!first && year) return { from: `${year[1]}-01-01`, to: `${year[1]}-12-31`, said: year[0] };
+  if (!first && year) return checked({ from: `${year[1]}-01-01`, to: `${year[1]}-12-31`, said: year[0] }, today, true);
   if (!first) return undefined;
   const said = results.map((result) => result.text).join(" … ");
+  const written = results.every((result) => /\b(?:19|20)\d{2}\b/.test(result.text) || !result.start.isCertain("year"));
   const start = bounds(first.start, today);
-  if (second) return { from: start.from, to: bounds(second.start, today).to, said };
-  if (first.end) return { from: start.from, to: bounds(first.end, today).to, said };
+  if (second) return checked(ordered({ from: start.from, to: bounds(second.start, today).to, said }), today, written);
+  if (first.end) return checked(ordered({ from: start.from, to: bounds(first.end, today).to, said }), today, written);
   const before = question.slice(0, first.index).toLowerCase();
-  if (/\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before)) return { from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` };
-  if (/\b(until|till|before|up to)\s*(the\s*)?$/.test(before)) return { to: start.to, said: first.text };
-  return { ...start, said: first.text };
+  const bareDay = /\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|-|–|and|until|till|through|thru)\s*(?:the\s+)?$/.exec(before);
+  if (bareDay && first.start.isCertain("day")) {
+    const from = `${start.from.slice(0, 8)}${bareDay[1]!.padStart(2, "0")}`;
+    if (from <= start.from) return checked({ from, to: start.to, said: `${bareDay[0].trim()} ${first.text}` }, today, written);
+  }
+  if (/\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before)) return checked({ from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` }, today, written);
+  if (/\b(until|till|before|up to)\s*(the\s*)?$/.test(before)) return checked({ to: start.to, said: first.text }, today, written);
+  return checked({ ...start, said: first.text }, today, written);
+}
+
+/** A range whose end came before its start (the year left out: "Dec 20 to Jan 5") starts a year earlier. */
+function ordered(window: { from: string; to: string; said: string }): { from: string; to: string; said: string } {
+  if (window.from <= window.to) return window;
+  return { ...window, from: `${String(Number(window.from.slice(0, 4)) - 1).padStart(4, "0")}${window.from.slice(4)}` };
+}
+
+/**
+ * Dates more than a year away from today are not guessed: a year the question did not write out
+ * in four digits, or any day more than a year ahead, is a problem to say (nothing is sent).
+ */
+function checked(window: { from?: string; to?: string; said: string }, today: string, written: boolean): Window {
+  const ahead = addDays(today, 366);
+  const behind = addDays(today, -366);
+  const far = [window.from, window.to].find((day) => day !== undefined && (day > ahead || (!written && day < behind)));
+  if (!far) return window;
+  return { ...window, problem: `"${window.said}" reads as ${far}, more than a year from today (${today}): say the dates with their year, e.g. ${today.slice(0, 4)}-10-01 to ${today.slice(0, 4)}-10-15 (nothing was sent)` };
 }
 
 /** The first and last day a parsed date covers: a day, a whole month, or a whole year; in the past when the year is left out. */

@@ -39,6 +39,7 @@ export function fillParameter(name: string, fill: ParameterFill, context: FillCo
     }
     case "date": {
       const window = windowOf(context);
+      if (window && "problem" in window && window.problem) return { because: `"${window.said}"`, problem: window.problem };
       const value = window && !("period" in window) ? (fill.bound === "start" ? window.from : window.to) : undefined;
       return value ? { value, because: `"${window!.said}", a day in ${context.clock.timeZone}` } : undefined;
     }

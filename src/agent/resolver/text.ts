@@ -1,3 +1,5 @@
+import { ABBREVIATIONS, ENGLISH_WORDS } from "./english.ts";
+
 /** A question made ready for matching: lower case, plain apostrophes, words separated by single spaces. */
 export function normalize(text: string): string {
   return ` ${text
@@ -36,7 +38,18 @@ const SHORT = new Set(
 export function correctTypos(normalized: string, vocabulary: ReadonlySet<string>): { text: string; fixes: string[] } {
   const fixes: string[] = [];
   const fixed = words(normalized).map((word) => {
-    if (word.length < 3 || vocabulary.has(word) || COMMON.has(word) || SHORT.has(word) || /\d|_/.test(word)) return word;
+    const short = ABBREVIATIONS[word];
+    if (short && !vocabulary.has(word)) {
+      fixes.push(`${word}→${short}`);
+      return short;
+    }
+    if (word.length < 3 || vocabulary.has(word) || COMMON.has(word) || SHORT.has(word) || ENGLISH_WORDS.has(word) || /\d|_/.test(word)) return word;
+    // Vowels left out ("spnd" → "spend", "blnce" → "balance"): the one known word the letters spell without them.
+    const voweless = [...vocabulary].filter((known) => known.length > word.length && known[0] === word[0] && withoutVowels(known) === withoutVowels(word) && isSubsequence(word, known));
+    if (voweless.length === 1) {
+      fixes.push(`${word}→${voweless[0]}`);
+      return voweless[0] as string;
+    }
     const limit = word.length >= 8 ? 2 : 1;
     let best: string | undefined;
     let bestDistance = limit + 1;
@@ -81,4 +94,16 @@ export function singular(word: string): string {
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
   return word;
+}
+
+/** A word's letters without its vowels after the first ("spend" → "spnd"). */
+function withoutVowels(word: string): string {
+  return word[0] + word.slice(1).replace(/[aeiou]/g, "");
+}
+
+/** Whether every letter of `part` appears in `whole`, in order. */
+function isSubsequence(part: string, whole: string): boolean {
+  let at = 0;
+  for (const letter of whole) if (letter === part[at]) at++;
+  return at === part.length;
 }
