@@ -51,6 +51,8 @@ export interface WordsFill {
 export interface PatternFill {
   from: "pattern";
   pattern: string;
+  /** The value made of the match, with `$1`… for its groups ("ORD-$1": "ord k9m4tx" → ORD-K9M4TX); the whole match when left out. */
+  value?: string;
   case?: "upper" | "lower";
   weight?: number;
   ask?: string;
@@ -94,7 +96,7 @@ export const UNDERSTANDING_SCHEMA = {
           fill("period", { values: wordLists, default: { type: "string" } }, ["values"]),
           fill("date", { bound: { enum: ["start", "end"] } }, ["bound"]),
           fill("words", { values: wordLists }, ["values"]),
-          fill("pattern", { pattern: { type: "string", minLength: 1 }, case: { enum: ["upper", "lower"] }, weight: { type: "number" } }, ["pattern"]),
+          fill("pattern", { pattern: { type: "string", minLength: 1 }, value: { type: "string", minLength: 1 }, case: { enum: ["upper", "lower"] }, weight: { type: "number" } }, ["pattern"]),
           fill("product"),
           fill("quantity"),
           fill("search"),

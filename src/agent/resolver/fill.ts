@@ -46,8 +46,9 @@ export function fillParameter(name: string, fill: ParameterFill, context: FillCo
     case "words":
       return wordsValue(fill, context, typeOf(context.action, name));
     case "pattern": {
-      const found = new RegExp(fill.pattern, "i").exec(context.question)?.[0];
-      if (!found) return undefined;
+      const match = new RegExp(fill.pattern, "i").exec(context.question);
+      if (!match) return undefined;
+      const found = fill.value ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "") : match[0];
       return { value: fill.case === "upper" ? found.toUpperCase() : fill.case === "lower" ? found.toLowerCase() : found, because: `pattern /${fill.pattern}/` };
     }
     case "product":

@@ -19,10 +19,17 @@ const LEAD = /^(?:(?:please|pls|kindly|hey|hi|hello|ok|okay|now|so|agent|bot|ass
 export function changeVerb(question: string, actions: readonly ActionDefinition[]): string | undefined {
   const text = normalize(question).trim();
   const commands = [words(text.replace(LEAD, ""))[0], ...[...text.matchAll(/\b(?:to|and|then) ([a-z-]+)/g)].map((match) => match[1])];
-  const verb = commands.find((word): word is string => word !== undefined && CHANGE_VERBS.has(word));
+  const verb = commands.find((word): word is string => word !== undefined && CHANGE_VERBS.has(word) && !nounBefore(text, word));
   if (!verb) return undefined;
   const taken = actions.some((action) => Object.keys(action.understanding?.intent ?? {}).some((phrase) => normalize(phrase).trim() === verb));
-  return taken ? undefined : verb;
+  if (taken) return undefined;
+  const particle = new RegExp(`\\b${verb} (up|out|in|off|back|over)\\b`).exec(text)?.[1];
+  return particle ? `${verb} ${particle}` : verb;
+}
+
+/** A change verb followed by a past participle is a noun ("refund received", "deposit made"), not a command. */
+function nounBefore(text: string, verb: string): boolean {
+  return new RegExp(`\\b${verb}s? (?:[a-z]+ed|sent|made|paid|gone|done|came|went)\\b`).test(text);
 }
 
 /** Words before "'s" that are no person: contractions, times, things. */
@@ -40,18 +47,28 @@ const MONTHS_AND_DAYS = /^(january|february|march|april|may|june|july|august|sep
 export function otherPerson(question: string, userName: string | undefined, isThing: (word: string) => boolean = () => false): string | undefined {
   const own = new Set((userName ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const plain = question.replace(/[‘’`´]/g, "'");
+  const relative = new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s\\b|\\s+(?:account|wallet|card)\\b)`, "i").exec(plain) ?? new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(plain) ?? new RegExp(`^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b`, "i").exec(plain);
+  if (relative) return `your ${(relative[1] as string).toLowerCase()}'s`;
+  if (/\b(?:someone|somebody|anyone|anybody) else's\b/i.test(plain)) return "someone else's";
   for (const match of plain.matchAll(/\b([A-Za-z]+)'s\b/g)) {
     const word = (match[1] as string).toLowerCase();
-    if (!NOT_PEOPLE.has(word) && !own.has(word) && !MONTHS_AND_DAYS.test(word) && !isThing(word)) return match[0];
+    if (!NOT_PEOPLE.has(word) && !own.has(word) && !MONTHS_AND_DAYS.test(word) && !isThing(word)) return `${capitalized(word)}'s`;
   }
   const pronoun = new RegExp(`\\b(his|her|their|our)\\s+(?:\\w+\\s+)?(${DATA_NOUNS})\\b`, "i").exec(plain);
-  if (pronoun) return pronoun[1];
+  if (pronoun) return (pronoun[1] as string).toLowerCase();
   const subject = /\b(?:did|does|has|have|is|was|were|will)\s+([A-Z][a-z]+)\b/.exec(plain);
-  if (subject && !own.has((subject[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(subject[1] as string) && !isThing((subject[1] as string).toLowerCase()) && !NOT_PEOPLE.has((subject[1] as string).toLowerCase())) return subject[1];
+  if (subject && !own.has((subject[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(subject[1] as string) && !isThing((subject[1] as string).toLowerCase()) && !NOT_PEOPLE.has((subject[1] as string).toLowerCase())) return `${subject[1]}'s`;
   const named = new RegExp(`\\b(?:${DATA_NOUNS})\\b.*\\b(?:for|of|belonging to)\\s+([A-Z][a-z]+)\\b`).exec(plain);
-  if (named && !own.has((named[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(named[1] as string)) return named[1];
+  if (named && !own.has((named[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(named[1] as string)) return `${named[1]}'s`;
   return undefined;
 }
+
+/** People close to the user: "my husband" is someone else, whose data the agent does not look at. */
+const RELATIVES = "husband|wife|partner|spouse|boyfriend|girlfriend|fiance|fiancee|sister|brother|mum|mom|mother|dad|father|son|daughter|kid|kids|child|children|friend|boss|colleague|flatmate|roommate|neighbour|neighbor|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|parents|in-laws";
+/** What the relative may be the subject of ("my sister bought…"). */
+const SUBJECT_VERBS = "spent|spend|spends|bought|buy|buys|earned|earns|received|receives|ordered|orders|has|had";
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** "I can't … here. I can: …" — what the agent can do, from the actions' summaries. */
 export function capabilities(actions: readonly ActionDefinition[]): string {

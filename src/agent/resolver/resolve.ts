@@ -59,7 +59,7 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
   const refuse = (rule: string, why: string): Resolution => ({ action: "none", parameters: {}, refused: true, problem: `${why}. ${capabilities(actions)}`, explanation: { ...explanation, rule } });
 
   const person = otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
-  if (person) return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${/'s$/.test(person) ? person : `${person}'s`} data`);
+  if (person) return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
   const verb = changeVerb(text, actions);
   if (verb) return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} anything here, and nothing was sent`);
 
@@ -127,6 +127,15 @@ function score(action: ActionDefinition, question: string, text: string, catalog
   let total = 0;
   let rest = text;
   for (const [phrase, weight] of Object.entries(understanding.intent).sort((a, b) => b[0].length - a[0].length)) {
+    if (phrase.includes(" + ")) {
+      // Both parts named, each one of its alternatives ("income|money in + spending|money out").
+      const found = phrase.split(" + ").map((part) => part.split("|").map(normalize).sort((a, b) => b.length - a.length).find((alternative) => rest.includes(alternative)));
+      if (found.some((part) => part === undefined)) continue;
+      for (const part of found) rest = rest.replace(part as string, " | ");
+      total += weight;
+      matched.push(`"${found.map((part) => (part as string).trim()).join(" + ")}" ${weight > 0 ? "+" : ""}${weight}`);
+      continue;
+    }
     const normalized = normalize(phrase);
     if (!rest.includes(normalized)) continue;
     rest = rest.replace(normalized, " | ");
