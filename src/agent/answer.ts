@@ -36,7 +36,11 @@ export function answerLine(call: ActionCall, userName?: string, actions: readonl
   if (call.response.status >= 400) return `The ${call.action} call${forUser} failed: ${call.response.status} ${body?.code ?? body?.error ?? ""}${body?.error && body?.code ? ` (${body.error})` : ""}${body?.hint ? `. ${body.hint}` : ""}`;
   const template = actions.find((action) => action.name === call.action)?.understanding?.answer;
   if (!template) return `${call.action} answered ${call.response.status}.`;
-  return sayAnswer(template, { body: call.response.body, parameters: call.parameters, ...person(userName), window: windowWords(call.parameters) });
+  return sayAnswer(template, { body: call.response.body, parameters: call.parameters, ...person(userName), window: windowWords(call.parameters), Window: capitalize(windowWords(call.parameters)) });
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Says the template's first case that holds, with the values filled in. */
@@ -92,11 +96,11 @@ function person(userName: string | undefined): Record<string, string> {
   return { you: userName, You: userName, your: `${userName}'s`, Your: `${userName}'s`, have: "has", for_user: ` for ${userName}` };
 }
 
-/** The window of a wallet answer: a period in words, or the days asked for. */
+/** The window of a wallet answer, with its preposition: "over the last 30 days", "on 2026-11-03", "from … to …". */
 function windowWords(parameters: Record<string, unknown>): string {
-  if (typeof parameters.period === "string") return PERIOD_WORDS[parameters.period] ?? parameters.period;
-  if (parameters.from && parameters.to) return parameters.from === parameters.to ? `the day ${String(parameters.from)}` : `the days ${String(parameters.from)} to ${String(parameters.to)}`;
-  if (parameters.from) return `the days since ${String(parameters.from)}`;
-  if (parameters.to) return `the days up to ${String(parameters.to)}`;
-  return "all time";
+  if (typeof parameters.period === "string") return `over ${PERIOD_WORDS[parameters.period] ?? parameters.period}`;
+  if (parameters.from && parameters.to) return parameters.from === parameters.to ? `on ${String(parameters.from)}` : `from ${String(parameters.from)} to ${String(parameters.to)}`;
+  if (parameters.from) return `since ${String(parameters.from)}`;
+  if (parameters.to) return `up to ${String(parameters.to)}`;
+  return "over all time";
 }

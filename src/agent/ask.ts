@@ -62,7 +62,7 @@ export async function ask(question: string, options: AskOptions): Promise<Transc
     const reply = followUps.length < MAX_FOLLOW_UPS ? await options.reply?.(asked) : undefined;
     if (reply === undefined || reply.trim() === "") {
       followUps.push({ question: asked });
-      return done({ answer: `I need to know: ${asked} (answer with --answer)` });
+      return done({ answer: `I need to know: ${asked}` });
     }
     followUps.push({ question: asked, answer: reply });
     resolution = applyAnswer(resolution, reply, catalog, resolveOptions);

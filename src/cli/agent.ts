@@ -171,8 +171,14 @@ function transcriptLines(notes: string[], transcript: Transcript): string[] {
     transcript.refused ? "→ refused (nothing was sent)" : `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}${datesNote(transcript)}`,
     ...notes,
     ...(transcript.call ? callLines(transcript.call) : []),
-    `= ${transcript.answer}`,
+    `= ${transcript.answer}${pendingFollowUp(transcript) ? " (answer with --answer)" : ""}`,
   ];
+}
+
+/** A follow-up left unanswered: the CLI says how to answer it in a script. */
+function pendingFollowUp(transcript: Transcript): boolean {
+  const last = transcript.followUps?.[transcript.followUps.length - 1];
+  return last !== undefined && last.answer === undefined;
 }
 
 /** Days read from the question are the user's days: say in which time zone. */

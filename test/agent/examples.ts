@@ -10,7 +10,7 @@ export const EXAMPLE_USER = "Ada Okafor";
 export type Expected =
   | { action: string; parameters: Record<string, unknown> }
   | { action: string; followUp: string; parameters?: Record<string, unknown> }
-  | { refused: true }
+  | { refused: true; problem?: RegExp }
   | { action: string; problem: RegExp };
 
 export interface Example {
@@ -131,9 +131,9 @@ export const EXAMPLES: Example[] = [
   { topic: "cart", question: "add 2 rice", expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 2 } } },
   { topic: "cart", question: "Add something to my cart", expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } } },
   { topic: "cart", question: "buy a dozen eggs", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "fresh-eggs-crate-of-30" } } },
-  { topic: "cart", question: "add 5 tomatoes and 2 onions", expected: { action: "add_to_cart", problem: /one product per request/ } },
-  { topic: "cart", question: "add 2 eggs and 3 rice", expected: { action: "add_to_cart", problem: /one product per request/ } },
-  { topic: "cart", question: "Add ugu leaves, and also crayfish", expected: { action: "add_to_cart", problem: /one product per request/ } },
+  { topic: "cart", question: "add 5 tomatoes and 2 onions", expected: { refused: true, problem: /one product per request/ } },
+  { topic: "cart", question: "add 2 eggs and 3 rice", expected: { refused: true, problem: /one product per request/ } },
+  { topic: "cart", question: "Add ugu leaves, and also crayfish", expected: { refused: true, problem: /one product per request/ } },
   // Catalog search: only what reads as a product request
   { topic: "search", question: "Do you have plantain?", expected: search("Unripe Plantain") },
   { topic: "search", question: "How much is palm oil?", expected: search("Palm Oil") },
@@ -155,6 +155,9 @@ export const EXAMPLES: Example[] = [
   { topic: "refusal", question: "tell me a joke", expected: refused },
   { topic: "refusal", question: "who won the match last night?", expected: refused },
   { topic: "refusal", question: "empty my cart", expected: refused },
+  { topic: "refusal", question: "top up my wallet with 5000", expected: refused },
+  { topic: "refusal", question: "what can you do?", expected: { refused: true, problem: /^I can add one product/ } },
+  { topic: "refusal", question: "Hi, how can you help me?", expected: { refused: true, problem: /^I can add one product/ } },
   // Other users' data: refused
   { topic: "other users", question: "show Tunde's orders", expected: refused },
   { topic: "other users", question: "What's Ngozi's balance?", expected: refused },

@@ -13,6 +13,8 @@ export interface Found {
   ask?: { question: string; choices?: string[] };
   /** The question cannot become one call. */
   problem?: string;
+  /** No call can serve the question as asked: refused like the others (action "none", nothing sent). */
+  refuse?: boolean;
 }
 
 export interface FillContext {
@@ -90,7 +92,7 @@ function wordsValue(fill: WordsFill, context: FillContext, type: unknown): Found
 function productValue(context: FillContext): Found | undefined {
   if (!context.answering) {
     const parts = context.question.split(/\band\b|,|&|\bplus\b|\balso\b/i).filter((part) => quantityOf(part) !== undefined || matchProduct(part, context.catalog) || significantWords(normalize(part)).some((word) => !/^(cart|basket|thank|thanks|please)$/.test(word)));
-    if (parts.length > 1) return { because: "two products named", problem: "I can add one product per request: ask for each product separately (nothing was added)" };
+    if (parts.length > 1) return { because: "two products named", problem: "I can add one product per request, and nothing was added: ask for each product separately", refuse: true };
   }
   const match = matchProduct(context.question, context.catalog);
   if (match && "product" in match) return { value: match.product.id, because: `catalog: ${match.product.name}` };

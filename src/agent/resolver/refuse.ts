@@ -76,6 +76,11 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
   return `I can ${summaries.join("; ")}`;
 }
 
+/** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
+export function asksForHelp(text: string): boolean {
+  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what are you (?:able|for|good)|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|help|menu|options|commands)\b/.test(text);
+}
+
 /** Whether a question holds any of the phrases. */
 export function mentions(question: string, phrases: readonly string[]): boolean {
   const text = normalize(question);

@@ -3,7 +3,7 @@ import { defaultActions } from "./default-actions.ts";
 import type { Clock } from "./dates.ts";
 import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
 import { catalogVocabulary, namesCatalog, type CatalogEntry } from "./products.ts";
-import { capabilities, changeVerb, otherPerson } from "./refuse.ts";
+import { asksForHelp, capabilities, changeVerb, otherPerson } from "./refuse.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
 /** What a question becomes: an action and its parameters, the one question to ask first, or a refusal. */
@@ -65,7 +65,10 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
 
   explanation.candidates = actions.map((action) => score(action, question, text, catalog, clock)).filter((candidate) => candidate.score > 0 || candidate.excluded).sort((a, b) => b.score - a.score || a.action.localeCompare(b.action));
   const best = explanation.candidates.find((candidate) => !candidate.excluded);
-  if (!best || best.score < MIN_SCORE) return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
+  if (!best || best.score < MIN_SCORE) {
+    if (asksForHelp(text)) return { action: "none", parameters: {}, refused: true, problem: capabilities(actions), explanation: { ...explanation, rule: "a question about what the agent can do" } };
+    return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
+  }
   const action = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
   return fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
 }
@@ -95,6 +98,7 @@ function fillAll(action: ActionDefinition, context: FillContext, parameters: Rec
   let followUp: Resolution["followUp"];
   for (const [name, fill] of Object.entries(action.understanding?.parameters ?? {})) {
     const found = fillParameter(name, fill, context);
+    if (found?.problem && found.refuse) return { action: "none", parameters: {}, refused: true, problem: found.problem, explanation: { ...explanation, rule: found.because } };
     if (found?.problem) return { action: action.name, parameters, problem: found.problem, explanation: { ...explanation, rule: found.because } };
     if (found?.value !== undefined) {
       parameters[name] = found.value;
