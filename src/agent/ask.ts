@@ -71,7 +71,8 @@ export async function ask(question: string, options: AskOptions): Promise<Transc
   if (!action) return done({ answer: `No action named ${resolution.action} is defined (see --actions).` });
   try {
     const call = await callAction(action, resolution.parameters, options.target);
-    return done({ action: action.name, call, answer: answerLine(call, undefined, options.actions) });
+    const answer = answerLine(call, undefined, options.actions);
+    return done({ action: action.name, call, answer: resolution.note ? `${resolution.note}. ${answer}` : answer });
   } catch (error) {
     if (!(error instanceof ActionInputError)) throw error;
     return done({ answer: `I could not make the call: ${error.message} (nothing was sent).` });

@@ -21,6 +21,7 @@ export function mismatch(expected: Expected, got: Resolution): string | undefine
   if (got.refused || got.action !== expected.action) return said;
   if ("problem" in expected) return expected.problem.test(got.problem ?? "") ? undefined : said;
   if ("followUp" in expected) return got.followUp?.parameter === expected.followUp && (!expected.parameters || isDeepStrictEqual(got.parameters, expected.parameters)) ? undefined : said;
+  if (("note" in expected && expected.note ? !expected.note.test(got.note ?? "") : got.note !== undefined)) return `${said} note: ${got.note ?? "none"}`;
   return !got.followUp && !got.problem && isDeepStrictEqual(got.parameters, expected.parameters) ? undefined : said;
 }
 

@@ -8,7 +8,7 @@ export const EXAMPLE_CLOCK = { now: new Date("2026-11-18T10:00:00Z"), timeZone: 
 export const EXAMPLE_USER = "Ada Okafor";
 
 export type Expected =
-  | { action: string; parameters: Record<string, unknown> }
+  | { action: string; parameters: Record<string, unknown>; note?: RegExp }
   | { action: string; followUp: string; parameters?: Record<string, unknown> }
   | { refused: true; problem?: RegExp }
   | { action: string; problem: RegExp };
@@ -142,6 +142,13 @@ export const EXAMPLES: Example[] = [
   { topic: "search", question: "what fruits do you have", expected: search("fruit") },
   { topic: "search", question: "price of stockfish", expected: search("Stockfish (Okporoko)") },
   { topic: "search", question: "tomatoes", expected: search("Fresh Tomatoes") },
+  { topic: "search", question: "cheapest rice", expected: search("rice") },
+  { topic: "search", question: "what's the cheapest palm oil you sell", expected: search("Palm Oil") },
+  { topic: "cart", question: "add 2 bunches of plantain", expected: add("unripe-plantain-bunch", 2) },
+  { topic: "cart", question: "I'd like 3 crates of eggs please", expected: add("fresh-eggs-crate-of-30", 3) },
+  { topic: "transactions", question: "transactions over $100", expected: { action: "list_transactions", parameters: { period: "30d" }, note: /can't filter by amount/ } },
+  { topic: "spending", question: "how much did I spend on things under 50 dollars this month", expected: { action: "get_spending_income_insights", parameters: { period: "30d" }, note: /can't filter by amount/ } },
+  { topic: "spending", question: "how much did I spend over 90 days", expected: insights("90d") },
   // Refusals: changes no action makes, other topics, gibberish
   { topic: "refusal", question: "Cancel my order ORD-7F3K2Q", expected: refused },
   { topic: "refusal", question: "Remove the rice from my cart", expected: refused },

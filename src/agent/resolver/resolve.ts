@@ -16,6 +16,8 @@ export interface Resolution {
   problem?: string;
   /** No action serves the question: `problem` says what the agent can do instead. */
   refused?: boolean;
+  /** Something the question asks that the call cannot do, said before the answer ("I can't filter by amount"). */
+  note?: string;
   /** Why: the phrases matched, the scores, the values and where they came from. */
   explanation?: Explanation;
 }
@@ -70,7 +72,17 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
   }
   const action = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
-  return fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
+  const resolution = fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
+  const amount = amountFilter(question);
+  if (amount && !resolution.refused && !Object.keys(action.parameters.properties).some((name) => /amount|price|min|max/.test(name))) {
+    return { ...resolution, note: `I can't filter by amount ("${amount}": ${action.name} takes no amount), so this covers all amounts` };
+  }
+  return resolution;
+}
+
+/** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
+function amountFilter(question: string): string | undefined {
+  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i.exec(question)?.[0].trim();
 }
 
 /**

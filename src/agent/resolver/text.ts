@@ -92,6 +92,7 @@ function editDistance(a: string, b: string, limit: number): number {
 export function singular(word: string): string {
   if (word.length > 4 && word.endsWith("oes")) return word.slice(0, -2);
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ch|sh|x|ss|z)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
   return word;
 }
