@@ -3,49 +3,87 @@ import { callAction, type ActionCall, type AgentTarget } from "./actions/call.ts
 import type { ActionDefinition } from "./actions/definition.ts";
 import { answerLine } from "./answer.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
-import { applyAnswer, resolveQuestion, type Resolution } from "./resolver/resolve.ts";
+import { applyAnswer, resolveQuestion, type Explanation, type Resolution, type ResolveOptions } from "./resolver/resolve.ts";
 
 export interface Transcript {
   question: string;
-  /** The follow-up question, with its answer when one was given. */
+  /** The follow-up question, with its answer when one was given (the last one, when there were several). */
   followUp?: { question: string; answer?: string };
+  /** Every follow-up question in order, one at a time, with its answer. */
+  followUps?: { question: string; answer?: string }[];
+  /** "none" when the question was refused. */
   action: string;
   parameters: Record<string, unknown>;
+  /** No action serves the question: nothing was sent, and the answer says what the agent can do. */
+  refused?: boolean;
   call?: ActionCall;
   answer: string;
+  /** Why this action and these values (`--explain`). */
+  explanation?: Explanation;
 }
 
 export interface AskOptions {
   actions: readonly ActionDefinition[];
   target: AgentTarget;
-  catalog: readonly CatalogEntry[];
-  /** Answers the one follow-up question (a TTY prompt, or --answer in scripts); undefined when none is available. */
+  /** The catalog, or how to read it: read only when the question may name a product. */
+  catalog: readonly CatalogEntry[] | (() => Promise<readonly CatalogEntry[]>);
+  /** Answers a follow-up question (a TTY prompt, or --answer in scripts); undefined when none is available. */
   reply?: (question: string) => Promise<string | undefined>;
+  /** "Today" and the user's time zone for dates (now and the system's zone by default). */
+  now?: Date;
+  timeZone?: string;
 }
 
+/** Follow-up questions asked at most, one at a time, before giving up. */
+const MAX_FOLLOW_UPS = 3;
+
 /**
- * Turns a question into a call: resolve it, ask exactly one follow-up question when a required
- * parameter is missing, fill it from the answer and try again, then call and answer in one line.
+ * Turns a question into a call: resolve it, ask one follow-up question at a time while a
+ * required parameter is missing (an answer that does not fit is told why and asked again), then
+ * call and answer in one line. A refused question sends nothing.
  */
 export async function ask(question: string, options: AskOptions): Promise<Transcript> {
-  let resolution: Resolution = resolveQuestion(question, options.catalog);
-  if (resolution.problem) return { question, action: resolution.action, parameters: resolution.parameters, answer: `${resolution.problem}.` };
-  let followUp: Transcript["followUp"];
-  if (resolution.followUp) {
-    const reply = await options.reply?.(resolution.followUp.question);
+  const resolveOptions: ResolveOptions = { actions: options.actions, now: options.now, timeZone: options.timeZone, userName: options.target.endUserName };
+  const catalog = await catalogFor(question, options, resolveOptions);
+  let resolution: Resolution = resolveQuestion(question, catalog, resolveOptions);
+  const done = (rest: Partial<Transcript> & { answer: string }): Transcript => ({
+    question,
+    ...(followUps.length > 0 ? { followUp: followUps[followUps.length - 1], followUps } : {}),
+    action: resolution.action,
+    parameters: resolution.parameters,
+    ...(resolution.refused ? { refused: true } : {}),
+    explanation: resolution.explanation,
+    ...rest,
+  });
+  const followUps: { question: string; answer?: string }[] = [];
+  if (resolution.problem) return done({ answer: `${resolution.problem}.` });
+  while (resolution.followUp) {
+    const asked = resolution.followUp.question;
+    const reply = followUps.length < MAX_FOLLOW_UPS ? await options.reply?.(asked) : undefined;
     if (reply === undefined || reply.trim() === "") {
-      return { question, followUp: { question: resolution.followUp.question }, action: resolution.action, parameters: resolution.parameters, answer: `I need to know: ${resolution.followUp.question} (answer with --answer)` };
+      followUps.push({ question: asked });
+      return done({ answer: `I need to know: ${asked}` });
     }
-    followUp = { question: resolution.followUp.question, answer: reply };
-    resolution = applyAnswer(resolution, reply, options.catalog);
+    followUps.push({ question: asked, answer: reply });
+    resolution = applyAnswer(resolution, reply, catalog, resolveOptions);
   }
   const action = options.actions.find((candidate) => candidate.name === resolution.action);
-  if (!action) return { question, followUp, action: resolution.action, parameters: resolution.parameters, answer: `No action named ${resolution.action} is defined (see --actions).` };
+  if (!action) return done({ answer: `No action named ${resolution.action} is defined (see --actions).` });
   try {
     const call = await callAction(action, resolution.parameters, options.target);
-    return { question, followUp, action: action.name, parameters: resolution.parameters, call, answer: answerLine(call) };
+    const answer = answerLine(call, undefined, options.actions);
+    return done({ action: action.name, call, answer: resolution.note ? `${resolution.note}. ${answer}` : answer });
   } catch (error) {
     if (!(error instanceof ActionInputError)) throw error;
-    return { question, followUp, action: action.name, parameters: resolution.parameters, answer: `I could not make the call: ${error.message}.` };
+    return done({ answer: `I could not make the call: ${error.message} (nothing was sent).` });
   }
+}
+
+/** The catalog is read only when it may matter: a question the wallet alone answers does not fetch it. */
+async function catalogFor(question: string, options: AskOptions, resolveOptions: ResolveOptions): Promise<readonly CatalogEntry[]> {
+  if (typeof options.catalog !== "function") return options.catalog;
+  const without = resolveQuestion(question, [], resolveOptions);
+  const needed = options.actions.filter((action) => Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "product" || fill.from === "search") || action.understanding?.catalogWeight);
+  const walletOnly = !without.refused && !needed.some((action) => action.name === without.action) && without.explanation?.candidates[0]?.score !== undefined && without.explanation.candidates[0].score >= 4;
+  return walletOnly ? [] : options.catalog();
 }

@@ -43,7 +43,7 @@ export function createMcpServer(deps: McpDeps): Server {
       const call = await callAction(action, parameters, target);
       return {
         // Named, not "you": the answer goes to an agent, which may act for several users in one session.
-        content: [{ type: "text", text: answerLine(call, target.endUserName) }, { type: "text", text: JSON.stringify(call.response.body) }],
+        content: [{ type: "text", text: answerLine(call, target.endUserName, deps.actions) }, { type: "text", text: JSON.stringify(call.response.body) }],
         isError: call.response.status >= 400,
       };
     } catch (error) {

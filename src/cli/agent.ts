@@ -6,6 +6,7 @@ import { callAction } from "../agent/actions/call.ts";
 import { loadActions, type ActionDefinition } from "../agent/actions/definition.ts";
 import { answerLine } from "../agent/answer.ts";
 import { ask, type Transcript } from "../agent/ask.ts";
+import type { Explanation } from "../agent/resolver/resolve.ts";
 import { DEFAULT_ACTIONS_DIR, agentCatalog, agentTargets } from "../agent/target.ts";
 import { alignColumns } from "./banner.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
@@ -17,6 +18,7 @@ interface Common extends ConfigFlags {
   user: string;
   actions: string;
   json?: boolean;
+  verbose?: boolean;
 }
 
 export function agentCommand(cli: Cli): Command {
@@ -63,7 +65,9 @@ agent
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
       try {
         const call = await callAction(action, parseParams(options.param), target);
-        output(cli, options.json, { notes, call, answer: answerLine(call) }, () => [...notes, ...callLines(call), `= ${answerLine(call)}`]);
+        const shown = options.verbose ? notes : [];
+        const answer = answerLine(call, undefined, await loadActions(resolve(cli.io.cwd, options.actions)));
+        output(cli, options.json, { ...(options.verbose ? { notes } : {}), call, answer }, () => [...shown, ...callLines(call), `= ${answer}`]);
         if (call.response.status >= 400) cli.exitCode = 1;
       } catch (error) {
         if (error instanceof ActionInputError) throw new UserFacingError(`${error.message} (nothing was sent)`);
@@ -74,21 +78,30 @@ agent
   withCommon(agent.command("ask"))
     .description("Ask in plain English: the built-in agent picks the action and its parameters, without any model")
     .argument("<question>", "the question, in quotes")
-    .option("--answer <text>", "the answer to the follow-up question, for scripts (on a terminal you are asked)")
+    .option("--answer <text>", "the answer to a follow-up question, for scripts (repeat for several; on a terminal you are asked)", (text: string, all: string[] | undefined) => [...(all ?? []), text])
+    .option("--explain", "say why: the phrases matched, the scores, the runner-up and where each value came from")
+    .option("--time-zone <zone>", "the user's time zone, for dates such as yesterday or in October (default: this system's)")
     .addHelpText("after", helpText({
       examples: [
         'npx sandbox agent ask "What came in last week?" --user ada@example.com',
         'npx sandbox agent ask "Did my transfer go through?" --user ada@example.com --answer txn_ada_0002',
         'npx sandbox agent ask "Add two bags of ofada rice" --user tunde@example.com --json',
+        'npx sandbox agent ask "show my transactions from October" --user ada@example.com --explain',
       ],
     }))
-    .action(async (question: string, options: Common & { answer?: string }) => {
+    .action(async (question: string, options: Common & { answer?: string[]; explain?: boolean; timeZone?: string }) => {
+      if (options.timeZone && !validTimeZone(options.timeZone)) throw new UserFacingError(`--time-zone takes an IANA time zone such as Africa/Lagos; got "${options.timeZone}"`);
       if (question.trim() === "") throw new UserFacingError('The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month?" --user ada@example.com');
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
-      const transcript = await ask(question, { actions, target, catalog: await agentCatalog(target), reply: replier(options.answer, cli.io) });
-      output(cli, options.json, { notes, ...transcript }, () => transcriptLines(notes, transcript));
-      // Scripts can tell: 0 only when a call was made and answered without an error.
+      const transcript = await ask(question, { actions, target, catalog: () => agentCatalog(target), reply: replier(options.answer, cli.io), timeZone: options.timeZone });
+      const { explanation, ...rest } = transcript;
+      const shown = options.verbose ? notes : [];
+      output(cli, options.json, { ...(options.verbose ? { notes } : {}), ...rest, ...(options.explain ? { explanation } : {}) }, () => [
+        ...transcriptLines(shown, transcript),
+        ...(options.explain && explanation ? explainLines(transcript, explanation) : []),
+      ]);
+      // Scripts can tell: 0 only when a call was made and answered without an error (a refusal sends nothing).
       if (!transcript.call || transcript.call.response.status >= 400) cli.exitCode = 1;
     });
   return agent;
@@ -98,13 +111,15 @@ function withCommon(command: Command): Command {
   return withSandboxOptions(command)
     .requiredOption("--user <id|email>", "the demo user the agent acts for")
     .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
-    .option("--json", "print the transcript as JSON");
+    .option("--json", "print the transcript as JSON")
+    .option("--verbose", "also say what was done as the user's app first (sign-ins, agent sessions)");
 }
 
-/** --answer in scripts; on a terminal, a prompt; otherwise no answer (the transcript says what is needed). */
-function replier(answer: string | undefined, io: CliIo): (question: string) => Promise<string | undefined> {
+/** --answer in scripts (each follow-up takes the next one); on a terminal, a prompt; otherwise no answer (the transcript says what is needed). */
+function replier(answers: string[] | undefined, io: CliIo): (question: string) => Promise<string | undefined> {
+  const queue = [...(answers ?? [])];
   return async (question) => {
-    if (answer !== undefined) return answer;
+    if (answers !== undefined) return queue.shift();
     if (!io.stdin?.isTTY) return undefined;
     // No output stream for readline: the terminal echoes what is typed, and the prompt goes through the io.
     const prompt = createInterface({ input: io.stdin });
@@ -152,11 +167,48 @@ function callLines(call: NonNullable<Transcript["call"]>): string[] {
 function transcriptLines(notes: string[], transcript: Transcript): string[] {
   return [
     `? ${transcript.question}`,
-    ...(transcript.followUp ? [`? ${transcript.followUp.question}`, ...(transcript.followUp.answer !== undefined ? [`> ${transcript.followUp.answer}`] : [])] : []),
-    `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}`,
+    ...(transcript.followUps ?? []).flatMap((followUp) => [`? ${followUp.question}`, ...(followUp.answer !== undefined ? [`> ${followUp.answer}`] : [])]),
+    transcript.refused ? "→ refused (nothing was sent)" : `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}${datesNote(transcript)}`,
     ...notes,
     ...(transcript.call ? callLines(transcript.call) : []),
-    `= ${transcript.answer}`,
+    `= ${transcript.answer}${pendingFollowUp(transcript) ? " (answer with --answer)" : ""}`,
+  ];
+}
+
+/** A follow-up left unanswered: the CLI says how to answer it in a script. */
+function pendingFollowUp(transcript: Transcript): boolean {
+  const last = transcript.followUps?.[transcript.followUps.length - 1];
+  return last !== undefined && last.answer === undefined;
+}
+
+/** Days read from the question are the user's days: say in which time zone. */
+function datesNote(transcript: Transcript): string {
+  const dated = transcript.explanation?.values.some((value) => value.because.includes(", a day in "));
+  return dated ? `  (days in ${transcript.explanation?.timeZone})` : "";
+}
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why the resolver chose as it did: typos fixed, the scores, the runner-up, and where each value came from. */
+function explainLines(transcript: Transcript, explanation: Explanation): string[] {
+  const [chosen, runnerUp] = explanation.candidates.filter((candidate) => !candidate.excluded);
+  const scored = (candidate: Explanation["candidates"][number]) => `${candidate.action} ${candidate.score} (${candidate.matched.join(", ")})`;
+  return [
+    "why",
+    ...(explanation.typos.length > 0 ? [`  typos     ${explanation.typos.join(", ")}`] : []),
+    ...(explanation.rule ? [`  rule      ${explanation.rule}`] : []),
+    ...(chosen && !transcript.refused ? [`  chosen    ${scored(chosen)}`] : []),
+    ...(transcript.refused ? [`  best      ${chosen ? scored(chosen) : "no action matched anything"}`] : [`  runner-up ${runnerUp ? scored(runnerUp) : "none"}`]),
+    ...explanation.candidates.filter((candidate) => candidate.excluded).map((candidate) => `  left out  ${candidate.action} ${candidate.score}: ${candidate.excluded}`),
+    ...explanation.values.map((value) => `  value     ${value.parameter}=${value.value === undefined ? "?" : JSON.stringify(value.value)} (${value.because})`),
+    `  dates in  ${explanation.timeZone}`,
   ];
 }
 

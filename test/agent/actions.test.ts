@@ -72,6 +72,9 @@ test("broken definitions are errors naming the file and the field", async (t) =>
     ["an unknown field", JSON.stringify({ ...JSON.parse(valid), verb: "GET" }), /unknown field "verb"/],
     ["an unknown placeholder", JSON.stringify({ ...JSON.parse(valid), url: "/api/agent/orders/{{reference}}" }), /"url" uses \{\{reference\}\}/],
     ["a bad auth", JSON.stringify({ ...JSON.parse(valid), auth: "basic" }), /"auth"/],
+    ["an understanding that fills no parameter", JSON.stringify({ ...JSON.parse(valid), understanding: { summary: "s", intent: { orders: 3 }, parameters: { reference: { from: "search" } } } }), /"understanding.parameters.reference" fills no parameter/],
+    ["an understanding with a broken pattern", JSON.stringify({ ...JSON.parse(valid), understanding: { summary: "s", intent: {}, parameters: { order_id: { from: "pattern", pattern: "(" } } } }), /"pattern" is not a valid regular expression/],
+    ["an unknown fill", JSON.stringify({ ...JSON.parse(valid), understanding: { summary: "s", intent: {}, parameters: { order_id: { from: "guess" } } } }), /understanding/],
     ["a bad parameter schema", JSON.stringify({ ...JSON.parse(valid), parameters: { type: "object", properties: { a: { type: "strin" } } } }), /not a valid JSON Schema/],
   ];
   for (const [name, content, message] of cases) {

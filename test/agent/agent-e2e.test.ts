@@ -82,6 +82,36 @@ test("sandbox agent ask and call, run as commands against a running sandbox", { 
   assert.match(followUp.stdout, /^= txn_ada_0002 .*: Failed\.$/m);
   assert.ok(!followUp.stdout.includes("dev-bff-service-token"), "the service token is redacted");
 
+  const quiet = await runInProcess(["agent", "ask", "What's my balance?", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.doesNotMatch(quiet.stdout, /app: signed/, "quiet by default");
+  assert.equal(lines(quiet.stdout).filter((line) => line.startsWith("→ request")).length, 1);
+  assert.match(quiet.stdout, /→ request GET http:\/\/[^ ]+\/api\/agent\/wallet\n/, "get_wallet asks for nothing the answer does not need");
+  const verbose = await runInProcess(["agent", "ask", "What's my balance?", "--user", "ada@example.com", "--data-dir", dataDir, "--verbose", "--explain"], {}, 20_000);
+  assert.match(verbose.stdout, /app: signed Ada Okafor in to the storefront/);
+  assert.match(verbose.stdout, /^why$/m);
+  assert.match(verbose.stdout, /^ {2}chosen {4}get_wallet \d+ \("balance" \+5/m);
+  assert.match(verbose.stdout, /^ {2}runner-up /m);
+
+  for (const question of ["Cancel my order ORD-7F3K2Q", "Send $50 to Tunde", "asdf qwerty", "show Tunde's orders"]) {
+    const refusal = await runInProcess(["agent", "ask", question, "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+    assert.equal(refusal.code, 1, question);
+    assert.match(refusal.stdout, /^→ refused \(nothing was sent\)$/m, question);
+    assert.doesNotMatch(refusal.stdout, /→ request/, question);
+    assert.match(refusal.stdout, /I can .*search the catalog/, question);
+  }
+  const two = await runInProcess(["agent", "ask", "add 5 tomatoes and 2 onions", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  assert.equal(two.code, 1);
+  assert.match(two.stdout, /one product per request/);
+  assert.doesNotMatch(two.stdout, /→ request/);
+
+  const banana = await runInProcess(["agent", "ask", "add 2 rice", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "banana"], {}, 20_000);
+  assert.equal(banana.code, 1);
+  assert.match(banana.stdout, /^= I need to know: banana matches no product; choose one of Ofada Rice, Local Rice, Long Grain Parboiled Rice\./m);
+  const twoAnswers = await runInProcess(["agent", "ask", "add 2 rice", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "banana", "--answer", "ofada"], {}, 20_000);
+  assert.equal(twoAnswers.code, 0, twoAnswers.stdout);
+  assert.match(twoAnswers.stdout, /^= Added 2 × Ofada Rice \(5 kg bag each\)\. Your cart has/m);
+
   const missing = await runInProcess(["agent", "call", "get_transaction_status", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /needs "transaction_id" \(nothing was sent\)/);

@@ -59,7 +59,7 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
   await t.test("answers name the user they are about, whether given per call or at start", async () => {
     const other = await client.callTool({ name: "get_wallet", arguments: { end_user_id: "tunde@example.com" } });
     assert.equal(other.isError, false);
-    assert.match(TEXT(other)[0]!, /^Tunde Bakare's balance is [\d,.]+ \w{3} /);
+    assert.match(TEXT(other)[0]!, /^Tunde Bakare's balance is [\d,.]+ \w{3}\.$/);
     const own = await client.callTool({ name: "get_wallet", arguments: {} });
     assert.match(TEXT(own)[0]!, /^Ada Okafor's balance is /);
     assert.notEqual(JSON.parse(TEXT(other)[1]!).balance, undefined, "the body comes as it was");

@@ -1,90 +1,108 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { test } from "node:test";
-import { periodOf, quantityOf } from "../../src/agent/resolver/phrases.ts";
+import { loadActions } from "../../src/agent/actions/definition.ts";
+import { sayAnswer } from "../../src/agent/answer.ts";
+import { readWindow } from "../../src/agent/resolver/dates.ts";
+import { quantityOf } from "../../src/agent/resolver/phrases.ts";
 import { applyAnswer, resolveQuestion } from "../../src/agent/resolver/resolve.ts";
+import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
+import { tempDir } from "../helpers/sandbox.ts";
+import { EXAMPLE_CLOCK } from "./examples.ts";
+import { seedCatalog } from "./eval.ts";
 
-const catalog = (JSON.parse(readFileSync(new URL("../../fixtures/storefront/products.json", import.meta.url), "utf8")) as { products: { id: string; name: string }[] }).products;
+const catalog = seedCatalog();
+const resolve = (question: string) => resolveQuestion(question, catalog, EXAMPLE_CLOCK);
 
-test("the spec's period phrases", async (t) => {
-  const spec: [string, string][] = [
-    ["How much did I spend this month?", "30d"],
-    ["How much did I spend in the last 30 days?", "30d"],
-    ["What came in last week?", "7d"],
-    ["How much did I spend?", "30d"],
+test("the spec's periods, and days read from dates in the user's time zone", async (t) => {
+  const values = { "7d": ["last week"], "30d": ["this month", "last 30 days"], "90d": ["three months"], "1y": ["this year"] };
+  const table: [string, Record<string, string> | undefined][] = [
+    ["this month", { period: "30d" }], ["the last 30 days", { period: "30d" }], ["last week", { period: "7d" }], ["the past three months", { period: "90d" }], ["this year", { period: "1y" }],
+    ["the last 7 days", { period: "7d" }], ["the last 12 months", { period: "1y" }], ["the last 10 days", { from: "2026-11-09", to: "2026-11-18" }],
+    ["yesterday", { from: "2026-11-17", to: "2026-11-17" }], ["since Monday", { from: "2026-11-16", to: "2026-11-18" }],
+    ["in October", { from: "2026-10-01", to: "2026-10-31" }], ["in December", { from: "2025-12-01", to: "2025-12-31" }],
+    ["between 2026-10-01 and 2026-10-31", { from: "2026-10-01", to: "2026-10-31" }], ["in 2025", { from: "2025-01-01", to: "2025-12-31" }], ["ever", undefined],
   ];
-  for (const [question, period] of spec) {
-    await t.test(question, () => assert.equal((resolveQuestion(question, catalog).parameters.period), period));
-  }
-});
-
-test("a wider table of period phrasings", async (t) => {
-  const table: [string, string | undefined][] = [
-    ["past week", "7d"], ["this week", "7d"], ["the last 7 days", "7d"], ["previous week", "7d"], ["last seven days", "7d"],
-    ["past month", "30d"], ["last month", "30d"], ["previous month", "30d"], ["last thirty days", "30d"],
-    ["last three months", "90d"], ["past 3 months", "90d"], ["this quarter", "90d"], ["last 90 days", "90d"],
-    ["this year", "1y"], ["last year", "1y"], ["past twelve months", "1y"], ["last 12 months", "1y"], ["last 365 days", "1y"],
-    ["yesterday", undefined], ["ever", undefined],
-  ];
-  for (const [phrase, period] of table) await t.test(phrase, () => assert.equal(periodOf(`How much did I spend ${phrase}?`), period));
-});
-
-test("intents, ids and the spec's example shapes", async (t) => {
-  const cases: [string, string, Record<string, unknown>][] = [
-    ["How much did I spend this month?", "get_spending_income_insights", { period: "30d" }],
-    ["What were my expenses over the last three months?", "get_spending_income_insights", { period: "90d" }],
-    ["What came in last week?", "list_transactions", { period: "7d", direction: "income", include_insights: true }],
-    ["How much income did I get this year?", "list_transactions", { period: "1y", direction: "income", include_insights: true }],
-    ["Did transaction txn_ada_0002 go through?", "get_transaction_status", { transaction_id: "txn_ada_0002" }],
-    ["What's the status of TXN_TUNDE_0004", "get_transaction_status", { transaction_id: "TXN_TUNDE_0004" }],
-    ["What's my balance?", "get_wallet", {}],
-    ["How much money do I have?", "get_wallet", {}],
-    ["Show my transactions from last week", "list_transactions", { period: "7d" }],
-    ["Where is my order ORD-7F3K2Q?", "get_orders", { order_id: "ORD-7F3K2Q" }],
-    ["Has anything been delivered?", "get_orders", {}],
-    ["What's the status of order ORD-7F3K2Q?", "get_orders", { order_id: "ORD-7F3K2Q" }],
-    ["order status", "get_orders", {}],
-    ["Add twenty-five eggs", "add_to_cart", { product_id: "fresh-eggs-crate-of-30", quantity: 25 }],
-    ["Add -3 eggs", "add_to_cart", { product_id: "fresh-eggs-crate-of-30", quantity: -3 }],
-    ["Add 2.5 kg of ofada rice", "add_to_cart", { product_id: "ofada-rice-5kg", quantity: 2.5 }],
-    ["Add two bags of ofada rice", "add_to_cart", { product_id: "ofada-rice-5kg", quantity: 2 }],
-    ["Please add 3 crates of eggs to my cart", "add_to_cart", { product_id: "fresh-eggs-crate-of-30", quantity: 3 }],
-    ["I need palm oil", "add_to_cart", { product_id: "palm-oil-5-litre-keg", quantity: 1 }],
-    ["Do you have plantain?", "search_products", { query: "plantain" }],
-    ["How much is palm oil?", "search_products", { query: "Palm Oil" }],
-  ];
-  for (const [question, action, parameters] of cases) {
-    await t.test(question, () => {
-      const resolution = resolveQuestion(question, catalog);
-      assert.equal(resolution.action, action);
-      assert.deepEqual(resolution.parameters, parameters);
-      assert.equal(resolution.followUp, undefined);
+  for (const [phrase, expected] of table) {
+    await t.test(phrase, () => {
+      const window = readWindow(`transactions ${phrase}`, values, EXAMPLE_CLOCK);
+      if (!expected) return assert.equal(window, undefined);
+      const { said: _said, ...rest } = window ?? { said: "" };
+      assert.deepEqual(rest, expected);
     });
   }
-});
-
-test("two products in one question are refused, not mixed up", () => {
-  const resolution = resolveQuestion("Add 2 eggs and 3 ofada rice", catalog);
-  assert.match(resolution.problem ?? "", /one product at a time/);
+  await t.test("a day is the user's day: just after midnight in Lagos is already the next day", () => {
+    const window = readWindow("transactions yesterday", {}, { now: new Date("2026-11-17T23:30:00Z"), timeZone: "Africa/Lagos" });
+    assert.equal(window && "from" in window ? window.from : undefined, "2026-11-17");
+  });
 });
 
 test("quantities in words or digits, never silently changed", () => {
   const table: [string, number | undefined][] = [["2 bags", 2], ["a dozen eggs", 12], ["a couple of", 2], ["three", 3], ["ten packs", 10], ["some rice", undefined], ["twenty-five", 25], ["1000000 eggs", 1000000], ["-3", -3]];
   for (const [text, quantity] of table) assert.equal(quantityOf(text), quantity, text);
+  assert.deepEqual(resolve("Add -3 bags of ofada rice").parameters, { product_id: "ofada-rice-5kg", quantity: -3 }, "the schema refuses it later, nothing is changed");
 });
 
-test("a missing required parameter gives exactly one follow-up question, and its answer fills it", async (t) => {
+test("follow-ups: one question at a time; an answer that does not fit says why and repeats the choices", async (t) => {
   await t.test("a status question without an id", () => {
-    const resolution = resolveQuestion("Did my transfer go through?", catalog);
-    assert.equal(resolution.action, "get_transaction_status");
+    const resolution = resolve("Did my transfer go through?");
     assert.match(resolution.followUp?.question ?? "", /Which transaction/);
+    const wrong = applyAnswer(resolution, "the one to mum", catalog);
+    assert.match(wrong.followUp?.question ?? "", /"the one to mum" does not give transaction_id: Which transaction/);
     const filled = applyAnswer(resolution, "it was txn_ada_0002", catalog);
-    assert.deepEqual(filled, { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } });
+    assert.deepEqual([filled.action, filled.parameters, filled.followUp], ["get_transaction_status", { transaction_id: "txn_ada_0002" }, undefined]);
   });
-  await t.test("an ambiguous product lists the candidates", () => {
-    const resolution = resolveQuestion("add 2 rice", catalog);
+  await t.test("an ambiguous product lists the candidates; banana fits none of them", () => {
+    const resolution = resolve("add 2 rice");
     assert.equal(resolution.followUp?.parameter, "product_id");
     assert.match(resolution.followUp?.question ?? "", /Ofada Rice, Local Rice, Long Grain Parboiled Rice/);
-    assert.deepEqual(applyAnswer(resolution, "the local rice", catalog), { action: "add_to_cart", parameters: { quantity: 2, product_id: "local-rice-50kg" } });
+    const banana = applyAnswer(resolution, "banana", catalog);
+    assert.equal(banana.followUp?.question, "banana matches no product; choose one of Ofada Rice, Local Rice, Long Grain Parboiled Rice.");
+    const filled = applyAnswer(banana, "the local rice", catalog);
+    assert.deepEqual([filled.parameters, filled.followUp], [{ quantity: 2, product_id: "local-rice-50kg" }, undefined]);
   });
+  await t.test("a dozen eggs asks how many crates, and the answer fills the quantity", () => {
+    const resolution = resolve("buy a dozen eggs");
+    assert.match(resolution.followUp?.question ?? "", /Fresh Eggs is sold as "crate of 30": how many/);
+    assert.deepEqual(applyAnswer(resolution, "1", catalog).parameters, { product_id: "fresh-eggs-crate-of-30", quantity: 1 });
+  });
+});
+
+test("refusals list what the agent can do, from the actions' summaries", () => {
+  const resolution = resolve("Cancel my order ORD-7F3K2Q");
+  assert.equal(resolution.refused, true);
+  assert.match(resolution.problem ?? "", /^I can't cancel anything here, and nothing was sent\. I can .*look up your orders/);
+  assert.match(resolve("Ada's balance please").action, /get_wallet|none/);
+  assert.equal(resolveQuestion("What's Ada's balance?", catalog, { ...EXAMPLE_CLOCK, userName: "Ada Okafor" }).action, "get_wallet", "the user's own name is theirs");
+});
+
+test("--explain: the phrases matched, the runner-up, and where each value came from", () => {
+  const { explanation } = resolve("How much did I spend this month?");
+  assert.deepEqual(explanation?.candidates.slice(0, 2).map((candidate) => candidate.action), ["get_spending_income_insights", "list_transactions"]);
+  assert.ok(explanation?.candidates[0]?.matched.includes('"spend" +3'));
+  assert.deepEqual(explanation?.values, [{ parameter: "period", value: "30d", because: '"this month"' }]);
+  assert.deepEqual(resolve("whats my balnce").explanation?.typos, ["balnce→balance"]);
+});
+
+test("a new action file routes and answers without code", async (t) => {
+  const dir = join(await tempDir(t), "actions");
+  await mkdir(dir);
+  for (const file of ["get-orders.json", "get-wallet.json"]) await writeFile(join(dir, file), await readFile(join(DEFAULT_ACTIONS_DIR, file), "utf8"));
+  await writeFile(join(dir, "get-rewards.json"), JSON.stringify({
+    name: "get_rewards", description: "The user's reward points.", service: "storefront", method: "GET", url: "/api/agent/rewards", auth: "bff",
+    query: { since: "{{since}}" },
+    parameters: { type: "object", properties: { since: { type: "string" } } },
+    understanding: {
+      summary: "tell you your reward points", intent: { rewards: 4, points: 4, loyalty: 3 },
+      parameters: { since: { from: "date", bound: "start" } },
+      answer: { cases: [{ say: "{{Your}} points: {{body.points}}{{parameters.since|if: since #}}." }] },
+    },
+  }));
+  const actions = await loadActions(dir);
+  const resolution = resolveQuestion("how many loyalty points have I got since October?", [], { actions, ...EXAMPLE_CLOCK });
+  assert.deepEqual([resolution.action, resolution.parameters], ["get_rewards", { since: "2026-10-01" }]);
+  const template = actions.find((action) => action.name === "get_rewards")!.understanding!.answer!;
+  assert.equal(sayAnswer(template, { body: { points: 120 }, parameters: resolution.parameters, Your: "Your" }), "Your points: 120 since 2026-10-01.");
+  assert.match(resolveQuestion("cancel my rewards", [], { actions, ...EXAMPLE_CLOCK }).problem ?? "", /I can look up your orders.*; tell you your reward points; tell you your wallet balance/);
 });

@@ -97,6 +97,19 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
     assert.deepEqual(await agentRequests(after), []);
   });
 
+  await t.test("anonymous: what no action serves gets the honest answer, not a sign-in prompt, and nothing is sent", async () => {
+    const after = await lastId();
+    for (const question of ["asdf qwerty", "please refund my last order"]) {
+      const response = await postEmbed(host, "ask", { question });
+      assert.equal(response.status, 200, question);
+      const body = (await response.json()) as { answer: string; action: string; call?: unknown };
+      assert.equal(body.action, "none", question);
+      assert.match(body.answer, /I can /, question);
+      assert.equal(body.call, undefined);
+    }
+    assert.deepEqual(await agentRequests(after), []);
+  });
+
   await t.test("a tampered endUser or an expired identity: 401, and no call is made", async () => {
     const after = await lastId();
     const expired = await identityFor(sandbox, ADA.id, { now: new Date(Date.now() - 3_600_000) });

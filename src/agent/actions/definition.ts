@@ -1,8 +1,10 @@
+import { readFileSync, readdirSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
 import { SandboxError } from "../../errors.ts";
+import { UNDERSTANDING_SCHEMA, type Understanding } from "./understanding.ts";
 
 /** An agent action as data (fixtures/actions/*.json): what the agent may call, and how. */
 export interface ActionDefinition {
@@ -24,6 +26,8 @@ export interface ActionDefinition {
   parameters: { type: "object"; properties: Record<string, Record<string, unknown>>; required?: string[] };
   /** Renames a parameter to the API's name, where they differ. */
   mapping?: Record<string, string>;
+  /** What the built-in agent's resolver routes and answers with (phrases, how parameters are filled, the answer). */
+  understanding?: Understanding;
 }
 
 /** Values every action can use besides its parameters. */
@@ -57,6 +61,7 @@ const DEFINITION_SCHEMA = {
       properties: { type: { const: "object" }, properties: { type: "object" }, required: { type: "array", items: { type: "string" } } },
     },
     mapping: { type: "object", additionalProperties: { type: "string" } },
+    understanding: UNDERSTANDING_SCHEMA,
   },
 } as const;
 
@@ -78,15 +83,36 @@ export function placeholders(template: string): string[] {
 export async function loadActions(dir: string): Promise<ActionDefinition[]> {
   let files: string[];
   try {
-    files = (await readdir(dir)).filter((name) => name.endsWith(".json")).sort();
+    files = await readdir(dir);
   } catch (error) {
     throw new ActionDefinitionError(`Cannot read the actions folder ${dir}: ${(error as Error).message}`);
   }
-  if (files.length === 0) throw new ActionDefinitionError(`The actions folder ${dir} holds no .json definitions`);
+  const texts: [string, string][] = [];
+  for (const file of jsonFiles(dir, files)) texts.push([join(dir, file), await readFile(join(dir, file), "utf8")]);
+  return checkActions(texts);
+}
+
+/** As loadActions, synchronously (the resolver's default set of actions, read once when first needed). */
+export function loadActionsSync(dir: string): ActionDefinition[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir);
+  } catch (error) {
+    throw new ActionDefinitionError(`Cannot read the actions folder ${dir}: ${(error as Error).message}`);
+  }
+  return checkActions(jsonFiles(dir, files).map((file) => [join(dir, file), readFileSync(join(dir, file), "utf8")]));
+}
+
+function jsonFiles(dir: string, files: string[]): string[] {
+  const json = files.filter((name) => name.endsWith(".json")).sort();
+  if (json.length === 0) throw new ActionDefinitionError(`The actions folder ${dir} holds no .json definitions`);
+  return json;
+}
+
+function checkActions(texts: [string, string][]): ActionDefinition[] {
   const actions: ActionDefinition[] = [];
-  for (const file of files) {
-    const path = join(dir, file);
-    const action = checkAction(path, await readFile(path, "utf8"));
+  for (const [path, text] of texts) {
+    const action = checkAction(path, text);
     if (actions.some((other) => other.name === action.name)) throw new ActionDefinitionError(`${path}: "name": another action is already called ${action.name}`);
     actions.push(action);
   }
@@ -123,5 +149,20 @@ function checkAction(path: string, text: string): ActionDefinition {
     const unknown = placeholders(template).find((name) => !known.has(name));
     if (unknown) throw new ActionDefinitionError(`${path}: "${field}" uses {{${unknown}}}, which is no parameter of the action (parameters: ${[...known].join(", ")})`);
   }
+  checkUnderstanding(path, action);
   return action;
+}
+
+/** Each parameter filled is a parameter of the action, and each pattern compiles. */
+function checkUnderstanding(path: string, action: ActionDefinition): void {
+  for (const [name, fill] of Object.entries(action.understanding?.parameters ?? {})) {
+    const where = `${path}: "understanding.parameters.${name}"`;
+    if (!(name in action.parameters.properties)) throw new ActionDefinitionError(`${where} fills no parameter of the action (parameters: ${Object.keys(action.parameters.properties).join(", ")})`);
+    if (fill.from !== "pattern") continue;
+    try {
+      new RegExp(fill.pattern, "i");
+    } catch (error) {
+      throw new ActionDefinitionError(`${where}: "pattern" is not a valid regular expression (${(error as Error).message})`);
+    }
+  }
 }

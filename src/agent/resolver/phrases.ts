@@ -1,16 +1,3 @@
-/** Period phrases ("this month" and "last 30 days" → 30d, "last week" → 7d, …) and their common variants, most specific first; none → 30d. */
-const PERIODS: [RegExp, string][] = [
-  [/\b(last|past|previous) (three|3) months\b|\bquarter\b|\b(90|ninety) days\b/, "90d"],
-  [/\b(this|last|past|previous) year\b|\b(12|twelve) months\b|\b(365|a) year\b|\b365 days\b|\bannual(ly)?\b/, "1y"],
-  [/\b(this|last|past|previous) week\b|\b(last|past) (7|seven) days\b|\bweekly\b|\bthis past week\b/, "7d"],
-  [/\b(this|last|past|previous) month\b|\b(last|past) (30|thirty) days\b|\bmonthly\b/, "30d"],
-];
-
-export function periodOf(text: string): string | undefined {
-  const lower = text.toLowerCase();
-  return PERIODS.find(([pattern]) => pattern.test(lower))?.[1];
-}
-
 const UNITS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,

@@ -1,72 +1,195 @@
-import { matchProduct, type CatalogEntry } from "./products.ts";
-import { ORDER_ID, TRANSACTION_ID, periodOf, quantityOf } from "./phrases.ts";
+import type { ActionDefinition } from "../actions/definition.ts";
+import { defaultActions } from "./default-actions.ts";
+import type { Clock } from "./dates.ts";
+import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
+import { catalogVocabulary, namesCatalog, type CatalogEntry } from "./products.ts";
+import { asksForHelp, capabilities, changeVerb, otherPerson } from "./refuse.ts";
+import { correctTypos, normalize, words } from "./text.ts";
 
-/** What a question becomes: an action and its parameters, or the one question to ask first. */
+/** What a question becomes: an action and its parameters, the one question to ask first, or a refusal. */
 export interface Resolution {
   action: string;
   parameters: Record<string, unknown>;
-  followUp?: { parameter: string; question: string };
+  /** A required parameter is missing (or an answer did not fit): ask this, one question at a time. */
+  followUp?: { parameter: string; question: string; choices?: string[] };
   /** Why the question cannot become one call (then nothing is sent). */
   problem?: string;
+  /** No action serves the question: `problem` says what the agent can do instead. */
+  refused?: boolean;
+  /** Something the question asks that the call cannot do, said before the answer ("I can't filter by amount"). */
+  note?: string;
+  /** Why: the phrases matched, the scores, the values and where they came from. */
+  explanation?: Explanation;
 }
 
-const DEFAULT_PERIOD = "30d";
-
-/** Maps a question in plain English to an action, without any model: keywords, patterns and the catalog. */
-export function resolveQuestion(question: string, catalog: readonly CatalogEntry[]): Resolution {
-  const text = question.toLowerCase();
-  const transactionId = TRANSACTION_ID.exec(question)?.[0];
-  const orderId = ORDER_ID.exec(question)?.[0]?.toUpperCase();
-  // An order reference or the word "order" wins over status words: "the status of order ORD-…" is an order question.
-  if (!transactionId && (orderId || /\b(orders?|delivered|delivery|deliveries|shipped)\b/.test(text)) && !/\b(add|put|buy|order me)\b/.test(text)) {
-    return { action: "get_orders", parameters: orderId ? { order_id: orderId } : {} };
-  }
-  if (transactionId || /\b(status|go through|went through|gone through|succeed|succeeded|fail|failed|declined)\b/.test(text)) {
-    return transactionId
-      ? { action: "get_transaction_status", parameters: { transaction_id: transactionId } }
-      : { action: "get_transaction_status", parameters: {}, followUp: { parameter: "transaction_id", question: "Which transaction? Give its id (it looks like txn_ada_0002)." } };
-  }
-  const period = periodOf(text) ?? DEFAULT_PERIOD;
-  if (/\b(spend|spent|spending|expenses?|outgoings?|paid out)\b/.test(text)) return { action: "get_spending_income_insights", parameters: { period } };
-  if (/\b(income|earn|earned|earnings|came in|come in|received|receive|got paid|deposits?|money in)\b/.test(text)) {
-    return { action: "list_transactions", parameters: { period, direction: "income", include_insights: true } };
-  }
-  if (/\bbalance\b|\bhow much (money )?(do i have|is (there )?in|have i got)\b|\bwallet\b/.test(text)) return { action: "get_wallet", parameters: {} };
-  if (/\btransactions?\b|\bpayments?\b|\btransfers?\b/.test(text)) return { action: "list_transactions", parameters: { period } };
-  if (/\b(add|put|buy|order me|get me|i want|i need|i'd like)\b/.test(text)) return addToCart(question, catalog);
-  return searchProducts(question, catalog);
+export interface Explanation {
+  typos: string[];
+  /** Every action that matched something, best first. */
+  candidates: { action: string; score: number; matched: string[]; excluded?: string }[];
+  values: { parameter: string; value: unknown; because: string }[];
+  /** The rule that decided, when it was not the score (a refusal). */
+  rule?: string;
+  timeZone: string;
 }
 
-/** Fills the parameter the follow-up asked for from the answer, so the call can be retried. */
-export function applyAnswer(resolution: Resolution, answer: string, catalog: readonly CatalogEntry[]): Resolution {
+export interface ResolveOptions {
+  /** The actions to route to; the shipped ones (fixtures/actions) when not given. */
+  actions?: readonly ActionDefinition[];
+  /** "Today" and the user's time zone, for dates (now, and the system's time zone, when not given). */
+  now?: Date;
+  timeZone?: string;
+  /** The user the agent acts for: their own name in a possessive is theirs. */
+  userName?: string;
+}
+
+/** Below this score no action is sure enough, and the agent says what it can do instead of guessing. */
+const MIN_SCORE = 2;
+
+/**
+ * Maps a question in plain English to an action, without any model, from the actions'
+ * `understanding`: each intent phrase found adds its weight, an id found by a parameter's
+ * pattern adds that pattern's weight, a catalog product adds the action's catalog weight; an
+ * action that cannot take the dates the question names is left out; the best score wins, and
+ * the parameters are filled by their rules. Refused first: a change no action makes ("cancel",
+ * "send money"), another person's data, and anything no action scores for.
+ */
+export function resolveQuestion(question: string, catalog: readonly CatalogEntry[], options: ResolveOptions = {}): Resolution {
+  const actions = options.actions ?? defaultActions();
+  const clock = clockOf(options);
+  const { text, fixes } = correctTypos(normalize(question), vocabulary(actions, catalog));
+  const explanation: Explanation = { typos: fixes, candidates: [], values: [], timeZone: clock.timeZone };
+  const refuse = (rule: string, why: string): Resolution => ({ action: "none", parameters: {}, refused: true, problem: `${why}. ${capabilities(actions)}`, explanation: { ...explanation, rule } });
+
+  const person = otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
+  if (person) return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
+  const verb = changeVerb(text, actions);
+  if (verb) return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} anything here, and nothing was sent`);
+
+  explanation.candidates = actions.map((action) => score(action, question, text, catalog, clock)).filter((candidate) => candidate.score > 0 || candidate.excluded).sort((a, b) => b.score - a.score || a.action.localeCompare(b.action));
+  const best = explanation.candidates.find((candidate) => !candidate.excluded);
+  if (!best || best.score < MIN_SCORE) {
+    if (asksForHelp(text)) return { action: "none", parameters: {}, refused: true, problem: capabilities(actions), explanation: { ...explanation, rule: "a question about what the agent can do" } };
+    return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
+  }
+  const action = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
+  const resolution = fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
+  const amount = amountFilter(question);
+  if (amount && !resolution.refused && !Object.keys(action.parameters.properties).some((name) => /amount|price|min|max/.test(name))) {
+    return { ...resolution, note: `I can't filter by amount ("${amount}": ${action.name} takes no amount), so this covers all amounts` };
+  }
+  return resolution;
+}
+
+/** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
+function amountFilter(question: string): string | undefined {
+  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i.exec(question)?.[0].trim();
+}
+
+/**
+ * Fills the parameter the follow-up asked for from the answer, so the call can be made. An
+ * answer that does not fit asks again, saying why and repeating the choices.
+ */
+export function applyAnswer(resolution: Resolution, answer: string, catalog: readonly CatalogEntry[], options: ResolveOptions = {}): Resolution {
   const parameter = resolution.followUp?.parameter;
-  if (!parameter) return resolution;
-  const parameters = { ...resolution.parameters };
-  if (parameter === "transaction_id") parameters.transaction_id = TRANSACTION_ID.exec(answer)?.[0] ?? answer.trim();
-  else if (parameter === "product_id") {
-    const match = matchProduct(answer, catalog);
-    if (match && "product" in match) parameters.product_id = match.product.id;
-  } else if (parameter === "query") parameters.query = answer.trim();
-  else if (parameter === "period") parameters.period = periodOf(answer) ?? answer.trim();
-  else parameters[parameter] = answer.trim();
-  return { action: resolution.action, parameters };
+  const action = (options.actions ?? defaultActions()).find((candidate) => candidate.name === resolution.action);
+  if (!parameter || !action) return resolution;
+  const explanation = resolution.explanation ?? { typos: [], candidates: [], values: [], timeZone: clockOf(options).timeZone };
+  const fill = action.understanding?.parameters?.[parameter];
+  const context: FillContext = { question: answer, text: normalize(answer), catalog, clock: clockOf(options), action, answering: true, choices: resolution.followUp?.choices };
+  const found: Found | undefined = fill ? fillParameter(parameter, fill, context) : { value: answer.trim(), because: "the answer" };
+  if (!found || found.value === undefined) {
+    const question = found?.ask?.question ?? `"${answer.trim()}" does not give ${parameter}: ${resolution.followUp?.question}`;
+    return { ...resolution, followUp: { parameter, question, choices: found?.ask?.choices ?? resolution.followUp?.choices }, explanation };
+  }
+  const parameters = { ...resolution.parameters, [parameter]: found.value };
+  const values = [...explanation.values, { parameter, value: found.value, because: found.because }];
+  return nextFollowUp(action, parameters, { ...explanation, values }, new Set([parameter]));
 }
 
-function addToCart(question: string, catalog: readonly CatalogEntry[]): Resolution {
-  const named = question.split(/\band\b|,|&|\bplus\b/i).map((part) => matchProduct(part, catalog)).filter((match) => match !== null && "product" in match);
-  if (named.length > 1) return { action: "add_to_cart", parameters: {}, problem: "I can add one product at a time: ask for each one separately" };
-  const quantity = quantityOf(question) ?? 1;
-  const match = matchProduct(question, catalog);
-  if (match && "product" in match) return { action: "add_to_cart", parameters: { product_id: match.product.id, quantity } };
-  const options = match ? ` (${match.candidates.map((entry) => entry.name).join(", ")})` : "";
-  return { action: "add_to_cart", parameters: { quantity }, followUp: { parameter: "product_id", question: `Which product should I add${options}?` } };
+function fillAll(action: ActionDefinition, context: FillContext, parameters: Record<string, unknown>, explanation: Explanation): Resolution {
+  let followUp: Resolution["followUp"];
+  for (const [name, fill] of Object.entries(action.understanding?.parameters ?? {})) {
+    const found = fillParameter(name, fill, context);
+    if (found?.problem && found.refuse) return { action: "none", parameters: {}, refused: true, problem: found.problem, explanation: { ...explanation, rule: found.because } };
+    if (found?.problem) return { action: action.name, parameters, problem: found.problem, explanation: { ...explanation, rule: found.because } };
+    if (found?.value !== undefined) {
+      parameters[name] = found.value;
+      explanation.values.push({ parameter: name, value: found.value, because: found.because });
+    } else if (!found && action.parameters.properties[name]?.default !== undefined) {
+      parameters[name] = action.parameters.properties[name]?.default;
+      explanation.values.push({ parameter: name, value: parameters[name], because: "the schema's default" });
+    } else if (found?.ask && !followUp) {
+      followUp = { parameter: name, question: found.ask.question, ...(found.ask.choices ? { choices: found.ask.choices } : {}) };
+      explanation.values.push({ parameter: name, value: undefined, because: found.because });
+    }
+  }
+  if (followUp) return { action: action.name, parameters, followUp, explanation };
+  return nextFollowUp(action, parameters, explanation, new Set());
 }
 
-function searchProducts(question: string, catalog: readonly CatalogEntry[]): Resolution {
-  const lower = question.toLowerCase();
-  const named = catalog.filter((entry) => lower.includes(entry.name.toLowerCase())).sort((a, b) => b.name.length - a.name.length)[0];
-  const words = question.toLowerCase().replace(/[?!.]/g, "").replace(/\b(do you (have|sell)|find|search( for)?|look(ing)? for|how much (is|are|does|do)|what does|price of|cost of|costs?|show me|any|some|the|a|an|me|cost)\b/g, " ").trim().replace(/\s+/g, " ");
-  if (named) return { action: "search_products", parameters: { query: named.name } };
-  if (words) return { action: "search_products", parameters: { query: words } };
-  return { action: "search_products", parameters: {}, followUp: { parameter: "query", question: "What should I look for?" } };
+/** The first required parameter still missing becomes the follow-up question. */
+function nextFollowUp(action: ActionDefinition, parameters: Record<string, unknown>, explanation: Explanation, answered: Set<string>): Resolution {
+  const missing = (action.parameters.required ?? []).find((name) => parameters[name] === undefined && !answered.has(name));
+  if (!missing) return { action: action.name, parameters, explanation };
+  const fill = action.understanding?.parameters?.[missing];
+  const question = fill?.ask ?? `What ${missing.replaceAll("_", " ")} should I use?`;
+  return { action: action.name, parameters, followUp: { parameter: missing, question }, explanation };
+}
+
+function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock): Explanation["candidates"][number] {
+  const understanding = action.understanding;
+  if (!understanding) return { action: action.name, score: 0, matched: [] };
+  const matched: string[] = [];
+  let total = 0;
+  let rest = text;
+  for (const [phrase, weight] of Object.entries(understanding.intent).sort((a, b) => b[0].length - a[0].length)) {
+    if (phrase.includes(" + ")) {
+      // Both parts named, each one of its alternatives ("income|money in + spending|money out").
+      const found = phrase.split(" + ").map((part) => part.split("|").map(normalize).sort((a, b) => b.length - a.length).find((alternative) => rest.includes(alternative)));
+      if (found.some((part) => part === undefined)) continue;
+      for (const part of found) rest = rest.replace(part as string, " | ");
+      total += weight;
+      matched.push(`"${found.map((part) => (part as string).trim()).join(" + ")}" ${weight > 0 ? "+" : ""}${weight}`);
+      continue;
+    }
+    const normalized = normalize(phrase);
+    if (!rest.includes(normalized)) continue;
+    rest = rest.replace(normalized, " | ");
+    total += weight;
+    matched.push(`"${phrase}" ${weight > 0 ? "+" : ""}${weight}`);
+  }
+  for (const [name, fill] of Object.entries(understanding.parameters ?? {})) {
+    if (fill.from === "pattern" && fill.weight && new RegExp(fill.pattern, "i").test(question)) {
+      total += fill.weight;
+      matched.push(`${name} pattern +${fill.weight}`);
+    }
+  }
+  if (understanding.catalogWeight && namesCatalog(text, catalog)) {
+    total += understanding.catalogWeight;
+    matched.push(`a catalog product +${understanding.catalogWeight}`);
+  }
+  const candidate = { action: action.name, score: total, matched };
+  const window = Object.values(understanding.parameters ?? {}).some((fill) => fill.from === "period") ? windowOf({ question, text, catalog, clock, action }) : undefined;
+  if (total > 0 && window && !("period" in window) && !hasDateFills(action)) return { ...candidate, excluded: `takes no dates ("${window.said}")` };
+  return candidate;
+}
+
+function clockOf(options: ResolveOptions): Clock {
+  return { now: options.now ?? new Date(), timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone };
+}
+
+const vocabularies = new WeakMap<readonly ActionDefinition[], Set<string>>();
+
+/** Every word the actions' phrases and the catalog use: what a typo is corrected to. */
+function vocabulary(actions: readonly ActionDefinition[], catalog: readonly CatalogEntry[]): Set<string> {
+  let known = vocabularies.get(actions);
+  if (!known) {
+    const phrases = actions.flatMap((action) => [
+      ...Object.keys(action.understanding?.intent ?? {}),
+      ...Object.values(action.understanding?.parameters ?? {}).flatMap((fill) => ("values" in fill ? Object.values(fill.values).flat() : [])),
+    ]);
+    known = new Set(phrases.flatMap((phrase) => words(normalize(phrase))));
+    vocabularies.set(actions, known);
+  }
+  return new Set([...known, ...catalogVocabulary(catalog)]);
 }

@@ -41,12 +41,12 @@ export function useAgentRun(actions: readonly ActionDefinition[]) {
     try {
       const call = await callAction(action, parameters, target);
       noteSession(store, action, call);
-      return { action: action.name, parameters, call, answer: answerLine(call) };
+      return { action: action.name, parameters, call, answer: answerLine(call, undefined, actions) };
     } catch (error) {
       if (!(error instanceof ActionInputError)) throw error;
       return { action: action.name, parameters, answer: `I could not make the call: ${error.message} (nothing was sent).` };
     }
-  }), [run, settings, client, store]);
+  }), [run, settings, client, store, actions]);
 
 
   return { ...request, ask: askQuestion, call: callByHand, followUp: followUp.question, answerFollowUp: followUp.answer, cancelFollowUp: followUp.cancel };

@@ -14,7 +14,7 @@ export function AgentResult({ run, jsonHeight, offset, answer }: { run?: AgentRu
   const call = run.call;
   return (
     <Box flexDirection="column">
-      <Text wrap="truncate-end"><Text bold>Action   </Text>{run.action} {JSON.stringify(run.parameters)}</Text>
+      <Text wrap="truncate-end"><Text bold>Action   </Text>{run.refused ? <Tinted tone="muted">refused: no action serves this question</Tinted> : `${run.action} ${JSON.stringify(run.parameters)}`}</Text>
       <Text wrap="truncate-end"><Text bold>Request  </Text>{call ? `${call.request.method} ${call.request.url}` : <Tinted tone="muted">nothing was sent</Tinted>}</Text>
       <Text wrap="truncate-end" dimColor>         {call ? requestDetails(call) : ""}</Text>
       <Text wrap="truncate-end">

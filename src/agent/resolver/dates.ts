@@ -1,0 +1,134 @@
+import * as chrono from "chrono-node";
+import { hasPhrase, normalize } from "./text.ts";
+
+/** Where and when the question is asked: "yesterday" and "in October" are read in the user's time zone. */
+export interface Clock {
+  now: Date;
+  /** An IANA time zone, e.g. Africa/Lagos. */
+  timeZone: string;
+}
+
+/** The window a question names: one of the action's periods, or days (YYYY-MM-DD, inclusive). */
+export type Window = { period: string; said: string } | { from?: string; to?: string; said: string; problem?: string } | undefined;
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fourteen: 14, thirty: 30, ninety: 90 };
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+
+/**
+ * The window a question names, in this order: a period phrase of the action (`values`, e.g.
+ * "this month" → 30d; the longest phrase found wins), "the last N days/weeks/months" (a period
+ * when it is one, else days), then dates read by chrono-node ("yesterday", "since Monday",
+ * "in October", "2026-10-01 to 2026-10-31"). A year left out means the latest such date so far.
+ */
+export function readWindow(question: string, values: Record<string, string[]>, clock: Clock, corrected = normalize(question)): Window {
+  const text = corrected;
+  const named = Object.entries(values)
+    .flatMap(([period, phrases]) => phrases.filter((phrase) => hasPhrase(text, phrase)).map((phrase) => ({ period, phrase })))
+    .sort((a, b) => b.phrase.length - a.phrase.length)[0];
+  const today = dayIn(clock);
+  const span = /\b(?:last|past|previous) (\d+|[a-z]+) (day|week|month|year)s?\b/.exec(text);
+  const spanDays = span ? daysOf(Number(span[1]) || NUMBER_WORDS[span[1] as string] || 0, span[2] as string) : 0;
+  if (spanDays > 0 && !(named && named.phrase.length >= (span?.[0].length ?? 0))) {
+    const period = Object.keys(values).find((code) => periodDays(code) === spanDays);
+    if (period) return { period, said: span![0] };
+    return { from: addDays(today, 1 - spanDays), to: today, said: span![0] };
+  }
+  if (named) return { period: named.period, said: named.phrase };
+  return chronoWindow(question, clock, today);
+}
+
+/** Days in N units; twelve months are a year. */
+function daysOf(count: number, unit: string): number {
+  if (unit === "month" && count % 12 === 0) return (count / 12) * 365;
+  if (unit === "month" && count === 3) return 90;
+  return count * (UNIT_DAYS[unit] as number);
+}
+
+/** Days of a period code such as 7d, 30d, 90d or 1y. */
+export function periodDays(code: string): number | undefined {
+  const match = /^(\d+)([dwmy])$/.exec(code);
+  if (!match) return undefined;
+  return Number(match[1]) * ({ d: 1, w: 7, m: 30, y: 365 }[match[2] as "d"] as number);
+}
+
+/**
+ * Dates read by chrono-node's casual English parser ("October 1", "Nov 20", "Sept 1 - Sept 30":
+ * month then day; the en-GB parser would read "October 15" as October 2015). Numbers alone
+ * ("03/11") are read day first, as the en-GB parser does, outside the Americas. A range is one
+ * result with an end ("X to Y", "X - Y"), or two results joined ("between X and Y"); a bare
+ * day before the connector ("from the 5th to the 10th of November") takes the second's month.
+ */
+function chronoWindow(question: string, clock: Clock, today: string): Window {
+  const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
+  const dayFirst = !/^America\//.test(clock.timeZone);
+  const results = chrono.en.casual
+    .parse(question, reference, { forwardDate: false })
+    .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?$/.test(result.text.trim()) ? (chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result) : result))
+    .filter((result) => ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) || result.text.toLowerCase() === "yesterday" || result.text.toLowerCase() === "today");
+  const [first, second] = results;
+  const year = /\b(?:in|for|during|of|from)\s+((?:19|20)\d{2})\b/i.exec(question);
+  if (!first && year) return checked({ from: `${year[1]}-01-01`, to: `${year[1]}-12-31`, said: year[0] }, today, true);
+  if (!first) return undefined;
+  const said = results.map((result) => result.text).join(" … ");
+  const written = results.every((result) => /\b(?:19|20)\d{2}\b/.test(result.text) || !result.start.isCertain("year"));
+  const start = bounds(first.start, today);
+  if (second) return checked(ordered({ from: start.from, to: bounds(second.start, today).to, said }), today, written);
+  if (first.end) return checked(ordered({ from: start.from, to: bounds(first.end, today).to, said }), today, written);
+  const before = question.slice(0, first.index).toLowerCase();
+  const bareDay = /\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|-|–|and|until|till|through|thru)\s*(?:the\s+)?$/.exec(before);
+  if (bareDay && first.start.isCertain("day")) {
+    const from = `${start.from.slice(0, 8)}${bareDay[1]!.padStart(2, "0")}`;
+    if (from <= start.from) return checked({ from, to: start.to, said: `${bareDay[0].trim()} ${first.text}` }, today, written);
+  }
+  if (/\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before)) return checked({ from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` }, today, written);
+  if (/\b(until|till|before|up to)\s*(the\s*)?$/.test(before)) return checked({ to: start.to, said: first.text }, today, written);
+  return checked({ ...start, said: first.text }, today, written);
+}
+
+/** A range whose end came before its start (the year left out: "Dec 20 to Jan 5") starts a year earlier. */
+function ordered(window: { from: string; to: string; said: string }): { from: string; to: string; said: string } {
+  if (window.from <= window.to) return window;
+  return { ...window, from: `${String(Number(window.from.slice(0, 4)) - 1).padStart(4, "0")}${window.from.slice(4)}` };
+}
+
+/**
+ * Dates more than a year away from today are not guessed: a year the question did not write out
+ * in four digits, or any day more than a year ahead, is a problem to say (nothing is sent).
+ */
+function checked(window: { from?: string; to?: string; said: string }, today: string, written: boolean): Window {
+  const ahead = addDays(today, 366);
+  const behind = addDays(today, -366);
+  const far = [window.from, window.to].find((day) => day !== undefined && (day > ahead || (!written && day < behind)));
+  if (!far) return window;
+  return { ...window, problem: `"${window.said}" reads as ${far}, more than a year from today (${today}): say the dates with their year, e.g. ${today.slice(0, 4)}-10-01 to ${today.slice(0, 4)}-10-15 (nothing was sent)` };
+}
+
+/** The first and last day a parsed date covers: a day, a whole month, or a whole year; in the past when the year is left out. */
+function bounds(components: chrono.ParsedComponents, today: string): { from: string; to: string } {
+  let year = components.get("year") as number;
+  const month = components.get("month") as number;
+  const day = components.get("day") as number;
+  const unit = components.isCertain("day") || components.isCertain("weekday") ? "day" : components.isCertain("month") ? "month" : components.isCertain("year") ? "year" : "day";
+  if (!components.isCertain("year") && ymd(year, unit === "year" ? 1 : month, unit === "day" ? day : 1) > today) year -= 1;
+  if (unit === "year") return { from: ymd(year, 1, 1), to: ymd(year, 12, 31) };
+  if (unit === "month") return { from: ymd(year, month, 1), to: ymd(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate()) };
+  return { from: ymd(year, month, day), to: ymd(year, month, day) };
+}
+
+const ymd = (year: number, month: number, day: number) => `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+
+/** Today's date in the clock's time zone. */
+export function dayIn(clock: Clock): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: clock.timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(clock.now);
+}
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The time zone's offset from UTC at that moment, in minutes (chrono takes a number). */
+function offsetMinutes(clock: Clock): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: clock.timeZone, timeZoneName: "longOffset" }).formatToParts(clock.now).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}

@@ -1,0 +1,135 @@
+import type { ActionDefinition } from "../actions/definition.ts";
+import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
+import { readWindow, type Clock, type Window } from "./dates.ts";
+import { quantityOf } from "./phrases.ts";
+import { countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
+import { hasPhrase, normalize } from "./text.ts";
+
+/** A value found for a parameter, and why (for --explain). */
+export interface Found {
+  value?: unknown;
+  because: string;
+  /** The parameter cannot be filled as asked: the follow-up question to ask instead. */
+  ask?: { question: string; choices?: string[] };
+  /** The question cannot become one call. */
+  problem?: string;
+  /** No call can serve the question as asked: refused like the others (action "none", nothing sent). */
+  refuse?: boolean;
+}
+
+export interface FillContext {
+  question: string;
+  /** The question normalized, typos fixed. */
+  text: string;
+  catalog: readonly CatalogEntry[];
+  clock: Clock;
+  action: ActionDefinition;
+  /** Whether the text is an answer to a follow-up (then a search takes it whole). */
+  answering?: boolean;
+  /** The choices the follow-up offered, repeated when the answer does not fit. */
+  choices?: string[];
+}
+
+/** Fills one parameter from the question by its rule; undefined when the question does not say. */
+export function fillParameter(name: string, fill: ParameterFill, context: FillContext): Found | undefined {
+  switch (fill.from) {
+    case "period": {
+      const window = windowOf(context);
+      if (window && "period" in window) return { value: window.period, because: `"${window.said}"` };
+      if (window && hasDateFills(context.action)) return undefined;
+      return fill.default ? { value: fill.default, because: window ? `default: ${name} takes no dates ("${window.said}")` : "default: no period named" } : undefined;
+    }
+    case "date": {
+      const window = windowOf(context);
+      if (window && "problem" in window && window.problem) return { because: `"${window.said}"`, problem: window.problem };
+      const value = window && !("period" in window) ? (fill.bound === "start" ? window.from : window.to) : undefined;
+      return value ? { value, because: `"${window!.said}", a day in ${context.clock.timeZone}` } : undefined;
+    }
+    case "words":
+      return wordsValue(fill, context, typeOf(context.action, name));
+    case "pattern": {
+      const match = new RegExp(fill.pattern, "i").exec(context.question);
+      if (!match) return undefined;
+      const found = fill.value ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "") : match[0];
+      return { value: fill.case === "upper" ? found.toUpperCase() : fill.case === "lower" ? found.toLowerCase() : found, because: `pattern /${fill.pattern}/` };
+    }
+    case "product":
+      return productValue(context);
+    case "quantity":
+      return quantityValue(context);
+    case "search":
+      return searchValue(context);
+  }
+}
+
+/** The window the question names, read with the action's own period phrases. */
+export function windowOf(context: FillContext): Window {
+  const period = Object.values(context.action.understanding?.parameters ?? {}).find((fill) => fill.from === "period");
+  return readWindow(context.question, period?.from === "period" ? period.values : {}, context.clock, context.text);
+}
+
+export function hasDateFills(action: ActionDefinition): boolean {
+  return Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "date");
+}
+
+function typeOf(action: ActionDefinition, name: string): unknown {
+  return action.parameters.properties[name]?.type;
+}
+
+/** The value whose phrases the question holds (the longest phrase wins); two values named with equal phrases fill nothing. */
+function wordsValue(fill: WordsFill, context: FillContext, type: unknown): Found | undefined {
+  const hits = Object.entries(fill.values)
+    .map(([value, phrases]) => ({ value, phrase: phrases.filter((phrase) => hasPhrase(context.text, phrase)).sort((a, b) => b.length - a.length)[0] }))
+    .filter((hit): hit is { value: string; phrase: string } => hit.phrase !== undefined)
+    .sort((a, b) => b.phrase.length - a.phrase.length);
+  const [best, next] = hits;
+  if (!best || (next && next.phrase.length === best.phrase.length)) return undefined;
+  const value = type === "boolean" ? best.value === "true" : type === "integer" || type === "number" ? Number(best.value) : best.value;
+  return { value, because: `"${best.phrase}"` };
+}
+
+/** One product per request: "2 eggs and 3 rice" or "tomatoes and onions" is refused, not half done. */
+function productValue(context: FillContext): Found | undefined {
+  if (!context.answering) {
+    const parts = context.question.split(/\band\b|,|&|\bplus\b|\balso\b/i).filter((part) => quantityOf(part) !== undefined || matchProduct(part, context.catalog) || significantWords(normalize(part)).some((word) => !/^(cart|basket|thank|thanks|please)$/.test(word)));
+    if (parts.length > 1) return { because: "two products named", problem: "I can add one product per request, and nothing was added: ask for each product separately", refuse: true };
+  }
+  const match = matchProduct(context.question, context.catalog);
+  if (match && "product" in match) return { value: match.product.id, because: `catalog: ${match.product.name}` };
+  const choices = match?.candidates.map((entry) => entry.name) ?? context.choices ?? context.catalog.slice(0, 6).map((entry) => entry.name);
+  const list = `${choices.join(", ")}${match || context.choices ? "" : ", …"}`;
+  if (context.answering) {
+    const said = context.question.trim();
+    return { because: "the answer does not fit", ask: { question: match ? `${said} matches ${choices.length} products; choose one of ${list}.` : `${said} matches no product; choose one of ${list}.`, choices } };
+  }
+  if (match) return { because: "several products match", ask: { question: `Which one: ${list}?`, choices } };
+  return { because: "no product named", ask: { question: `Which product should I add (for example ${list})?`, choices } };
+}
+
+/**
+ * The quantity, in the product's own units. A product sold in packs of several ("crate of 30")
+ * counted in items ("a dozen eggs", "25 eggs") is not guessed: the follow-up asks how many packs.
+ */
+function quantityValue(context: FillContext): Found | undefined {
+  const quantity = quantityOf(context.question);
+  if (quantity === undefined) return undefined;
+  if (context.answering) return { value: quantity, because: "the answer" };
+  const match = matchProduct(context.question, context.catalog);
+  const product = match && "product" in match ? match.product : undefined;
+  const per = product ? itemsPerUnit(product) : undefined;
+  if (product && per && !countsInUnits(context.question, product)) {
+    return { because: `counted in items; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${quantity})?` } };
+  }
+  return { value: quantity, because: "the number named" };
+}
+
+/** What to look for: a product's name when one is named, else the question's product words. */
+function searchValue(context: FillContext): Found | undefined {
+  const match = matchProduct(context.question, context.catalog);
+  if (match && "product" in match) return { value: match.product.name, because: `catalog: ${match.product.name}` };
+  const intent = Object.keys(context.action.understanding?.intent ?? {}).sort((a, b) => b.length - a.length);
+  let rest = context.text;
+  for (const phrase of intent) rest = rest.replaceAll(normalize(phrase), " ");
+  const query = context.answering ? context.question.trim() : significantWords(rest).join(" ");
+  return query ? { value: query, because: context.answering ? "the answer" : "the product words" } : undefined;
+}

@@ -1,0 +1,88 @@
+import type { ActionDefinition } from "../actions/definition.ts";
+import { hasPhrase, normalize, words } from "./text.ts";
+
+/**
+ * Verbs asking to change something (cancel, remove, send money, …). When one is the command of
+ * the question ("Cancel my order", "please remove…", "can you send…", "I want to transfer…")
+ * and no action's phrases name it, the agent refuses: none of its actions does that, and a
+ * lookup in its place would be a wrong answer. An action file whose intent lists the verb
+ * alone as a phrase ("cancel") takes it over.
+ */
+const CHANGE_VERBS = new Set(
+  "cancel remove delete transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder".split(" "),
+);
+
+/** What may come before the command: politeness and ways of asking. */
+const LEAD = /^(?:(?:please|pls|kindly|hey|hi|hello|ok|okay|now|so|agent|bot|assistant|go ahead and|can you|could you|would you|will you|can i|could i|may i|i want to|i wanna|i'd like to|i would like to|i need to|i want you to|i need you to|help me|let me|how do i|how can i|is it possible to|are you able to|just|also|then)\s+)*/;
+
+/** The change verb the question commands, if no action takes it. */
+export function changeVerb(question: string, actions: readonly ActionDefinition[]): string | undefined {
+  const text = normalize(question).trim();
+  const commands = [words(text.replace(LEAD, ""))[0], ...[...text.matchAll(/\b(?:to|and|then) ([a-z-]+)/g)].map((match) => match[1])];
+  const verb = commands.find((word): word is string => word !== undefined && CHANGE_VERBS.has(word) && !nounBefore(text, word));
+  if (!verb) return undefined;
+  const taken = actions.some((action) => Object.keys(action.understanding?.intent ?? {}).some((phrase) => normalize(phrase).trim() === verb));
+  if (taken) return undefined;
+  const particle = new RegExp(`\\b${verb} (up|out|in|off|back|over)\\b`).exec(text)?.[1];
+  return particle ? `${verb} ${particle}` : verb;
+}
+
+/** A change verb followed by a past participle is a noun ("refund received", "deposit made"), not a command. */
+function nounBefore(text: string, verb: string): boolean {
+  return new RegExp(`\\b${verb}s? (?:[a-z]+ed|sent|made|paid|gone|done|came|went)\\b`).test(text);
+}
+
+/** Words before "'s" that are no person: contractions, times, things. */
+const NOT_PEOPLE = new Set(
+  "it what that there here let who how where when why today yesterday tomorrow tonight month week year day one everyone nobody he she this my your our the any anything everything all i".split(" "),
+);
+const DATA_NOUNS = "orders?|order|balance|wallet|transactions?|payments?|spending|income|cart|account|purchases?|money|history|statement";
+const MONTHS_AND_DAYS = /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|i)$/i;
+
+/**
+ * Whose data the question asks about when it is not the user's: a possessive ("Tunde's orders",
+ * "my wife's balance", "someone else's cart"), "his/her/their" before the data, or "for/of" a
+ * name ("orders for Tunde"). The user's own name is theirs. Returns the other person as written.
+ */
+export function otherPerson(question: string, userName: string | undefined, isThing: (word: string) => boolean = () => false): string | undefined {
+  const own = new Set((userName ?? "").toLowerCase().split(/\s+/).filter(Boolean));
+  const plain = question.replace(/[‘’`´]/g, "'");
+  const relative = new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s\\b|\\s+(?:account|wallet|card)\\b)`, "i").exec(plain) ?? new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(plain) ?? new RegExp(`^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b`, "i").exec(plain);
+  if (relative) return `your ${(relative[1] as string).toLowerCase()}'s`;
+  if (/\b(?:someone|somebody|anyone|anybody) else's\b/i.test(plain)) return "someone else's";
+  for (const match of plain.matchAll(/\b([A-Za-z]+)'s\b/g)) {
+    const word = (match[1] as string).toLowerCase();
+    if (!NOT_PEOPLE.has(word) && !own.has(word) && !MONTHS_AND_DAYS.test(word) && !isThing(word)) return `${capitalized(word)}'s`;
+  }
+  const pronoun = new RegExp(`\\b(his|her|their|our)\\s+(?:\\w+\\s+)?(${DATA_NOUNS})\\b`, "i").exec(plain);
+  if (pronoun) return (pronoun[1] as string).toLowerCase();
+  const subject = /\b(?:did|does|has|have|is|was|were|will)\s+([A-Z][a-z]+)\b/.exec(plain);
+  if (subject && !own.has((subject[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(subject[1] as string) && !isThing((subject[1] as string).toLowerCase()) && !NOT_PEOPLE.has((subject[1] as string).toLowerCase())) return `${subject[1]}'s`;
+  const named = new RegExp(`\\b(?:${DATA_NOUNS})\\b.*\\b(?:for|of|belonging to)\\s+([A-Z][a-z]+)\\b`).exec(plain);
+  if (named && !own.has((named[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(named[1] as string)) return `${named[1]}'s`;
+  return undefined;
+}
+
+/** People close to the user: "my husband" is someone else, whose data the agent does not look at. */
+const RELATIVES = "husband|wife|partner|spouse|boyfriend|girlfriend|fiance|fiancee|sister|brother|mum|mom|mother|dad|father|son|daughter|kid|kids|child|children|friend|boss|colleague|flatmate|roommate|neighbour|neighbor|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|parents|in-laws";
+/** What the relative may be the subject of ("my sister bought…"). */
+const SUBJECT_VERBS = "spent|spend|spends|bought|buy|buys|earned|earns|received|receives|ordered|orders|has|had";
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** "I can't … here. I can: …" — what the agent can do, from the actions' summaries. */
+export function capabilities(actions: readonly ActionDefinition[]): string {
+  const summaries = actions.map((action) => action.understanding?.summary ?? action.description.replace(/\.$/, ""));
+  return `I can ${summaries.join("; ")}`;
+}
+
+/** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
+export function asksForHelp(text: string): boolean {
+  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what are you (?:able|for|good)|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|help|menu|options|commands)\b/.test(text);
+}
+
+/** Whether a question holds any of the phrases. */
+export function mentions(question: string, phrases: readonly string[]): boolean {
+  const text = normalize(question);
+  return phrases.some((phrase) => hasPhrase(text, phrase));
+}

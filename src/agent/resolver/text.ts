@@ -1,0 +1,110 @@
+import { ABBREVIATIONS, ENGLISH_WORDS } from "./english.ts";
+
+/** A question made ready for matching: lower case, plain apostrophes, words separated by single spaces. */
+export function normalize(text: string): string {
+  return ` ${text
+    .toLowerCase()
+    .replace(/[‘’`´]/g, "'")
+    .replace(/[^a-z0-9_'\-₦$]+/g, " ")
+    .replace(/(^| )['-]+|['-]+( |$)/g, " ")
+    .trim()} `.replace(/\s+/g, " ");
+}
+
+/** The words of a normalized text. */
+export function words(normalized: string): string[] {
+  return normalized.trim().split(" ").filter(Boolean);
+}
+
+/** Whether a normalized text holds a phrase as whole words. */
+export function hasPhrase(normalized: string, phrase: string): boolean {
+  return normalized.includes(normalize(phrase));
+}
+
+/** Common words that look like a vocabulary word one letter away, and must never be "corrected" into it. */
+const COMMON = new Set(
+  "there their these those which would could should about after before every other today thing things money please thanks hello weather where when what whats much many have with from your some into just like know need want time same said paid sent send spent tell show give more most made make last past this that than then them they were been being also only over under month week year days still".split(" "),
+);
+
+/** Short words that are words already. */
+const SHORT = new Set(
+  "the for and are you how did was can not any all has had her his its our out who why yes got new now old see way may day use she him let put say too own off get buy add two six ten one few lot per via yet ago far big bit end fun guy job law man men run set sit top try win won bag box can cut due eat egg oil pay tea war dear does done each else from here into just kind like long look made make many more most much must name need next only open over part same seem show side some such take tell than that them then they this time upon very want well were what when will with work year your also back been both came come down even ever give good have high hold home keep last left less live lost mine miss much near once onto plus rest said sent send spend fail went told".split(" "),
+);
+
+/**
+ * Fixes typos against a vocabulary: a word it does not know, of five letters or more, becomes
+ * the one known word within one edit (two for words of eight letters or more), when exactly one
+ * is that close. Returns the text and what was changed, for --explain.
+ */
+export function correctTypos(normalized: string, vocabulary: ReadonlySet<string>): { text: string; fixes: string[] } {
+  const fixes: string[] = [];
+  const fixed = words(normalized).map((word) => {
+    const short = ABBREVIATIONS[word];
+    if (short && !vocabulary.has(word)) {
+      fixes.push(`${word}→${short}`);
+      return short;
+    }
+    if (word.length < 3 || vocabulary.has(word) || COMMON.has(word) || SHORT.has(word) || ENGLISH_WORDS.has(word) || /\d|_/.test(word)) return word;
+    // Vowels left out ("spnd" → "spend", "blnce" → "balance"): the one known word the letters spell without them.
+    const voweless = [...vocabulary].filter((known) => known.length > word.length && known[0] === word[0] && withoutVowels(known) === withoutVowels(word) && isSubsequence(word, known));
+    if (voweless.length === 1) {
+      fixes.push(`${word}→${voweless[0]}`);
+      return voweless[0] as string;
+    }
+    const limit = word.length >= 8 ? 2 : 1;
+    let best: string | undefined;
+    let bestDistance = limit + 1;
+    let ties = 0;
+    for (const known of vocabulary) {
+      // Short words change little: three letters only gain one ("wek" → "week"), four keep their length ("yera" → "year", not "rice" → "price").
+      if (known.length < 4 || Math.abs(known.length - word.length) > limit || (word.length === 3 && known.length !== 4) || (word.length === 4 && known.length !== 4)) continue;
+      const distance = editDistance(word, known, limit);
+      if (distance < bestDistance) [best, bestDistance, ties] = [known, distance, 1];
+      else if (distance === bestDistance) ties++;
+    }
+    if (!best || ties > 1) return word;
+    fixes.push(`${word}→${best}`);
+    return best;
+  });
+  return { text: ` ${fixed.join(" ")} `, fixes };
+}
+
+/** Damerau–Levenshtein distance (adjacent swaps count once), giving up above `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) (rows[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const row = rows[i] as number[];
+    let smallest = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const above = rows[i - 1] as number[];
+      let value = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      row[j] = value;
+      smallest = Math.min(smallest, value);
+    }
+    if (smallest > limit) return limit + 1;
+  }
+  return (rows[a.length] as number[])[b.length] as number;
+}
+
+/** Singular of a simple English plural, for matching product words ("tomatoes" → "tomato"). */
+export function singular(word: string): string {
+  if (word.length > 4 && word.endsWith("oes")) return word.slice(0, -2);
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ch|sh|x|ss|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word;
+}
+
+/** A word's letters without its vowels after the first ("spend" → "spnd"). */
+function withoutVowels(word: string): string {
+  return word[0] + word.slice(1).replace(/[aeiou]/g, "");
+}
+
+/** Whether every letter of `part` appears in `whole`, in order. */
+function isSubsequence(part: string, whole: string): boolean {
+  let at = 0;
+  for (const letter of whole) if (letter === part[at]) at++;
+  return at === part.length;
+}

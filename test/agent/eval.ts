@@ -1,0 +1,32 @@
+import { isDeepStrictEqual } from "node:util";
+import { readFileSync } from "node:fs";
+import type { CatalogEntry } from "../../src/agent/resolver/products.ts";
+import { resolveQuestion, type Resolution } from "../../src/agent/resolver/resolve.ts";
+import { EXAMPLES, EXAMPLE_CLOCK, EXAMPLE_USER, type Example, type Expected } from "./examples.ts";
+
+/** The seed catalog as the agent route lists it (pack size as description). */
+export function seedCatalog(): CatalogEntry[] {
+  const { products } = JSON.parse(readFileSync(new URL("../../fixtures/storefront/products.json", import.meta.url), "utf8")) as { products: { id: string; name: string; packSize: string; category: string }[] };
+  return products.map((product) => ({ id: product.id, name: product.name, description: product.packSize, category: product.category }));
+}
+
+export function resolveExample(example: Example, catalog: readonly CatalogEntry[]): Resolution {
+  return resolveQuestion(example.question, catalog, { ...EXAMPLE_CLOCK, userName: EXAMPLE_USER });
+}
+
+/** What is wrong with a resolution, or undefined when it is what the example expects. */
+export function mismatch(expected: Expected, got: Resolution): string | undefined {
+  const said = got.refused ? "refused" : `${got.action} ${JSON.stringify(got.parameters)}${got.followUp ? ` asking ${got.followUp.parameter}` : ""}${got.problem ? ` problem: ${got.problem}` : ""}`;
+  if ("refused" in expected) return got.refused && (!expected.problem || expected.problem.test(got.problem ?? "")) ? undefined : said;
+  if (got.refused || got.action !== expected.action) return said;
+  if ("problem" in expected) return expected.problem.test(got.problem ?? "") ? undefined : said;
+  if ("followUp" in expected) return got.followUp?.parameter === expected.followUp && (!expected.parameters || isDeepStrictEqual(got.parameters, expected.parameters)) ? undefined : said;
+  if (("note" in expected && expected.note ? !expected.note.test(got.note ?? "") : got.note !== undefined)) return `${said} note: ${got.note ?? "none"}`;
+  return !got.followUp && !got.problem && isDeepStrictEqual(got.parameters, expected.parameters) ? undefined : said;
+}
+
+/** Runs the set: each example with what went wrong, if anything. */
+export function runExamples(): { example: Example; wrong?: string }[] {
+  const catalog = seedCatalog();
+  return EXAMPLES.map((example) => ({ example, wrong: mismatch(example.expected, resolveExample(example, catalog)) }));
+}

@@ -1,0 +1,195 @@
+/**
+ * The public example set of the built-in agent: everyday questions with what each should
+ * become — an action and its parameters, a follow-up question (which parameter), or a refusal.
+ * A sample, not the specification: the resolver has no rule for any one sentence here.
+ * Dates are read on Wednesday 18 November 2026, 11:00 in Africa/Lagos.
+ */
+export const EXAMPLE_CLOCK = { now: new Date("2026-11-18T10:00:00Z"), timeZone: "Africa/Lagos" };
+export const EXAMPLE_USER = "Ada Okafor";
+
+export type Expected =
+  | { action: string; parameters: Record<string, unknown>; note?: RegExp }
+  | { action: string; followUp: string; parameters?: Record<string, unknown> }
+  | { refused: true; problem?: RegExp }
+  | { action: string; problem: RegExp };
+
+export interface Example {
+  question: string;
+  expected: Expected;
+  /** What the example covers, for the score by topic. */
+  topic: "spending" | "income" | "transactions" | "dates" | "status" | "balance" | "orders" | "cart" | "search" | "refusal" | "other users" | "typos";
+}
+
+const insights = (period: string): Expected => ({ action: "get_spending_income_insights", parameters: { period } });
+const income = (period: string): Expected => ({ action: "list_transactions", parameters: { period, direction: "income", include_insights: true } });
+const list = (parameters: Record<string, unknown>): Expected => ({ action: "list_transactions", parameters });
+const refused: Expected = { refused: true };
+const add = (product_id: string, quantity = 1): Expected => ({ action: "add_to_cart", parameters: { product_id, quantity } });
+const search = (query: string): Expected => ({ action: "search_products", parameters: { query } });
+
+export const EXAMPLES: Example[] = [
+  // Spending: get_spending_income_insights, every period
+  { topic: "spending", question: "How much did I spend this month?", expected: insights("30d") },
+  { topic: "spending", question: "How much money went out this month?", expected: insights("30d") },
+  { topic: "spending", question: "what did i spend last week", expected: insights("7d") },
+  { topic: "spending", question: "My expenses over the last three months, please", expected: insights("90d") },
+  { topic: "spending", question: "How much have I spent this year?", expected: insights("1y") },
+  { topic: "spending", question: "spending past 90 days", expected: insights("90d") },
+  { topic: "spending", question: "How much did I spend?", expected: insights("30d") },
+  { topic: "spending", question: "Could you tell me my outgoings for the past 7 days?", expected: insights("7d") },
+  { topic: "spending", question: "net cash flow over the last 12 months", expected: insights("1y") },
+  { topic: "spending", question: "What did I spend in the last 30 days?", expected: insights("30d") },
+  { topic: "spending", question: "How much did I send out over the past month?", expected: insights("30d") },
+  { topic: "spending", question: "give me a summary of my spending and income this quarter", expected: insights("90d") },
+  { topic: "spending", question: "money in vs money out", expected: insights("30d") },
+  { topic: "spending", question: "my income and spending this month", expected: insights("30d") },
+  { topic: "spending", question: "how much did I spend and receive last week", expected: insights("7d") },
+  { topic: "spending", question: "what came in and what went out over the past 3 months", expected: insights("90d") },
+  // Income: list_transactions with direction=income and insights
+  { topic: "income", question: "What came in last week?", expected: income("7d") },
+  { topic: "income", question: "How much did I get paid in the last month?", expected: income("30d") },
+  { topic: "income", question: "How much income did I get this year?", expected: income("1y") },
+  { topic: "income", question: "what did I earn over the past three months", expected: income("90d") },
+  { topic: "income", question: "Money received in the last 7 days?", expected: income("7d") },
+  { topic: "income", question: "how much came in", expected: income("30d") },
+  { topic: "income", question: "Total deposits this month please", expected: income("30d") },
+  { topic: "income", question: "my salary this month", expected: income("30d") },
+  { topic: "income", question: "did my paycheck arrive?", expected: income("30d") },
+  { topic: "income", question: "how much did I earn in wages last week", expected: income("7d") },
+  { topic: "income", question: "refund received this year?", expected: income("1y") },
+  { topic: "income", question: "show my deposits", expected: income("30d") },
+  // Listing transactions
+  { topic: "transactions", question: "Show my transactions from last week", expected: list({ period: "7d" }) },
+  { topic: "transactions", question: "show me my transactions", expected: list({ period: "30d" }) },
+  { topic: "transactions", question: "transaction history for the past year", expected: list({ period: "1y" }) },
+  { topic: "transactions", question: "List my payments over the last 90 days", expected: list({ period: "90d" }) },
+  { topic: "transactions", question: "Can I see my recent transfers?", expected: list({ period: "30d" }) },
+  { topic: "transactions", question: "Show incoming transactions this week", expected: income("7d") },
+  // Dates: from/to, read with chrono-node
+  { topic: "dates", question: "List my transactions between 2026-10-01 and 2026-10-31", expected: list({ from: "2026-10-01", to: "2026-10-31" }) },
+  { topic: "dates", question: "show my transactions from October", expected: list({ from: "2026-10-01", to: "2026-10-31" }) },
+  { topic: "dates", question: "transactions in October", expected: list({ from: "2026-10-01", to: "2026-10-31" }) },
+  { topic: "dates", question: "What transactions did I make yesterday?", expected: list({ from: "2026-11-17", to: "2026-11-17" }) },
+  { topic: "dates", question: "transactions since Monday", expected: list({ from: "2026-11-16", to: "2026-11-18" }) },
+  { topic: "dates", question: "How much did I spend yesterday?", expected: list({ from: "2026-11-17", to: "2026-11-17", direction: "spending", include_insights: true }) },
+  { topic: "dates", question: "What did I receive in September?", expected: list({ from: "2026-09-01", to: "2026-09-30", direction: "income", include_insights: true }) },
+  { topic: "dates", question: "my payments from 1 October to 15 October", expected: list({ from: "2026-10-01", to: "2026-10-15" }) },
+  { topic: "dates", question: "spending in March 2026", expected: list({ from: "2026-03-01", to: "2026-03-31", direction: "spending", include_insights: true }) },
+  { topic: "dates", question: "transactions on 5 November 2026", expected: list({ from: "2026-11-05", to: "2026-11-05" }) },
+  { topic: "dates", question: "What came in today?", expected: list({ from: "2026-11-18", to: "2026-11-18", direction: "income", include_insights: true }) },
+  { topic: "dates", question: "list transactions for the last 3 days", expected: list({ from: "2026-11-16", to: "2026-11-18" }) },
+  { topic: "dates", question: "Transactions since 1 November", expected: list({ from: "2026-11-01", to: "2026-11-18" }) },
+  { topic: "dates", question: "transactions from October 1 to October 15", expected: list({ from: "2026-10-01", to: "2026-10-15" }) },
+  { topic: "dates", question: "What did I spend on Nov 20?", expected: list({ from: "2025-11-20", to: "2025-11-20", direction: "spending", include_insights: true }) },
+  { topic: "dates", question: "what did I spend on Nov 2", expected: list({ from: "2026-11-02", to: "2026-11-02", direction: "spending", include_insights: true }) },
+  { topic: "dates", question: "show transactions Sept 1 - Sept 30", expected: list({ from: "2026-09-01", to: "2026-09-30" }) },
+  { topic: "dates", question: "payments between October 1 and October 15", expected: list({ from: "2026-10-01", to: "2026-10-15" }) },
+  { topic: "dates", question: "transactions from the 5th to the 10th of November", expected: list({ from: "2026-11-05", to: "2026-11-10" }) },
+  { topic: "dates", question: "transactions between the 5th and 10th November", expected: list({ from: "2026-11-05", to: "2026-11-10" }) },
+  { topic: "dates", question: "my transactions Oct 3 to Oct 9", expected: list({ from: "2026-10-03", to: "2026-10-09" }) },
+  { topic: "dates", question: "spending from Dec 20 to Jan 5", expected: list({ from: "2025-12-20", to: "2026-01-05", direction: "spending", include_insights: true }) },
+  { topic: "dates", question: "list transactions on 03/11", expected: list({ from: "2026-11-03", to: "2026-11-03" }) },
+  { topic: "dates", question: "transactions in 2030", expected: { action: "list_transactions", problem: /more than a year/ } },
+  // Transaction status
+  { topic: "status", question: "Did transaction txn_ada_0002 go through?", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } } },
+  { topic: "status", question: "status of TXN_ADA_0005", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0005" } } },
+  { topic: "status", question: "did TXN_ADA_0002 fail?", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } } },
+  { topic: "status", question: "txn_ada_0001?", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0001" } } },
+  { topic: "status", question: "Is my payment still pending?", expected: { action: "get_transaction_status", followUp: "transaction_id" } },
+  { topic: "status", question: "Did my transfer go through?", expected: { action: "get_transaction_status", followUp: "transaction_id" } },
+  { topic: "status", question: "why did my top-up fail", expected: { action: "get_transaction_status", followUp: "transaction_id" } },
+  { topic: "status", question: "was the payment to Mum successful?", expected: { action: "get_transaction_status", followUp: "transaction_id" } },
+  // Balance
+  { topic: "balance", question: "What's my balance?", expected: { action: "get_wallet", parameters: {} } },
+  { topic: "balance", question: "how much money do i have", expected: { action: "get_wallet", parameters: {} } },
+  { topic: "balance", question: "BALANCE", expected: { action: "get_wallet", parameters: {} } },
+  { topic: "balance", question: "Hi! Could you please check how much is left in my wallet?", expected: { action: "get_wallet", parameters: {} } },
+  { topic: "balance", question: "wallet balance pls", expected: { action: "get_wallet", parameters: {} } },
+  // Orders
+  { topic: "orders", question: "Where is my order ORD-7F3K2Q?", expected: { action: "get_orders", parameters: { order_id: "ORD-7F3K2Q" } } },
+  { topic: "orders", question: "what did I buy in ord-k9m4tx", expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } } },
+  { topic: "orders", question: "What's the status of order ORD-2HBW8R?", expected: { action: "get_orders", parameters: { order_id: "ORD-2HBW8R" } } },
+  { topic: "orders", question: "ord k9m4tx", expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } } },
+  { topic: "orders", question: "where is order k9m4tx", expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } } },
+  { topic: "orders", question: "ORD K9M4TX", expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } } },
+  { topic: "orders", question: "what's my order status", expected: { action: "get_orders", parameters: {} } },
+  { topic: "orders", question: "what did I buy last week?", expected: { action: "get_orders", parameters: {} } },
+  { topic: "orders", question: "What did I order?", expected: { action: "get_orders", parameters: {} } },
+  { topic: "orders", question: "what have I bought so far", expected: { action: "get_orders", parameters: {} } },
+  { topic: "orders", question: "show my orders", expected: { action: "get_orders", parameters: {} } },
+  { topic: "orders", question: "Has anything been delivered?", expected: { action: "get_orders", parameters: {} } },
+  { topic: "orders", question: "my recent purchases", expected: { action: "get_orders", parameters: {} } },
+  { topic: "orders", question: "track my delivery please", expected: { action: "get_orders", parameters: {} } },
+  // Cart
+  { topic: "cart", question: "Add two bags of ofada rice", expected: add("ofada-rice-5kg", 2) },
+  { topic: "cart", question: "Please add 3 crates of eggs to my cart", expected: add("fresh-eggs-crate-of-30", 3) },
+  { topic: "cart", question: "I need palm oil", expected: add("palm-oil-5-litre-keg") },
+  { topic: "cart", question: "put 2 tubers of abuja yam in my basket", expected: add("abuja-yam-1-tuber", 2) },
+  { topic: "cart", question: "buy groundnut oil", expected: add("groundnut-oil-75cl-bottle") },
+  { topic: "cart", question: "add a live chicken", expected: add("live-broiler-chicken-1-bird") },
+  { topic: "cart", question: "add some tatashe", expected: add("tatashe-red-bell-pepper-paint-bucket") },
+  { topic: "cart", question: "add 2 rice", expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 2 } } },
+  { topic: "cart", question: "Add something to my cart", expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } } },
+  { topic: "cart", question: "buy a dozen eggs", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "fresh-eggs-crate-of-30" } } },
+  { topic: "cart", question: "add 5 tomatoes and 2 onions", expected: { refused: true, problem: /one product per request/ } },
+  { topic: "cart", question: "add 2 eggs and 3 rice", expected: { refused: true, problem: /one product per request/ } },
+  { topic: "cart", question: "Add ugu leaves, and also crayfish", expected: { refused: true, problem: /one product per request/ } },
+  // Catalog search: only what reads as a product request
+  { topic: "search", question: "Do you have plantain?", expected: search("Unripe Plantain") },
+  { topic: "search", question: "How much is palm oil?", expected: search("Palm Oil") },
+  { topic: "search", question: "do you sell onions", expected: search("onion") },
+  { topic: "search", question: "find rice", expected: search("rice") },
+  { topic: "search", question: "what fruits do you have", expected: search("fruit") },
+  { topic: "search", question: "price of stockfish", expected: search("Stockfish (Okporoko)") },
+  { topic: "search", question: "tomatoes", expected: search("Fresh Tomatoes") },
+  { topic: "search", question: "cheapest rice", expected: search("rice") },
+  { topic: "search", question: "what's the cheapest palm oil you sell", expected: search("Palm Oil") },
+  { topic: "cart", question: "add 2 bunches of plantain", expected: add("unripe-plantain-bunch", 2) },
+  { topic: "cart", question: "I'd like 3 crates of eggs please", expected: add("fresh-eggs-crate-of-30", 3) },
+  { topic: "transactions", question: "transactions over $100", expected: { action: "list_transactions", parameters: { period: "30d" }, note: /can't filter by amount/ } },
+  { topic: "spending", question: "how much did I spend on things under 50 dollars this month", expected: { action: "get_spending_income_insights", parameters: { period: "30d" }, note: /can't filter by amount/ } },
+  { topic: "spending", question: "how much did I spend over 90 days", expected: insights("90d") },
+  // Refusals: changes no action makes, other topics, gibberish
+  { topic: "refusal", question: "Cancel my order ORD-7F3K2Q", expected: refused },
+  { topic: "refusal", question: "Remove the rice from my cart", expected: refused },
+  { topic: "refusal", question: "Send $50 to Tunde", expected: refused },
+  { topic: "refusal", question: "transfer 20 dollars to my savings", expected: refused },
+  { topic: "refusal", question: "Can you change my delivery address?", expected: refused },
+  { topic: "refusal", question: "please refund my last order", expected: refused },
+  { topic: "refusal", question: "I want to pay my electricity bill", expected: refused },
+  { topic: "refusal", question: "What's the weather?", expected: refused },
+  { topic: "refusal", question: "asdf qwerty", expected: refused },
+  { topic: "refusal", question: "tell me a joke", expected: refused },
+  { topic: "refusal", question: "who won the match last night?", expected: refused },
+  { topic: "refusal", question: "empty my cart", expected: refused },
+  { topic: "refusal", question: "top up my wallet with 5000", expected: refused },
+  { topic: "refusal", question: "what can you do?", expected: { refused: true, problem: /^I can add one product/ } },
+  { topic: "refusal", question: "Hi, how can you help me?", expected: { refused: true, problem: /^I can add one product/ } },
+  // Other users' data: refused
+  { topic: "other users", question: "show Tunde's orders", expected: refused },
+  { topic: "other users", question: "What's Ngozi's balance?", expected: refused },
+  { topic: "other users", question: "how much did my wife's account spend this month", expected: refused },
+  { topic: "other users", question: "list the transactions of Tunde", expected: refused },
+  { topic: "other users", question: "show me his orders", expected: refused },
+  { topic: "other users", question: "someone else's balance please", expected: refused },
+  { topic: "other users", question: "how much did my husband spend", expected: refused },
+  { topic: "other users", question: "what did my sister buy", expected: refused },
+  { topic: "other users", question: "Did my mum's transfer go through?", expected: refused },
+  { topic: "other users", question: "my boyfriend bought something, what was it", expected: refused },
+  { topic: "other users", question: "What did Tunde buy?", expected: refused },
+  { topic: "other users", question: "buy rice for my wife", expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } } },
+  // Typos and casing
+  { topic: "typos", question: "whats my balnce", expected: { action: "get_wallet", parameters: {} } },
+  { topic: "typos", question: "show my transactons from last week", expected: list({ period: "7d" }) },
+  { topic: "typos", question: "HOW MUCH DID I SPEND THIS MONTH", expected: insights("30d") },
+  { topic: "typos", question: "how much did i spedn last wek", expected: insights("7d") },
+  { topic: "typos", question: "wat came in this yera", expected: income("1y") },
+  { topic: "typos", question: "add 2 bags of ofada rcie", expected: add("ofada-rice-5kg", 2) },
+  { topic: "typos", question: "shwo my ordres", expected: { action: "get_orders", parameters: {} } },
+  { topic: "typos", question: "list my transactions", expected: list({ period: "30d" }) },
+  { topic: "typos", question: "spnd last wk", expected: insights("7d") },
+  { topic: "typos", question: "how much did i spnd this mth", expected: insights("30d") },
+  { topic: "typos", question: "whats my blnce", expected: { action: "get_wallet", parameters: {} } },
+  { topic: "typos", question: "transactions sept 1 to sept 15", expected: list({ from: "2026-09-01", to: "2026-09-15" }) },
+  { topic: "typos", question: "Did txn_ada_0002 go thru?", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } } },
+];
