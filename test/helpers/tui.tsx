@@ -103,16 +103,18 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
       await settle();
     }
   };
+  const burst = async (chunk: string) => {
+    pending = chunk;
+    terminal.emit("readable");
+    await settle();
+  };
   return {
     services,
     frame,
     press,
-    type: (text) => press(...text),
-    burst: async (chunk) => {
-      pending = chunk;
-      terminal.emit("readable");
-      await settle();
-    },
+    burst,
+    // Into a field, text arrives as a paste does: one chunk, which the key stream keeps in one piece (and one settling instead of one a key).
+    type: (text) => (services.store.state.editing ? burst(text) : press(...text)),
     waitFor: async (expected, timeoutMs = 5000) => {
       const deadline = Date.now() + timeoutMs;
       const matches = () => (typeof expected === "string" ? frame().includes(expected) : expected.test(frame()));

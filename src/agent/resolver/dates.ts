@@ -82,7 +82,16 @@ function chronoWindow(question: string, clock: Clock, today: string): Window {
   }
   if (/\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before)) return checked({ from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` }, today, written);
   if (/\b(until|till|before|up to)\s*(the\s*)?$/.test(before)) return checked({ to: start.to, said: first.text }, today, written);
+  // A weekend is its Saturday and Sunday, whichever of the two the parser settled on.
+  if (/\bweekend\b/i.test(question) && start.from === start.to) return checked({ ...weekendOf(start.from), said: first.text }, today, written);
   return checked({ ...start, said: first.text }, today, written);
+}
+
+/** The Saturday and Sunday of the weekend a day belongs to (a weekday: the weekend before it). */
+function weekendOf(day: string): { from: string; to: string } {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const saturday = addDays(day, weekday === 6 ? 0 : weekday === 0 ? -1 : -(weekday + 1));
+  return { from: saturday, to: addDays(saturday, 1) };
 }
 
 /** A range whose end came before its start (the year left out: "Dec 20 to Jan 5") starts a year earlier. */
@@ -108,7 +117,13 @@ function bounds(components: chrono.ParsedComponents, today: string): { from: str
   let year = components.get("year") as number;
   const month = components.get("month") as number;
   const day = components.get("day") as number;
-  const unit = components.isCertain("day") || components.isCertain("weekday") ? "day" : components.isCertain("month") ? "month" : components.isCertain("year") ? "year" : "day";
+  // A weekday alone ("on Tuesday") is the latest such day so far: a week back, not a year, when chrono picked one still ahead.
+  if (components.isCertain("weekday") && !components.isCertain("day")) {
+    let date = ymd(year, month, day);
+    while (date > today) date = addDays(date, -7);
+    return { from: date, to: date };
+  }
+  const unit = components.isCertain("day") ? "day" : components.isCertain("month") ? "month" : components.isCertain("year") ? "year" : "day";
   if (!components.isCertain("year") && ymd(year, unit === "year" ? 1 : month, unit === "day" ? day : 1) > today) year -= 1;
   if (unit === "year") return { from: ymd(year, 1, 1), to: ymd(year, 12, 31) };
   if (unit === "month") return { from: ymd(year, month, 1), to: ymd(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate()) };
