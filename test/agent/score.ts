@@ -1,4 +1,4 @@
-import { runExamples } from "../test/agent/eval.ts";
+import { runExamples } from "./eval.ts";
 
 /** npm run agent-eval: the built-in agent's score on the public example set, by topic, with what it got wrong. */
 const results = runExamples();
