@@ -8,8 +8,8 @@ import { hasPhrase, normalize, words } from "./text.ts";
  * lookup in its place would be a wrong answer. An action file whose intent lists the verb
  * alone as a phrase ("cancel") takes it over.
  */
-const CHANGE_VERBS = new Set(
-  "cancel remove delete transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder".split(" "),
+export const CHANGE_VERBS = new Set(
+  "cancel remove delete reverse retry transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder".split(" "),
 );
 
 /** What may come before the command: politeness and ways of asking. */
