@@ -66,7 +66,7 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
   const person = otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
   if (person) return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
   const verb = changeVerb(text, actions);
-  if (verb) return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} anything here, and nothing was sent`);
+  if (verb) return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} here, and nothing was sent`);
 
   const scored = actions.map((action) => score(action, question, text, catalog, clock));
   // An action that takes no dates at all is left out of a question naming days only when one that takes them scores.
