@@ -183,6 +183,8 @@ export const EXAMPLES: Example[] = [
   { topic: "refusal", question: "transfer 50 dollars to Tunde", expected: { refused: true, problem: /^I can't transfer money here/ } },
   { topic: "income", question: "was my refund paid", expected: income("30d") },
   { topic: "income", question: "did I get a refund this week", expected: income("7d") },
+  { topic: "status", question: "I want the refund status of txn_ada_0002", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } } },
+  { topic: "orders", question: "which orders did I pay for last week", expected: { action: "get_orders", parameters: {} } },
   { topic: "refusal", question: "what can you do?", expected: { refused: true, problem: /^I can add one product/ } },
   { topic: "refusal", question: "Hi, how can you help me?", expected: { refused: true, problem: /^I can add one product/ } },
   // Other users' data: refused

@@ -19,7 +19,7 @@ const LEAD = /^(?:(?:please|pls|kindly|hey|hi|hello|ok|okay|now|so|agent|bot|ass
 const MONEY_VERBS = new Set("transfer send pay withdraw deposit lend borrow".split(" "));
 
 /** Changes asked for by their noun ("I want a refund", "request a chargeback"), whatever their position. */
-const CHANGE_REQUEST = /\b(?:want|wanna|need|request|requesting|demand|file|raise|open|issue|process|initiate|start|claim|like|get me)\s+(?:(?:a|an|the|my|for|to|get|make|have)\s+)*(refund|chargeback|reversal|dispute|cancellation|retry)\b/;
+const CHANGE_REQUEST = /\b(?:want|wanna|need|request|requesting|demand|file|raise|open|issue|process|initiate|start|claim|like|get me)\s+(?:(?:a|an|the|my|for|to|get|make|have)\s+)*(refund|chargeback|reversal|dispute|cancellation|retry)\b(?!\s+(?:status|history|received|paid|came|went|arrived?|was|is|has|have))/;
 
 /**
  * The change the question commands, if no action takes it, said as what the agent can't do

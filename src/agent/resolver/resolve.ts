@@ -69,10 +69,16 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
   if (verb) return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} here, and nothing was sent`);
 
   const scored = actions.map((action) => score(action, question, text, catalog, clock));
-  // An action that takes no dates at all is left out of a question naming days only when one that takes them scores.
-  const datesTaken = scored.some((candidate) => !candidate.excluded && candidate.score >= MIN_SCORE && hasDateFills(actions.find((action) => action.name === candidate.action) as ActionDefinition));
+  // An action that takes no dates at all is left out of a question naming days (as the actions that take dates read them) when one of those scores.
+  const days = actions
+    .filter((action) => hasDateFills(action) && scored.some((candidate) => candidate.action === action.name && !candidate.excluded && candidate.score >= MIN_SCORE))
+    .map((action) => windowOf({ question, text, catalog, clock, action }))
+    .find((window) => window && !("period" in window));
   explanation.candidates = scored
-    .map(({ unlessAlone, ...candidate }) => (unlessAlone && !datesTaken ? { action: candidate.action, score: candidate.score, matched: candidate.matched } : candidate))
+    .map((candidate) => {
+      const action = actions.find((each) => each.name === candidate.action) as ActionDefinition;
+      return days && candidate.score > 0 && !candidate.excluded && !hasDateFills(action) && !hasPeriod(action) ? { ...candidate, excluded: `takes no dates ("${days.said}")` } : candidate;
+    })
     .filter((candidate) => candidate.score > 0 || candidate.excluded)
     .sort((a, b) => b.score - a.score || a.action.localeCompare(b.action));
   const best = explanation.candidates.find((candidate) => !candidate.excluded);
@@ -149,7 +155,7 @@ function hasPeriod(action: ActionDefinition): boolean {
   return Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "period");
 }
 
-function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock): Explanation["candidates"][number] & { unlessAlone?: boolean } {
+function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock): Explanation["candidates"][number] {
   const understanding = action.understanding;
   if (!understanding) return { action: action.name, score: 0, matched: [] };
   const matched: string[] = [];
@@ -191,9 +197,9 @@ function score(action: ActionDefinition, question: string, text: string, catalog
     matched.push(`a catalog product +${understanding.catalogWeight}`);
   }
   const candidate = { action: action.name, score: total, matched };
-  if (total <= 0 || hasDateFills(action)) return candidate;
+  if (total <= 0 || hasDateFills(action) || !hasPeriod(action)) return candidate;
   const window = windowOf({ question, text, catalog, clock, action });
-  if (window && !("period" in window)) return { ...candidate, excluded: `takes no dates ("${window.said}")`, ...(hasPeriod(action) ? {} : { unlessAlone: true }) };
+  if (window && !("period" in window)) return { ...candidate, excluded: `takes no dates ("${window.said}")` };
   return candidate;
 }
 
