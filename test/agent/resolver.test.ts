@@ -106,3 +106,12 @@ test("a new action file routes and answers without code", async (t) => {
   assert.equal(sayAnswer(template, { body: { points: 120 }, parameters: resolution.parameters, Your: "Your" }), "Your points: 120 since 2026-10-01.");
   assert.match(resolveQuestion("cancel my rewards", [], { actions, ...EXAMPLE_CLOCK }).problem ?? "", /I can look up your orders.*; tell you your reward points; tell you your wallet balance/);
 });
+
+test("answers: a cart line says the pack after a comma (no nested brackets); order answers end with a full stop", async () => {
+  const { answerLine } = await import("../../src/agent/answer.ts");
+  const call = (action: string, parameters: Record<string, unknown>, body: unknown) => ({ action, parameters, request: { method: "GET", url: "/", headers: {} }, response: { status: 200, body } });
+  const cart = answerLine(call("add_to_cart", { product_id: "unripe-plantain-bunch", quantity: 1 }, { items: [{ id: "unripe-plantain-bunch", name: "Unripe Plantain", description: "1 bunch (about 12 fingers)" }], subtotal: 11000 }));
+  assert.match(cart, /^Added 1 × Unripe Plantain, 1 bunch \(about 12 fingers\) each\. /);
+  const orders = answerLine(call("get_orders", { order_id: "ORD-7F3K2Q" }, { orders: [{ orderId: "ORD-7F3K2Q", status: "delivered", mainProduct: { name: "Ofada Rice" }, additionalItemsCount: 0, orderDate: "2026-11-01" }] }));
+  assert.match(orders, /^Your order ORD-7F3K2Q: delivered, Ofada Rice, 2026-11-01\.$/);
+});

@@ -88,21 +88,32 @@ function wordsValue(fill: WordsFill, context: FillContext, type: unknown): Found
   return { value, because: `"${best.phrase}"` };
 }
 
+/** Words that name no product in particular ("add something", "add an item"). */
+const GENERIC = new Set("something anything item thing stuff product whatever everything".split(" "));
+
+/** A word of the action's own phrases ("take" in "i'll take {count}"), which names no product. */
+function isIntentWord(action: ActionDefinition, word: string): boolean {
+  return Object.keys(action.understanding?.intent ?? {}).some((phrase) => normalize(phrase).split(" ").includes(word));
+}
+
 /** One product per request: "2 eggs and 3 rice" or "tomatoes and onions" is refused, not half done. */
 function productValue(context: FillContext): Found | undefined {
   if (!context.answering) {
     const parts = context.question.split(/\band\b|,|&|\bplus\b|\balso\b/i).filter((part) => quantityOf(part) !== undefined || matchProduct(part, context.catalog) || significantWords(normalize(part)).some((word) => !/^(cart|basket|thank|thanks|please)$/.test(word)));
     if (parts.length > 1) return { because: "two products named", problem: "I can add one product per request, and nothing was added: ask for each product separately", refuse: true };
   }
-  const match = matchProduct(context.question, context.catalog);
+  // The corrected text ("chiken" → "chicken"), so the product is read as the routing read it.
+  const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.id, because: `catalog: ${match.product.name}` };
   const choices = match?.candidates.map((entry) => entry.name) ?? context.choices ?? context.catalog.slice(0, 6).map((entry) => entry.name);
   const list = `${choices.join(", ")}${match || context.choices ? "" : ", …"}`;
   if (context.answering) {
     const said = context.question.trim();
-    return { because: "the answer does not fit", ask: { question: match ? `${said} matches ${choices.length} products; choose one of ${list}.` : `${said} matches no product; choose one of ${list}.`, choices } };
+    return { because: "the answer does not fit", ask: { question: match ? `${said} matches ${choices.length} products; choose one of ${list}.` : `${said} matches no product; choose one of ${list}${list.endsWith("…") ? "" : "."}`, choices } };
   }
   if (match) return { because: "several products match", ask: { question: `Which one: ${list}?`, choices } };
+  const named = significantWords(context.text.replace(/\d+/g, " ")).filter((word) => !GENERIC.has(word) && !isIntentWord(context.action, word));
+  if (named.length) return { because: "the product named is not in the catalog", ask: { question: `${named.join(" ")} matches no product; choose one of ${list}${list.endsWith("…") ? "" : "."}`, choices } };
   return { because: "no product named", ask: { question: `Which product should I add (for example ${list})?`, choices } };
 }
 
@@ -114,7 +125,7 @@ function quantityValue(context: FillContext): Found | undefined {
   const quantity = quantityOf(context.question);
   if (quantity === undefined) return undefined;
   if (context.answering) return { value: quantity, because: "the answer" };
-  const match = matchProduct(context.question, context.catalog);
+  const match = matchProduct(context.text, context.catalog);
   const product = match && "product" in match ? match.product : undefined;
   const per = product ? itemsPerUnit(product) : undefined;
   if (product && per && !countsInUnits(context.question, product)) {
@@ -125,7 +136,7 @@ function quantityValue(context: FillContext): Found | undefined {
 
 /** What to look for: a product's name when one is named, else the question's product words. */
 function searchValue(context: FillContext): Found | undefined {
-  const match = matchProduct(context.question, context.catalog);
+  const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.name, because: `catalog: ${match.product.name}` };
   const intent = Object.keys(context.action.understanding?.intent ?? {}).sort((a, b) => b.length - a.length);
   let rest = context.text;

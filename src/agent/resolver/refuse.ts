@@ -8,23 +8,35 @@ import { hasPhrase, normalize, words } from "./text.ts";
  * lookup in its place would be a wrong answer. An action file whose intent lists the verb
  * alone as a phrase ("cancel") takes it over.
  */
-const CHANGE_VERBS = new Set(
-  "cancel remove delete transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder".split(" "),
+export const CHANGE_VERBS = new Set(
+  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder".split(" "),
 );
 
 /** What may come before the command: politeness and ways of asking. */
 const LEAD = /^(?:(?:please|pls|kindly|hey|hi|hello|ok|okay|now|so|agent|bot|assistant|go ahead and|can you|could you|would you|will you|can i|could i|may i|i want to|i wanna|i'd like to|i would like to|i need to|i want you to|i need you to|help me|let me|how do i|how can i|is it possible to|are you able to|just|also|then)\s+)*/;
 
-/** The change verb the question commands, if no action takes it. */
+/** Verbs that move money: refused as "I can't transfer money here". */
+const MONEY_VERBS = new Set("transfer send pay withdraw deposit lend borrow".split(" "));
+
+/** Changes asked for by their noun ("I want a refund", "request a chargeback"), whatever their position. */
+const CHANGE_REQUEST = /\b(?:want|wanna|need|request|requesting|demand|file|raise|open|issue|process|initiate|start|claim|like|get me)\s+(?:(?:a|an|the|my|for|to|get|make|have)\s+)*(refund|chargeback|reversal|dispute|cancellation|retry)\b(?!\s+(?:status|history|received|paid|came|went|arrived?|was|is|has|have))/;
+
+/**
+ * The change the question commands, if no action takes it, said as what the agent can't do
+ * ("cancel anything", "transfer money", "give a refund").
+ */
 export function changeVerb(question: string, actions: readonly ActionDefinition[]): string | undefined {
   const text = normalize(question).trim();
+  const request = CHANGE_REQUEST.exec(text)?.[1];
+  if (request) return `process a ${request}`;
   const commands = [words(text.replace(LEAD, ""))[0], ...[...text.matchAll(/\b(?:to|and|then) ([a-z-]+)/g)].map((match) => match[1])];
   const verb = commands.find((word): word is string => word !== undefined && CHANGE_VERBS.has(word) && !nounBefore(text, word));
   if (!verb) return undefined;
-  const taken = actions.some((action) => Object.keys(action.understanding?.intent ?? {}).some((phrase) => normalize(phrase).trim() === verb));
+  // An action takes the verb when its phrases list it alone with a weight that can decide (a hint of 1 does not).
+  const taken = actions.some((action) => Object.entries(action.understanding?.intent ?? {}).some(([phrase, weight]) => normalize(phrase).trim() === verb && weight >= 2));
   if (taken) return undefined;
   const particle = new RegExp(`\\b${verb} (up|out|in|off|back|over)\\b`).exec(text)?.[1];
-  return particle ? `${verb} ${particle}` : verb;
+  return `${particle ? `${verb} ${particle}` : verb} ${MONEY_VERBS.has(verb) ? "money" : "anything"}`;
 }
 
 /** A change verb followed by a past participle is a noun ("refund received", "deposit made"), not a command. */
@@ -52,7 +64,11 @@ export function otherPerson(question: string, userName: string | undefined, isTh
   if (/\b(?:someone|somebody|anyone|anybody) else's\b/i.test(plain)) return "someone else's";
   for (const match of plain.matchAll(/\b([A-Za-z]+)'s\b/g)) {
     const word = (match[1] as string).toLowerCase();
-    if (!NOT_PEOPLE.has(word) && !own.has(word) && !MONTHS_AND_DAYS.test(word) && !isThing(word)) return `${capitalized(word)}'s`;
+    if (NOT_PEOPLE.has(word) || own.has(word) || MONTHS_AND_DAYS.test(word) || isThing(word)) continue;
+    // The whole name: capitalized words just before the possessive ("Ngozi Bello's").
+    const before = /((?:\b[A-Z][a-z]+\s+)*)$/.exec(plain.slice(0, match.index))?.[1] ?? "";
+    const names = words(before.toLowerCase()).filter((name) => !NOT_PEOPLE.has(name) && !STARTERS.has(name) && !own.has(name));
+    return `${[...names, word].map(capitalized).join(" ")}'s`;
   }
   const pronoun = new RegExp(`\\b(his|her|their|our)\\s+(?:\\w+\\s+)?(${DATA_NOUNS})\\b`, "i").exec(plain);
   if (pronoun) return (pronoun[1] as string).toLowerCase();
@@ -67,6 +83,9 @@ export function otherPerson(question: string, userName: string | undefined, isTh
 const RELATIVES = "husband|wife|partner|spouse|boyfriend|girlfriend|fiance|fiancee|sister|brother|mum|mom|mother|dad|father|son|daughter|kid|kids|child|children|friend|boss|colleague|flatmate|roommate|neighbour|neighbor|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|parents|in-laws";
 /** What the relative may be the subject of ("my sister bought…"). */
 const SUBJECT_VERBS = "spent|spend|spends|bought|buy|buys|earned|earns|received|receives|ordered|orders|has|had";
+
+/** Capitalized words that begin a question, not a name ("Show Ngozi's orders"). */
+const STARTERS = new Set("show list get give tell find check what whats where when how did does is are can could please and or for of see display open view fetch pull".split(" "));
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

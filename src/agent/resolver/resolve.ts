@@ -3,7 +3,7 @@ import { defaultActions } from "./default-actions.ts";
 import type { Clock } from "./dates.ts";
 import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
 import { catalogVocabulary, namesCatalog, type CatalogEntry } from "./products.ts";
-import { asksForHelp, capabilities, changeVerb, otherPerson } from "./refuse.ts";
+import { asksForHelp, capabilities, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
 /** What a question becomes: an action and its parameters, the one question to ask first, or a refusal. */
@@ -42,6 +42,9 @@ export interface ResolveOptions {
   userName?: string;
 }
 
+/** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */
+const COUNT = "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a dozen|a couple(?: of)?|a pair of) ";
+
 /** Below this score no action is sure enough, and the agent says what it can do instead of guessing. */
 const MIN_SCORE = 2;
 
@@ -63,9 +66,21 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
   const person = otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
   if (person) return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
   const verb = changeVerb(text, actions);
-  if (verb) return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} anything here, and nothing was sent`);
+  if (verb) return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} here, and nothing was sent`);
 
-  explanation.candidates = actions.map((action) => score(action, question, text, catalog, clock)).filter((candidate) => candidate.score > 0 || candidate.excluded).sort((a, b) => b.score - a.score || a.action.localeCompare(b.action));
+  const scored = actions.map((action) => score(action, question, text, catalog, clock));
+  // An action that takes no dates at all is left out of a question naming days (as the actions that take dates read them) when one of those scores.
+  const days = actions
+    .filter((action) => hasDateFills(action) && scored.some((candidate) => candidate.action === action.name && !candidate.excluded && candidate.score >= MIN_SCORE))
+    .map((action) => windowOf({ question, text, catalog, clock, action }))
+    .find((window) => window && !("period" in window));
+  explanation.candidates = scored
+    .map((candidate) => {
+      const action = actions.find((each) => each.name === candidate.action) as ActionDefinition;
+      return days && candidate.score > 0 && !candidate.excluded && !hasDateFills(action) && !hasPeriod(action) ? { ...candidate, excluded: `takes no dates ("${days.said}")` } : candidate;
+    })
+    .filter((candidate) => candidate.score > 0 || candidate.excluded)
+    .sort((a, b) => b.score - a.score || a.action.localeCompare(b.action));
   const best = explanation.candidates.find((candidate) => !candidate.excluded);
   if (!best || best.score < MIN_SCORE) {
     if (asksForHelp(text)) return { action: "none", parameters: {}, refused: true, problem: capabilities(actions), explanation: { ...explanation, rule: "a question about what the agent can do" } };
@@ -82,7 +97,7 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
 
 /** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
 function amountFilter(question: string): string | undefined {
-  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i.exec(question)?.[0].trim();
+  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i.exec(question)?.[0].trim();
 }
 
 /**
@@ -136,6 +151,10 @@ function nextFollowUp(action: ActionDefinition, parameters: Record<string, unkno
   return { action: action.name, parameters, followUp: { parameter: missing, question }, explanation };
 }
 
+function hasPeriod(action: ActionDefinition): boolean {
+  return Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "period");
+}
+
 function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock): Explanation["candidates"][number] {
   const understanding = action.understanding;
   if (!understanding) return { action: action.name, score: 0, matched: [] };
@@ -150,6 +169,15 @@ function score(action: ActionDefinition, question: string, text: string, catalog
       for (const part of found) rest = rest.replace(part as string, " | ");
       total += weight;
       matched.push(`"${found.map((part) => (part as string).trim()).join(" + ")}" ${weight > 0 ? "+" : ""}${weight}`);
+      continue;
+    }
+    if (phrase.includes("{count}")) {
+      // A phrase with a count in it ("i'll take {count}"): the count is a number or a number word.
+      const counted = new RegExp(phrase.split("{count}").map((part) => normalize(part).trim()).join(` ${COUNT}`).replace(/^/, " ")).exec(rest);
+      if (!counted) continue;
+      rest = rest.replace(counted[0], " | ");
+      total += weight;
+      matched.push(`"${counted[0].trim()}" ${weight > 0 ? "+" : ""}${weight}`);
       continue;
     }
     const normalized = normalize(phrase);
@@ -169,8 +197,9 @@ function score(action: ActionDefinition, question: string, text: string, catalog
     matched.push(`a catalog product +${understanding.catalogWeight}`);
   }
   const candidate = { action: action.name, score: total, matched };
-  const window = Object.values(understanding.parameters ?? {}).some((fill) => fill.from === "period") ? windowOf({ question, text, catalog, clock, action }) : undefined;
-  if (total > 0 && window && !("period" in window) && !hasDateFills(action)) return { ...candidate, excluded: `takes no dates ("${window.said}")` };
+  if (total <= 0 || hasDateFills(action) || !hasPeriod(action)) return candidate;
+  const window = windowOf({ question, text, catalog, clock, action });
+  if (window && !("period" in window)) return { ...candidate, excluded: `takes no dates ("${window.said}")` };
   return candidate;
 }
 
@@ -188,7 +217,7 @@ function vocabulary(actions: readonly ActionDefinition[], catalog: readonly Cata
       ...Object.keys(action.understanding?.intent ?? {}),
       ...Object.values(action.understanding?.parameters ?? {}).flatMap((fill) => ("values" in fill ? Object.values(fill.values).flat() : [])),
     ]);
-    known = new Set(phrases.flatMap((phrase) => words(normalize(phrase))));
+    known = new Set([...phrases.flatMap((phrase) => words(normalize(phrase.replace("{count}", " ")))), ...CHANGE_VERBS]);
     vocabularies.set(actions, known);
   }
   return new Set([...known, ...catalogVocabulary(catalog)]);
