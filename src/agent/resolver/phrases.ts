@@ -6,12 +6,15 @@ const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty:
 const PHRASES: Record<string, number> = { "a dozen": 12, dozen: 12, "a couple": 2, "a pair": 2 };
 
 /**
- * The quantity the shopper names, if any: digits ("3", and also "-3", "2.5" or "1000", which the
+ * The quantity the shopper names, if any: a multiplier ("x2", "2 x"), digits ("3", and also "-3", "2.5" or "1000", which the
  * action's schema then refuses rather than the resolver quietly changing them), words
  * ("three", "twenty-five") or phrases ("a couple of", "a dozen").
  */
 export function quantityOf(text: string): number | undefined {
   const lower = text.toLowerCase();
+  // "x2", "× 3", "2x": a count written as a multiplier.
+  const times = /(?:^|\s)[x×]\s*(\d+)\b|(?:^|\s)(\d+)\s*[x×](?=\s|$)/.exec(lower);
+  if (times) return Number(times[1] ?? times[2]);
   const digits = /(^|[^\w.-])(-?\d+(?:\.\d+)?)\b/.exec(lower);
   if (digits) return Number(digits[2]);
   const tens = new RegExp(`\\b(${Object.keys(TENS).join("|")})(?:[- ](${Object.keys(UNITS).slice(0, 9).join("|")}))?\\b`).exec(lower);

@@ -62,6 +62,9 @@ export function otherPerson(question: string, userName: string | undefined, isTh
   const relative = new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s\\b|\\s+(?:account|wallet|card)\\b)`, "i").exec(plain) ?? new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(plain) ?? new RegExp(`^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b`, "i").exec(plain);
   if (relative) return `your ${(relative[1] as string).toLowerCase()}'s`;
   if (/\b(?:someone|somebody|anyone|anybody) else's\b/i.test(plain)) return "someone else's";
+  // An email address names an account: the agent acts for the signed-in user only, who never needs to give one.
+  const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(plain);
+  if (email) return `${email[0]}'s`;
   for (const match of plain.matchAll(/\b([A-Za-z]+)'s\b/g)) {
     const word = (match[1] as string).toLowerCase();
     if (NOT_PEOPLE.has(word) || own.has(word) || MONTHS_AND_DAYS.test(word) || isThing(word)) continue;
