@@ -4,15 +4,9 @@ import { matchesFilter, type JournalBody, type JournalEntry, type JournalFilter 
 import type { Masker } from "./mask.ts";
 
 /** An exchange as it was captured, secrets and all: it leaves the journal only masked. */
-export interface Captured {
+export interface Captured extends Pick<JournalEntry, "service" | "method" | "path" | "query" | "status" | "durationMs"> {
   /** When the request arrived (epoch ms), on the sandbox clock. */
   at: number;
-  service: ServiceName;
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  durationMs: number;
   /** Both sets of headers are kept as they come (copied only when looked at). */
   request: { headers: IncomingHttpHeaders; body?: CapturedBody };
   response: { headers: Headers; body?: CapturedBody };
