@@ -35,6 +35,7 @@ async function observedServer(t: { after(fn: () => unknown): void }, limit: numb
     },
   })));
   app.get("/slow", async () => {
+    slowArrived();
     await new Promise((resolve) => setTimeout(resolve, 50));
     return { ok: true };
   });
@@ -77,11 +78,16 @@ test("a body within the limit is kept whole: a route's value as the text it was 
   ]);
 });
 
+/** Called when /slow has the request: a client leaves only once the server has it (before, on a loaded machine, there would be no exchange to see). */
+let slowArrived = () => {};
+
 test("a client that leaves before a slow answer is ready: the observer still gets the body (none), at once", async (t) => {
   const { url, seen, settled } = await observedServer(t, 8);
   const leaving = new AbortController();
+  const arrived = new Promise<void>((resolve) => (slowArrived = resolve));
   const request = fetch(`${url}/slow`, { signal: leaving.signal }).catch((error: Error) => error.name);
-  setTimeout(() => leaving.abort(), 10);
+  await arrived;
+  leaving.abort();
   assert.equal(await request, "AbortError");
   await withDeadline(waitFor(() => seen.length === 1), 2000, "the observer seeing the request");
   await withDeadline(settled(), 2000, "the body of the answer nobody received");
