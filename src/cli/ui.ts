@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
+import { drawLiveEvenInCi } from "../config/draw-live.ts";
 import type { ServiceUrls } from "../config/options.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { runningSandbox } from "../store/data-dir.ts";
@@ -40,7 +41,7 @@ export function uiCommand(cli: Cli): Command {
       const urls = await targetUrls(flags, config.dataDir);
       const onDataDir = !flags.storefrontUrl && !flags.walletUrl && !flags.hostUrl;
       const terminal = requireTerminal(cli.io, "sandbox ui");
-      (await import("../tui/draw-live.ts")).drawLiveEvenInCi();
+      drawLiveEvenInCi();
       const { createTuiServices, runTui } = await import("../tui/run.tsx");
       const settings = await tuiSettings(config, urls, cli.io, resolve(cli.io.cwd, flags.actions));
       // On the data dir, the UI follows the sandbox there if it is restarted on other ports.
