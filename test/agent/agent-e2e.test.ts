@@ -100,6 +100,12 @@ test("sandbox agent ask and call, run as commands against a running sandbox", { 
     assert.doesNotMatch(refusal.stdout, /→ request/, question);
     assert.match(refusal.stdout, /I can .*search the catalog/, question);
   }
+  const about = await runInProcess(["agent", "ask", "what can you do?", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  assert.equal(about.code, 0, "a question about the agent is answered, not refused");
+  assert.match(about.stdout, /^→ no call: a question about the agent \(nothing was sent\)$/m);
+  assert.doesNotMatch(about.stdout, /→ request/);
+  assert.match(about.stdout, /^= I can .*search the catalog/m);
+
   const two = await runInProcess(["agent", "ask", "add 5 tomatoes and 2 onions", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
   assert.equal(two.code, 1);
   assert.match(two.stdout, /one product per request/);

@@ -58,12 +58,23 @@ export function periodDays(code: string): number | undefined {
  * result with an end ("X to Y", "X - Y"), or two results joined ("between X and Y"); a bare
  * day before the connector ("from the 5th to the 10th of November") takes the second's month.
  */
+/**
+ * chrono-node's casual English parser without its time-of-day parser: questions name days, and
+ * that parser reads "from 3 Oct" as "from 3 o'clock" and takes "2026-10-01 through 2026-10-15" apart.
+ */
+const DAYS_PARSER = withoutTimesOfDay(chrono.en.casual.clone());
+
+function withoutTimesOfDay(parser: chrono.Chrono): chrono.Chrono {
+  parser.parsers = parser.parsers.filter((each) => each.constructor.name !== "ENTimeExpressionParser");
+  return parser;
+}
+
 function chronoWindow(question: string, clock: Clock, today: string): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   const dayFirst = !/^America\//.test(clock.timeZone);
-  const results = chrono.en.casual
+  const results = DAYS_PARSER
     .parse(question, reference, { forwardDate: false })
-    .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?$/.test(result.text.trim()) ? (chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result) : result))
+    .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim()) ? (chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result) : result))
     .filter((result) => ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) || result.text.toLowerCase() === "yesterday" || result.text.toLowerCase() === "today");
   const [first, second] = results;
   const year = /\b(?:in|for|during|of|from)\s+((?:19|20)\d{2})\b/i.exec(question);
@@ -80,7 +91,8 @@ function chronoWindow(question: string, clock: Clock, today: string): Window {
     const from = `${start.from.slice(0, 8)}${bareDay[1]!.padStart(2, "0")}`;
     if (from <= start.from) return checked({ from, to: start.to, said: `${bareDay[0].trim()} ${first.text}` }, today, written);
   }
-  if (/\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before)) return checked({ from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` }, today, written);
+  // "From 3 Oct" runs to today; "from October" is that month ("my transactions from October").
+  if (/\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before) || (/\bfrom\s*(the\s*)?$/.test(before) && first.start.isCertain("day"))) return checked({ from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` }, today, written);
   if (/\b(until|till|before|up to)\s*(the\s*)?$/.test(before)) return checked({ to: start.to, said: first.text }, today, written);
   // A weekend is its Saturday and Sunday, whichever of the two the parser settled on.
   if (/\bweekend\b/i.test(question) && start.from === start.to) return checked({ ...weekendOf(start.from), said: first.text }, today, written);

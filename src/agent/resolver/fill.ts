@@ -1,7 +1,7 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
 import { readWindow, type Clock, type Window } from "./dates.ts";
-import { quantityOf } from "./phrases.ts";
+import { measureOf, quantityOf, sameMeasure } from "./phrases.ts";
 import { countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
 import { hasPhrase, normalize } from "./text.ts";
 
@@ -123,10 +123,15 @@ function productValue(context: FillContext): Found | undefined {
  */
 function quantityValue(context: FillContext): Found | undefined {
   const quantity = quantityOf(context.question);
-  if (quantity === undefined) return undefined;
-  if (context.answering) return { value: quantity, because: "the answer" };
+  if (context.answering) return quantity === undefined ? undefined : { value: quantity, because: "the answer" };
   const match = matchProduct(context.text, context.catalog);
   const product = match && "product" in match ? match.product : undefined;
+  // A weight or volume ("10kg of rice", "2 litres of oil") is not a count of the product's packs: ask, unless it is the pack's own size.
+  const measure = measureOf(context.question);
+  if (product && measure && !sameMeasure(measure, product.description ?? "")) {
+    return { because: `a ${measure.unit} amount; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${measure.said})?` } };
+  }
+  if (quantity === undefined) return undefined;
   const per = product ? itemsPerUnit(product) : undefined;
   if (product && per && !countsInUnits(context.question, product)) {
     return { because: `counted in items; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${quantity})?` } };

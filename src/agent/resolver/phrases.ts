@@ -25,5 +25,30 @@ export function quantityOf(text: string): number | undefined {
   return phrase ? PHRASES[phrase] : undefined;
 }
 
+/** Weight and volume units, each with the name it is said back with. */
+const MEASURE_UNITS: [RegExp, string][] = [
+  [/^(?:kg|kgs|kilo|kilos|kilogram|kilograms|kilogrammes?)$/, "kg"],
+  [/^(?:g|gr|gram|grams|grammes?)$/, "g"],
+  [/^(?:l|ltr|ltrs|litre|litres|liter|liters)$/, "litre"],
+  [/^(?:cl|centilitres?|centiliters?)$/, "cl"],
+  [/^(?:ml|millilitres?|milliliters?)$/, "ml"],
+  [/^(?:lb|lbs|pound|pounds)$/, "lb"],
+];
+
+/** A weight or volume the question names ("10kg", "2 litres", "500 g"), as said and in a common unit name. */
+export function measureOf(text: string): { amount: number; unit: string; said: string } | undefined {
+  for (const match of text.toLowerCase().matchAll(/(?:^|[^\w.])(\d+(?:\.\d+)?)\s*([a-z]+)\b/g)) {
+    const unit = MEASURE_UNITS.find(([pattern]) => pattern.test(match[2] as string))?.[1];
+    if (unit) return { amount: Number(match[1]), unit, said: `${match[1]} ${match[2]}` };
+  }
+  return undefined;
+}
+
+/** Whether the measure is the pack's own size ("a 5kg bag" of a "5 kg bag"): then it names the pack, not an amount. */
+export function sameMeasure(measure: { amount: number; unit: string }, packSize: string): boolean {
+  const pack = measureOf(packSize);
+  return pack !== undefined && pack.amount === measure.amount && pack.unit === measure.unit;
+}
+
 export const TRANSACTION_ID = /\btxn_[a-z0-9_]+\b/i;
 export const ORDER_ID = /\bORD-[A-Z0-9]{6}\b/i;

@@ -1,8 +1,8 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { defaultActions } from "./default-actions.ts";
-import type { Clock } from "./dates.ts";
+import { dayIn, type Clock } from "./dates.ts";
 import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
-import { catalogVocabulary, namesCatalog, type CatalogEntry } from "./products.ts";
+import { catalogVocabulary, namesCatalog, STOP_WORDS, type CatalogEntry } from "./products.ts";
 import { asksForHelp, capabilities, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
@@ -16,6 +16,8 @@ export interface Resolution {
   problem?: string;
   /** No action serves the question: `problem` says what the agent can do instead. */
   refused?: boolean;
+  /** A question about the agent itself ("what can you do?"): `problem` is the answer, and nothing is sent. */
+  about?: boolean;
   /** Something the question asks that the call cannot do, said before the answer ("I can't filter by amount"). */
   note?: string;
   /** Why: the phrases matched, the scores, the values and where they came from. */
@@ -83,7 +85,9 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
     .sort((a, b) => b.score - a.score || a.action.localeCompare(b.action));
   const best = explanation.candidates.find((candidate) => !candidate.excluded);
   if (!best || best.score < MIN_SCORE) {
-    if (asksForHelp(text)) return { action: "none", parameters: {}, refused: true, problem: capabilities(actions), explanation: { ...explanation, rule: "a question about what the agent can do" } };
+    if (asksForHelp(text)) return { action: "none", parameters: {}, about: true, problem: capabilities(actions), explanation: { ...explanation, rule: "a question about what the agent can do" } };
+    const dated = datedAction(actions, { question, text, catalog, clock });
+    if (dated) return fillAll(dated.action, { question, text, catalog, clock, action: dated.action }, {}, { ...explanation, rule: `no action scores ${MIN_SCORE} or more, and the question names days ("${dated.said}"): the action that takes dates` });
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
   }
   const action = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
@@ -149,6 +153,25 @@ function nextFollowUp(action: ActionDefinition, parameters: Record<string, unkno
   const fill = action.understanding?.parameters?.[missing];
   const question = fill?.ask ?? `What ${missing.replaceAll("_", " ")} should I use?`;
   return { action: action.name, parameters, followUp: { parameter: missing, question }, explanation };
+}
+
+/** Words that ask about a time without naming anything: "anything from 3 Oct?", "what happened on Monday?". */
+const ABOUT_A_TIME = new Set("anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when".split(" "));
+
+/**
+ * A question naming days gone by and nothing else ("anything from 3 Oct?", "what happened on 12
+ * October") asks what happened then: the first action that takes dates answers it. A word no
+ * action knows ("who won the match last night?") or days still ahead ("tomorrow") are no such clue.
+ */
+function datedAction(actions: readonly ActionDefinition[], context: Omit<FillContext, "action">): { action: ActionDefinition; said: string } | undefined {
+  const action = actions.find(hasDateFills);
+  const window = action && windowOf({ ...context, action });
+  if (!action || !window || "period" in window || window.problem) return undefined;
+  const known = vocabulary(actions, []);
+  const rest = words(normalize(window.said.split(" … ").reduce((question, said) => question.replace(said, " "), context.question)));
+  if (rest.some((word) => word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word) && !ABOUT_A_TIME.has(word) && !known.has(word))) return undefined;
+  const today = dayIn(context.clock);
+  return (window.to ?? window.from ?? today) <= today ? { action, said: window.said } : undefined;
 }
 
 function hasPeriod(action: ActionDefinition): boolean {
