@@ -73,7 +73,7 @@ function chronoWindow(question: string, clock: Clock, today: string): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   const dayFirst = !/^America\//.test(clock.timeZone);
   const results = DAYS_PARSER
-    .parse(question, reference, { forwardDate: false })
+    .parse(withMonth(question, today), reference, { forwardDate: false })
     .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim()) ? (chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result) : result))
     .filter((result) => ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) || result.text.toLowerCase() === "yesterday" || result.text.toLowerCase() === "today");
   const [first, second] = results;
@@ -97,6 +97,23 @@ function chronoWindow(question: string, clock: Clock, today: string): Window {
   // A weekend is its Saturday and Sunday, whichever of the two the parser settled on.
   if (/\bweekend\b/i.test(question) && start.from === start.to) return checked({ ...weekendOf(start.from), said: first.text }, today, written);
   return checked({ ...start, said: first.text }, today, written);
+}
+
+const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * "The 12th" with no month anywhere in the question is the latest 12th so far: this month's, or
+ * last month's when it is still ahead. The parser reads no day without its month.
+ */
+function withMonth(question: string, today: string): string {
+  if (MONTH.test(question)) return question;
+  return question.replace(/\bthe (\d{1,2})(?:st|nd|rd|th)\b/gi, (said, day: string) => {
+    const [year, month, current] = today.split("-").map(Number) as [number, number, number];
+    const back = Number(day) > current;
+    const named = back ? (month + 10) % 12 : month - 1;
+    return Number(day) >= 1 && Number(day) <= 31 ? `${day} ${MONTH_NAMES[named]} ${back && month === 1 ? year - 1 : year}` : said;
+  });
 }
 
 /** The Saturday and Sunday of the weekend a day belongs to (a weekday: the weekend before it). */

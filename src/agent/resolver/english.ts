@@ -12,5 +12,5 @@ export const ENGLISH_WORDS = new Set(
 /** Abbreviations read as the words they stand for ("wk" → "week"). */
 export const ABBREVIATIONS: Record<string, string> = {
   wk: "week", wks: "weeks", wkly: "weekly", mo: "month", mos: "months", mth: "month", mths: "months", mnth: "month", yr: "year", yrs: "years",
-  txns: "transactions", bal: "balance", acct: "account", amt: "amount", pls: "please", plz: "please", thx: "thanks", u: "you", ur: "your", r: "are",
+  txn: "transaction", txns: "transactions", trx: "transaction", trxs: "transactions", trxn: "transaction", trxns: "transactions", tx: "transaction", txs: "transactions", bal: "balance", acct: "account", amt: "amount", pls: "please", plz: "please", thx: "thanks", u: "you", ur: "your", r: "are",
 };

@@ -2,7 +2,7 @@ import type { ActionDefinition } from "../actions/definition.ts";
 import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
 import { readWindow, type Clock, type Window } from "./dates.ts";
 import { measureOf, quantityOf, sameMeasure } from "./phrases.ts";
-import { countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
+import { categoryNamed, countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
 import { hasPhrase, normalize } from "./text.ts";
 
 /** A value found for a parameter, and why (for --explain). */
@@ -147,5 +147,11 @@ function searchValue(context: FillContext): Found | undefined {
   let rest = context.text;
   for (const phrase of intent) rest = rest.replaceAll(normalize(phrase), " ");
   const query = context.answering ? context.question.trim() : significantWords(rest).join(" ");
+  // The storefront's search matches names only: a category word ("what fruits do you have") would find nothing, so say what the category holds.
+  const category = query && !context.answering ? categoryNamed(query, context.catalog) : undefined;
+  if (category && !context.catalog.some((entry) => significantWords(normalize(entry.name)).some((word) => significantWords(query).includes(word)))) {
+    const names = category.products.map((entry) => entry.name);
+    return { because: `"${query}" is a category (${category.category}), and the search matches product names`, problem: `The catalog search matches product names, not categories, and nothing was sent: ${category.category} has ${names.join(", ")}; ask for one of them` };
+  }
   return query ? { value: query, because: context.answering ? "the answer" : "the product words" } : undefined;
 }

@@ -54,9 +54,14 @@ export function significantWords(normalized: string): string[] {
 
 /** Whether a text names a product or a category of the catalog ("tomatoes", "vegetables"). */
 export function namesCatalog(text: string, catalog: readonly CatalogEntry[]): boolean {
-  if (matchProduct(text, catalog)) return true;
-  const categories = new Set(catalog.flatMap((entry) => significantWords(normalize(entry.category ?? ""))));
-  return significantWords(normalize(text)).some((word) => categories.has(word));
+  return Boolean(matchProduct(text, catalog) || categoryNamed(text, catalog));
+}
+
+/** The catalog category a text names by one of its words ("fruits" → Fruits), with its products. */
+export function categoryNamed(text: string, catalog: readonly CatalogEntry[]): { category: string; products: CatalogEntry[] } | undefined {
+  const named = significantWords(normalize(text));
+  const category = catalog.map((entry) => entry.category ?? "").find((each) => significantWords(normalize(each)).some((word) => named.includes(word)));
+  return category ? { category, products: catalog.filter((entry) => entry.category === category) } : undefined;
 }
 
 /** Words of the catalog, for the typo check. */

@@ -76,13 +76,19 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
     .filter((action) => hasDateFills(action) && scored.some((candidate) => candidate.action === action.name && !candidate.excluded && candidate.score >= MIN_SCORE))
     .map((action) => windowOf({ question, text, catalog, clock, action }))
     .find((window) => window && !("period" in window));
+  // Of two actions scoring the same, the one that can take the time the question names ("wallet activity for last week").
+  const timed = actions.some((action) => (hasPeriod(action) || hasDateFills(action)) && windowOf({ question, text, catalog, clock, action }));
+  const takesTime = (name: string) => {
+    const action = actions.find((each) => each.name === name) as ActionDefinition;
+    return timed && (hasPeriod(action) || hasDateFills(action)) ? 1 : 0;
+  };
   explanation.candidates = scored
     .map((candidate) => {
       const action = actions.find((each) => each.name === candidate.action) as ActionDefinition;
       return days && candidate.score > 0 && !candidate.excluded && !hasDateFills(action) && !hasPeriod(action) ? { ...candidate, excluded: `takes no dates ("${days.said}")` } : candidate;
     })
     .filter((candidate) => candidate.score > 0 || candidate.excluded)
-    .sort((a, b) => b.score - a.score || a.action.localeCompare(b.action));
+    .sort((a, b) => b.score - a.score || takesTime(b.action) - takesTime(a.action) || a.action.localeCompare(b.action));
   const best = explanation.candidates.find((candidate) => !candidate.excluded);
   if (!best || best.score < MIN_SCORE) {
     if (asksForHelp(text)) return { action: "none", parameters: {}, about: true, problem: capabilities(actions), explanation: { ...explanation, rule: "a question about what the agent can do" } };
