@@ -52,9 +52,11 @@ export function significantWords(normalized: string): string[] {
   return words(normalized).filter((word) => word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word)).map(singular);
 }
 
-/** Whether a text names a product or a category of the catalog ("tomatoes", "vegetables"). */
-export function namesCatalog(text: string, catalog: readonly CatalogEntry[]): boolean {
-  return Boolean(matchProduct(text, catalog) || categoryNamed(text, catalog));
+/** What of the catalog a text names, if anything: a product ("tomatoes") or a category ("vegetables"). */
+export function catalogNamed(text: string, catalog: readonly CatalogEntry[]): string | undefined {
+  if (matchProduct(text, catalog)) return "a catalog product";
+  const category = categoryNamed(text, catalog);
+  return category ? `the catalog category ${category.category}` : undefined;
 }
 
 /** The catalog category a text names by one of its words ("fruits" → Fruits), with its products. */

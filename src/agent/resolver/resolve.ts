@@ -2,7 +2,7 @@ import type { ActionDefinition } from "../actions/definition.ts";
 import { defaultActions } from "./default-actions.ts";
 import { dayIn, type Clock } from "./dates.ts";
 import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
-import { catalogVocabulary, namesCatalog, STOP_WORDS, type CatalogEntry } from "./products.ts";
+import { catalogNamed, catalogVocabulary, STOP_WORDS, type CatalogEntry } from "./products.ts";
 import { asksForHelp, capabilities, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
@@ -221,9 +221,10 @@ function score(action: ActionDefinition, question: string, text: string, catalog
       matched.push(`${name} pattern +${fill.weight}`);
     }
   }
-  if (understanding.catalogWeight && namesCatalog(text, catalog)) {
-    total += understanding.catalogWeight;
-    matched.push(`a catalog product +${understanding.catalogWeight}`);
+  const named = understanding.catalogWeight ? catalogNamed(text, catalog) : undefined;
+  if (named) {
+    total += understanding.catalogWeight as number;
+    matched.push(`${named} +${understanding.catalogWeight}`);
   }
   const candidate = { action: action.name, score: total, matched };
   if (total <= 0 || hasDateFills(action) || !hasPeriod(action)) return candidate;
