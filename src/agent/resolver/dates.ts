@@ -11,8 +11,8 @@ export interface Clock {
 /** The window a question names: one of the action's periods, or days (YYYY-MM-DD, inclusive). */
 export type Window = { period: string; said: string } | { from?: string; to?: string; said: string; problem?: string } | undefined;
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fourteen: 14, thirty: 30, ninety: 90 };
-const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+const NUMBER_WORDS: Record<string, number> = { couple: 2, few: 3, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fourteen: 14, thirty: 30, ninety: 90 };
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, fortnight: 14, month: 30, year: 365 };
 
 /**
  * The window a question names, in this order: a period phrase of the action (`values`, e.g.
@@ -26,15 +26,20 @@ export function readWindow(question: string, values: Record<string, string[]>, c
     .flatMap(([period, phrases]) => phrases.filter((phrase) => hasPhrase(text, phrase)).map((phrase) => ({ period, phrase })))
     .sort((a, b) => b.phrase.length - a.phrase.length)[0];
   const today = dayIn(clock);
-  const span = /\b(?:last|past|previous) (\d+|[a-z]+) (day|week|month|year)s?\b/.exec(text);
-  const spanDays = span ? daysOf(Number(span[1]) || NUMBER_WORDS[span[1] as string] || 0, span[2] as string) : 0;
+  // A period code written as such ("list transactions 7d", "period=7d").
+  const code = Object.keys(values).find((period) => new RegExp(`(?:^|[\\s=:])${period}\\b`, "i").test(question));
+  if (code) return { period: code, said: code };
+  const span = /\b(?:last|past|previous) (?:(\d+|[a-z]+)(?: of)? )?(day|week|fortnight|month|year)s?\b/.exec(text);
+  const spanDays = span ? daysOf(span[1] === undefined ? 1 : Number(span[1]) || NUMBER_WORDS[span[1]] || 0, span[2] as string) : 0;
   if (spanDays > 0 && !(named && named.phrase.length >= (span?.[0].length ?? 0))) {
-    const period = Object.keys(values).find((code) => periodDays(code) === spanDays);
+    const period = Object.keys(values).find((each) => periodDays(each) === spanDays);
     if (period) return { period, said: span![0] };
     return { from: addDays(today, 1 - spanDays), to: today, said: span![0] };
   }
-  if (named) return { period: named.period, said: named.phrase };
-  return chronoWindow(question, clock, today);
+  // Days the question names beside a period phrase are what it asks about ("between the 5th and the 12th of this month", "in December last year").
+  const days = chronoWindow(question, clock, today, named?.phrase);
+  if (named && !days) return { period: named.period, said: named.phrase };
+  return days;
 }
 
 /** Days in N units; twelve months are a year. */
@@ -69,11 +74,13 @@ function withoutTimesOfDay(parser: chrono.Chrono): chrono.Chrono {
   return parser;
 }
 
-function chronoWindow(question: string, clock: Clock, today: string): Window {
+function chronoWindow(question: string, clock: Clock, today: string, period?: string): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   const dayFirst = !/^America\//.test(clock.timeZone);
   const results = DAYS_PARSER
-    .parse(withMonth(question, today), reference, { forwardDate: false })
+    .parse(withQuarters(withMonth(question, today), today), reference, { forwardDate: false })
+    // The period phrase itself ("this month", "last year") is the period, not days.
+    .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()))
     .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim()) ? (chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result) : result))
     .filter((result) => ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) || result.text.toLowerCase() === "yesterday" || result.text.toLowerCase() === "today");
   const [first, second] = results;
@@ -108,11 +115,21 @@ const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "Ju
  */
 function withMonth(question: string, today: string): string {
   if (MONTH.test(question)) return question;
-  return question.replace(/\bthe (\d{1,2})(?:st|nd|rd|th)\b/gi, (said, day: string) => {
+  return question.replace(/\b(?:the )?(\d{1,2})(?:st|nd|rd|th)\b/gi, (said, day: string) => {
     const [year, month, current] = today.split("-").map(Number) as [number, number, number];
     const back = Number(day) > current;
     const named = back ? (month + 10) % 12 : month - 1;
     return Number(day) >= 1 && Number(day) <= 31 ? `${day} ${MONTH_NAMES[named]} ${back && month === 1 ? year - 1 : year}` : said;
+  });
+}
+
+/** "Q3" (or "Q3 2025") is July to September: this year's, or last year's when it has not begun. */
+function withQuarters(question: string, today: string): string {
+  return question.replace(/\bq([1-4])(?:\s+((?:19|20)\d{2}))?\b/gi, (_said, quarter: string, written?: string) => {
+    const first = (Number(quarter) - 1) * 3;
+    const thisYear = Number(today.slice(0, 4));
+    const year = written ? Number(written) : ymd(thisYear, first + 1, 1) > today ? thisYear - 1 : thisYear;
+    return `${MONTH_NAMES[first]} ${year} to ${MONTH_NAMES[first + 2]} ${year}`;
   });
 }
 

@@ -3,6 +3,7 @@ import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
 import { readWindow, type Clock, type Window } from "./dates.ts";
 import { measureOf, quantityOf, sameMeasure } from "./phrases.ts";
 import { categoryNamed, countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
+import { ENGLISH_WORDS } from "./english.ts";
 import { hasPhrase, normalize } from "./text.ts";
 
 /** A value found for a parameter, and why (for --explain). */
@@ -98,10 +99,7 @@ function isIntentWord(action: ActionDefinition, word: string): boolean {
 
 /** One product per request: "2 eggs and 3 rice" or "tomatoes and onions" is refused, not half done. */
 function productValue(context: FillContext): Found | undefined {
-  if (!context.answering) {
-    const parts = context.question.split(/\band\b|,|&|\bplus\b|\balso\b/i).filter((part) => quantityOf(part) !== undefined || matchProduct(part, context.catalog) || significantWords(normalize(part)).some((word) => !/^(cart|basket|thank|thanks|please)$/.test(word)));
-    if (parts.length > 1) return { because: "two products named", problem: "I can add one product per request, and nothing was added: ask for each product separately", refuse: true };
-  }
+  if (!context.answering && secondProduct(context)) return { because: "two products named", problem: "I can add one product per request, and nothing was added: ask for each product separately", refuse: true };
   // The corrected text ("chiken" → "chicken"), so the product is read as the routing read it.
   const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.id, because: `catalog: ${match.product.name}` };
@@ -115,6 +113,24 @@ function productValue(context: FillContext): Found | undefined {
   const named = significantWords(context.text.replace(/\d+/g, " ")).filter((word) => !GENERIC.has(word) && !isIntentWord(context.action, word));
   if (named.length) return { because: "the product named is not in the catalog", ask: { question: `${named.join(" ")} matches no product; choose one of ${list}${list.endsWith("…") ? "" : "."}`, choices } };
   return { because: "no product named", ask: { question: `Which product should I add (for example ${list})?`, choices } };
+}
+
+/** Words that open a clause, not a product ("…, if that is possible", "…, so I can cook"). */
+const CLAUSE = /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for)\b/i;
+
+/**
+ * Whether the request names a second product after its first ("add 5 tomatoes and 2 onions",
+ * "ugu leaves, and also crayfish"): a later part with a count, a catalog product, or a word that
+ * is neither common English nor a cart word. What comes before the first product (a greeting, a
+ * story) and clauses after it ("…, if that is possible") name none.
+ */
+function secondProduct(context: FillContext): boolean {
+  const parts = context.question.split(/\band\b|,|&|\bplus\b|\balso\b/i);
+  const first = parts.findIndex((part) => quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog));
+  return first >= 0 && parts.slice(first + 1).some((part) => {
+    if (CLAUSE.test(part)) return false;
+    return quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog) || significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word));
+  });
 }
 
 /**
@@ -143,7 +159,7 @@ function quantityValue(context: FillContext): Found | undefined {
 function searchValue(context: FillContext): Found | undefined {
   const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.name, because: `catalog: ${match.product.name}` };
-  const intent = Object.keys(context.action.understanding?.intent ?? {}).sort((a, b) => b.length - a.length);
+  const intent = [...Object.keys(context.action.understanding?.intent ?? {}), context.action.name].sort((a, b) => b.length - a.length);
   let rest = context.text;
   for (const phrase of intent) rest = rest.replaceAll(normalize(phrase), " ");
   const query = context.answering ? context.question.trim() : significantWords(rest).join(" ");

@@ -6,8 +6,8 @@ const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty:
 const PHRASES: Record<string, number> = { "a dozen": 12, dozen: 12, "a couple": 2, "a pair": 2 };
 
 /**
- * The quantity the shopper names, if any: a multiplier ("x2", "2 x"), digits ("3", and also "-3", "2.5" or "1000", which the
- * action's schema then refuses rather than the resolver quietly changing them), words
+ * The quantity the shopper names, if any: a multiplier ("x2", "2 x"), digits ("3", and also "-3", "2.5" or "1000", which are
+ * asked about or refused by the action's schema rather than quietly changed), words
  * ("three", "twenty-five") or phrases ("a couple of", "a dozen").
  */
 export function quantityOf(text: string): number | undefined {
@@ -37,12 +37,16 @@ const MEASURE_UNITS: [RegExp, string][] = [
 
 /** A weight or volume the question names ("10kg", "2 litres", "500 g"), as said and in a common unit name. */
 export function measureOf(text: string): { amount: number; unit: string; said: string } | undefined {
-  for (const match of text.toLowerCase().matchAll(/(?:^|[^\w.])(\d+(?:\.\d+)?)\s*([a-z]+)\b/g)) {
+  for (const match of text.toLowerCase().matchAll(/(?:^|[^\w.])(\d+(?:\.\d+)?|half an?|an?|[a-z]+)(?=\s*([a-z]+)\b)/g)) {
+    const amount = /^\d/.test(match[1] as string) ? Number(match[1]) : (MEASURE_WORDS[match[1] as string] ?? UNITS[match[1] as string]);
     const unit = MEASURE_UNITS.find(([pattern]) => pattern.test(match[2] as string))?.[1];
-    if (unit) return { amount: Number(match[1]), unit, said: `${match[1]} ${match[2]}` };
+    if (unit && amount !== undefined) return { amount, unit, said: `${match[1]} ${match[2]}` };
   }
   return undefined;
 }
+
+/** Amounts said in words before a measure ("a kilo", "half a litre"); numbers in words come from UNITS. */
+const MEASURE_WORDS: Record<string, number> = { a: 1, an: 1, "half a": 0.5, "half an": 0.5 };
 
 /** Whether the measure is the pack's own size ("a 5kg bag" of a "5 kg bag"): then it names the pack, not an amount. */
 export function sameMeasure(measure: { amount: number; unit: string }, packSize: string): boolean {

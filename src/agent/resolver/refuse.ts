@@ -9,7 +9,7 @@ import { hasPhrase, normalize, words } from "./text.ts";
  * alone as a phrase ("cancel") takes it over.
  */
 export const CHANGE_VERBS = new Set(
-  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder".split(" "),
+  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop".split(" "),
 );
 
 /** What may come before the command: politeness and ways of asking. */
@@ -100,7 +100,7 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what are you (?:able|for|good)|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|help|menu|options|commands)\b/.test(text);
+  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|help|menu|options|commands)\b/.test(text);
 }
 
 /** Whether a question holds any of the phrases. */

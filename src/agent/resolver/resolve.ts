@@ -47,6 +47,9 @@ export interface ResolveOptions {
 /** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */
 const COUNT = "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a dozen|a couple(?: of)?|a pair of) ";
 
+/** What naming an action by its name adds: more than any phrase, so the name decides. */
+const NAMED_ACTION = 10;
+
 /** Below this score no action is sure enough, and the agent says what it can do instead of guessing. */
 const MIN_SCORE = 2;
 
@@ -82,10 +85,15 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
     const action = actions.find((each) => each.name === name) as ActionDefinition;
     return timed && (hasPeriod(action) || hasDateFills(action)) ? 1 : 0;
   };
+  // Days named, and an action that would only ask for an id the question does not give ("everything that went through from 28 Sept to 6 Oct").
+  const daysNamed = days ?? datedWindow(actions, { question, text, catalog, clock });
   explanation.candidates = scored
     .map((candidate) => {
       const action = actions.find((each) => each.name === candidate.action) as ActionDefinition;
-      return days && candidate.score > 0 && !candidate.excluded && !hasDateFills(action) && !hasPeriod(action) ? { ...candidate, excluded: `takes no dates ("${days.said}")` } : candidate;
+      if (candidate.score <= 0 || candidate.excluded || hasDateFills(action) || hasPeriod(action)) return candidate;
+      if (days) return { ...candidate, excluded: `takes no dates ("${days.said}")` };
+      if (daysNamed && missingId(action, question)) return { ...candidate, excluded: `needs an id the question does not give, and it names days ("${daysNamed.said}")` };
+      return candidate;
     })
     .filter((candidate) => candidate.score > 0 || candidate.excluded)
     .sort((a, b) => b.score - a.score || takesTime(b.action) - takesTime(a.action) || a.action.localeCompare(b.action));
@@ -126,6 +134,8 @@ export function applyAnswer(resolution: Resolution, answer: string, catalog: rea
     const question = found?.ask?.question ?? `"${answer.trim()}" does not give ${parameter}: ${resolution.followUp?.question}`;
     return { ...resolution, followUp: { parameter, question, choices: found?.ask?.choices ?? resolution.followUp?.choices }, explanation };
   }
+  const range = outOfRange(action, parameter, found.value);
+  if (range) return { ...resolution, followUp: { parameter, question: range }, explanation };
   const parameters = { ...resolution.parameters, [parameter]: found.value };
   const values = [...explanation.values, { parameter, value: found.value, because: found.because }];
   return nextFollowUp(action, parameters, { ...explanation, values }, new Set([parameter]));
@@ -137,7 +147,11 @@ function fillAll(action: ActionDefinition, context: FillContext, parameters: Rec
     const found = fillParameter(name, fill, context);
     if (found?.problem && found.refuse) return { action: "none", parameters: {}, refused: true, problem: found.problem, explanation: { ...explanation, rule: found.because } };
     if (found?.problem) return { action: action.name, parameters, problem: found.problem, explanation: { ...explanation, rule: found.because } };
-    if (found?.value !== undefined) {
+    const range = found?.value !== undefined ? outOfRange(action, name, found.value) : undefined;
+    if (range && !followUp) {
+      followUp = { parameter: name, question: range };
+      explanation.values.push({ parameter: name, value: undefined, because: `${JSON.stringify(found?.value)} is out of range` });
+    } else if (found?.value !== undefined && !range) {
       parameters[name] = found.value;
       explanation.values.push({ parameter: name, value: found.value, because: found.because });
     } else if (!found && action.parameters.properties[name]?.default !== undefined) {
@@ -171,13 +185,37 @@ const ABOUT_A_TIME = new Set("anything everything something happened happen happ
  */
 function datedAction(actions: readonly ActionDefinition[], context: Omit<FillContext, "action">): { action: ActionDefinition; said: string } | undefined {
   const action = actions.find(hasDateFills);
-  const window = action && windowOf({ ...context, action });
-  if (!action || !window || "period" in window || window.problem) return undefined;
+  const window = datedWindow(actions, context);
+  if (!action || !window) return undefined;
   const known = vocabulary(actions, []);
   const rest = words(normalize(window.said.split(" … ").reduce((question, said) => question.replace(said, " "), context.question)));
   if (rest.some((word) => word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word) && !ABOUT_A_TIME.has(word) && !known.has(word))) return undefined;
   const today = dayIn(context.clock);
   return (window.to ?? window.from ?? today) <= today ? { action, said: window.said } : undefined;
+}
+
+/** The days a question names, as the first action that takes dates reads them (not a period, not a problem). */
+function datedWindow(actions: readonly ActionDefinition[], context: Omit<FillContext, "action">): { from?: string; to?: string; said: string } | undefined {
+  const action = actions.find(hasDateFills);
+  const window = action && windowOf({ ...context, action });
+  return window && !("period" in window) && !window.problem ? window : undefined;
+}
+
+/** Whether a required parameter filled by an id pattern is not in the question (the action could only ask for it). */
+function missingId(action: ActionDefinition, question: string): boolean {
+  return (action.parameters.required ?? []).some((name) => {
+    const fill = action.understanding?.parameters?.[name];
+    return fill?.from === "pattern" && !new RegExp(fill.pattern, "i").test(question);
+  });
+}
+
+/** A number outside the schema's minimum and maximum ("add 150 crates" when at most 99 go at once): the question to ask instead. */
+function outOfRange(action: ActionDefinition, name: string, value: unknown): string | undefined {
+  const schema = action.parameters.properties[name] as { minimum?: number; maximum?: number } | undefined;
+  if (typeof value !== "number" || !schema) return undefined;
+  if ((schema.minimum === undefined || value >= schema.minimum) && (schema.maximum === undefined || value <= schema.maximum)) return undefined;
+  const range = schema.minimum !== undefined && schema.maximum !== undefined ? `from ${schema.minimum} to ${schema.maximum}` : schema.maximum !== undefined ? `at most ${schema.maximum}` : `at least ${schema.minimum}`;
+  return `${name.replaceAll("_", " ")} must be ${range} (you said ${value}): what ${name.replaceAll("_", " ")} should I use?`;
 }
 
 function hasPeriod(action: ActionDefinition): boolean {
@@ -214,6 +252,11 @@ function score(action: ActionDefinition, question: string, text: string, catalog
     rest = rest.replace(normalized, " | ");
     total += weight;
     matched.push(`"${phrase}" ${weight > 0 ? "+" : ""}${weight}`);
+  }
+  // The action named as such ("list_transactions period=7d"): a developer trying an action by its name.
+  if (new RegExp(`\\b${action.name}\\b`, "i").test(question)) {
+    total += NAMED_ACTION;
+    matched.push(`the action's name +${NAMED_ACTION}`);
   }
   for (const [name, fill] of Object.entries(understanding.parameters ?? {})) {
     if (fill.from === "pattern" && fill.weight && new RegExp(fill.pattern, "i").test(question)) {
