@@ -36,6 +36,8 @@ export function readWindow(question: string, values: Record<string, string[]>, c
     if (period) return { period, said: span![0] };
     return { from: addDays(today, 1 - spanDays), to: today, said: span![0] };
   }
+  const weeks = weeksBack(text, today);
+  if (weeks) return weeks;
   // Days the question names beside a period phrase are what it asks about ("between the 5th and the 12th of this month", "in December last year").
   const days = chronoWindow(question, clock, today, named?.phrase);
   if (named && !days) return { period: named.period, said: named.phrase };
@@ -78,7 +80,7 @@ function chronoWindow(question: string, clock: Clock, today: string, period?: st
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   const dayFirst = !/^America\//.test(clock.timeZone);
   const results = DAYS_PARSER
-    .parse(withQuarters(withMonth(question, today), today), reference, { forwardDate: false })
+    .parse(withQuarters(withEnds(withMonth(question, today), today), today), reference, { forwardDate: false })
     // The period phrase itself ("this month", "last year") is the period, not days.
     .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()))
     .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim()) ? (chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result) : result))
@@ -120,6 +122,30 @@ function withMonth(question: string, today: string): string {
     const back = Number(day) > current;
     const named = back ? (month + 10) % 12 : month - 1;
     return Number(day) >= 1 && Number(day) <= 31 ? `${day} ${MONTH_NAMES[named]} ${back && month === 1 ? year - 1 : year}` : said;
+  });
+}
+
+/**
+ * "The week before last", "3 weeks ago": that Monday-to-Sunday week ("last week" is the spec's
+ * 7-day period, read before this).
+ */
+function weeksBack(text: string, today: string): Window {
+  const said = /\b(?:the )?week before last\b|\b(\d+|two|three|four|five|six) weeks ago\b/.exec(text);
+  if (!said) return undefined;
+  const back = said[1] === undefined ? 2 : Number(said[1]) || (NUMBER_WORDS[said[1]] as number);
+  const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) - 7 * back);
+  return { from: monday, to: addDays(monday, 6), said: said[0].trim() };
+}
+
+/** "The start of the month", "the end of last month", "the beginning of the year": that day, written out for the parser. */
+function withEnds(question: string, today: string): string {
+  return question.replace(/\b(?:the\s+)?(start|beginning|end)\s+of\s+(?:the\s+|this\s+)?(last\s+|previous\s+)?(month|year)\b/gi, (_said, edge: string, last: string | undefined, unit: string) => {
+    const [year, month] = today.split("-").map(Number) as [number, number];
+    const monthly = unit.toLowerCase() === "month";
+    const y = monthly ? (last && month === 1 ? year - 1 : year) : last ? year - 1 : year;
+    const m = monthly ? (last ? ((month + 10) % 12) + 1 : month) : edge.toLowerCase() === "end" ? 12 : 1;
+    const day = edge.toLowerCase() === "end" ? new Date(Date.UTC(y, m, 0)).getUTCDate() : 1;
+    return `${day} ${MONTH_NAMES[m - 1]} ${y}`;
   });
 }
 

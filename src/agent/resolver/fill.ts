@@ -1,7 +1,7 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
 import { readWindow, type Clock, type Window } from "./dates.ts";
-import { measureOf, quantityOf, sameMeasure } from "./phrases.ts";
+import { measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
 import { categoryNamed, countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import { hasPhrase, normalize } from "./text.ts";
@@ -51,7 +51,8 @@ export function fillParameter(name: string, fill: ParameterFill, context: FillCo
     case "pattern": {
       const match = new RegExp(fill.pattern, "i").exec(context.question);
       if (!match) return undefined;
-      const found = fill.value ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "") : match[0];
+      const made = fill.value ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "") : match[0];
+      const found = fill.separator === undefined ? made : made.replace(/[\s_-]+/g, fill.separator);
       return { value: fill.case === "upper" ? found.toUpperCase() : fill.case === "lower" ? found.toLowerCase() : found, because: `pattern /${fill.pattern}/` };
     }
     case "product":
@@ -142,6 +143,9 @@ function quantityValue(context: FillContext): Found | undefined {
   if (context.answering) return quantity === undefined ? undefined : { value: quantity, because: "the answer" };
   const match = matchProduct(context.text, context.catalog);
   const product = match && "product" in match ? match.product : undefined;
+  // A number of people is not a count of packs: how much they eat is the shopper's call.
+  const people = peopleCount(context.question);
+  if (product && people && !(quantity !== undefined && countsInUnits(context.question, product))) return { because: `a number of people; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${people})?` } };
   // A weight or volume ("10kg of rice", "2 litres of oil") is not a count of the product's packs: ask, unless it is the pack's own size.
   const measure = measureOf(context.question);
   if (product && measure && !sameMeasure(measure, product.description ?? "")) {

@@ -11,7 +11,8 @@ const PHRASES: Record<string, number> = { "a dozen": 12, dozen: 12, "a couple": 
  * ("three", "twenty-five") or phrases ("a couple of", "a dozen").
  */
 export function quantityOf(text: string): number | undefined {
-  const lower = text.toLowerCase();
+  // "For 10 people" counts eaters, not packs: peopleCount says so.
+  const lower = text.toLowerCase().replace(PEOPLE, " ");
   // "x2", "× 3", "2x": a count written as a multiplier.
   const times = /(?:^|\s)[x×]\s*(\d+)\b|(?:^|\s)(\d+)\s*[x×](?=\s|$)/.exec(lower);
   if (times) return Number(times[1] ?? times[2]);
@@ -54,5 +55,10 @@ export function sameMeasure(measure: { amount: number; unit: string }, packSize:
   return pack !== undefined && pack.amount === measure.amount && pack.unit === measure.unit;
 }
 
-export const TRANSACTION_ID = /\btxn_[a-z0-9_]+\b/i;
-export const ORDER_ID = /\bORD-[A-Z0-9]{6}\b/i;
+/** A number of people ("for 10 people", "50 guests"): how many eat, not how many packs. */
+const PEOPLE = /\b(?:for\s+)?(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:people|persons|guests|adults|kids|children|visitors|heads|of us)\b/gi;
+
+/** The number of people the shopper cooks for, as said ("for 10 people"), if any. */
+export function peopleCount(text: string): string | undefined {
+  return text.match(PEOPLE)?.[0].trim();
+}

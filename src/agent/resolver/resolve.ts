@@ -42,6 +42,8 @@ export interface ResolveOptions {
   timeZone?: string;
   /** The user the agent acts for: their own name in a possessive is theirs. */
   userName?: string;
+  /** The question is one request already (its other requests were set aside): no more splitting. */
+  oneRequest?: boolean;
 }
 
 /** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */
@@ -105,12 +107,38 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
   }
   const action = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
+  const others = options.oneRequest ? [] : otherRequests(question, action, actions, catalog, clock);
+  if (others.length > 0) {
+    // One call per question: the rest is said, not dropped ("… and what's my balance?").
+    const own = others.reduce((rest, clause) => rest.replace(clause, " "), question);
+    const resolution = resolveQuestion(own, catalog, { ...options, oneRequest: true });
+    const note = `I do one thing per request: ask ${others.map((clause) => `"${clause}"`).join(" and ")} separately`;
+    return { ...resolution, note: resolution.note ? `${note}. ${resolution.note}` : note };
+  }
   const resolution = fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
   const amount = amountFilter(question);
   if (amount && !resolution.refused && !Object.keys(action.parameters.properties).some((name) => /amount|price|min|max/.test(name))) {
     return { ...resolution, note: `I can't filter by amount ("${amount}": ${action.name} takes no amount), so this covers all amounts` };
   }
   return resolution;
+}
+
+/**
+ * The clauses of a question that ask something of another action than the chosen one ("how much
+ * did I spend last week and what's my balance"): a clause none of the chosen action's phrases
+ * touch (a phrase in two parts, "money in and money out", touches both) where another action
+ * scores enough.
+ */
+function otherRequests(question: string, chosen: ActionDefinition, actions: readonly ActionDefinition[], catalog: readonly CatalogEntry[], clock: Clock): string[] {
+  const clauses = question.split(/\band\b|[,;?!]|\balso\b|\bthen\b|\bplus\b/i).map((clause) => clause.trim()).filter((clause) => /[a-z]/i.test(clause));
+  if (clauses.length < 2) return [];
+  const touched: string[] = [];
+  score(chosen, question, normalize(question), catalog, clock, touched);
+  return clauses.filter((clause) => {
+    const text = normalize(clause);
+    if (touched.some((part) => text.includes(part)) || score(chosen, clause, text, catalog, clock).score > 0) return false;
+    return actions.some((action) => action !== chosen && score(action, clause, text, catalog, clock).score >= MIN_SCORE);
+  });
 }
 
 /** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
@@ -222,7 +250,7 @@ function hasPeriod(action: ActionDefinition): boolean {
   return Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "period");
 }
 
-function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock): Explanation["candidates"][number] {
+function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock, touched: string[] = []): Explanation["candidates"][number] {
   const understanding = action.understanding;
   if (!understanding) return { action: action.name, score: 0, matched: [] };
   const matched: string[] = [];
@@ -234,6 +262,7 @@ function score(action: ActionDefinition, question: string, text: string, catalog
       const found = phrase.split(" + ").map((part) => part.split("|").map(normalize).sort((a, b) => b.length - a.length).find((alternative) => rest.includes(alternative)));
       if (found.some((part) => part === undefined)) continue;
       for (const part of found) rest = rest.replace(part as string, " | ");
+      if (weight > 0) touched.push(...(found as string[]));
       total += weight;
       matched.push(`"${found.map((part) => (part as string).trim()).join(" + ")}" ${weight > 0 ? "+" : ""}${weight}`);
       continue;
@@ -243,6 +272,7 @@ function score(action: ActionDefinition, question: string, text: string, catalog
       const counted = new RegExp(phrase.split("{count}").map((part) => normalize(part).trim()).join(` ${COUNT}`).replace(/^/, " ")).exec(rest);
       if (!counted) continue;
       rest = rest.replace(counted[0], " | ");
+      if (weight > 0) touched.push(counted[0]);
       total += weight;
       matched.push(`"${counted[0].trim()}" ${weight > 0 ? "+" : ""}${weight}`);
       continue;
@@ -250,6 +280,7 @@ function score(action: ActionDefinition, question: string, text: string, catalog
     const normalized = normalize(phrase);
     if (!rest.includes(normalized)) continue;
     rest = rest.replace(normalized, " | ");
+    if (weight > 0) touched.push(normalized);
     total += weight;
     matched.push(`"${phrase}" ${weight > 0 ? "+" : ""}${weight}`);
   }
