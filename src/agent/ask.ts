@@ -16,8 +16,8 @@ export interface Transcript {
   parameters: Record<string, unknown>;
   /** No action serves the question: nothing was sent, and the answer says what the agent can do. */
   refused?: boolean;
-  /** A question about the agent: the answer says what it can do, and nothing was sent. */
-  about?: boolean;
+  /** Answered without a call ("a question about the agent"), and why: nothing was sent. */
+  answered?: string;
   call?: ActionCall;
   answer: string;
   /** Why this action and these values (`--explain`). */
@@ -54,7 +54,7 @@ export async function ask(question: string, options: AskOptions): Promise<Transc
     action: resolution.action,
     parameters: resolution.parameters,
     ...(resolution.refused ? { refused: true } : {}),
-    ...(resolution.about ? { about: true } : {}),
+    ...(resolution.answered ? { answered: resolution.answered } : {}),
     explanation: resolution.explanation,
     ...rest,
   });

@@ -1,7 +1,7 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
 import { readWindow, type Clock, type Window } from "./dates.ts";
-import { measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
+import { amountFilter, measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
 import { categoryNamed, countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import { hasPhrase, normalize } from "./text.ts";
@@ -16,6 +16,8 @@ export interface Found {
   problem?: string;
   /** No call can serve the question as asked: refused like the others (action "none", nothing sent). */
   refuse?: boolean;
+  /** The question is answered without a call (`problem` is the answer), and why. */
+  answered?: string;
 }
 
 export interface FillContext {
@@ -164,14 +166,16 @@ function searchValue(context: FillContext): Found | undefined {
   const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.name, because: `catalog: ${match.product.name}` };
   const intent = [...Object.keys(context.action.understanding?.intent ?? {}), context.action.name].sort((a, b) => b.length - a.length);
-  let rest = context.text;
+  // A price limit is no product word ("rice under 50k" looks for rice; the answer says it can't filter by price).
+  const amount = amountFilter(context.question);
+  let rest = amount ? context.text.replace(normalize(amount).trim(), " ") : context.text;
   for (const phrase of intent) rest = rest.replaceAll(normalize(phrase), " ");
   const query = context.answering ? context.question.trim() : significantWords(rest).join(" ");
   // The storefront's search matches names only: a category word ("what fruits do you have") would find nothing, so say what the category holds.
   const category = query && !context.answering ? categoryNamed(query, context.catalog) : undefined;
   if (category && !context.catalog.some((entry) => significantWords(normalize(entry.name)).some((word) => significantWords(query).includes(word)))) {
     const names = category.products.map((entry) => entry.name);
-    return { because: `"${query}" is a category (${category.category}), and the search matches product names`, problem: `The catalog search matches product names, not categories, and nothing was sent: ${category.category} has ${names.join(", ")}; ask for one of them` };
+    return { because: `"${query}" is a category (${category.category}), and the search matches product names`, answered: `${category.category} is a catalog category`, problem: `${category.category}: ${names.join(", ")} (the catalog search matches product names, so ask for one of them)` };
   }
   return query ? { value: query, because: context.answering ? "the answer" : "the product words" } : undefined;
 }

@@ -56,9 +56,14 @@ export function sameMeasure(measure: { amount: number; unit: string }, packSize:
 }
 
 /** A number of people ("for 10 people", "50 guests"): how many eat, not how many packs. */
-const PEOPLE = /\b(?:for\s+)?(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:people|persons|guests|adults|kids|children|visitors|heads|of us)\b/gi;
+const PEOPLE = /\b(?:for\s+)?(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:people|persons|guests|adults|kids|children|visitors|of us)\b/gi;
 
 /** The number of people the shopper cooks for, as said ("for 10 people"), if any. */
 export function peopleCount(text: string): string | undefined {
   return text.match(PEOPLE)?.[0].trim();
+}
+
+/** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
+export function amountFilter(question: string): string | undefined {
+  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i.exec(question)?.[0].trim();
 }

@@ -100,7 +100,7 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|help|menu|options|commands)\b/.test(text);
+  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|what are you|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(text);
 }
 
 /** Whether a question holds any of the phrases. */

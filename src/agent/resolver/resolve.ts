@@ -3,6 +3,7 @@ import { defaultActions } from "./default-actions.ts";
 import { dayIn, type Clock } from "./dates.ts";
 import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
 import { catalogNamed, catalogVocabulary, STOP_WORDS, type CatalogEntry } from "./products.ts";
+import { amountFilter } from "./phrases.ts";
 import { asksForHelp, capabilities, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
@@ -16,8 +17,8 @@ export interface Resolution {
   problem?: string;
   /** No action serves the question: `problem` says what the agent can do instead. */
   refused?: boolean;
-  /** A question about the agent itself ("what can you do?"): `problem` is the answer, and nothing is sent. */
-  about?: boolean;
+  /** Answered without a call, and why ("a question about the agent"): `problem` is the answer, and nothing is sent. */
+  answered?: string;
   /** Something the question asks that the call cannot do, said before the answer ("I can't filter by amount"). */
   note?: string;
   /** Why: the phrases matched, the scores, the values and where they came from. */
@@ -51,6 +52,9 @@ const COUNT = "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|t
 
 /** What naming an action by its name adds: more than any phrase, so the name decides. */
 const NAMED_ACTION = 10;
+
+/** What a clause must score for another action to be a request of its own: more than a weak hint ("where is my money" is no order lookup). */
+const REQUEST_SCORE = 3;
 
 /** Below this score no action is sure enough, and the agent says what it can do instead of guessing. */
 const MIN_SCORE = 2;
@@ -101,7 +105,7 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
     .sort((a, b) => b.score - a.score || takesTime(b.action) - takesTime(a.action) || a.action.localeCompare(b.action));
   const best = explanation.candidates.find((candidate) => !candidate.excluded);
   if (!best || best.score < MIN_SCORE) {
-    if (asksForHelp(text)) return { action: "none", parameters: {}, about: true, problem: capabilities(actions), explanation: { ...explanation, rule: "a question about what the agent can do" } };
+    if (asksForHelp(text)) return { action: "none", parameters: {}, answered: "a question about the agent", problem: `I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`, explanation: { ...explanation, rule: "a question about what the agent can do" } };
     const dated = datedAction(actions, { question, text, catalog, clock });
     if (dated) return fillAll(dated.action, { question, text, catalog, clock, action: dated.action }, {}, { ...explanation, rule: `no action scores ${MIN_SCORE} or more, and the question names days ("${dated.said}"): the action that takes dates` });
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
@@ -109,10 +113,12 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
   const action = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
   const others = options.oneRequest ? [] : otherRequests(question, action, actions, catalog, clock);
   if (others.length > 0) {
-    // One call per question: the rest is said, not dropped ("… and what's my balance?").
-    const own = others.reduce((rest, clause) => rest.replace(clause, " "), question);
-    const resolution = resolveQuestion(own, catalog, { ...options, oneRequest: true });
-    const note = `I do one thing per request: ask ${others.map((clause) => `"${clause}"`).join(" and ")} separately`;
+    // One call per question: the rest is said, not dropped ("… and what's my balance?"). A change waits for a read ("add eggs and what's my balance" reads the balance).
+    const own = trimJoints(others.reduce((rest, { clause }) => rest.replace(clause, " "), question));
+    const read = action.method !== "GET" ? others.find((other) => other.action.method === "GET") : undefined;
+    const [asked, deferred] = read ? [read.clause, [own, ...others.filter((other) => other !== read).map((other) => other.clause)]] : [own, others.map((other) => other.clause)];
+    const resolution = resolveQuestion(asked, catalog, { ...options, oneRequest: true });
+    const note = `I do one thing per request: ask ${deferred.map((clause) => `"${clause}"`).join(" and ")} separately`;
     return { ...resolution, note: resolution.note ? `${note}. ${resolution.note}` : note };
   }
   const resolution = fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
@@ -129,22 +135,31 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
  * touch (a phrase in two parts, "money in and money out", touches both) where another action
  * scores enough.
  */
-function otherRequests(question: string, chosen: ActionDefinition, actions: readonly ActionDefinition[], catalog: readonly CatalogEntry[], clock: Clock): string[] {
+function otherRequests(question: string, chosen: ActionDefinition, actions: readonly ActionDefinition[], catalog: readonly CatalogEntry[], clock: Clock): { clause: string; action: ActionDefinition }[] {
   const clauses = question.split(/\band\b|[,;?!]|\balso\b|\bthen\b|\bplus\b/i).map((clause) => clause.trim()).filter((clause) => /[a-z]/i.test(clause));
   if (clauses.length < 2) return [];
   const touched: string[] = [];
   score(chosen, question, normalize(question), catalog, clock, touched);
-  return clauses.filter((clause) => {
+  return clauses.flatMap((clause) => {
     const text = normalize(clause);
-    if (touched.some((part) => text.includes(part)) || score(chosen, clause, text, catalog, clock).score > 0) return false;
-    return actions.some((action) => action !== chosen && score(action, clause, text, catalog, clock).score >= MIN_SCORE);
+    // Only a clause that asks is a request; "money left my account but nothing happened" tells.
+    if (!ASKING.test(text) || touched.some((part) => text.includes(part)) || score(chosen, clause, text, catalog, clock).score > 0) return [];
+    const other = actions
+      .filter((action) => action !== chosen)
+      .map((action) => ({ clause, action, score: score(action, clause, text, catalog, clock).score }))
+      .sort((a, b) => b.score - a.score)[0];
+    return other && other.score >= REQUEST_SCORE ? [{ clause, action: other.action }] : [];
   });
 }
 
-/** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
-function amountFilter(question: string): string | undefined {
-  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i.exec(question)?.[0].trim();
+/** A clause without the words that joined it to the others ("add a crate of eggs and" → "add a crate of eggs"). */
+function trimJoints(clause: string): string {
+  return clause.replace(/^[\s,;.!?]*(?:(?:and|also|then|plus)\b[\s,;]*)?|[\s,;]*(?:\b(?:and|also|then|plus)[\s,;]*)?$/gi, "").trim();
 }
+
+/** How a clause that asks for something begins: a question word, a command, or "my …" after one ("show my orders and my balance"), after politeness. */
+const ASKING = /^ (?:(?:please|pls|kindly|and|also|then|so|now|can you|could you|would you|can i|could i)\s+)*(?:what|whats|what's|how|where|wheres|when|which|who|is|are|was|were|do|does|did|has|have|can|could|will|show|list|tell|give|check|find|search|add|buy|get|put|look|see|track|send me|let me know|i want|i need|i'd like|i would like|my)\b/
+
 
 /**
  * Fills the parameter the follow-up asked for from the answer, so the call can be made. An
@@ -173,6 +188,7 @@ function fillAll(action: ActionDefinition, context: FillContext, parameters: Rec
   let followUp: Resolution["followUp"];
   for (const [name, fill] of Object.entries(action.understanding?.parameters ?? {})) {
     const found = fillParameter(name, fill, context);
+    if (found?.problem && found.answered) return { action: action.name, parameters, answered: found.answered, problem: found.problem, explanation: { ...explanation, rule: found.because } };
     if (found?.problem && found.refuse) return { action: "none", parameters: {}, refused: true, problem: found.problem, explanation: { ...explanation, rule: found.because } };
     if (found?.problem) return { action: action.name, parameters, problem: found.problem, explanation: { ...explanation, rule: found.because } };
     const range = found?.value !== undefined ? outOfRange(action, name, found.value) : undefined;

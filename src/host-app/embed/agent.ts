@@ -65,7 +65,7 @@ export async function askAnonymously(input: AskInput): Promise<AskAnswer> {
   const catalog = await seedCatalog();
   let resolution = resolveQuestion(input.question, catalog);
   // What no action serves (gibberish, a refund) gets the same honest answer as for a signed-in user: signing in would not help.
-  if (resolution.refused || resolution.about) return { answer: resolution.problem ?? "", action: resolution.action, parameters: {} };
+  if (resolution.refused || resolution.answered) return { answer: resolution.problem ?? "", action: resolution.action, parameters: {} };
   if (resolution.action !== ANONYMOUS_ACTION) {
     failHost("sign_in_required", "Sign in to ask about your orders, cart or wallet: this chat is not signed in, so it can only search the catalog.", { details: { action: resolution.action } });
   }
