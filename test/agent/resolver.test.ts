@@ -43,9 +43,9 @@ test("quantities in words or digits, never silently changed", () => {
   for (const [text, quantity] of table) assert.equal(quantityOf(text), quantity, text);
   const negative = resolve("Add -3 bags of ofada rice");
   assert.deepEqual(negative.parameters, { product_id: "ofada-rice-5kg" }, "nothing is changed: -3 is not made 1 or 3");
-  assert.equal(negative.followUp?.question, "quantity must be from 1 to 99 (you said -3): what quantity should I use?");
+  assert.equal(negative.followUp?.question, "quantity must be a whole number from 1 to 99 (you said -3): what quantity should I use?");
   const retried = applyAnswer(negative, "150", catalog);
-  assert.equal(retried.followUp?.question, "quantity must be from 1 to 99 (you said 150): what quantity should I use?", "an answer out of range is asked again");
+  assert.equal(retried.followUp?.question, "quantity must be a whole number from 1 to 99 (you said 150): what quantity should I use?", "an answer out of range is asked again");
   assert.deepEqual(applyAnswer(retried, "4", catalog).parameters, { product_id: "ofada-rice-5kg", quantity: 4 });
 });
 

@@ -29,7 +29,7 @@ export function readWindow(question: string, values: Record<string, string[]>, c
   // A period code written as such ("list transactions 7d", "period=7d").
   const code = Object.keys(values).find((period) => new RegExp(`(?:^|[\\s=:])${period}\\b`, "i").test(question));
   if (code) return { period: code, said: code };
-  const span = /\b(?:last|past|previous) (?:(\d+|[a-z]+)(?: of)? )?(day|week|fortnight|month|year)s?\b/.exec(text);
+  const span = /\b(?:last|past|previous|trailing|rolling) (?:(\d+|[a-z]+)(?: of)?[ -])?(day|week|fortnight|month|year)s?\b/.exec(text);
   const spanDays = span ? daysOf(span[1] === undefined ? 1 : Number(span[1]) || NUMBER_WORDS[span[1]] || 0, span[2] as string) : 0;
   if (spanDays > 0 && !(named && named.phrase.length >= (span?.[0].length ?? 0))) {
     const period = Object.keys(values).find((each) => periodDays(each) === spanDays);
@@ -76,14 +76,16 @@ function withoutTimesOfDay(parser: chrono.Chrono): chrono.Chrono {
   return parser;
 }
 
-function chronoWindow(question: string, clock: Clock, today: string, period?: string): Window {
+function chronoWindow(asked: string, clock: Clock, today: string, period?: string): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   const dayFirst = !/^America\//.test(clock.timeZone);
+  // The question with the days the parser does not know written out ("the 12th", "Q3", "year to date"); what is read before a date is read from it too.
+  const question = withMonth(withEnds(withQuarters(asked, today), today), today);
   const results = DAYS_PARSER
-    .parse(withQuarters(withEnds(withMonth(question, today), today), today), reference, { forwardDate: false })
+    .parse(question, reference, { forwardDate: false })
     // The period phrase itself ("this month", "last year") is the period, not days.
     .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()))
-    .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim()) ? (chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result) : result))
+    .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim()) ? Object.assign(chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result, { index: result.index }) : result))
     .filter((result) => ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) || result.text.toLowerCase() === "yesterday" || result.text.toLowerCase() === "today");
   const [first, second] = results;
   const year = /\b(?:in|for|during|of|from)\s+((?:19|20)\d{2})\b/i.exec(question);
@@ -108,6 +110,7 @@ function chronoWindow(question: string, clock: Clock, today: string, period?: st
   return checked({ ...start, said: first.text }, today, written);
 }
 
+const QUARTERS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"];
 const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -139,7 +142,8 @@ function weeksBack(text: string, today: string): Window {
 
 /** "The start of the month", "the end of last month", "the beginning of the year": that day, written out for the parser. */
 function withEnds(question: string, today: string): string {
-  return question.replace(/\b(?:the\s+)?(start|beginning|end)\s+of\s+(?:the\s+|this\s+)?(last\s+|previous\s+)?(month|year)\b/gi, (_said, edge: string, last: string | undefined, unit: string) => {
+  const toDate = question.replace(/\b(year|month)[ -]to[ -]date\b|\b(ytd|mtd)\b/gi, (_said, unit?: string, short?: string) => `since the start of the ${(unit ?? (short?.toLowerCase() === "ytd" ? "year" : "month")).toLowerCase()}`);
+  return toDate.replace(/\b(?:the\s+)?(start|beginning|end)\s+of\s+(?:the\s+|this\s+)?(last\s+|previous\s+)?(month|year)\b/gi, (_said, edge: string, last: string | undefined, unit: string) => {
     const [year, month] = today.split("-").map(Number) as [number, number];
     const monthly = unit.toLowerCase() === "month";
     const y = monthly ? (last && month === 1 ? year - 1 : year) : last ? year - 1 : year;
@@ -149,9 +153,10 @@ function withEnds(question: string, today: string): string {
   });
 }
 
-/** "Q3" (or "Q3 2025") is July to September: this year's, or last year's when it has not begun. */
+/** "Q3", "Q3 2025", "the third quarter of 2026" are July to September: this year's, or last year's when it has not begun. */
 function withQuarters(question: string, today: string): string {
-  return question.replace(/\bq([1-4])(?:\s+((?:19|20)\d{2}))?\b/gi, (_said, quarter: string, written?: string) => {
+  return question.replace(/\b(?:q([1-4])|(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+of)?)(?:\s+((?:19|20)\d{2}))?\b/gi, (_said, short: string | undefined, ordinal: string | undefined, written?: string) => {
+    const quarter = short ?? String(QUARTERS.indexOf((ordinal as string).toLowerCase()) % 4 + 1);
     const first = (Number(quarter) - 1) * 3;
     const thisYear = Number(today.slice(0, 4));
     const year = written ? Number(written) : ymd(thisYear, first + 1, 1) > today ? thisYear - 1 : thisYear;

@@ -128,10 +128,14 @@ const CLAUSE = /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?
  * story) and clauses after it ("…, if that is possible") name none.
  */
 function secondProduct(context: FillContext): boolean {
-  const parts = context.question.split(/\band\b|,|&|\bplus\b|\balso\b/i);
+  const parts = context.question.split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
   const first = parts.findIndex((part) => quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog));
+  // A part that only says more of the first product ("smoked catfish, 15 fish") is the same product.
+  const named = first >= 0 ? matchProduct(normalize(parts[first] as string), context.catalog) : undefined;
+  const own = new Set(named && "product" in named ? significantWords(normalize(`${named.product.name} ${named.product.description ?? ""}`)) : []);
   return first >= 0 && parts.slice(first + 1).some((part) => {
-    if (CLAUSE.test(part)) return false;
+    const words = significantWords(normalize(part));
+    if (CLAUSE.test(part) || (first >= 0 && own.size > 0 && words.every((word) => own.has(word)))) return false;
     return quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog) || significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word));
   });
 }

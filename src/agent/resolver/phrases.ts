@@ -3,7 +3,7 @@ const UNITS: Record<string, number> = {
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const PHRASES: Record<string, number> = { "a dozen": 12, dozen: 12, "a couple": 2, "a pair": 2 };
+const PHRASES: Record<string, number> = { "half a": 0.5, "half an": 0.5, "a dozen": 12, dozen: 12, "a couple": 2, "a pair": 2 };
 
 /**
  * The quantity the shopper names, if any: a multiplier ("x2", "2 x"), digits ("3", and also "-3", "2.5" or "1000", which are

@@ -4,7 +4,7 @@ import { dayIn, type Clock } from "./dates.ts";
 import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
 import { catalogNamed, catalogVocabulary, STOP_WORDS, type CatalogEntry } from "./products.ts";
 import { amountFilter } from "./phrases.ts";
-import { asksForHelp, capabilities, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
+import { asksForHelp, capabilities, smallTalk, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
 /** What a question becomes: an action and its parameters, the one question to ask first, or a refusal. */
@@ -105,7 +105,12 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
     .sort((a, b) => b.score - a.score || takesTime(b.action) - takesTime(a.action) || a.action.localeCompare(b.action));
   const best = explanation.candidates.find((candidate) => !candidate.excluded);
   if (!best || best.score < MIN_SCORE) {
-    if (asksForHelp(text)) return { action: "none", parameters: {}, answered: "a question about the agent", problem: `I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`, explanation: { ...explanation, rule: "a question about what the agent can do" } };
+    const talk = smallTalk(text);
+    if (talk === "thanks") return { action: "none", parameters: {}, answered: talk, problem: "You're welcome", explanation: { ...explanation, rule: "thanks" } };
+    if (talk || asksForHelp(text)) {
+      const answered = talk ?? "a question about the agent";
+      return { action: "none", parameters: {}, answered, problem: `${talk ? "Hello! " : ""}I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`, explanation: { ...explanation, rule: answered } };
+    }
     const dated = datedAction(actions, { question, text, catalog, clock });
     if (dated) return fillAll(dated.action, { question, text, catalog, clock, action: dated.action }, {}, { ...explanation, rule: `no action scores ${MIN_SCORE} or more, and the question names days ("${dated.said}"): the action that takes dates` });
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
@@ -253,13 +258,15 @@ function missingId(action: ActionDefinition, question: string): boolean {
   });
 }
 
-/** A number outside the schema's minimum and maximum ("add 150 crates" when at most 99 go at once): the question to ask instead. */
+/** A number the schema does not take ("add 150 crates" when at most 99 go at once, "half a crate" of whole crates): the question to ask instead. */
 function outOfRange(action: ActionDefinition, name: string, value: unknown): string | undefined {
-  const schema = action.parameters.properties[name] as { minimum?: number; maximum?: number } | undefined;
+  const schema = action.parameters.properties[name] as { type?: string; minimum?: number; maximum?: number } | undefined;
   if (typeof value !== "number" || !schema) return undefined;
-  if ((schema.minimum === undefined || value >= schema.minimum) && (schema.maximum === undefined || value <= schema.maximum)) return undefined;
-  const range = schema.minimum !== undefined && schema.maximum !== undefined ? `from ${schema.minimum} to ${schema.maximum}` : schema.maximum !== undefined ? `at most ${schema.maximum}` : `at least ${schema.minimum}`;
-  return `${name.replaceAll("_", " ")} must be ${range} (you said ${value}): what ${name.replaceAll("_", " ")} should I use?`;
+  const whole = schema.type !== "integer" || Number.isInteger(value);
+  if (whole && (schema.minimum === undefined || value >= schema.minimum) && (schema.maximum === undefined || value <= schema.maximum)) return undefined;
+  const range = schema.minimum !== undefined && schema.maximum !== undefined ? `from ${schema.minimum} to ${schema.maximum}` : schema.maximum !== undefined ? `at most ${schema.maximum}` : schema.minimum !== undefined ? `at least ${schema.minimum}` : "";
+  const kind = schema.type === "integer" ? `a whole number${range ? ` ${range}` : ""}` : range;
+  return `${name.replaceAll("_", " ")} must be ${kind} (you said ${value}): what ${name.replaceAll("_", " ")} should I use?`;
 }
 
 function hasPeriod(action: ActionDefinition): boolean {
