@@ -4,7 +4,7 @@ import type { RunContext } from "./run-context.ts";
 
 /** What the runner tells as it goes: a reporter draws progress with it. */
 export interface RunObserver {
-  areaStart(area: AreaName, checks: readonly Check[]): void;
+  areaStart(area: AreaName): void;
   checkStart(area: AreaName, check: Check): void;
   checkDone(result: CheckResult): void;
 }
@@ -33,7 +33,7 @@ export async function runChecks(areas: readonly Area[], run: RunContext, observe
   const results: CheckResult[] = [];
   for (const area of areas) {
     const checks = await area.plan(run);
-    observer.areaStart(area.name, checks);
+    observer.areaStart(area.name);
     for (const check of checks) {
       observer.checkStart(area.name, check);
       const result = { area: area.name, name: check.name, ...(await outcome(check, run)) };

@@ -1,5 +1,5 @@
 import type { TextOutput } from "../../cli/io.ts";
-import type { AreaName, Check, CheckResult, Status } from "../check.ts";
+import type { AreaName, CheckResult, Status } from "../check.ts";
 import type { RunObserver } from "../runner.ts";
 
 const LABEL: Record<Status, string> = { ok: "ok  ", fail: "FAIL", skip: "skip" };
@@ -12,7 +12,7 @@ const LABEL: Record<Status, string> = { ok: "ok  ", fail: "FAIL", skip: "skip" }
 export function textObserver(out: TextOutput & { isTTY?: boolean }): RunObserver {
   let first = true;
   return {
-    areaStart(area: AreaName, _checks: readonly Check[]) {
+    areaStart(area: AreaName) {
       out.write(`${first ? "" : "\n"}${area}\n`);
       first = false;
     },
