@@ -24,8 +24,15 @@ interface CheckFlags {
   [attribute: string]: unknown;
 }
 
+/** Commander's own usage errors (an unknown option, a missing value) exit 2 here, as the check's do: CI tells a broken invocation from a broken contract. */
+class CheckCommand extends Command {
+  override error(message: string, options?: { code?: string; exitCode?: number }): never {
+    return super.error(message, { ...options, exitCode: 2 });
+  }
+}
+
 export function checkCommand(cli: Cli): Command {
-  const command = new Command("check")
+  const command = new CheckCommand("check")
     .description("Check that a sandbox or a deployment keeps the storefront, wallet and host app contract, and that the action definitions match it")
     .option("--storefront <url>", "the storefront to check (without any of these three URLs, a sandbox of its own is started and checked)")
     .option("--wallet <url>", "the wallet to check")

@@ -94,6 +94,8 @@ test("usage errors are one line and exit 2", async (t) => {
     [["check", "--storefront", "localhost:8084"], /^Error: --storefront takes the server's base URL, such as http:\/\/127\.0\.0\.1:8084; got "localhost:8084"$/],
     [["check", "--storefront", sandbox.urls.storefront!, "--user", ADA.email], /^Error: --user and --password go together: give both, or neither$/],
     [["check", "--wallet", sandbox.urls.wallet!, "--client-id", "sandbox-agent-platform"], /^Error: --client-id, --client-secret and --redirect-uri go together: give all three, or none$/],
+    [["check", "--read-only", "--bogus"], /^error: unknown option '--bogus'$/],
+    [["check", "--timeout", "soon"], /^Error: --timeout must be a duration such as 90s, 15m or 24h; got "soon"\.$/],
   ];
   for (const [args, message] of cases) {
     await t.test(args.join(" "), async () => {

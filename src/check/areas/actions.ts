@@ -1,3 +1,4 @@
+import { ActionInputError } from "../../agent/actions/build-request.ts";
 import { callAction, type AgentTarget } from "../../agent/actions/call.ts";
 import { loadActions, type ActionDefinition } from "../../agent/actions/definition.ts";
 import { failCheck, skipCheck, type Area, type Check, type Need } from "../check.ts";
@@ -72,7 +73,10 @@ function callCheck(action: ActionDefinition, seen: string[], sides: readonly Ses
         const side = sides.find((candidate) => candidate.service === action.service);
         if (side) await run.once(`agent session ${side.service}`, (setup) => register(setup, run, side, "user"));
       }
-      const call = await callAction(action, sampled.values, await agentTarget(http, run));
+      const call = await callAction(action, sampled.values, await agentTarget(http, run)).catch((error: unknown) => {
+        if (error instanceof ActionInputError) failCheck(`the values resolved (${shown(sampled.values)}) do not fit the action: ${error.message}`);
+        throw error;
+      });
       const { status, body } = call.response;
       const sent = `${call.request.method} ${new URL(call.request.url).pathname}${new URL(call.request.url).search}`;
       if (status < 200 || status > 299) failCheck(`${sent}: expected a 2xx answer, got ${status} ${shown(body)}`);
