@@ -3,7 +3,7 @@ import { describe, excerpt, type Answer } from "./http.ts";
 
 /**
  * What a value must look like: a type name, an object of field shapes, [element shape] for a
- * non-empty-or-empty array, or a function answering the problem (undefined when it is fine).
+ * array of such elements, or a function answering the problem (undefined when it is fine).
  */
 export type Shape = "string" | "number" | "integer" | "boolean" | "uuid" | "object" | { readonly [field: string]: Shape } | readonly [Shape] | ((value: unknown) => string | undefined);
 
@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function shapeProblem(value: unknown, shape: Shape, at: string): string | undefined {
   if (typeof shape === "function") {
     const problem = shape(value);
-    return problem === undefined ? undefined : `${at} ${problem}`;
+    return problem === undefined ? undefined : `${at}: ${problem}`;
   }
   if (Array.isArray(shape)) {
     if (!Array.isArray(value)) return `${at}: expected an array, got ${shown(value)}`;

@@ -23,7 +23,7 @@ export const PRODUCT: Shape = {
   category: "string",
   name: "string",
   image: "string",
-  price: (value) => (typeof value === "string" && PRICE_TEXT.test(value) ? undefined : `: expected display text such as "₦1,200 - ₦1,500", got ${JSON.stringify(value)}`),
+  price: (value) => (typeof value === "string" && PRICE_TEXT.test(value) ? undefined : `expected display text such as "₦1,200 - ₦1,500", got ${JSON.stringify(value)}`),
 };
 
 export const CART: Shape = {

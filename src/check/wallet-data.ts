@@ -30,15 +30,15 @@ export const PERIODS = Object.keys(PERIOD_DAYS) as Period[];
 /** Money added is income, money leaving is spending. */
 const DIRECTION_OF_TYPE: Record<string, string> = { deposit: "income", card_topup: "income", exchange: "spending", transfer: "spending" };
 
-const oneOf = (values: readonly string[]) => (value: unknown) => (typeof value === "string" && values.includes(value) ? undefined : `: expected one of ${values.join(", ")}, got ${JSON.stringify(value)}`);
-const instant = (value: unknown) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : `: expected an ISO 8601 date-time, got ${JSON.stringify(value)}`);
+const oneOf = (values: readonly string[]) => (value: unknown) => (typeof value === "string" && values.includes(value) ? undefined : `expected one of ${values.join(", ")}, got ${JSON.stringify(value)}`);
+const instant = (value: unknown) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : `expected an ISO 8601 date-time, got ${JSON.stringify(value)}`);
 const instantOrNull = (value: unknown) => (value === null ? undefined : instant(value));
 
 export const TRANSACTION: Shape = {
   id: "string",
   type: oneOf(Object.keys(DIRECTION_OF_TYPE)),
   direction: oneOf(["income", "spending"]),
-  amount: (value) => (typeof value === "number" && value > 0 ? undefined : `: expected a positive amount, got ${JSON.stringify(value)}`),
+  amount: (value) => (typeof value === "number" && value > 0 ? undefined : `expected a positive amount, got ${JSON.stringify(value)}`),
   currency: "string",
   // Pending: the sandbox's triggers make transactions that settle later; they count nowhere.
   status: oneOf(["Completed", "Failed", "Pending"]),

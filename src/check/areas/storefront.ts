@@ -11,8 +11,8 @@ const ORDER = {
   id: "string",
   orderId: "string",
   status: "string",
-  orderDate: (value: unknown) => (typeof value === "string" && /(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day/.test(value) ? undefined : `: expected a date with its weekday, got ${JSON.stringify(value)}`),
-  orderTime: (value: unknown) => (typeof value === "string" && /^\d{1,2}:\d{2} ?[ap]m$/i.test(value) ? undefined : `: expected a 12-hour time with am/pm, got ${JSON.stringify(value)}`),
+  orderDate: (value: unknown) => (typeof value === "string" && /(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day/.test(value) ? undefined : `expected a date with its weekday, got ${JSON.stringify(value)}`),
+  orderTime: (value: unknown) => (typeof value === "string" && /^\d{1,2}:\d{2} ?[ap]m$/i.test(value) ? undefined : `expected a 12-hour time with am/pm, got ${JSON.stringify(value)}`),
   mainProduct: { name: "string", description: "string", price: "number", quantity: "integer", imageUrl: "string" },
   additionalItemsCount: "integer",
 } as const;
