@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { packageVersion } from "../version.ts";
 import { agentCommand } from "./agent.ts";
+import { checkCommand } from "./check.ts";
 import { clockCommand } from "./clock.ts";
 import { embedUrlCommand } from "./embed-url.ts";
 import { reportError } from "./errors.ts";
@@ -45,6 +46,7 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(triggerCommand(cli))
     .addCommand(journalCommand(cli))
     .addCommand(expectCommand(cli))
+    .addCommand(checkCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({

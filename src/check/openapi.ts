@@ -1,0 +1,47 @@
+import type { ServiceName } from "../config/options.ts";
+import { excerpt } from "./http.ts";
+import type { RunContext } from "./run-context.ts";
+
+/** The parts of an OpenAPI 3.1 document the checks read. */
+export interface OpenApiDocument {
+  openapi: string;
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+}
+
+export type LoadedDocument = { document: OpenApiDocument; source: string } | { missing: string };
+
+/**
+ * The sandbox's own document of a service, for a deployment that serves none. There is none to
+ * give yet: the sandbox's OpenAPI builder plugs in here, and until then such a deployment's
+ * document checks are skipped, saying so.
+ */
+export function sandboxDocument(_service: ServiceName, _walletPrefix: string): OpenApiDocument | undefined {
+  return undefined;
+}
+
+/** `<base>/openapi.json` of the service, read once per run; the sandbox's own when it serves none. */
+export function openApiDocument(run: RunContext, service: ServiceName): Promise<LoadedDocument> {
+  return run.once(`openapi ${service}`, async (http): Promise<LoadedDocument> => {
+    const url = `${run.url(service)}/openapi.json`;
+    const answer = await http.get(url);
+    let problem: string;
+    if (answer.status === 200) {
+      const document = parse(answer.text);
+      if (document) return { document, source: url };
+      problem = `${url} is not an OpenAPI document (${excerpt(answer.text, 60)})`;
+    } else problem = `${url} answered ${answer.status}`;
+    const own = sandboxDocument(service, run.target.walletPrefix);
+    return own ? { document: own, source: `the sandbox's own ${service} document (${problem})` } : { missing: `no OpenAPI document: ${problem}` };
+  });
+}
+
+function parse(text: string): OpenApiDocument | undefined {
+  try {
+    const document = JSON.parse(text) as Partial<OpenApiDocument>;
+    return typeof document.openapi === "string" && document.paths !== null && typeof document.paths === "object" ? (document as OpenApiDocument) : undefined;
+  } catch {
+    return undefined;
+  }
+}
