@@ -9,19 +9,19 @@ export function openApiPath(route: string): string {
 /** The Operation Object of a route, and the security schemes it names. */
 export function operationOf(path: string, contract: RouteContract): { operation: Record<string, unknown>; schemes: SecurityScheme[] } {
   const alternatives = contract.auth?.alternatives ?? [];
+  const described = [...pathParameters(path, contract), ...parameters("query", contract.query)];
   const operation = {
     operationId: contract.operationId,
     summary: contract.description,
     tags: [contract.tag.name],
     // An empty list: anyone may call it.
     security: alternatives.map((schemes) => Object.fromEntries(schemes.map((scheme) => [scheme.name, scheme.scopes ?? []]))),
-    parameters: [...pathParameters(path, contract), ...parameters("query", contract.query)],
+    ...(described.length > 0 && { parameters: described }),
     ...(contract.body && {
       requestBody: { required: true, description: contract.body.description, content: { [contract.body.mediaType ?? "application/json"]: { schema: contract.body.schema } } },
     }),
     responses: mergeResponses(successResponses(contract), errorResponses(contract)),
   };
-  if (operation.parameters.length === 0) delete (operation as { parameters?: unknown }).parameters;
   return { operation, schemes: alternatives.flat() };
 }
 
