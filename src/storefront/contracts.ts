@@ -8,8 +8,6 @@ import { PRODUCT } from "./catalog.ts";
 import { STOREFRONT_TEXTS } from "./errors.ts";
 import { ORDER } from "./orders.ts";
 
-/** The contracts of the storefront's own routes (sign-in, agent and session routes have theirs where they are made). */
-
 const CATALOG_TAG = { name: "Catalog", description: "The grocery catalog." };
 const CART_TAG = { name: "Cart", description: "The user's one cart, and its live event stream." };
 const ORDERS_TAG = { name: "Orders", description: "The user's orders, newest first." };

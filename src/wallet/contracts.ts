@@ -7,8 +7,6 @@ import { WALLET_OAUTH } from "./oauth/endpoints.ts";
 import { DIRECTIONS, TRANSACTION } from "./transactions.ts";
 import { PERIODS } from "./window.ts";
 
-/** The contracts of the wallet routes (under the wallet prefix). */
-
 const WALLET_TAG = { name: "Wallet", description: "The user's wallet: balance and transactions, under the wallet prefix (/api/wallet by default, --wallet-prefix)." };
 
 /** A wallet route takes the wallet's login JWT, or an OAuth access token (a wallet JWT too). */

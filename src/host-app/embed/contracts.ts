@@ -6,8 +6,6 @@ import { MAX_EMBED_BODY_BYTES } from "./ask-input.ts";
 import { ASSETS } from "./assets.ts";
 import { FRESH_EMBED } from "./fresh-identity.ts";
 
-/** The contracts of the chat embed preview's routes. */
-
 export const EMBED_TAG = {
   name: "Chat embed preview",
   description: "The sandbox's preview of the chat embed: its page, its files, and the JSON routes its page and the demo host page call (from this host app's own pages only).",
