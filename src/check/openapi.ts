@@ -10,15 +10,18 @@ export interface OpenApiDocument {
   components?: Record<string, Record<string, unknown>>;
 }
 
-export type LoadedDocument = { document: OpenApiDocument; source: string } | { missing: string };
+/** A document and where it came from; `own` when the deployment serves none and the sandbox's stands in. */
+export type LoadedDocument = { document: OpenApiDocument; source: string; own?: boolean } | { missing: string };
 
 /**
- * The sandbox's own document of a service, for a deployment that serves none. There is none to
- * give yet: the sandbox's OpenAPI builder plugs in here, and until then such a deployment's
- * document checks are skipped, saying so.
+ * The sandbox's own document of a service, for a deployment that serves none: the contract the
+ * sandbox keeps, with the deployment's wallet prefix (built as `sandbox openapi` builds it).
  */
-export function sandboxDocument(_service: ServiceName, _walletPrefix: string): OpenApiDocument | undefined {
-  return undefined;
+export async function sandboxDocument(service: ServiceName, walletPrefix: string): Promise<OpenApiDocument | undefined> {
+  const [{ loadConfig }, { generateDocuments }] = await Promise.all([import("../config/load.ts"), import("../openapi/generate.ts")]);
+  const config = await loadConfig({ flags: { walletPrefix }, env: {} });
+  const documents = await generateDocuments(config, [service], () => {});
+  return documents.get(service) as OpenApiDocument | undefined;
 }
 
 /** `<base>/openapi.json` of the service, read once per run; the sandbox's own when it serves none. */
@@ -32,8 +35,8 @@ export function openApiDocument(run: RunContext, service: ServiceName): Promise<
       if (document) return { document, source: url };
       problem = `${url} is not an OpenAPI document (${excerpt(answer.text, 60)})`;
     } else problem = `${url} answered ${answer.status}`;
-    const own = sandboxDocument(service, run.target.walletPrefix);
-    return own ? { document: own, source: `the sandbox's own ${service} document (${problem})` } : { missing: `no OpenAPI document: ${problem}` };
+    const own = await sandboxDocument(service, run.target.walletPrefix);
+    return own ? { document: own, source: `the sandbox's own ${service} document (${problem})`, own: true } : { missing: `no OpenAPI document: ${problem}` };
   });
 }
 

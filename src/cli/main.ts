@@ -16,6 +16,7 @@ import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
 import { journalCommand } from "./journal.ts";
 import { mcpCommand } from "./mcp.ts";
 import { oauthCommand } from "./oauth.ts";
+import { openapiCommand } from "./openapi.ts";
 import { resetCommand } from "./reset.ts";
 import { startCommand } from "./start.ts";
 import { statusCommand } from "./status.ts";
@@ -47,6 +48,7 @@ export function buildProgram(cli: Cli): Command {
     .addCommand(journalCommand(cli))
     .addCommand(expectCommand(cli))
     .addCommand(checkCommand(cli))
+    .addCommand(openapiCommand(cli))
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({

@@ -60,6 +60,19 @@ test("each action agrees with the servers' OpenAPI documents and is called once"
   assert.equal(resultOf(lines, "agent session at the host app cleared").status, "ok");
 });
 
+test("a deployment that serves no OpenAPI document is compared with the sandbox's own", async (t) => {
+  const urls = {
+    storefront: await startContractProxy(t, sandbox.urls.storefront!, { openapi: null }),
+    wallet: await startContractProxy(t, sandbox.urls.wallet!, { openapi: null }),
+    host: await startContractProxy(t, sandbox.urls.host!, { openapi: null }),
+  };
+  const result = await runInProcess(checkArgs(urls, ...CREDENTIALS, "--only", "actions"));
+  assert.equal(result.code, 0, result.stdout + result.stderr);
+  const lines = resultLines(result.stdout);
+  assert.deepEqual(lines.filter((line) => line.status !== "ok"), []);
+  assert.match(result.stdout, /the sandbox's own storefront document \(http:\/\/127\.0\.0\.1:\d+\/openapi\.json answered 404\)/);
+});
+
 test("an action that sends what the document does not declare, or allows values it does not, fails naming the parameter", async (t) => {
   const narrowed = documents([query("period", { type: "string", enum: ["7d", "30d"] }), query("from"), query("to"), query("include_insights", FLAG)]);
   const urls = await withDocuments(t, narrowed);

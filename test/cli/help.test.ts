@@ -26,6 +26,7 @@ test("--help shows usage and examples", TIMEOUT, async (t) => {
     { name: "sandbox stop --help", args: ["stop", "--help"], usage: /^Usage: sandbox stop \[options\]$/m },
     { name: "sandbox logs --help", args: ["logs", "--help"], usage: /^Usage: sandbox logs \[options\]$/m },
     { name: "sandbox check --help", args: ["check", "--help"], usage: /^Usage: sandbox check \[options\]$/m },
+    { name: "sandbox openapi --help", args: ["openapi", "--help"], usage: /^Usage: sandbox openapi \[options\]$/m },
   ];
   for (const { name, args, usage } of cases) {
     await t.test(name, async () => {

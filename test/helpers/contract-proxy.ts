@@ -2,7 +2,8 @@
  * A test-only wrapper around one server of a sandbox: an HTTP proxy that passes every request
  * through and changes, on the routes it is told, the JSON answer (an error text, a field, a sum),
  * so that a check against it must fail. It can also serve an OpenAPI document of its own at
- * /openapi.json. Event streams pass through as they come.
+ * /openapi.json, or none (`openapi: null`: a 404, as a deployment without one answers). Event
+ * streams pass through as they come.
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,7 +27,8 @@ export async function startContractProxy(t: Hooks, target: string, options: { re
   const server = createServer(async (request, response) => {
     const path = (request.url ?? "/").split("?")[0]!;
     if (options.openapi !== undefined && path === "/openapi.json") {
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(options.openapi));
+      if (options.openapi === null) response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "Not found", code: "not_found" }));
+      else response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(options.openapi));
       return;
     }
     const upstream = new AbortController();

@@ -52,8 +52,10 @@ function documentCheck(action: ActionDefinition): Check {
       const loaded = await openApiDocument(run, action.service);
       if ("missing" in loaded) skipCheck(loaded.missing);
       const { problems, compared } = compareAction(action, loaded.document, run.target.walletPrefix);
-      if (problems.length > 0) failCheck(`${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1).join("; ")})` : ""}`);
-      return compared;
+      // Compared with the sandbox's own document (the deployment serves none): say so, since it is the sandbox's contract, not the deployment's.
+      const against = loaded.own ? ` (against ${loaded.source})` : "";
+      if (problems.length > 0) failCheck(`${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1).join("; ")})` : ""}${against}`);
+      return `${compared}${against}`;
     },
   };
 }
