@@ -2,26 +2,12 @@ import { failCheck, skipCheck } from "./check.ts";
 import { expectBody, expectShape, type Shape } from "./expect.ts";
 import type { Http } from "./http.ts";
 import { bearer, type RunContext } from "./run-context.ts";
+import type { Insights } from "../wallet/insights.ts";
+import type { TransactionView as Transaction } from "../wallet/transactions.ts";
 
-export interface Transaction {
-  id: string;
-  type: string;
-  direction: "income" | "spending";
-  amount: number;
-  currency: string;
-  status: string;
-  description: string;
-  createdAt: string;
-}
-
-export interface Insights {
-  income: number;
-  spending: number;
-  net: number;
-  currency: string;
-  from: string | null;
-  to: string | null;
-}
+// The answers' types are those of the schemas the sandbox's wallet answers with (type-only: the checks run no server code).
+export type { TransactionView as Transaction } from "../wallet/transactions.ts";
+export type { Insights } from "../wallet/insights.ts";
 
 export const PERIOD_DAYS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
 export type Period = keyof typeof PERIOD_DAYS;
