@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
 import { H3, HTTPError, handleCors, type H3Event, type Middleware } from "h3";
 import { SandboxError, errorOf, failWith, type ErrorCodes } from "../errors.ts";
+import { addDocsRoutes } from "../openapi/docs-page.ts";
 import { addOpenApiRoute } from "../openapi/route.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { TappableResponse, type SentBody } from "./body-tap.ts";
@@ -47,7 +48,7 @@ export interface Exchange {
  * route, bad URL, body too large), leaves as the one JSON error shape, which answers only to
  * the host names it is known by, and which answers CORS for any origin so that a web app on
  * another local port can call the sandbox. It has /health, and, when given the service's index,
- * / and /openapi.json (the private prefix, the sandbox controls, left out of the document).
+ * /, /openapi.json (the private prefix, the sandbox controls, left out of the document) and /docs, its API reference.
  */
 export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   const isPrivate = (event: H3Event) => Boolean(options.privatePrefix && event.url.pathname.startsWith(options.privatePrefix));
@@ -84,6 +85,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   if (options.index) {
     addIndexRoute(app, options.index);
     addOpenApiRoute(app, { ...options.index, leaveOut: options.privatePrefix });
+    addDocsRoutes(app, options.index);
   }
   app.get("/health", () => ({ status: "ok" }), { meta: HEALTH });
   return app;

@@ -1,5 +1,6 @@
 import type { H3 } from "h3";
 import { packageVersion } from "../version.ts";
+import { prefersHtml } from "./accept.ts";
 import type { RouteContract } from "./route-contract.ts";
 import { listRoutes } from "./route-table.ts";
 
@@ -10,9 +11,12 @@ export interface ServiceIndex {
   label?: string;
   /** Its pages under docs/, as paths in the sandbox's repository (the servers do not serve them). */
   docs: readonly string[];
-  /** What GET / answers a browser (text/html preferred to JSON), when the server has such a page. */
+  /** What GET / answers a browser (text/html preferred to JSON), when the server has such a page; without one, a browser is sent to the API reference. */
   page?: string;
 }
+
+/** The server's API reference page (src/openapi/docs-page.ts). */
+export const DOCS_PATH = "/docs";
 
 export const SERVICE_TAG = { name: "Service", description: "What every server of the sandbox answers: its index, its health and this document." };
 
@@ -34,16 +38,25 @@ const INDEX_BODY = {
 
 function indexContract(page: string | undefined): RouteContract {
   const json = { "application/json": INDEX_BODY };
-  return {
-    description: "This index: the service, its version, its routes and its docs",
-    operationId: "getIndex",
-    tag: SERVICE_TAG,
-    responses: { 200: { description: page ? `The index as JSON; ${page}` : "The index", content: page ? { ...json, "text/html": { type: "string" } } : json } },
-  };
+  const responses: RouteContract["responses"] = page
+    ? { 200: { description: `The index as JSON; ${page}`, content: { ...json, "text/html": { type: "string" } } } }
+    : {
+        200: { description: "The index", content: json },
+        303: { description: `A browser (text/html preferred to JSON) is sent to the API reference, ${DOCS_PATH}`, headers: { Location: { description: DOCS_PATH, schema: { type: "string" } } } },
+      };
+  return { description: "This index: the service, its version, its routes and its docs", operationId: "getIndex", tag: SERVICE_TAG, responses };
 }
 
-/** GET /: the service, the sandbox's version, every route the app has (read when asked, so none is missed) and its docs. */
+/**
+ * GET /: the service, the sandbox's version, every route the app has (read when asked, so none is
+ * missed) and its docs; a browser is sent to the API reference instead, unless the server has a
+ * page of its own for it (the host app's demo page, answered before the routes).
+ */
 export function addIndexRoute(app: H3, index: ServiceIndex): void {
   const version = packageVersion();
-  app.get("/", () => ({ service: index.service, version, routes: listRoutes(app), docs: index.docs }), { meta: indexContract(index.page) });
+  app.get("/", (event) => {
+    if (!index.page && prefersHtml(event.req.headers.get("accept"))) return new Response(null, { status: 303, headers: { location: DOCS_PATH, vary: "accept" } });
+    event.res.headers.set("vary", "accept");
+    return { service: index.service, version, routes: listRoutes(app), docs: index.docs };
+  }, { meta: indexContract(index.page) });
 }
