@@ -1,5 +1,5 @@
-import { writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { UserFacingError } from "../cli/errors.ts";
 import type { Cli } from "../cli/io.ts";
 import { loadConfig, type SandboxConfig } from "../config/load.ts";
@@ -110,6 +110,7 @@ function heading(target: CheckTarget, readOnly: boolean): string {
 
 async function writeJunit(path: string, xml: string): Promise<void> {
   try {
+    await mkdir(dirname(path), { recursive: true });
     await writeFile(path, xml);
   } catch (error) {
     throw new UserFacingError(`Cannot write the JUnit file ${path}: ${(error as Error).message}`);

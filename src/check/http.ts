@@ -1,4 +1,4 @@
-import { failCheck } from "./check.ts";
+import { CheckFailure, failCheck } from "./check.ts";
 
 /** An answer with its whole body read. */
 export interface Answer {
@@ -60,6 +60,11 @@ export class Http {
   get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
     return this.send("GET", url, { headers: { accept: "application/json", ...headers } });
   }
+}
+
+/** The failure of a check whose time is up, naming what it waited for. */
+export function noAnswer(timeoutMs: number, http: Http): CheckFailure {
+  return new CheckFailure(`no answer within ${timeoutMs / 1000} s${http.step ? ` (waiting for ${http.step})` : ""}`);
 }
 
 /** Why a request got no answer, in a few words: the system's error code when there is one. */

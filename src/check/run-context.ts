@@ -1,7 +1,7 @@
 import type { ServiceName } from "../config/options.ts";
 import { CheckFailure } from "./check.ts";
 import { expectBody } from "./expect.ts";
-import { Http } from "./http.ts";
+import { Http, noAnswer } from "./http.ts";
 import type { Account, CheckTarget } from "./target.ts";
 
 export interface RunSettings {
@@ -55,7 +55,11 @@ export class RunContext {
   /** The value made once for this run; requests made for it get the time of one check. */
   once<T>(key: string, make: (http: Http) => Promise<T>): Promise<T> {
     if (!this.#values.has(key)) {
-      const made = make(new Http(AbortSignal.timeout(this.settings.timeoutMs)));
+      // A value's requests get the time of one check, and a timeout says what hung, as a check's does.
+      const controller = new AbortController();
+      const http = new Http(controller.signal);
+      const timer = setTimeout(() => controller.abort(noAnswer(this.settings.timeoutMs, http)), this.settings.timeoutMs);
+      const made = make(http).finally(() => clearTimeout(timer));
       made.catch(() => {});
       this.#values.set(key, made);
     }

@@ -1,5 +1,5 @@
 import { CheckFailure, CheckSkip, type Area, type AreaName, type Check, type CheckResult, type Need } from "./check.ts";
-import { Http } from "./http.ts";
+import { Http, noAnswer } from "./http.ts";
 import type { RunContext } from "./run-context.ts";
 
 /** What the runner tells as it goes: a reporter draws progress with it. */
@@ -71,8 +71,7 @@ async function withinTime(check: Check, run: RunContext): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const seconds = run.settings.timeoutMs / 1000;
-      const failure = new CheckFailure(`no answer within ${seconds} s${http.step ? ` (waiting for ${http.step})` : ""}`);
+      const failure = noAnswer(run.settings.timeoutMs, http);
       controller.abort(failure);
       reject(failure);
     }, run.settings.timeoutMs);

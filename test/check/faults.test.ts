@@ -80,3 +80,18 @@ test("a route slower than --timeout fails its checks, naming the request that go
   // Three checks read the orders; none waits for the 3 s delay.
   assert.ok(Date.now() - started < 2500, `the run took ${Date.now() - started} ms`);
 });
+
+test("a sign-in slower than --timeout fails the checks that need it the same way, naming the login request", async (t) => {
+  const fault = await sandbox.controls.addFault({ service: "storefront", route: "POST /api/auth/login", delay: "3s" });
+  t.after(() => sandbox.controls.clearFaults(fault.id));
+  const dir = await tempDir(t);
+  const result = await runInProcess([...checkArgs({ storefront: sandbox.urls.storefront }, ...CREDENTIALS, "--only", "storefront", "--timeout", "300ms"), "--junit", "reports/ci/results.xml"], { cwd: dir });
+  assert.equal(result.code, 1, result.stdout + result.stderr);
+  const failures = resultLines(result.stdout).filter((line) => line.status === "FAIL");
+  assert.ok(failures.length > 0);
+  // A check may time out itself while it waits for the shared sign-in; the first to wait names the login.
+  for (const line of failures) assert.match(line.reason, /^no answer within 0\.3 s( \(waiting for POST http:\/\/127\.0\.0\.1:\d+\/api\/auth\/login\))?$/, line.name);
+  assert.ok(failures.some((line) => line.reason.includes("waiting for POST")), "the login request is named");
+  assert.doesNotMatch(result.stdout, /unexpected error/);
+  assert.match(await readFile(join(dir, "reports/ci/results.xml"), "utf8"), /<testsuites /, "the JUnit file's folder is made");
+});
