@@ -25,7 +25,8 @@ export function openapiCommand(cli: Cli): Command {
       notes: [
         "Needs no running sandbox. One server and no --out: the document goes to stdout; otherwise each",
         "goes to <dir>/<service>.openapi.json (the current folder without --out). The servers' URLs and",
-        "the wallet prefix are those of the settings (flags, environment, sandbox.config.json).",
+        "the wallet prefix are those of the settings: --wallet-prefix, the environment (STOREFRONT_PORT,",
+        "WALLET_PORT, HOST_PORT, BIND, WALLET_PREFIX) and sandbox.config.json.",
       ],
       examples: [
         "npx sandbox openapi --service storefront > storefront.openapi.json",
