@@ -12,7 +12,6 @@ const DEFAULT_WALLET_PORT = OPTIONS.find((option) => option.key === "walletPort"
 
 export const hostService: ServiceDefinition = {
   name: "host",
-  label: "host app",
   docs: ["docs/agent-proxy.md", "docs/embed-identity.md"],
   errorCodes: { ...SHARED_ERRORS, ...BFF_ERRORS, ...HOST_ERRORS },
   async build({ config, clock, loginTokens, sessions, urls, users, app }) {
