@@ -4,7 +4,7 @@ import { findUser } from "../../identity/end-user.ts";
 import { fail } from "../../http/errors.ts";
 import { readJsonObject } from "../../http/json-body.ts";
 import { failHost } from "../errors.ts";
-import { askAnonymously, askAsUser, type AskAnswer } from "./agent.ts";
+import type { AskAnswer } from "./agent.ts";
 import { MAX_EMBED_BODY_BYTES, parseAskInput, stringField } from "./ask-input.ts";
 import { identityOptions, type EmbedDeps } from "./deps.ts";
 import { freshEmbed, type FreshEmbed } from "./fresh-identity.ts";
@@ -16,6 +16,8 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
     const input = parseAskInput(await readEmbedBody(event));
     const check = await checkEmbedIdentity(input, { ...identityOptions(deps), requireEndUser: false });
     if (check.state === "refused") failHost("identity_invalid", refusalMessage(check), { details: { code: check.code, reason: check.reason } });
+    // The agent (its resolver and date parser) is loaded at the first question, not with the server.
+    const { askAnonymously, askAsUser } = await import("./agent.ts");
     return check.state === "verified" ? askAsUser(input, check.user, deps) : askAnonymously(input);
   }, { meta: { description: "The chat's question {question, reply?, endUser?, identity?}: the agent's answer and what it called (identity verified on each call)" } });
 
