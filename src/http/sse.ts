@@ -29,10 +29,15 @@ export interface LiveStreamOptions {
   registry?: Set<LiveStream>;
 }
 
+/** An event in its wire bytes: made once, to be sent on many streams (a change every open stream of a user hears). */
+export interface EncodedEvent {
+  readonly bytes: Uint8Array;
+}
+
 export interface LiveStream {
   readonly response: Response;
   /** Queues an event; false when the stream is closed or the client was dropped for being slow. */
-  send(event: SseEvent): boolean;
+  send(event: SseEvent | EncodedEvent): boolean;
   close(): void;
   /** Runs once when the stream ends for any reason: the client left, close(), expiry, a slow client. */
   onClose(cleanup: () => void): void;
@@ -46,12 +51,17 @@ export const SSE_HEADERS = {
 };
 
 const encoder = new TextEncoder();
+const PING = encoder.encode(": ping\n");
 
 /** One event in the wire format: `retry:` when given, `id:`, `event:` and one `data:` line per line of JSON. */
 export function formatEvent({ event, id, data }: SseEvent, retryMs?: number): string {
   const lines = JSON.stringify(data).split("\n").map((line) => `data: ${line}`);
   const retry = retryMs === undefined ? "" : `retry: ${retryMs}\n`;
   return `${retry}id: ${id}\nevent: ${event}\n${lines.join("\n")}\n\n`;
+}
+
+export function encodeEvent(event: SseEvent): EncodedEvent {
+  return { bytes: encoder.encode(formatEvent(event)) };
 }
 
 /** A finished stream of the given events (the event-stream answer of a single request). */
@@ -77,9 +87,9 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     for (const cleanup of cleanups.splice(0)) cleanup();
   };
 
-  const write = (text: string): boolean => {
+  const write = (bytes: Uint8Array): boolean => {
     if (!open) return false;
-    controller.enqueue(encoder.encode(text));
+    controller.enqueue(bytes);
     if ((controller.desiredSize ?? 0) < 0) {
       controller.error(new Error("slow client dropped"));
       finish();
@@ -106,13 +116,13 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
 
   const stream: LiveStream = {
     response: new Response(body, { headers: SSE_HEADERS }),
-    send: (event) => write(formatEvent(event)),
+    send: (event) => write("bytes" in event ? event.bytes : encodeEvent(event).bytes),
     close,
     onClose: (cleanup) => void (open ? cleanups.push(cleanup) : cleanup()),
   };
   options.registry?.add(stream);
-  write(formatEvent(options.first, options.retryMs ?? 3000));
-  const heartbeat = setInterval(() => write(": ping\n"), options.heartbeatMs);
+  write(encoder.encode(formatEvent(options.first, options.retryMs ?? 3000)));
+  const heartbeat = setInterval(() => write(PING), options.heartbeatMs);
   stream.onClose(() => clearInterval(heartbeat));
   const { closeAt } = options;
   if (closeAt !== undefined) {

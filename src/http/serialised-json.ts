@@ -1,0 +1,41 @@
+import { createHash } from "node:crypto";
+import { HTTPResponse, type H3Event } from "h3";
+import { unchangingBytes } from "./body-tap.ts";
+import { JSON_TYPE } from "./response-headers.ts";
+
+/**
+ * A JSON answer serialised once, to be sent many times, with its strong ETag: a hash of its
+ * bytes, so equal bytes have equal tags. Kept as bytes: a text with a character beyond Latin-1
+ * (the catalog's ₦) would be measured and encoded again on every send.
+ */
+export interface SerialisedJson {
+  readonly body: Buffer;
+  readonly etag: string;
+}
+
+export function serialiseJson(value: unknown): SerialisedJson {
+  const body = unchangingBytes(Buffer.from(JSON.stringify(value)));
+  return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+}
+
+/**
+ * Answers the serialised JSON with its ETag, or 304 Not Modified without a body when the
+ * request's If-None-Match names that tag. `private, no-cache`: a client may keep the answer but
+ * asks again each time (it is the user's, behind a bearer token), and a 304 spares the body.
+ * An HTTPResponse: h3 sends its bytes as they are (a Response's body it would stream).
+ */
+export function sendSerialised(event: H3Event, answer: SerialisedJson): HTTPResponse {
+  // A 304 may carry Content-Length only as the 200's would be (RFC 9110, 8.6).
+  const headers = { etag: answer.etag, "cache-control": "private, no-cache", "content-length": String(answer.body.length) };
+  if (namesTag(event.req.headers.get("if-none-match"), answer.etag)) return new HTTPResponse(null, { status: 304, headers });
+  return new HTTPResponse(answer.body, { headers: { ...headers, "content-type": JSON_TYPE } });
+}
+
+/** If-None-Match compares tags weakly (RFC 9110, 13.1.2: a W/ prefix does not count), and `*` names any. */
+function namesTag(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  return header.split(",").some((tag) => {
+    const opaque = tag.trim();
+    return opaque === "*" || (opaque.startsWith("W/") ? opaque.slice(2) : opaque) === etag;
+  });
+}
