@@ -1,5 +1,6 @@
 import { HTTPError, assertBodySize, type H3Event } from "h3";
 import { fail } from "./errors.ts";
+import { readNodeBodyText } from "./node-body.ts";
 
 const MIB = 1024 * 1024;
 export const MAX_BODY_BYTES = MIB;
@@ -40,8 +41,8 @@ export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES):
 /** The body as text, at most 1 MiB unless the route allows more (413); a client that hangs up mid-body is a 400, not a server error. */
 export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<string> {
   try {
-    assertBodySize(event, maxBytes);
-    const text = await event.req.text();
+    const node = event.runtime?.node?.req;
+    const text = node ? await readNodeBodyText(node, maxBytes) : await readWebBodyText(event, maxBytes);
     event.context[BODY_READ] = text;
     return text;
   } catch (error) {
@@ -49,6 +50,12 @@ export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): P
     if (error.status === 413) fail("payload_too_large", `The request body is over ${sizeText(maxBytes)}`);
     throw error;
   }
+}
+
+/** A request made in-process (an agent route's forward): h3 checks its size and reads it. */
+async function readWebBodyText(event: H3Event, maxBytes: number): Promise<string> {
+  assertBodySize(event, maxBytes);
+  return event.req.text();
 }
 
 /** 1 MiB, 16 KiB: a limit as people write it. */

@@ -1,5 +1,5 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
-import { H3, HTTPError, handleCors, type H3Event, type Middleware } from "h3";
+import { H3, HTTPError, handleCors, isPreflightRequest, type H3Event, type Middleware } from "h3";
 import { SandboxError, type ErrorCodes } from "../errors.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { TappableResponse, type SentBody } from "./body-tap.ts";
@@ -56,7 +56,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
     onError: (error, event) => errorResponse(error, event, options, cors(event)),
     onRequest: observe?.onRequest,
     onResponse: (response, event) => {
-      finishHeaders(response);
+      finishHeaders(response, event.context[CORS_ANSWER] === true);
       observe?.onResponse(response, event);
     },
   });
@@ -65,8 +65,10 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
     const refused = hostCheck?.refusal([event.req.headers.get("host"), event.url.host], event.req.headers.get("origin"), isPrivate(event));
     if (refused) return jsonError(refused, false);
     if (cors(event)) {
-      const preflight = handleCors(event, CORS);
-      if (preflight !== false) return preflight;
+      // h3 answers a preflight; any other answer gets its two CORS headers once it is made (finishHeaders):
+      // h3's handleCors would set them on two Headers objects of every request, to be merged into the answer.
+      if (isPreflightRequest(event)) return handleCors(event, CORS);
+      event.context[CORS_ANSWER] = true;
     }
   });
   for (const middleware of options.middleware ?? []) app.use(middleware);
@@ -97,6 +99,9 @@ export function addNotFoundRoute(app: H3): void {
     return fail("method_not_allowed", `${method} is not allowed on ${pathname}; use ${allow}`, { headers: { allow } });
   });
 }
+
+/** Marks a request whose answer gets the CORS headers: its Host was accepted, and it is not under the private prefix. */
+const CORS_ANSWER = "corsAnswer";
 
 /** Where the arrival time of a request waits for its answer (a property: a WeakMap costs the GC more, on every request). */
 const ARRIVED_AT = "observedArrivalMs";
