@@ -11,11 +11,16 @@ import { JSON_TYPE } from "./response-headers.ts";
 export interface SerialisedJson {
   readonly body: Buffer;
   readonly etag: string;
+  /** The headers of the 200 and of the 304, made once with the answer. */
+  readonly headers: { readonly ok: Readonly<Record<string, string>>; readonly notModified: Readonly<Record<string, string>> };
 }
 
 export function serialiseJson(value: unknown): SerialisedJson {
   const body = unchangingBytes(Buffer.from(JSON.stringify(value)));
-  return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  // A 304 may carry Content-Length only as the 200's would be (RFC 9110, 8.6).
+  const notModified = { etag, "cache-control": "private, no-cache", "content-length": String(body.length) };
+  return { body, etag, headers: { ok: { ...notModified, "content-type": JSON_TYPE }, notModified } };
 }
 
 /**
@@ -25,10 +30,8 @@ export function serialiseJson(value: unknown): SerialisedJson {
  * An HTTPResponse: h3 sends its bytes as they are (a Response's body it would stream).
  */
 export function sendSerialised(event: H3Event, answer: SerialisedJson): HTTPResponse {
-  // A 304 may carry Content-Length only as the 200's would be (RFC 9110, 8.6).
-  const headers = { etag: answer.etag, "cache-control": "private, no-cache", "content-length": String(answer.body.length) };
-  if (namesTag(event.req.headers.get("if-none-match"), answer.etag)) return new HTTPResponse(null, { status: 304, headers });
-  return new HTTPResponse(answer.body, { headers: { ...headers, "content-type": JSON_TYPE } });
+  if (namesTag(event.req.headers.get("if-none-match"), answer.etag)) return new HTTPResponse(null, { status: 304, headers: answer.headers.notModified });
+  return new HTTPResponse(answer.body, { headers: answer.headers.ok });
 }
 
 /** If-None-Match compares tags weakly (RFC 9110, 13.1.2: a W/ prefix does not count), and `*` names any. */

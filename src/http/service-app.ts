@@ -62,7 +62,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   });
   app.use((event) => {
     // Before anything else, so that no route (the OAuth metadata, say) builds a URL from a name the server does not answer to.
-    const refused = hostCheck?.refusal([event.req.headers.get("host"), event.url.host], event.req.headers.get("origin"), isPrivate(event));
+    const refused = hostCheck?.refusal(requestNames(event), event.req.headers.get("origin"), isPrivate(event));
     if (refused) return jsonError(refused, false);
     if (cors(event)) {
       // h3 answers a preflight; any other answer gets its two CORS headers once it is made (finishHeaders):
@@ -72,17 +72,28 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
     }
   });
   for (const middleware of options.middleware ?? []) app.use(middleware);
-  app.use(async (event) => {
-    // HEAD is GET without the body (health checkers use it); h3 routes it nowhere by itself.
-    if (event.req.method === "HEAD") {
-      const response = await app.fetch(new Request(event.req.url, { method: "GET", headers: event.req.headers }));
-      await response.body?.cancel();
-      return new Response(null, { status: response.status, headers: response.headers });
-    }
-  });
+  // HEAD is GET without the body (health checkers use it); h3 routes it nowhere by itself. Other
+  // methods pass on at once: an async middleware would cost every request a promise.
+  app.use((event) => (event.req.method === "HEAD" ? answerHead(app, event) : undefined));
   if (options.index) addIndexRoute(app, options.index);
   app.get("/health", () => ({ status: "ok" }), { meta: { description: "Health check: status ok" } });
   return app;
+}
+
+async function answerHead(app: H3, event: H3Event): Promise<Response> {
+  const response = await app.fetch(new Request(event.req.url, { method: "GET", headers: event.req.headers }));
+  await response.body?.cancel();
+  return new Response(null, { status: response.status, headers: response.headers });
+}
+
+/**
+ * The names a request reached the server by: its Host header and, when the request line names a
+ * host itself (absolute form, or a request made in-process), the URL's. An origin-form target
+ * ("/path") has no host of its own: the URL's is the Host header's, and building it costs a URL parse.
+ */
+function requestNames(event: H3Event): (string | null)[] {
+  const host = event.req.headers.get("host");
+  return event.runtime?.node?.req.url?.startsWith("/") ? [host] : [host, event.url.host];
 }
 
 /**

@@ -64,6 +64,19 @@ export function encodeEvent(event: SseEvent): EncodedEvent {
   return { bytes: encoder.encode(formatEvent(event)) };
 }
 
+/** How a live stream is cut from outside, as a network failure would cut it (the sandbox's faults do), and when it ends. */
+export interface StreamCut {
+  cut(): void;
+  ended: Promise<void>;
+}
+
+const cuts = new WeakMap<Response, StreamCut>();
+
+/** The cut of a live stream's answer; undefined for any other value a route returns. */
+export function streamCutOf(answer: unknown): StreamCut | undefined {
+  return answer instanceof Response ? cuts.get(answer) : undefined;
+}
+
 /** A finished stream of the given events (the event-stream answer of a single request). */
 export function eventsResponse(events: SseEvent[]): Response {
   return new Response(events.map(formatEvent).join(""), { headers: SSE_HEADERS });
@@ -121,6 +134,13 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     onClose: (cleanup) => void (open ? cleanups.push(cleanup) : cleanup()),
   };
   options.registry?.add(stream);
+  // Erroring the stream makes the server destroy the connection instead of ending it cleanly.
+  const cut = () => {
+    if (!open) return;
+    finish();
+    controller.error(new Error("event stream cut by a sandbox fault"));
+  };
+  cuts.set(stream.response, { cut, ended: new Promise((resolve) => stream.onClose(resolve)) });
   write(encoder.encode(formatEvent(options.first, options.retryMs ?? 3000)));
   const heartbeat = setInterval(() => write(PING), options.heartbeatMs);
   stream.onClose(() => clearInterval(heartbeat));

@@ -1,6 +1,7 @@
 import type { Middleware } from "h3";
 import type { ServiceName } from "../../config/options.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
+import { streamCutOf } from "../../http/sse.ts";
 import { cuttable } from "./cuttable.ts";
 import { injectedFault } from "./errors.ts";
 import type { RequestLine } from "./fault.ts";
@@ -27,11 +28,21 @@ export function faultIntercept(registry: FaultRegistry, service: ServiceName): M
   };
 }
 
-/** Tracks an event stream while it is open, and cuts it right away when a fault that drops streams fires on it. */
+/**
+ * Tracks an event stream while it is open, and cuts it right away when a fault that drops streams
+ * fires on it. A live stream can be cut as it is; any other stream (or one to cut once its first
+ * event went out) passes through a pipe that can be, which costs every event of it a few promises.
+ */
 function watchStream(registry: FaultRegistry, request: RequestLine, answer: Response & { body: ReadableStream<Uint8Array> }): Response {
+  const firing = registry.take(request, "stream");
+  const own = streamCutOf(answer);
+  if (own && !firing) {
+    void own.ended.then(registry.track({ request, cut: own.cut }));
+    return answer;
+  }
   const stream = cuttable(answer);
   void stream.ended.then(registry.track({ request, cut: stream.cut }));
-  if (registry.take(request, "stream")) stream.cutAfterOpen();
+  if (firing) stream.cutAfterOpen();
   return stream.response;
 }
 

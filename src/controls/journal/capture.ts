@@ -25,7 +25,7 @@ export function journalObserver(service: ServiceName, deps: { journal: Journal; 
     if (pathname.startsWith(CONTROLS_PREFIX)) return;
     const requestBody = bodyTextRead(event);
     const captured: Captured = {
-      at: deps.clock.now().getTime() - durationMs,
+      at: deps.clock.nowMs() - durationMs,
       service,
       method: event.req.method,
       path: pathname,
