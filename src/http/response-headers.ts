@@ -13,13 +13,18 @@ const JSON_UTF8 = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
  */
 export function finishHeaders(response: Response, cors: boolean): void {
   const { headers } = response;
-  headers.set("x-content-type-options", "nosniff");
+  ensure(headers, "x-content-type-options", "nosniff");
   const type = headers.get("content-type") ?? "";
   if (type !== JSON_TYPE && JSON_UTF8.test(type)) headers.set("content-type", JSON_TYPE);
   if (/^text\/html\b/i.test(type)) {
     for (const name of [...headers.keys()]) if (name.startsWith("access-control-")) headers.delete(name);
   } else if (cors) {
-    headers.set("access-control-allow-origin", "*");
-    headers.set("access-control-expose-headers", "*");
+    ensure(headers, "access-control-allow-origin", "*");
+    ensure(headers, "access-control-expose-headers", "*");
   }
+}
+
+/** Sets a header unless it has that value already (an answer made once carries them): reading costs a third of setting. */
+function ensure(headers: Headers, name: string, value: string): void {
+  if (headers.get(name) !== value) headers.set(name, value);
 }

@@ -1,4 +1,4 @@
-import type { Middleware } from "h3";
+import type { H3Event, Middleware } from "h3";
 import type { ServiceName } from "../../config/options.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
 import { streamCutOf } from "../../http/sse.ts";
@@ -13,19 +13,29 @@ import type { FaultRegistry } from "./registry.ts";
  * answered by an in-process GET, and those were matched already as the request the client sent.
  */
 export function faultIntercept(registry: FaultRegistry, service: ServiceName): Middleware {
-  return async (event, next) => {
+  return (event, next) => {
     if (!event.runtime?.node || event.url.pathname.startsWith(CONTROLS_PREFIX)) return next();
     const request: RequestLine = { service, method: event.req.method === "HEAD" ? "GET" : event.req.method, path: event.url.pathname };
     const fired = registry.take(request, "request");
-    if (fired) {
-      await sleep(fired.rule.delayMs(), event.req.signal);
-      // A client that went away while it waited (or a sandbox shutting down) gets nothing more done for it.
-      if (event.req.signal.aborted) return new Response(null, { status: 499 });
-      if (fired.fault.status !== undefined) throw injectedFault(fired.fault);
-    }
-    const answer = await next();
-    return isEventStream(answer) ? watchStream(registry, request, answer) : answer;
+    if (fired) return faulted(fired, event, () => answered(registry, request, next()));
+    // Without a fault, no promise of its own: every request passes here.
+    return answered(registry, request, next());
   };
+}
+
+/** A fault's delay, then its status, or (a delay alone) the route's answer. */
+async function faulted(fired: NonNullable<ReturnType<FaultRegistry["take"]>>, event: H3Event, route: () => unknown): Promise<unknown> {
+  await sleep(fired.rule.delayMs(), event.req.signal);
+  // A client that went away while it waited (or a sandbox shutting down) gets nothing more done for it.
+  if (event.req.signal.aborted) return new Response(null, { status: 499 });
+  if (fired.fault.status !== undefined) throw injectedFault(fired.fault);
+  return route();
+}
+
+/** The route's answer, an event stream watched by the faults while it is open. */
+function answered(registry: FaultRegistry, request: RequestLine, answer: unknown): unknown {
+  if (answer instanceof Promise) return answer.then((value: unknown) => answered(registry, request, value));
+  return isEventStream(answer) ? watchStream(registry, request, answer) : answer;
 }
 
 /**
