@@ -1,6 +1,6 @@
 /** Runs autocannon in a process of its own on the load core, and reads its summary. */
 import { join } from "node:path";
-import { ROOT, runLoad } from "./processes.ts";
+import { ROOT, cpuSecondsOf, runLoad } from "./processes.ts";
 
 export const CONNECTIONS = 50;
 /** Seconds of each measured run (BENCH_SECONDS), after a warm-up of WARMUP_SECONDS that lets the JIT settle. */
@@ -24,6 +24,8 @@ export interface LoadResult {
   ok: number;
   /** Connection errors and timeouts, and answers of another status. */
   failed: number;
+  /** The server's CPU time per answer, in ms (NaN without its pid). */
+  cpuMsPerAnswer: number;
 }
 
 interface Summary {
@@ -35,12 +37,19 @@ interface Summary {
   "2xx": number;
 }
 
-/** A warm-up, then the measured run; `warm: false` skips the warm-up (writes, whose every answer is counted). */
-export async function load(url: string, request: LoadRequest = {}, options: { warm?: boolean; seconds?: number } = {}): Promise<LoadResult> {
+/**
+ * A warm-up, then the measured run; `warm: false` skips the warm-up (writes, whose every answer is
+ * counted). With the server's pid, also the CPU it spent per answer in the measured run: unlike
+ * req/s, that holds when other programs take turns on the server's core.
+ */
+export async function load(url: string, request: LoadRequest = {}, options: { warm?: boolean; seconds?: number; pid?: number } = {}): Promise<LoadResult> {
   if (options.warm !== false) await autocannon(url, request, WARMUP_SECONDS);
   const seconds = options.seconds ?? SECONDS;
+  const cpuBefore = options.pid === undefined ? 0 : await cpuSecondsOf(options.pid);
   const summary = await autocannon(url, request, seconds);
-  return { rps: summary.requests.average, okPerSecond: summary["2xx"] / seconds, p99: summary.latency.p99, ok: summary["2xx"], failed: summary.errors + summary.timeouts + summary.non2xx };
+  const cpuMs = options.pid === undefined ? Number.NaN : ((await cpuSecondsOf(options.pid)) - cpuBefore) * 1000;
+  const answers = summary["2xx"] + summary.non2xx;
+  return { rps: summary.requests.average, okPerSecond: summary["2xx"] / seconds, p99: summary.latency.p99, ok: summary["2xx"], failed: summary.errors + summary.timeouts + summary.non2xx, cpuMsPerAnswer: cpuMs / answers };
 }
 
 async function autocannon(url: string, request: LoadRequest, seconds: number): Promise<Summary> {

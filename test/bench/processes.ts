@@ -88,6 +88,13 @@ export async function rssOf(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** CPU time a running process has used so far (user and system), in seconds; Linux counts it in ticks of 10 ms. */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Runs a load generator to its end and answers its stdout; it fails when the process does. */
 export function runLoad(args: readonly string[]): Promise<string> {
   return new Promise<string>((resolve, reject) => {
