@@ -65,8 +65,8 @@ export function bannerUrl(output: string, label: string): string {
 }
 
 /** A sandbox with all three servers on free ports, as `sandbox start` runs it, on the server core. */
-export async function startSandbox(dataDir: string, options: { role?: Role; args?: readonly string[] } = {}): Promise<Sandbox> {
-  const server = startServer([BIN, ...sandboxArgs(dataDir), ...(options.args ?? [])], READY_LINE, options.role);
+export async function startSandbox(dataDir: string, options: { role?: Role; args?: readonly string[]; nodeArgs?: readonly string[] } = {}): Promise<Sandbox> {
+  const server = startServer([...(options.nodeArgs ?? []), BIN, ...sandboxArgs(dataDir), ...(options.args ?? [])], READY_LINE, options.role);
   await server.ready;
   const output = server.output();
   return Object.assign(server, { urls: { storefront: bannerUrl(output, "storefront"), wallet: bannerUrl(output, "wallet"), host: bannerUrl(output, "host app") } });
