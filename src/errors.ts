@@ -1,3 +1,5 @@
+import type { FromSchema } from "./http/json-schema.ts";
+
 /**
  * The one error type of the sandbox. Domain code throws it; the HTTP layer turns it into the
  * `{"error","code"}` body (the OAuth endpoints into RFC 6749's) and the CLI into one line.
@@ -15,13 +17,20 @@ export interface SandboxErrorOptions {
   cause?: unknown;
 }
 
-/** The body every route except the OAuth endpoints answers an error with. */
-export interface ErrorBody {
-  error: string;
-  code: string;
-  details?: unknown;
-  hint?: string;
-}
+/** The body every route except the OAuth token endpoint answers an error with. */
+export const ERROR_BODY = {
+  title: "Error",
+  type: "object",
+  required: ["error", "code"],
+  properties: {
+    error: { type: "string", description: "What went wrong, in a sentence" },
+    code: { type: "string", description: "Stable and snake_case: what scripts switch on", examples: ["validation_error"] },
+    details: { description: "More about it, where there is more: for a field's error, the field" },
+    hint: { type: "string", description: "What to do about it, when the message alone does not say" },
+  },
+} as const;
+
+export type ErrorBody = FromSchema<typeof ERROR_BODY>;
 
 export class SandboxError extends Error {
   override name = "SandboxError";
@@ -63,6 +72,42 @@ export function errorThrower<const T extends ErrorCodes>(codes: T): Fail<T> {
   return (code, message, options = {}) => {
     throw new SandboxError(code, message, { ...options, status: codes[code] });
   };
+}
+
+/** One text an error code answers with, word for word; `{name}` marks a part filled in when it is thrown. */
+export interface ErrorText {
+  /** Its name in its table: the example's name in the OpenAPI documents. */
+  readonly name: string;
+  readonly code: string;
+  readonly status: number;
+  readonly text: string;
+}
+
+/**
+ * The texts of a table's codes, by name. The throw sites take their messages from here and the
+ * OpenAPI documents show them as examples, so that what a server answers is what its document says.
+ */
+export function errorTexts<const T extends ErrorCodes, const N extends string>(codes: T, texts: { readonly [K in N]: readonly [code: keyof T & string, text: string] }): { readonly [K in N]: ErrorText } {
+  const entries = Object.entries<readonly [string, string]>(texts).map(([name, [code, text]]) => [name, { name, code, status: codes[code]!, text }]);
+  return Object.fromEntries(entries) as { [K in N]: ErrorText };
+}
+
+/** The text with its `{name}` parts replaced by the values given; parts without a value stay as they are. */
+export function fillText(text: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (part, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : part));
+}
+
+export type TextOptions = FailOptions & { values?: Readonly<Record<string, string | number>> };
+
+/** The error of one of the texts, with its status and its `{name}` parts filled in. */
+export function errorOf(text: ErrorText, options: TextOptions = {}): SandboxError {
+  const { values, ...rest } = options;
+  return new SandboxError(text.code, fillText(text.text, values), { ...rest, status: text.status });
+}
+
+/** Throws the error of one of the texts. */
+export function failWith(text: ErrorText, options: TextOptions = {}): never {
+  throw errorOf(text, options);
 }
 
 /** An error the user can fix outside any request (a flag, a file, a port): one line from the CLI. */

@@ -94,7 +94,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     for (const definition of definitions) {
       // The journal is one of the controls: with --no-controls nothing watches the requests.
       const observe = config.controls ? journalObserver(definition.name, { journal, clock }) : undefined;
-      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, docs: definition.docs }, middleware: [faultIntercept(faults, definition.name)], observe } });
+      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, label: SERVICE_LABELS[definition.name], docs: definition.docs }, middleware: [faultIntercept(faults, definition.name)], observe } });
       built.push(service);
       const key = portKey(definition.name);
       const setting = OPTIONS.find((option) => option.key === key)!;

@@ -1,5 +1,6 @@
 import { sameSecret } from "./auth/secrets.ts";
 import { readFixture } from "./fixtures.ts";
+import type { FromSchema } from "./http/json-schema.ts";
 
 /** A demo user: the same person (id, email, password) in the storefront and the wallet. */
 export interface DemoUser {
@@ -10,11 +11,18 @@ export interface DemoUser {
 }
 
 /** The user as the login answer shows it: no password. */
-export interface PublicUser {
-  id: string;
-  email: string;
-  name: string;
-}
+export const PUBLIC_USER = {
+  title: "User",
+  type: "object",
+  required: ["id", "email", "name"],
+  properties: {
+    id: { type: "string", description: "The user's UUID: the sub of their tokens, the X-End-User-Id of the agent routes", examples: ["0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81"] },
+    email: { type: "string", examples: ["ada@example.com"] },
+    name: { type: "string", examples: ["Ada Okafor"] },
+  },
+} as const;
+
+export type PublicUser = FromSchema<typeof PUBLIC_USER>;
 
 /** User ids are UUIDs (the JWT `sub`). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

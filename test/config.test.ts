@@ -106,7 +106,8 @@ test("every setting has a flag, an env twin and a config key that are unique", (
   for (const field of ["key", "flag", "env"] as const) {
     assert.equal(new Set(OPTIONS.map((option) => option[field])).size, OPTIONS.length, `${field}s are unique`);
   }
-  for (const option of OPTIONS) assert.equal(option.env, option.flag.slice(2).toUpperCase().replaceAll("-", "_"), "the env twin is the flag's name");
+  // A setting of one command (check's --user) has the command's name in front: CHECK_USER, never the system's USER.
+  for (const option of OPTIONS) assert.equal(option.env, `${"command" in option ? `${option.command.toUpperCase()}_` : ""}${option.flag.slice(2).toUpperCase().replaceAll("-", "_")}`, "the env twin is the flag's name");
 });
 
 test("a relative dataDir in a config file is relative to that file; --no-fresh beats FRESH", async (t) => {

@@ -16,6 +16,8 @@ export interface Transcript {
   parameters: Record<string, unknown>;
   /** No action serves the question: nothing was sent, and the answer says what the agent can do. */
   refused?: boolean;
+  /** Answered without a call ("a question about the agent"), and why: nothing was sent. */
+  answered?: string;
   call?: ActionCall;
   answer: string;
   /** Why this action and these values (`--explain`). */
@@ -52,6 +54,7 @@ export async function ask(question: string, options: AskOptions): Promise<Transc
     action: resolution.action,
     parameters: resolution.parameters,
     ...(resolution.refused ? { refused: true } : {}),
+    ...(resolution.answered ? { answered: resolution.answered } : {}),
     explanation: resolution.explanation,
     ...rest,
   });

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { errors, type JWTPayload } from "jose";
 import type { Clock } from "../clock.ts";
+import { fillText } from "../errors.ts";
+import { AUTH_TEXTS } from "./errors.ts";
 import { hs256Key, signHs256, verifyHs256 } from "./hs256.ts";
 
 export interface JwtIssuerOptions {
@@ -25,7 +27,7 @@ export interface JwtIssuer {
   verify(token: string): Promise<VerifyResult>;
 }
 
-const EXPIRED = "The token has expired: log in again";
+const EXPIRED = AUTH_TEXTS.expired.text;
 
 /** How many verified tokens are remembered (oldest forgotten first). */
 const VERIFIED_CACHE_SIZE = 1000;
@@ -70,8 +72,8 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
 }
 
 function describeInvalid(error: unknown): string {
-  if (error instanceof errors.JWTClaimValidationFailed) return `The token is not valid here: ${error.message}`;
-  if (error instanceof errors.JWSSignatureVerificationFailed) return "The token's signature does not match";
-  if (error instanceof errors.JOSEAlgNotAllowed) return "The token must be signed with HS256";
-  return "The token is malformed";
+  if (error instanceof errors.JWTClaimValidationFailed) return fillText(AUTH_TEXTS.notValidHere.text, { reason: error.message });
+  if (error instanceof errors.JWSSignatureVerificationFailed) return AUTH_TEXTS.badSignature.text;
+  if (error instanceof errors.JOSEAlgNotAllowed) return AUTH_TEXTS.wrongAlgorithm.text;
+  return AUTH_TEXTS.malformed.text;
 }

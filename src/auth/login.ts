@@ -1,16 +1,71 @@
 import type { H3 } from "h3";
-import { requireString } from "../http/fields.ts";
-import { readJsonObject } from "../http/json-body.ts";
-import { findByCredentials, publicUser, type DemoUser } from "../users.ts";
-import { failAuth } from "./errors.ts";
+import { failWith } from "../errors.ts";
+import { NON_BLANK } from "../http/json-schema.ts";
+import { readBody } from "../http/request-input.ts";
+import { json, type RouteContract } from "../http/route-contract.ts";
+import { appRoutes } from "../http/route-table.ts";
+import { PUBLIC_USER, findByCredentials, publicUser, type DemoUser } from "../users.ts";
+import { AUTH_TEXTS } from "./errors.ts";
 import type { JwtIssuer } from "./jwt.ts";
+
+export const AUTH_TAG = { name: "Sign-in", description: "Sign in as a demo user: the JWT the protected routes take as `Authorization: Bearer`." };
+
+const LOGIN_OPERATION = "login";
+
+/**
+ * The login route's contract. Its example is the first demo user's credentials as the fixtures
+ * hold them (public sandbox accounts), so that the API reference's "Try it" comes prefilled and
+ * the docs page offers the same sign-in (see demoSignIn).
+ */
+function loginContract(example: DemoUser | undefined): RouteContract {
+  return {
+    description: "Sign in with {email, password}: a JWT and the user",
+    operationId: LOGIN_OPERATION,
+    tag: AUTH_TAG,
+    body: {
+      description: "A demo user's credentials (npx sandbox users lists them); the email matches whatever its case",
+      schema: {
+        type: "object",
+        required: ["email", "password"],
+        properties: {
+          email: { ...NON_BLANK, ...(example && { examples: [example.email] }) },
+          password: { ...NON_BLANK, ...(example && { examples: [example.password] }) },
+        },
+      },
+    },
+    responses: {
+      200: json("Signed in", {
+        title: "Login",
+        type: "object",
+        required: ["token", "user"],
+        properties: { token: { type: "string", description: "An HS256 JWT: sub is the user's id; 24 h by default (--token-ttl)" }, user: PUBLIC_USER },
+      }),
+    },
+    errors: [AUTH_TEXTS.wrongCredentials],
+  };
+}
+
+/** A demo sign-in: where to post it, and the credentials. */
+export interface DemoSignIn {
+  path: string;
+  email: string;
+  password: string;
+}
+
+/** The sign-in the app's login route shows as its example; none on an app without a login route or without demo users. */
+export function demoSignIn(app: H3): DemoSignIn | undefined {
+  const route = appRoutes(app).find(({ meta }) => meta.operationId === LOGIN_OPERATION);
+  const fields = route?.meta.body?.schema.properties as Record<"email" | "password", { examples?: readonly string[] }> | undefined;
+  const [email, password] = [fields?.email.examples?.[0], fields?.password.examples?.[0]];
+  return route && email !== undefined && password !== undefined ? { path: route.path, email, password } : undefined;
+}
 
 /** `POST /api/auth/login` of a service: `{email, password}` → `{token, user}`, 401 `invalid_credentials`. */
 export function addLoginRoute(app: H3, deps: { users: () => readonly DemoUser[]; jwt: JwtIssuer }): void {
   app.post("/api/auth/login", async (event) => {
-    const body = await readJsonObject(event);
-    const user = findByCredentials(deps.users(), requireString(body, "email"), requireString(body, "password"));
-    if (!user) failAuth("invalid_credentials", "Wrong email or password");
+    const body = await readBody(event);
+    const user = findByCredentials(deps.users(), body.field("email"), body.field("password"));
+    if (!user) failWith(AUTH_TEXTS.wrongCredentials);
     return { token: await deps.jwt.sign(user.id), user: publicUser(user) };
-  }, { meta: { description: "Sign in with {email, password}: a JWT and the user" } });
+  }, { meta: loginContract(deps.users()[0]) });
 }

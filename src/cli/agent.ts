@@ -102,8 +102,8 @@ agent
         ...transcriptLines(shown, transcript),
         ...(options.explain && explanation ? explainLines(transcript, explanation) : []),
       ]);
-      // Scripts can tell: 0 only when a call was made and answered without an error (a refusal sends nothing).
-      if (!transcript.call || transcript.call.response.status >= 400) cli.exitCode = 1;
+      // Scripts can tell: 0 only when a call was made and answered without an error, or no call was needed (a refusal sends nothing).
+      if (!transcript.answered && (!transcript.call || transcript.call.response.status >= 400)) cli.exitCode = 1;
     });
   return agent;
 }
@@ -169,7 +169,7 @@ function transcriptLines(notes: string[], transcript: Transcript): string[] {
   return [
     `? ${transcript.question}`,
     ...(transcript.followUps ?? []).flatMap((followUp) => [`? ${followUp.question}`, ...(followUp.answer !== undefined ? [`> ${followUp.answer}`] : [])]),
-    transcript.refused ? "→ refused (nothing was sent)" : `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}${datesNote(transcript)}`,
+    transcript.refused ? "→ refused (nothing was sent)" : transcript.answered ? `→ no call: ${transcript.answered} (nothing was sent)` : `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}${datesNote(transcript)}`,
     ...notes,
     ...(transcript.call ? callLines(transcript.call) : []),
     `= ${transcript.answer}${pendingFollowUp(transcript) ? " (answer with --answer)" : ""}`,

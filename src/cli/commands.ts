@@ -36,6 +36,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   { usage: "trigger", description: "Make something happen in the running sandbox: an order delivered, a transaction, a transaction settled", load: async () => (await import("./trigger.ts")).triggerCommand },
   { usage: "journal [options]", description: "The requests the running sandbox's servers answered, secrets masked (oldest first)", load: async () => (await import("./journal.ts")).journalCommand },
   { usage: "expect [options]", description: "Check that the running sandbox answered the requests a test expects: exit 0 if so, 1 with what it saw if not", load: async () => (await import("./expect.ts")).expectCommand },
+  { usage: "check [options]", description: "Check that a sandbox or a deployment keeps the storefront, wallet and host app contract, and that the action definitions match it", load: async () => (await import("./check.ts")).checkCommand },
+  { usage: "openapi [options]", description: "Write the OpenAPI 3.1 documents of the servers, as each serves them at GET /openapi.json", load: async () => (await import("./openapi.ts")).openapiCommand },
 ];
 
 /** The name of a command entry (the first word of its usage). */

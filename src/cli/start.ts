@@ -17,6 +17,7 @@ export function startCommand(cli: Cli): Command {
     .option("--json", "with --detach: print {pid, urls, dataDir, log} as JSON")
     .option("--ui", "open the terminal UI on the servers in this terminal; quitting it stops them");
   for (const option of OPTIONS) {
+    if ("command" in option) continue;
     command.addOption(new Option(`${option.flag}${valueName(option)}`, `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default === "" ? "none" : option.default}]`));
     if (option.type === "boolean") command.addOption(new Option(`--no-${option.flag.slice(2)}`, `turn ${option.flag} off, whatever the env or config file say`));
   }
@@ -69,6 +70,6 @@ export function startCommand(cli: Cli): Command {
 
 function valueName(option: OptionSpec): string {
   if (option.type === "boolean") return "";
-  const names = { port: "port", count: "number", string: "value", services: "names", hosts: "names", duration: "duration", secret: "value", path: "path", sessionStore: "store", url: "url", baseUrl: "url" } as const;
+  const names = { port: "port", count: "number", string: "value", text: "value", services: "names", hosts: "names", duration: "duration", secret: "value", path: "path", sessionStore: "store", url: "url", baseUrl: "url" } as const;
   return ` <${option.arg ?? names[option.type]}>`;
 }

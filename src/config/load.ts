@@ -10,6 +10,7 @@ interface ValueOfType {
   port: number;
   count: number;
   string: string;
+  text: string;
   boolean: boolean;
   services: ServiceName[];
   hosts: string[];
@@ -136,6 +137,9 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
       return typeof text === "string" && (text === "auto" || /^https?:\/\/[^\s/?#]+\S*$/.test(text)) ? (text.includes("?") ? text : text.replace(/\/+$/, "")) : bad("auto, or an http(s) URL");
     case "string":
       return typeof text === "string" && text !== "" ? text : bad("a non-empty text");
+    case "text":
+      // Kept as given: a password may begin or end with a space.
+      return typeof raw === "string" ? raw : bad("a text");
   }
 }
 

@@ -1,11 +1,33 @@
 import type { H3 } from "h3";
+import type { JwtIssuer } from "../auth/jwt.ts";
+import { agentContract } from "../bff/agent-route.ts";
 import { sessionTokenFor, type BffDeps } from "../bff/service-token.ts";
 import { addSessionRoutes } from "../bff/session-routes.ts";
-import type { JwtIssuer } from "../auth/jwt.ts";
+import { json } from "../http/route-contract.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
+import { BALANCE, LIST_TRANSACTIONS, TRANSACTION_LIST } from "../wallet/contracts.ts";
 import type { EmbedDeps } from "./embed/deps.ts";
-import { addEmbedRoutes } from "./embed/routes.ts";
+import { HOST_PAGE, addEmbedRoutes } from "./embed/routes.ts";
+import { HOST_TEXTS } from "./errors.ts";
 import { PASSED_THROUGH, callWallet } from "./wallet-client.ts";
+
+/** The wallet's transaction query and answers, with the balance added; what the wallet answers about the user's stored JWT or the query passes through. */
+const AGENT_WALLET = agentContract(
+  {
+    ...LIST_TRANSACTIONS,
+    operationId: "getWallet",
+    responses: {
+      200: json("The balance and the transactions (with insights when asked), in the wallet's own shapes", {
+        title: "AgentWallet",
+        type: "object",
+        required: ["balance", "currency", "transactions"],
+        properties: { ...BALANCE.properties, ...TRANSACTION_LIST.properties },
+      }),
+    },
+    errors: [...(LIST_TRANSACTIONS.errors ?? []), HOST_TEXTS.walletSilent, HOST_TEXTS.walletNotJson],
+  },
+  "The wallet's balance and transactions of the user in X-End-User-Id (BFF service token)",
+);
 
 export interface HostAppDeps extends ServiceAppOptions {
   /** Verifies the wallet JWTs that the app registers as sessions. */
@@ -25,7 +47,8 @@ export interface HostAppDeps extends ServiceAppOptions {
  * embed preview and the demo host page that opens it.
  */
 export function createHostApp(deps: HostAppDeps): H3 {
-  const app = createServiceApp(deps);
+  const index = deps.index && deps.embed ? { ...deps.index, page: HOST_PAGE } : deps.index;
+  const app = createServiceApp({ ...deps, index });
   addSessionRoutes(app, { issuer: deps.walletJwt, sessions: deps.bff.sessions, knownUser: deps.knownUser });
 
   app.get("/api/agent/wallet", async (event) => {
@@ -38,7 +61,7 @@ export function createHostApp(deps: HostAppDeps): H3 {
     const transactions = await callWallet(`${url}${prefix}/transactions${query.size > 0 ? `?${query}` : ""}`, token);
     if (!transactions.ok) return transactions.response;
     return { balance: balance.body.balance, currency: balance.body.currency, ...transactions.body };
-  }, { meta: { description: "The wallet's balance and transactions of the user in X-End-User-Id (BFF service token)" } });
+  }, { meta: AGENT_WALLET });
 
   if (deps.embed) addEmbedRoutes(app, deps.embed);
   addNotFoundRoute(app);

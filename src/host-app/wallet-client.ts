@@ -1,7 +1,9 @@
-import { failHost } from "./errors.ts";
+import { failWith } from "../errors.ts";
+import { LIST_TRANSACTIONS } from "../wallet/contracts.ts";
+import { HOST_TEXTS } from "./errors.ts";
 
-/** The transaction query parameters the host app passes through to the wallet. */
-export const PASSED_THROUGH = ["period", "from", "to", "direction", "include_insights"] as const;
+/** The transaction query parameters the host app passes through to the wallet: those of the wallet's transaction list. */
+export const PASSED_THROUGH = Object.keys(LIST_TRANSACTIONS.query ?? {});
 
 export type WalletAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; response: Response };
 
@@ -15,12 +17,12 @@ export async function callWallet(url: string, token: string): Promise<WalletAnsw
   try {
     response = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
   } catch (error) {
-    failHost("upstream_unavailable", `The wallet at ${new URL(url).origin} did not answer (${(error as Error).message}). Is it running? See --wallet-url.`, { expected: true });
+    failWith(HOST_TEXTS.walletSilent, { values: { origin: new URL(url).origin, reason: (error as Error).message }, expected: true });
   }
   if (!response.ok) return { ok: false, response: await passThrough(response) };
   const body: unknown = await response.json().catch(() => undefined);
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    failHost("upstream_unavailable", `The wallet at ${new URL(url).origin} answered ${response.status} without a JSON object. Is --wallet-url a wallet?`, { expected: true });
+    failWith(HOST_TEXTS.walletNotJson, { values: { origin: new URL(url).origin, status: response.status }, expected: true });
   }
   return { ok: true, body: body as Record<string, unknown> };
 }

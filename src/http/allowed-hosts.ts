@@ -1,7 +1,7 @@
 import { isIPv4 } from "node:net";
 import { networkInterfaces } from "node:os";
-import { SandboxError } from "../errors.ts";
-import { HTTP_ERRORS } from "./errors.ts";
+import { errorOf, type SandboxError } from "../errors.ts";
+import { HTTP_TEXTS } from "./errors.ts";
 
 /** The names a server answers to, besides loopback. */
 export interface HostPolicy {
@@ -61,12 +61,12 @@ export function createHostCheck(policy: HostPolicy) {
         const parsed = parseHost(name);
         const host = parsed && { hostname: parsed.hostname, port: parsed.port ?? 80 };
         if (!host || !isKnown(host)) {
-          return refuse("unknown_host", `Refused the Host "${name}": this server answers only to localhost, 127.0.0.1, [::1], its own addresses and the names given with --allowed-hosts.`);
+          return errorOf(HTTP_TEXTS.unknownHost, { values: { host: name } });
         }
         if (isNamed(host) && accepted.size < ACCEPTED_KEPT) accepted.add(name);
       }
       if (checkOrigin && origin !== null && origin !== undefined && !isKnownOrigin(origin, isKnown)) {
-        return refuse("forbidden_origin", `Refused a request from a page at "${origin}": this route answers only pages of the server's own names (localhost, 127.0.0.1, [::1], its addresses and --allowed-hosts).`);
+        return errorOf(HTTP_TEXTS.foreignPage, { values: { origin } });
       }
       return undefined;
     },
@@ -89,8 +89,4 @@ export function isLoopback(hostname: string): boolean {
 function machineAddresses(): Set<string> {
   const addresses = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
   return new Set(addresses.map(({ address, family }) => (family === "IPv6" ? `[${address.toLowerCase()}]` : address)));
-}
-
-function refuse(code: "unknown_host" | "forbidden_origin", message: string): SandboxError {
-  return new SandboxError(code, message, { status: HTTP_ERRORS[code] });
 }

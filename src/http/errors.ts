@@ -1,4 +1,4 @@
-import { errorThrower, type Fail } from "../errors.ts";
+import { errorTexts, errorThrower, type Fail } from "../errors.ts";
 
 /** The codes any server answers with, whatever the service: bad requests, what h3 itself refuses, and requests refused before any route (a Host it is not known by, a foreign Origin, headers sent too slowly). */
 export const HTTP_ERRORS = {
@@ -16,6 +16,28 @@ export const HTTP_ERRORS = {
 } as const;
 
 export const fail: Fail<typeof HTTP_ERRORS> = errorThrower(HTTP_ERRORS);
+
+/** What the generic codes say, word for word (the field texts are what a request's schema check answers). */
+export const HTTP_TEXTS = errorTexts(HTTP_ERRORS, {
+  notJsonType: ["unsupported_media_type", "Send the body as JSON with Content-Type: application/json"],
+  notJson: ["validation_error", "The body is not valid JSON: {reason}"],
+  notObject: ["validation_error", "The body must be a JSON object"],
+  bodyTooLarge: ["payload_too_large", "The request body is over {size}"],
+  bodyCut: ["bad_request", "The request body could not be read completely (the connection closed early)"],
+  nonBlankField: ["validation_error", '"{field}" is required and must be a non-empty string'],
+  integerField: ["validation_error", '"{field}" must be an integer from {minimum} to {maximum}'],
+  choiceField: ["validation_error", '"{field}" must be one of {allowed}'],
+  choiceFieldWithDefault: ["validation_error", '"{field}" must be one of {allowed} (default {default})'],
+  stringFieldMissing: ["validation_error", '"{field}" is required and must be a string'],
+  stringField: ["validation_error", '"{field}" must be a string; got {kind}'],
+  repeatedQuery: ["validation_error", '"{field}" is given {count} times; give it once'],
+  queryChoice: ["validation_error", '"{field}" must be one of {allowed}; got "{value}"'],
+  noRoute: ["not_found", "No route for {method} {path}"],
+  methodNotAllowed: ["method_not_allowed", "{method} is not allowed on {path}; use {allow}"],
+  internal: ["internal_error", "Internal error: see the sandbox log"],
+  unknownHost: ["unknown_host", 'Refused the Host "{host}": this server answers only to localhost, 127.0.0.1, [::1], its own addresses and the names given with --allowed-hosts.'],
+  foreignPage: ["forbidden_origin", 'Refused a request from a page at "{origin}": this route answers only pages of the server\'s own names (localhost, 127.0.0.1, [::1], its addresses and --allowed-hosts).'],
+});
 
 /** The code of an error h3 raised itself (no route, body too large, a malformed URL), by its status. */
 export function codeForStatus(status: number): keyof typeof HTTP_ERRORS {

@@ -1,21 +1,14 @@
-import { fail } from "./errors.ts";
+import { failWith } from "../errors.ts";
+import { HTTP_TEXTS } from "./errors.ts";
 
-/** A required, non-blank string field of a JSON body. No coercion: 42 is not "42". */
+/**
+ * A required, non-blank string field of a JSON body. No coercion: 42 is not "42". (These check the
+ * triggers' bodies, sandbox controls that no OpenAPI document describes; a documented route checks
+ * its body against its schema, request-input.ts, with the same texts.)
+ */
 export function requireString(body: Record<string, unknown>, name: string): string {
   const value = body[name];
-  if (typeof value !== "string" || value.trim() === "") {
-    fail("validation_error", `"${name}" is required and must be a non-empty string`, { details: { field: name } });
-  }
-  return value;
-}
-
-/** An optional integer field within [min, max]; absent gives the fallback, null or "2" is an error. */
-export function optionalInteger(body: Record<string, unknown>, name: string, range: { min: number; max: number; fallback: number }): number {
-  if (!Object.hasOwn(body, name)) return range.fallback;
-  const value = body[name];
-  if (typeof value !== "number" || !Number.isInteger(value) || value < range.min || value > range.max) {
-    fail("validation_error", `"${name}" must be an integer from ${range.min} to ${range.max}`, { details: { field: name, value } });
-  }
+  if (typeof value !== "string" || value.trim() === "") failWith(HTTP_TEXTS.nonBlankField, { values: { field: name }, details: { field: name } });
   return value;
 }
 
@@ -24,7 +17,8 @@ export function choiceField<T extends string>(body: Record<string, unknown>, nam
   if (!Object.hasOwn(body, name) && fallback !== undefined) return fallback;
   const value = body[name];
   if (!choices.includes(value as T)) {
-    fail("validation_error", `"${name}" must be one of ${choices.join(", ")}${fallback === undefined ? "" : ` (default ${fallback})`}`, { details: { field: name, value } });
+    const text = fallback === undefined ? HTTP_TEXTS.choiceField : HTTP_TEXTS.choiceFieldWithDefault;
+    failWith(text, { values: { field: name, allowed: choices.join(", "), default: fallback ?? "" }, details: { field: name, value } });
   }
   return value as T;
 }

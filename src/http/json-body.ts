@@ -1,5 +1,6 @@
 import { HTTPError, assertBodySize, type H3Event } from "h3";
-import { fail } from "./errors.ts";
+import { failWith } from "../errors.ts";
+import { HTTP_TEXTS } from "./errors.ts";
 import { readNodeBodyText } from "./node-body.ts";
 
 const MIB = 1024 * 1024;
@@ -22,7 +23,7 @@ export function bodyTextRead(event: H3Event): string | undefined {
 export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const type = event.req.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    fail("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
+    failWith(HTTP_TEXTS.notJsonType);
   }
   const text = await readBodyText(event, maxBytes);
   let parsed: unknown;
@@ -30,10 +31,10 @@ export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES):
     parsed = JSON.parse(text, dropPrototypeKeys);
   } catch (error) {
     const reason = error instanceof RangeError ? "it is nested too deeply" : (error as Error).message;
-    fail("validation_error", `The body is not valid JSON: ${reason}`);
+    failWith(HTTP_TEXTS.notJson, { values: { reason } });
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    fail("validation_error", "The body must be a JSON object");
+    failWith(HTTP_TEXTS.notObject);
   }
   return parsed as Record<string, unknown>;
 }
@@ -46,8 +47,8 @@ export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): P
     event.context[BODY_READ] = text;
     return text;
   } catch (error) {
-    if (!HTTPError.isError(error)) fail("bad_request", "The request body could not be read completely (the connection closed early)");
-    if (error.status === 413) fail("payload_too_large", `The request body is over ${sizeText(maxBytes)}`);
+    if (!HTTPError.isError(error)) failWith(HTTP_TEXTS.bodyCut);
+    if (error.status === 413) failWith(HTTP_TEXTS.bodyTooLarge, { values: { size: sizeText(maxBytes) } });
     throw error;
   }
 }
@@ -59,7 +60,7 @@ async function readWebBodyText(event: H3Event, maxBytes: number): Promise<string
 }
 
 /** 1 MiB, 16 KiB: a limit as people write it. */
-function sizeText(bytes: number): string {
+export function sizeText(bytes: number): string {
   return bytes >= MIB ? `${bytes / MIB} MiB` : `${bytes / 1024} KiB`;
 }
 

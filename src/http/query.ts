@@ -1,10 +1,15 @@
 import type { H3Event } from "h3";
-import { fail } from "./errors.ts";
+import { failWith } from "../errors.ts";
+import { HTTP_TEXTS } from "./errors.ts";
 
-/** A query parameter that may appear once; a repeated one is ambiguous and refused. */
+/**
+ * A query parameter that may appear once; a repeated one is ambiguous and refused. (These read the
+ * sandbox controls' parameters, which no OpenAPI document describes; a documented route reads its
+ * own by its contract, request-input.ts, with the same texts.)
+ */
 export function queryParam(event: H3Event, name: string): string | undefined {
   const values = event.url.searchParams.getAll(name);
-  if (values.length > 1) fail("validation_error", `"${name}" is given ${values.length} times; give it once`, { details: { field: name } });
+  if (values.length > 1) failWith(HTTP_TEXTS.repeatedQuery, { values: { field: name, count: values.length }, details: { field: name } });
   return values[0];
 }
 
@@ -12,7 +17,7 @@ export function queryParam(event: H3Event, name: string): string | undefined {
 export function queryChoice<T extends string>(event: H3Event, name: string, allowed: readonly T[]): T | undefined {
   const value = queryParam(event, name);
   if (value !== undefined && !(allowed as readonly string[]).includes(value)) {
-    fail("validation_error", `"${name}" must be one of ${allowed.join(", ")}; got "${value}"`, { details: { field: name, allowed } });
+    failWith(HTTP_TEXTS.queryChoice, { values: { field: name, allowed: allowed.join(", "), value }, details: { field: name, allowed } });
   }
   return value as T | undefined;
 }

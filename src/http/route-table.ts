@@ -1,10 +1,9 @@
-import { H3Event, type H3 } from "h3";
+import { H3Event, type H3, type H3Route, type H3RouteMeta } from "h3";
+import type { RouteContract } from "./route-contract.ts";
 
 declare module "h3" {
-  interface H3RouteMeta {
-    /** What the route does, in one line: the service index (GET /) lists it. */
-    readonly description?: string;
-  }
+  /** A route's contract (its description at least: the service index lists it). */
+  interface H3RouteMeta extends Partial<RouteContract> {}
 }
 
 /** The methods a route may be registered for, in the order Allow lists them. */
@@ -29,5 +28,17 @@ export interface RouteListing {
 
 /** The app's routes as h3 holds them (`~routes`), in the order they were added, the not-found route left out. */
 export function listRoutes(app: H3): RouteListing[] {
-  return app["~routes"].flatMap(({ method, route, meta }) => (method ? [{ method, path: route ?? "", description: meta?.description ?? "" }] : []));
+  return appRoutes(app).map(({ method, path, meta }) => ({ method, path, description: meta.description ?? "" }));
+}
+
+/** The app's routes with their meta, in the order they were added, the not-found route (registered for every method) left out. */
+export function appRoutes(app: H3): { method: string; path: string; meta: H3RouteMeta }[] {
+  return app["~routes"].flatMap(({ method, route, meta }: H3Route) => (method ? [{ method, path: route ?? "", meta: meta ?? {} }] : []));
+}
+
+/** The contract of the route that matched the request; a route that reads its request by its contract must have one. */
+export function matchedContract(event: H3Event): Partial<RouteContract> {
+  const meta = event.context.matchedRoute?.meta;
+  if (!meta) throw new Error(`${event.req.method} ${event.url.pathname} reads its request by a contract, but its route has no meta`);
+  return meta;
 }

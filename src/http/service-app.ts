@@ -1,9 +1,12 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
 import { H3, HTTPError, handleCors, isPreflightRequest, type H3Event, type Middleware } from "h3";
-import { SandboxError, type ErrorCodes } from "../errors.ts";
+import { SandboxError, errorOf, failWith, type ErrorCodes } from "../errors.ts";
+import { addDocsRoutes } from "../openapi/docs-page.ts";
+import { addOpenApiRoute } from "../openapi/route.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { TappableResponse, type SentBody } from "./body-tap.ts";
-import { codeForStatus, fail } from "./errors.ts";
+import { HTTP_TEXTS, codeForStatus } from "./errors.ts";
+import { HEALTH } from "./health-check.ts";
 import { JSON_TYPE, finishHeaders } from "./response-headers.ts";
 import { allowedMethods } from "./route-table.ts";
 import { addIndexRoute, type ServiceIndex } from "./service-index.ts";
@@ -44,7 +47,8 @@ export interface Exchange {
  * An h3 app whose every error, thrown by a route (a SandboxError) or by h3 itself (unknown
  * route, bad URL, body too large), leaves as the one JSON error shape, which answers only to
  * the host names it is known by, and which answers CORS for any origin so that a web app on
- * another local port can call the sandbox. It has /health, and / when given the service's index.
+ * another local port can call the sandbox. It has /health, and, when given the service's index,
+ * /, /openapi.json (the private prefix, the sandbox controls, left out of the document) and /docs, its API reference.
  */
 export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   const isPrivate = (event: H3Event) => Boolean(options.privatePrefix && event.url.pathname.startsWith(options.privatePrefix));
@@ -75,8 +79,12 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   // HEAD is GET without the body (health checkers use it); h3 routes it nowhere by itself. Other
   // methods pass on at once: an async middleware would cost every request a promise.
   app.use((event) => (event.req.method === "HEAD" ? answerHead(app, event) : undefined));
-  if (options.index) addIndexRoute(app, options.index);
-  app.get("/health", () => ({ status: "ok" }), { meta: { description: "Health check: status ok" } });
+  if (options.index) {
+    addIndexRoute(app, options.index);
+    addOpenApiRoute(app, { ...options.index, leaveOut: options.privatePrefix });
+    addDocsRoutes(app, options.index);
+  }
+  app.get("/health", () => ({ status: "ok" }), { meta: HEALTH });
   return app;
 }
 
@@ -105,9 +113,9 @@ export function addNotFoundRoute(app: H3): void {
     const { method } = event.req;
     const { pathname } = event.url;
     const allow = allowedMethods(app, event.url).join(", ");
-    if (!allow) fail("not_found", `No route for ${method} ${pathname}`);
+    if (!allow) failWith(HTTP_TEXTS.noRoute, { values: { method, path: pathname } });
     if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
-    return fail("method_not_allowed", `${method} is not allowed on ${pathname}; use ${allow}`, { headers: { allow } });
+    return failWith(HTTP_TEXTS.methodNotAllowed, { values: { method, path: pathname, allow }, headers: { allow } });
   });
 }
 
@@ -191,6 +199,6 @@ function jsonError(error: SandboxError, cors: boolean): Response {
 function toSandboxError(error: HTTPError): SandboxError {
   if (error.cause instanceof SandboxError) return error.cause;
   const code = error.unhandled ? "internal_error" : codeForStatus(error.status);
-  if (code === "internal_error") return new SandboxError(code, "Internal error: see the sandbox log", { status: 500 });
+  if (code === "internal_error") return errorOf(HTTP_TEXTS.internal);
   return new SandboxError(code, error.message, { status: error.status, headers: error.headers ? Object.fromEntries(error.headers) : undefined });
 }

@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { SandboxError, userError } from "../errors.ts";
+import { SandboxError, errorTexts, fillText, userError, type ErrorText } from "../errors.ts";
 
 /** The data file exists but cannot be used: the start stops and names the file. */
 export function dataFileError(file: string, reason: string): SandboxError {
@@ -15,13 +15,17 @@ export const STORAGE_ERRORS = {
   storage_unavailable: 503,
 } as const;
 
+export const STORAGE_TEXTS = errorTexts(STORAGE_ERRORS, {
+  writeRefused: ["storage_unavailable", "The change was not saved: the data dir refused the write to {file} ({reason}). Check its free space and permissions; reads keep working."],
+  redisSilent: ["storage_unavailable", "The session store (Redis at {url}) is not answering: {reason}. Agent sessions work again once it is back."],
+});
+
 /** The user can act on it (free space, fix permissions, start Redis), so it is reported without a stack. */
-export function storageUnavailable(message: string, cause: unknown): SandboxError {
-  return new SandboxError("storage_unavailable", message, { status: STORAGE_ERRORS.storage_unavailable, expected: true, cause });
+export function storageUnavailable(text: ErrorText, values: Record<string, string>, cause: unknown): SandboxError {
+  return new SandboxError(text.code, fillText(text.text, values), { status: text.status, expected: true, cause });
 }
 
 /** The disk refused a write of the data file. */
 export function writeRefused(file: string, cause: unknown): SandboxError {
-  const reason = (cause as NodeJS.ErrnoException)?.code ?? "write error";
-  return storageUnavailable(`The change was not saved: the data dir refused the write to ${basename(file)} (${reason}). Check its free space and permissions; reads keep working.`, cause);
+  return storageUnavailable(STORAGE_TEXTS.writeRefused, { file: basename(file), reason: (cause as NodeJS.ErrnoException)?.code ?? "write error" }, cause);
 }

@@ -2,20 +2,20 @@ import type { H3 } from "h3";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { requireUser } from "../auth/bearer.ts";
 import { addLoginRoute } from "../auth/login.ts";
+import { agentContract } from "../bff/agent-route.ts";
 import { forwardInProcess } from "../bff/forward.ts";
 import { sessionTokenFor, type BffDeps } from "../bff/service-token.ts";
 import { addSessionRoutes } from "../bff/session-routes.ts";
 import type { Clock } from "../clock.ts";
 import { prefersEventStream } from "../http/accept.ts";
-import { optionalInteger, requireString } from "../http/fields.ts";
-import { readJsonObject } from "../http/json-body.ts";
-import { queryParam } from "../http/query.ts";
+import { queryValue, readBody } from "../http/request-input.ts";
 import { sendSerialised } from "../http/serialised-json.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { encodeEvent, eventsResponse, openLiveStream, type EncodedEvent, type LiveStream, type SseEvent } from "../http/sse.ts";
 import { addToCart, storedCart, toCartView } from "./cart.ts";
 import type { CartEvents } from "./cart-events.ts";
 import { catalogAnswer } from "./catalog.ts";
+import { ADD_TO_CART, CART_STREAM, LIST_ORDERS, LIST_PRODUCTS } from "./contracts.ts";
 import { listOrders } from "./orders.ts";
 import type { StoredCart, StorefrontStore } from "./store.ts";
 
@@ -33,9 +33,9 @@ export interface StorefrontDeps extends ServiceAppOptions {
 
 /** The BFF routes: each acts as the user named in X-End-User-Id, through the matching protected route. */
 const AGENT_ROUTES = [
-  ["GET", "/api/agent/products", "/api/products"],
-  ["POST", "/api/agent/cart/items", "/api/cart/items"],
-  ["GET", "/api/agent/orders", "/api/orders"],
+  ["GET", "/api/agent/products", "/api/products", LIST_PRODUCTS],
+  ["POST", "/api/agent/cart/items", "/api/cart/items", ADD_TO_CART],
+  ["GET", "/api/agent/orders", "/api/orders", LIST_ORDERS],
 ] as const;
 const AGENT_AUTH = "as the user in X-End-User-Id (BFF service token)";
 
@@ -55,22 +55,22 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
 
   app.get("/api/products", async (event) => {
     await requireUser(event, auth);
-    return sendSerialised(event, catalogAnswer(deps.store.data.products, queryParam(event, "q")));
-  }, { meta: { description: "The catalog; ?q= filters by name (bearer token)" } });
+    return sendSerialised(event, catalogAnswer(deps.store.data.products, queryValue(event, "q")));
+  }, { meta: LIST_PRODUCTS });
 
   app.get("/api/orders", async (event) => {
     const { userId } = await requireUser(event, auth);
-    return { orders: listOrders(deps.store.data.orders, userId, queryParam(event, "order_id")) };
-  }, { meta: { description: "The user's orders, newest first; ?order_id= filters (bearer token)" } });
+    return { orders: listOrders(deps.store.data.orders, userId, queryValue(event, "order_id")) };
+  }, { meta: LIST_ORDERS });
 
   app.post("/api/cart/items", async (event) => {
     const { userId } = await requireUser(event, auth);
-    const body = await readJsonObject(event);
-    const productId = requireString(body, "product_id");
-    const quantity = optionalInteger(body, "quantity", { min: 1, max: 99, fallback: 1 });
+    const body = await readBody(event);
+    const productId = body.field("product_id");
+    const quantity = body.field<number>("quantity");
     const cart = await deps.store.update((draft) => addToCart(draft, userId, productId, quantity));
     return prefersEventStream(event.req.headers.get("accept")) ? eventsResponse([cartEvent(cart)]) : toCartView(deps.store.data, cart);
-  }, { meta: { description: "Add {product_id, quantity?} to the user's cart; answers the cart (bearer token)" } });
+  }, { meta: ADD_TO_CART });
 
   app.get("/api/cart/stream", async (event) => {
     const { userId, expiresAt } = await requireUser(event, auth, { allowQueryToken: true });
@@ -84,11 +84,11 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
     });
     stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(encodedCartEvent(cart))));
     return stream.response;
-  }, { meta: { description: "Server-sent cart events: the cart now, then after every change (bearer token or ?access_token=)" } });
+  }, { meta: CART_STREAM });
 
   addSessionRoutes(app, { issuer: deps.jwt, sessions: deps.bff.sessions, knownUser: auth.knownUser });
-  for (const [method, agentPath, path] of AGENT_ROUTES) {
-    const meta = { description: `${method} ${path}, ${AGENT_AUTH}` };
+  for (const [method, agentPath, path, contract] of AGENT_ROUTES) {
+    const meta = agentContract(contract, `${method} ${path}, ${AGENT_AUTH}`);
     app.on(method, agentPath, async (event) => forwardInProcess(app, event, path, await sessionTokenFor(event, deps.bff)), { meta });
   }
 

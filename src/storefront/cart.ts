@@ -1,20 +1,35 @@
-import { failStorefront } from "./errors.ts";
+import { failWith } from "../errors.ts";
+import type { FromSchema } from "../http/json-schema.ts";
 import { toMajorUnits } from "../money.ts";
+import { STOREFRONT_TEXTS } from "./errors.ts";
 import type { StoredCart, StorefrontData } from "./store.ts";
 
-export interface CartItemView {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  quantity: number;
-  imageUrl: string;
-}
+const CART_ITEM = {
+  title: "CartItem",
+  type: "object",
+  required: ["id", "name", "description", "price", "quantity", "imageUrl"],
+  properties: {
+    id: { type: "string", description: "The product id: one line per product", examples: ["ofada-rice-5kg"] },
+    name: { type: "string", examples: ["Ofada Rice"] },
+    description: { type: "string", description: "The pack size", examples: ["5 kg bag"] },
+    price: { type: "number", description: "The unit price in naira", examples: [21000] },
+    quantity: { type: "integer", minimum: 1, examples: [2] },
+    imageUrl: { type: "string", examples: ["https://images.example.com/groceries/ofada-rice.jpg"] },
+  },
+} as const;
 
-export interface CartView {
-  items: CartItemView[];
-  subtotal: number;
-}
+/** The user's cart as clients see it. */
+export const CART = {
+  title: "Cart",
+  type: "object",
+  required: ["items", "subtotal"],
+  properties: {
+    items: { type: "array", items: CART_ITEM },
+    subtotal: { type: "number", description: "The total in naira, rounded to 2 decimals", examples: [42000] },
+  },
+} as const;
+
+export type CartView = FromSchema<typeof CART>;
 
 const EMPTY_CART: StoredCart = { version: 0, lines: [] };
 
@@ -25,7 +40,7 @@ export function storedCart(data: Readonly<StorefrontData>, userId: string): Stor
 /** Adds to the user's cart (one line per product: a second add raises the quantity). Runs inside a store change. */
 export function addToCart(draft: StorefrontData, userId: string, productId: string, quantity: number): StoredCart {
   if (!draft.products.some((product) => product.id === productId)) {
-    failStorefront("product_not_found", `No product with id "${productId}": GET /api/products lists the ids`);
+    failWith(STOREFRONT_TEXTS.productNotFound, { values: { productId } });
   }
   if (!Object.hasOwn(draft.carts, userId)) draft.carts[userId] = { version: 0, lines: [] };
   const cart = draft.carts[userId] as StoredCart;

@@ -3,20 +3,23 @@ import { requireUser } from "../auth/bearer.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { addLoginRoute } from "../auth/login.ts";
 import type { Clock } from "../clock.ts";
-import { queryChoice, queryParam } from "../http/query.ts";
+import { failWith } from "../errors.ts";
+import { queryValue } from "../http/request-input.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { toMajorUnits } from "../money.ts";
-import { failWallet } from "./errors.ts";
+import { GET_BALANCE, GET_TRANSACTION, LIST_TRANSACTIONS } from "./contracts.ts";
+import { WALLET_TEXTS } from "./errors.ts";
 import { balanceCents, insightsFor } from "./insights.ts";
 import { addAuthorizeRoutes } from "./oauth/authorize-routes.ts";
 import type { CodeStore } from "./oauth/codes.ts";
+import { TOKEN_PATH } from "./oauth/endpoints.ts";
 import { createFormTokens } from "./oauth/form-token.ts";
 import { addMetadataRoute } from "./oauth/metadata.ts";
 import { oauthErrorResponse } from "./oauth/oauth-response.ts";
-import { TOKEN_PATH, addTokenRoute } from "./oauth/token-route.ts";
+import { addTokenRoute } from "./oauth/token-route.ts";
 import { walletOf, type WalletStore } from "./store.ts";
-import { DIRECTIONS, selectTransactions, toTransactionView } from "./transactions.ts";
-import { PERIODS, parseWindow, type Period } from "./window.ts";
+import { selectTransactions, toTransactionView, type Direction } from "./transactions.ts";
+import { parseWindow, type Period } from "./window.ts";
 
 export interface WalletDeps extends ServiceAppOptions {
   store: WalletStore;
@@ -48,34 +51,34 @@ export function createWalletApp(deps: WalletDeps): H3 {
   app.get(`${prefix}/balance`, async (event) => {
     const wallet = await walletFor(event);
     return { balance: toMajorUnits(balanceCents(deps.store.data.transactions, wallet)), currency: wallet.currency };
-  }, { meta: { description: "The wallet's balance and currency (bearer token)" } });
+  }, { meta: GET_BALANCE });
 
   app.get(`${prefix}/transactions`, async (event) => {
     const wallet = await walletFor(event);
     const window = parseWindow(
       {
-        period: queryChoice(event, "period", Object.keys(PERIODS) as Period[]),
-        from: queryParam(event, "from"),
-        to: queryParam(event, "to"),
+        period: queryValue(event, "period") as Period | undefined,
+        from: queryValue(event, "from"),
+        to: queryValue(event, "to"),
       },
       deps.clock.now(),
     );
-    const direction = queryChoice(event, "direction", DIRECTIONS);
-    const withInsights = queryChoice(event, "include_insights", ["true", "false"]) === "true";
+    const direction = queryValue(event, "direction") as Direction | undefined;
+    const withInsights = queryValue(event, "include_insights") === "true";
     const { transactions } = deps.store.data;
     return {
       transactions: selectTransactions(transactions, wallet.userId, window, direction).map(toTransactionView),
       ...(withInsights ? { insights: insightsFor(transactions, wallet, window) } : {}),
     };
-  }, { meta: { description: "Transactions, newest first; period, from, to, direction, include_insights (bearer token)" } });
+  }, { meta: LIST_TRANSACTIONS });
 
   app.get(`${prefix}/transactions/:id`, async (event) => {
     const wallet = await walletFor(event);
     const id = event.context.params?.id ?? "";
     const transaction = deps.store.data.transactions.find((candidate) => candidate.id === id && candidate.userId === wallet.userId);
-    if (!transaction) failWallet("transaction_not_found", `No transaction "${id}" in this wallet`);
+    if (!transaction) failWith(WALLET_TEXTS.transactionNotFound, { values: { id } });
     return toTransactionView(transaction);
-  }, { meta: { description: "One transaction of the wallet (bearer token)" } });
+  }, { meta: GET_TRANSACTION });
 
   addNotFoundRoute(app);
   return app;

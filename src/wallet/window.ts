@@ -1,4 +1,5 @@
-import { fail } from "../http/errors.ts";
+import { failWith } from "../errors.ts";
+import { WALLET_TEXTS } from "./errors.ts";
 
 export const PERIODS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
 export type Period = keyof typeof PERIODS;
@@ -20,13 +21,13 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
  */
 export function parseWindow(query: { period?: Period; from?: string; to?: string }, now: Date): TimeWindow | null {
   if (query.period !== undefined && (query.from !== undefined || query.to !== undefined)) {
-    fail("validation_error", "Use either period or from/to, not both", { details: { field: "period" } });
+    failWith(WALLET_TEXTS.periodAndRange, { details: { field: "period" } });
   }
   if (query.period !== undefined) return { from: new Date(now.getTime() - PERIODS[query.period] * DAY_MS), to: now };
   if (query.from === undefined && query.to === undefined) return null;
   const from = query.from === undefined ? null : parseInstant("from", query.from, "start");
   const to = query.to === undefined ? null : parseInstant("to", query.to, "end");
-  if (from && to && from > to) fail("validation_error", `"from" (${query.from}) is after "to" (${query.to})`, { details: { field: "from" } });
+  if (from && to && from > to) failWith(WALLET_TEXTS.fromAfterTo, { values: { from: query.from!, to: query.to! }, details: { field: "from" } });
   return { from, to };
 }
 
@@ -48,7 +49,7 @@ function isCalendarDate(text: string): boolean {
 }
 
 function invalid(field: string, text: string): never {
-  fail("validation_error", `"${field}" must be an ISO 8601 date (2026-11-01) or date-time (2026-11-01T09:30:00Z); got "${text}"`, { details: { field } });
+  failWith(WALLET_TEXTS.notADate, { values: { field, value: text }, details: { field } });
 }
 
 export function inWindow(instant: string, window: TimeWindow | null): boolean {

@@ -100,10 +100,24 @@ test("sandbox agent ask and call, run as commands against a running sandbox", { 
     assert.doesNotMatch(refusal.stdout, /→ request/, question);
     assert.match(refusal.stdout, /I can .*search the catalog/, question);
   }
-  const two = await runInProcess(["agent", "ask", "add 5 tomatoes and 2 onions", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
-  assert.equal(two.code, 1);
-  assert.match(two.stdout, /one product per request/);
-  assert.doesNotMatch(two.stdout, /→ request/);
+  const about = await runInProcess(["agent", "ask", "what can you do?", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  assert.equal(about.code, 0, "a question about the agent is answered, not refused");
+  assert.match(about.stdout, /^→ no call: a question about the agent \(nothing was sent\)$/m);
+  assert.doesNotMatch(about.stdout, /→ request/);
+  assert.match(about.stdout, /^= I'm the built-in agent of this sandbox, not a person\. I can .*search the catalog/m);
+  const category = await runInProcess(["agent", "ask", "what fruits do you have?", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  assert.equal(category.code, 0, "a category is answered from the catalog the agent read");
+  assert.match(category.stdout, /^→ no call: Fruits is a catalog category \(nothing was sent\)$/m);
+  assert.match(category.stdout, /^= Fruits: .*Pineapple/m);
+  const two = await runInProcess(["agent", "ask", "add a crate of eggs and tell me my balance", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  assert.equal(two.code, 0);
+  assert.match(two.stdout, /^→ action  get_wallet \{\}$/m, "the read is made");
+  assert.match(two.stdout, /^= I do one thing per request: ask "add a crate of eggs" separately\. Your balance is /m, "the change is said, not dropped or made");
+
+  const twoProducts = await runInProcess(["agent", "ask", "add 5 tomatoes and 2 onions", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  assert.equal(twoProducts.code, 1);
+  assert.match(twoProducts.stdout, /one product per request/);
+  assert.doesNotMatch(twoProducts.stdout, /→ request/);
 
   const banana = await runInProcess(["agent", "ask", "add 2 rice", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "banana"], {}, 20_000);
   assert.equal(banana.code, 1);

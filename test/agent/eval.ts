@@ -16,9 +16,10 @@ export function resolveExample(example: Example, catalog: readonly CatalogEntry[
 
 /** What is wrong with a resolution, or undefined when it is what the example expects. */
 export function mismatch(expected: Expected, got: Resolution): string | undefined {
-  const said = got.refused ? "refused" : `${got.action} ${JSON.stringify(got.parameters)}${got.followUp ? ` asking ${got.followUp.parameter}` : ""}${got.problem ? ` problem: ${got.problem}` : ""}`;
+  const said = got.refused ? "refused" : got.answered ? `answered: ${got.answered}` : `${got.action} ${JSON.stringify(got.parameters)}${got.followUp ? ` asking ${got.followUp.parameter}` : ""}${got.problem ? ` problem: ${got.problem}` : ""}`;
+  if ("answered" in expected) return got.answered !== undefined && expected.answered.test(got.answered) && expected.problem.test(got.problem ?? "") ? undefined : said;
   if ("refused" in expected) return got.refused && (!expected.problem || expected.problem.test(got.problem ?? "")) ? undefined : said;
-  if (got.refused || got.action !== expected.action) return said;
+  if (got.refused || got.answered !== undefined || got.action !== expected.action) return said;
   if ("problem" in expected) return expected.problem.test(got.problem ?? "") ? undefined : said;
   if ("followUp" in expected) return got.followUp?.parameter === expected.followUp && (!expected.parameters || isDeepStrictEqual(got.parameters, expected.parameters)) ? undefined : said;
   if (("note" in expected && expected.note ? !expected.note.test(got.note ?? "") : got.note !== undefined)) return `${said} note: ${got.note ?? "none"}`;

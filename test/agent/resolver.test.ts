@@ -41,7 +41,12 @@ test("the spec's periods, and days read from dates in the user's time zone", asy
 test("quantities in words or digits, never silently changed", () => {
   const table: [string, number | undefined][] = [["2 bags", 2], ["a dozen eggs", 12], ["a couple of", 2], ["three", 3], ["ten packs", 10], ["some rice", undefined], ["twenty-five", 25], ["1000000 eggs", 1000000], ["-3", -3]];
   for (const [text, quantity] of table) assert.equal(quantityOf(text), quantity, text);
-  assert.deepEqual(resolve("Add -3 bags of ofada rice").parameters, { product_id: "ofada-rice-5kg", quantity: -3 }, "the schema refuses it later, nothing is changed");
+  const negative = resolve("Add -3 bags of ofada rice");
+  assert.deepEqual(negative.parameters, { product_id: "ofada-rice-5kg" }, "nothing is changed: -3 is not made 1 or 3");
+  assert.equal(negative.followUp?.question, "quantity must be a whole number from 1 to 99 (you said -3): what quantity should I use?");
+  const retried = applyAnswer(negative, "150", catalog);
+  assert.equal(retried.followUp?.question, "quantity must be a whole number from 1 to 99 (you said 150): what quantity should I use?", "an answer out of range is asked again");
+  assert.deepEqual(applyAnswer(retried, "4", catalog).parameters, { product_id: "ofada-rice-5kg", quantity: 4 });
 });
 
 test("follow-ups: one question at a time; an answer that does not fit says why and repeats the choices", async (t) => {

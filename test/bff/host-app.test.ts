@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { AUTH_TEXTS } from "../../src/auth/errors.ts";
 import { ADA, NGOZI, errorBody } from "../helpers/sandbox.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { closeServer, closeWhenDone } from "../helpers/deadline.ts";
@@ -107,7 +108,7 @@ test("a wallet that answers without a JSON object is a 502, never a 500", async 
 
 test("a wallet error passed through takes the one JSON type, whatever the wallet wrote", async (t) => {
   const { createServer } = await import("node:http");
-  const fake = createServer((_, res) => res.writeHead(401, { "content-type": "application/json" }).end('{"error":"Token expired","code":"token_expired"}'));
+  const fake = createServer((_, res) => res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: AUTH_TEXTS.expired.text, code: "token_expired" })));
   await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
   t.after(() => new Promise((resolve) => fake.close(resolve)));
   const host = await startFullSandbox(t, { only: "host", walletUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}` });

@@ -25,6 +25,8 @@ test("--help shows usage and examples", TIMEOUT, async (t) => {
     { name: "sandbox status --help", args: ["status", "--help"], usage: /^Usage: sandbox status \[options\]$/m },
     { name: "sandbox stop --help", args: ["stop", "--help"], usage: /^Usage: sandbox stop \[options\]$/m },
     { name: "sandbox logs --help", args: ["logs", "--help"], usage: /^Usage: sandbox logs \[options\]$/m },
+    { name: "sandbox check --help", args: ["check", "--help"], usage: /^Usage: sandbox check \[options\]$/m },
+    { name: "sandbox openapi --help", args: ["openapi", "--help"], usage: /^Usage: sandbox openapi \[options\]$/m },
   ];
   for (const { name, args, usage } of cases) {
     await t.test(name, async () => {
@@ -48,12 +50,23 @@ test("start --help lists every setting's flag and environment variable", TIMEOUT
   const result = await runInProcess(["start", "--help"]);
   assert.equal(result.code, 0, result.stderr);
   const help = result.stdout.replace(/\s+/g, " "); // help text wraps at 80 columns
-  for (const option of OPTIONS) {
+  for (const option of OPTIONS.filter((candidate) => !("command" in candidate))) {
     assert.match(help, new RegExp(`(^| )${option.flag}\\b`), `${option.flag} in start --help`);
     assert.match(help, new RegExp(`\\benv ${option.env}\\b`), `${option.env} in start --help`);
   }
   assert.match(help, /--config <file>/);
   assert.match(help, /flag > environment variable > sandbox\.config\.json > default/);
+  assert.doesNotMatch(help, /CHECK_/, "check's settings are not start's");
+});
+
+test("check --help lists its settings' flags and environment variables", TIMEOUT, async () => {
+  const result = await runInProcess(["check", "--help"]);
+  assert.equal(result.code, 0, result.stderr);
+  const help = result.stdout.replace(/\s+/g, " ");
+  for (const option of OPTIONS.filter((candidate) => "command" in candidate && candidate.command === "check")) {
+    assert.match(help, new RegExp(`(^| )${option.flag} <`), `${option.flag} in check --help`);
+    assert.match(help, new RegExp(`\\benv ${option.env}\\b`), `${option.env} in check --help`);
+  }
 });
 
 test("an unknown command exits non-zero with a helpful message", TIMEOUT, async (t) => {

@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox } from "../../src/sandbox.ts";
 import { closeWhenDone } from "./deadline.ts";
+import { checkAnswers } from "./openapi.ts";
 import { ADA, tempDir, testConfig } from "./sandbox.ts";
 import type { OptionKey } from "../../src/config/options.ts";
 
@@ -9,6 +10,7 @@ export const SERVICE_TOKEN = "dev-bff-service-token-not-for-production-use";
 export async function startFullSandbox(t: { after(fn: () => unknown): void }, flags: Partial<Record<OptionKey, unknown>> = {}, dataDir?: string): Promise<Sandbox> {
   const sandbox = await startSandbox(await testConfig(dataDir ?? (await tempDir(t)), { only: "storefront,wallet,host", ...flags }));
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());
+  await checkAnswers(t, sandbox.urls, sandbox.config.walletPrefix);
   return sandbox;
 }
 

@@ -1,11 +1,13 @@
 import { signIdentity } from "../../src/identity/index.ts";
 import { startSandbox, type StartedSandbox } from "../../src/index.ts";
 import { closeWhenDone } from "./deadline.ts";
+import { checkAnswers } from "./openapi.ts";
 
 /** The programmatic sandbox with all three servers, closed when the test ends. */
 export async function startEmbedSandbox(t: { after(fn: () => unknown): void }): Promise<StartedSandbox & { host: string }> {
   const sandbox = await startSandbox({ logError: () => {} });
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());
+  await checkAnswers(t, sandbox.urls);
   return { ...sandbox, host: sandbox.urls.host! };
 }
 

@@ -6,6 +6,7 @@ import { loadConfig, type SandboxConfig } from "../../src/config/load.ts";
 import type { OptionKey } from "../../src/config/options.ts";
 import { startSandbox, type Sandbox, type StartOptions } from "../../src/sandbox.ts";
 import { closeWhenDone } from "./deadline.ts";
+import { checkAnswers } from "./openapi.ts";
 
 export const ADA = { id: "0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81", email: "ada@example.com", password: "ada-sandbox-pass" };
 export const TUNDE = { id: "5d2e8c14-9b7a-4e3f-8c61-2a9d4b7e0f53", email: "tunde@example.com", password: "tunde-sandbox-pass" };
@@ -51,6 +52,7 @@ export async function startTestSandbox(
   const service = options.service ?? "storefront";
   const sandbox = await startSandbox(await testConfig(dataDir, { only: service, ...options.flags }), options.start);
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());
+  await checkAnswers(t, sandbox.urls, sandbox.config.walletPrefix);
   const url = sandbox.urls[service] as string;
   const fetchPath = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init);
   const as = (token: string, path: string, init: RequestInit = {}) =>

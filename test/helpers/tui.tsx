@@ -7,6 +7,7 @@ import { KeyStream } from "../../src/tui/key-stream.ts";
 import { createTuiServices, TuiRoot } from "../../src/tui/run.tsx";
 import type { TuiSettings } from "../../src/tui/settings.ts";
 import type { TuiServices } from "../../src/tui/context.tsx";
+import { checkAnswers } from "./openapi.ts";
 
 /** What a terminal sends for the keys the UI reads. */
 export const KEY = {
@@ -26,6 +27,7 @@ export const KEY = {
 export async function startUiSandbox(t: { after(fn: () => unknown): void }, settings: Record<string, unknown> = {}): Promise<StartedSandbox> {
   const sandbox = await startSandbox({ settings: { sseHeartbeat: "200ms", ...settings } });
   t.after(() => sandbox.close());
+  await checkAnswers(t, sandbox.urls, settings.walletPrefix as string | undefined);
   return sandbox;
 }
 

@@ -54,6 +54,8 @@ export interface PatternFill {
   /** The value made of the match, with `$1`… for its groups ("ORD-$1": "ord k9m4tx" → ORD-K9M4TX); the whole match when left out. */
   value?: string;
   case?: "upper" | "lower";
+  /** What each run of spaces, hyphens and underscores in the value becomes ("_": "txn ada 0002" → txn_ada_0002). */
+  separator?: string;
   weight?: number;
   ask?: string;
 }
@@ -96,7 +98,7 @@ export const UNDERSTANDING_SCHEMA = {
           fill("period", { values: wordLists, default: { type: "string" } }, ["values"]),
           fill("date", { bound: { enum: ["start", "end"] } }, ["bound"]),
           fill("words", { values: wordLists }, ["values"]),
-          fill("pattern", { pattern: { type: "string", minLength: 1 }, value: { type: "string", minLength: 1 }, case: { enum: ["upper", "lower"] }, weight: { type: "number" } }, ["pattern"]),
+          fill("pattern", { pattern: { type: "string", minLength: 1 }, value: { type: "string", minLength: 1 }, case: { enum: ["upper", "lower"] }, separator: { type: "string" }, weight: { type: "number" } }, ["pattern"]),
           fill("product"),
           fill("quantity"),
           fill("search"),

@@ -11,8 +11,8 @@ export interface Clock {
 /** The window a question names: one of the action's periods, or days (YYYY-MM-DD, inclusive). */
 export type Window = { period: string; said: string } | { from?: string; to?: string; said: string; problem?: string } | undefined;
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fourteen: 14, thirty: 30, ninety: 90 };
-const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+const NUMBER_WORDS: Record<string, number> = { couple: 2, few: 3, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fourteen: 14, thirty: 30, ninety: 90 };
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, fortnight: 14, month: 30, year: 365 };
 
 /**
  * The window a question names, in this order: a period phrase of the action (`values`, e.g.
@@ -26,15 +26,22 @@ export function readWindow(question: string, values: Record<string, string[]>, c
     .flatMap(([period, phrases]) => phrases.filter((phrase) => hasPhrase(text, phrase)).map((phrase) => ({ period, phrase })))
     .sort((a, b) => b.phrase.length - a.phrase.length)[0];
   const today = dayIn(clock);
-  const span = /\b(?:last|past|previous) (\d+|[a-z]+) (day|week|month|year)s?\b/.exec(text);
-  const spanDays = span ? daysOf(Number(span[1]) || NUMBER_WORDS[span[1] as string] || 0, span[2] as string) : 0;
+  // A period code written as such ("list transactions 7d", "period=7d").
+  const code = Object.keys(values).find((period) => new RegExp(`(?:^|[\\s=:])${period}\\b`, "i").test(question));
+  if (code) return { period: code, said: code };
+  const span = /\b(?:last|past|previous|trailing|rolling) (?:(\d+|[a-z]+)(?: of)?[ -])?(day|week|fortnight|month|year)s?\b/.exec(text);
+  const spanDays = span ? daysOf(span[1] === undefined ? 1 : Number(span[1]) || NUMBER_WORDS[span[1]] || 0, span[2] as string) : 0;
   if (spanDays > 0 && !(named && named.phrase.length >= (span?.[0].length ?? 0))) {
-    const period = Object.keys(values).find((code) => periodDays(code) === spanDays);
+    const period = Object.keys(values).find((each) => periodDays(each) === spanDays);
     if (period) return { period, said: span![0] };
     return { from: addDays(today, 1 - spanDays), to: today, said: span![0] };
   }
-  if (named) return { period: named.period, said: named.phrase };
-  return chronoWindow(question, clock, today);
+  const weeks = weeksBack(text, today);
+  if (weeks) return weeks;
+  // Days the question names beside a period phrase are what it asks about ("between the 5th and the 12th of this month", "in December last year").
+  const days = chronoWindow(question, clock, today, named?.phrase);
+  if (named && !days) return { period: named.period, said: named.phrase };
+  return days;
 }
 
 /** Days in N units; twelve months are a year. */
@@ -58,12 +65,27 @@ export function periodDays(code: string): number | undefined {
  * result with an end ("X to Y", "X - Y"), or two results joined ("between X and Y"); a bare
  * day before the connector ("from the 5th to the 10th of November") takes the second's month.
  */
-function chronoWindow(question: string, clock: Clock, today: string): Window {
+/**
+ * chrono-node's casual English parser without its time-of-day parser: questions name days, and
+ * that parser reads "from 3 Oct" as "from 3 o'clock" and takes "2026-10-01 through 2026-10-15" apart.
+ */
+const DAYS_PARSER = withoutTimesOfDay(chrono.en.casual.clone());
+
+function withoutTimesOfDay(parser: chrono.Chrono): chrono.Chrono {
+  parser.parsers = parser.parsers.filter((each) => each.constructor.name !== "ENTimeExpressionParser");
+  return parser;
+}
+
+function chronoWindow(asked: string, clock: Clock, today: string, period?: string): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   const dayFirst = !/^America\//.test(clock.timeZone);
-  const results = chrono.en.casual
+  // The question with the days the parser does not know written out ("the 12th", "Q3", "year to date"); what is read before a date is read from it too.
+  const question = withMonth(withEnds(withQuarters(asked, today), today), today);
+  const results = DAYS_PARSER
     .parse(question, reference, { forwardDate: false })
-    .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?$/.test(result.text.trim()) ? (chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result) : result))
+    // The period phrase itself ("this month", "last year") is the period, not days.
+    .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()))
+    .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim()) ? Object.assign(chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result, { index: result.index }) : result))
     .filter((result) => ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) || result.text.toLowerCase() === "yesterday" || result.text.toLowerCase() === "today");
   const [first, second] = results;
   const year = /\b(?:in|for|during|of|from)\s+((?:19|20)\d{2})\b/i.exec(question);
@@ -80,11 +102,66 @@ function chronoWindow(question: string, clock: Clock, today: string): Window {
     const from = `${start.from.slice(0, 8)}${bareDay[1]!.padStart(2, "0")}`;
     if (from <= start.from) return checked({ from, to: start.to, said: `${bareDay[0].trim()} ${first.text}` }, today, written);
   }
-  if (/\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before)) return checked({ from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` }, today, written);
+  // "From 3 Oct" runs to today; "from October" is that month ("my transactions from October").
+  if (/\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before) || (/\bfrom\s*(the\s*)?$/.test(before) && first.start.isCertain("day"))) return checked({ from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` }, today, written);
   if (/\b(until|till|before|up to)\s*(the\s*)?$/.test(before)) return checked({ to: start.to, said: first.text }, today, written);
   // A weekend is its Saturday and Sunday, whichever of the two the parser settled on.
   if (/\bweekend\b/i.test(question) && start.from === start.to) return checked({ ...weekendOf(start.from), said: first.text }, today, written);
   return checked({ ...start, said: first.text }, today, written);
+}
+
+const QUARTERS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"];
+const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * "The 12th" with no month anywhere in the question is the latest 12th so far: this month's, or
+ * last month's when it is still ahead. The parser reads no day without its month.
+ */
+function withMonth(question: string, today: string): string {
+  if (MONTH.test(question)) return question;
+  return question.replace(/\b(?:the )?(\d{1,2})(?:st|nd|rd|th)\b/gi, (said, day: string) => {
+    const [year, month, current] = today.split("-").map(Number) as [number, number, number];
+    const back = Number(day) > current;
+    const named = back ? (month + 10) % 12 : month - 1;
+    return Number(day) >= 1 && Number(day) <= 31 ? `${day} ${MONTH_NAMES[named]} ${back && month === 1 ? year - 1 : year}` : said;
+  });
+}
+
+/**
+ * "The week before last", "3 weeks ago": that Monday-to-Sunday week ("last week" is the spec's
+ * 7-day period, read before this).
+ */
+function weeksBack(text: string, today: string): Window {
+  const said = /\b(?:the )?week before last\b|\b(\d+|two|three|four|five|six) weeks ago\b/.exec(text);
+  if (!said) return undefined;
+  const back = said[1] === undefined ? 2 : Number(said[1]) || (NUMBER_WORDS[said[1]] as number);
+  const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) - 7 * back);
+  return { from: monday, to: addDays(monday, 6), said: said[0].trim() };
+}
+
+/** "The start of the month", "the end of last month", "the beginning of the year": that day, written out for the parser. */
+function withEnds(question: string, today: string): string {
+  const toDate = question.replace(/\b(year|month)[ -]to[ -]date\b|\b(ytd|mtd)\b/gi, (_said, unit?: string, short?: string) => `since the start of the ${(unit ?? (short?.toLowerCase() === "ytd" ? "year" : "month")).toLowerCase()}`);
+  return toDate.replace(/\b(?:the\s+)?(start|beginning|end)\s+of\s+(?:the\s+|this\s+)?(last\s+|previous\s+)?(month|year)\b/gi, (_said, edge: string, last: string | undefined, unit: string) => {
+    const [year, month] = today.split("-").map(Number) as [number, number];
+    const monthly = unit.toLowerCase() === "month";
+    const y = monthly ? (last && month === 1 ? year - 1 : year) : last ? year - 1 : year;
+    const m = monthly ? (last ? ((month + 10) % 12) + 1 : month) : edge.toLowerCase() === "end" ? 12 : 1;
+    const day = edge.toLowerCase() === "end" ? new Date(Date.UTC(y, m, 0)).getUTCDate() : 1;
+    return `${day} ${MONTH_NAMES[m - 1]} ${y}`;
+  });
+}
+
+/** "Q3", "Q3 2025", "the third quarter of 2026" are July to September: this year's, or last year's when it has not begun. */
+function withQuarters(question: string, today: string): string {
+  return question.replace(/\b(?:q([1-4])|(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+of)?)(?:\s+((?:19|20)\d{2}))?\b/gi, (_said, short: string | undefined, ordinal: string | undefined, written?: string) => {
+    const quarter = short ?? String(QUARTERS.indexOf((ordinal as string).toLowerCase()) % 4 + 1);
+    const first = (Number(quarter) - 1) * 3;
+    const thisYear = Number(today.slice(0, 4));
+    const year = written ? Number(written) : ymd(thisYear, first + 1, 1) > today ? thisYear - 1 : thisYear;
+    return `${MONTH_NAMES[first]} ${year} to ${MONTH_NAMES[first + 2]} ${year}`;
+  });
 }
 
 /** The Saturday and Sunday of the weekend a day belongs to (a weekday: the weekend before it). */

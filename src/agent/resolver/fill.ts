@@ -1,8 +1,9 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
 import { readWindow, type Clock, type Window } from "./dates.ts";
-import { quantityOf } from "./phrases.ts";
-import { countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
+import { amountFilter, measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
+import { categoryNamed, countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
+import { ENGLISH_WORDS } from "./english.ts";
 import { hasPhrase, normalize } from "./text.ts";
 
 /** A value found for a parameter, and why (for --explain). */
@@ -15,6 +16,8 @@ export interface Found {
   problem?: string;
   /** No call can serve the question as asked: refused like the others (action "none", nothing sent). */
   refuse?: boolean;
+  /** The question is answered without a call (`problem` is the answer), and why. */
+  answered?: string;
 }
 
 export interface FillContext {
@@ -50,7 +53,8 @@ export function fillParameter(name: string, fill: ParameterFill, context: FillCo
     case "pattern": {
       const match = new RegExp(fill.pattern, "i").exec(context.question);
       if (!match) return undefined;
-      const found = fill.value ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "") : match[0];
+      const made = fill.value ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "") : match[0];
+      const found = fill.separator === undefined ? made : made.replace(/[\s_-]+/g, fill.separator);
       return { value: fill.case === "upper" ? found.toUpperCase() : fill.case === "lower" ? found.toLowerCase() : found, because: `pattern /${fill.pattern}/` };
     }
     case "product":
@@ -98,10 +102,7 @@ function isIntentWord(action: ActionDefinition, word: string): boolean {
 
 /** One product per request: "2 eggs and 3 rice" or "tomatoes and onions" is refused, not half done. */
 function productValue(context: FillContext): Found | undefined {
-  if (!context.answering) {
-    const parts = context.question.split(/\band\b|,|&|\bplus\b|\balso\b/i).filter((part) => quantityOf(part) !== undefined || matchProduct(part, context.catalog) || significantWords(normalize(part)).some((word) => !/^(cart|basket|thank|thanks|please)$/.test(word)));
-    if (parts.length > 1) return { because: "two products named", problem: "I can add one product per request, and nothing was added: ask for each product separately", refuse: true };
-  }
+  if (!context.answering && secondProduct(context)) return { because: "two products named", problem: "I can add one product per request, and nothing was added: ask for each product separately", refuse: true };
   // The corrected text ("chiken" → "chicken"), so the product is read as the routing read it.
   const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.id, because: `catalog: ${match.product.name}` };
@@ -117,16 +118,46 @@ function productValue(context: FillContext): Found | undefined {
   return { because: "no product named", ask: { question: `Which product should I add (for example ${list})?`, choices } };
 }
 
+/** Words that open a clause, not a product ("…, if that is possible", "…, so I can cook"). */
+const CLAUSE = /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for)\b/i;
+
+/**
+ * Whether the request names a second product after its first ("add 5 tomatoes and 2 onions",
+ * "ugu leaves, and also crayfish"): a later part with a count, a catalog product, or a word that
+ * is neither common English nor a cart word. What comes before the first product (a greeting, a
+ * story) and clauses after it ("…, if that is possible") name none.
+ */
+function secondProduct(context: FillContext): boolean {
+  const parts = context.question.split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
+  const first = parts.findIndex((part) => quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog));
+  // A part that only says more of the first product ("smoked catfish, 15 fish") is the same product.
+  const named = first >= 0 ? matchProduct(normalize(parts[first] as string), context.catalog) : undefined;
+  const own = new Set(named && "product" in named ? significantWords(normalize(`${named.product.name} ${named.product.description ?? ""}`)) : []);
+  return first >= 0 && parts.slice(first + 1).some((part) => {
+    const words = significantWords(normalize(part));
+    if (CLAUSE.test(part) || (first >= 0 && own.size > 0 && words.every((word) => own.has(word)))) return false;
+    return quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog) || significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word));
+  });
+}
+
 /**
  * The quantity, in the product's own units. A product sold in packs of several ("crate of 30")
  * counted in items ("a dozen eggs", "25 eggs") is not guessed: the follow-up asks how many packs.
  */
 function quantityValue(context: FillContext): Found | undefined {
   const quantity = quantityOf(context.question);
-  if (quantity === undefined) return undefined;
-  if (context.answering) return { value: quantity, because: "the answer" };
+  if (context.answering) return quantity === undefined ? undefined : { value: quantity, because: "the answer" };
   const match = matchProduct(context.text, context.catalog);
   const product = match && "product" in match ? match.product : undefined;
+  // A number of people is not a count of packs: how much they eat is the shopper's call.
+  const people = peopleCount(context.question);
+  if (product && people && !(quantity !== undefined && countsInUnits(context.question, product))) return { because: `a number of people; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${people})?` } };
+  // A weight or volume ("10kg of rice", "2 litres of oil") is not a count of the product's packs: ask, unless it is the pack's own size.
+  const measure = measureOf(context.question);
+  if (product && measure && !sameMeasure(measure, product.description ?? "")) {
+    return { because: `a ${measure.unit} amount; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${measure.said})?` } };
+  }
+  if (quantity === undefined) return undefined;
   const per = product ? itemsPerUnit(product) : undefined;
   if (product && per && !countsInUnits(context.question, product)) {
     return { because: `counted in items; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${quantity})?` } };
@@ -138,9 +169,17 @@ function quantityValue(context: FillContext): Found | undefined {
 function searchValue(context: FillContext): Found | undefined {
   const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.name, because: `catalog: ${match.product.name}` };
-  const intent = Object.keys(context.action.understanding?.intent ?? {}).sort((a, b) => b.length - a.length);
-  let rest = context.text;
+  const intent = [...Object.keys(context.action.understanding?.intent ?? {}), context.action.name].sort((a, b) => b.length - a.length);
+  // A price limit is no product word ("rice under 50k" looks for rice; the answer says it can't filter by price).
+  const amount = amountFilter(context.question);
+  let rest = amount ? context.text.replace(normalize(amount).trim(), " ") : context.text;
   for (const phrase of intent) rest = rest.replaceAll(normalize(phrase), " ");
   const query = context.answering ? context.question.trim() : significantWords(rest).join(" ");
+  // The storefront's search matches names only: a category word ("what fruits do you have") would find nothing, so say what the category holds.
+  const category = query && !context.answering ? categoryNamed(query, context.catalog) : undefined;
+  if (category && !context.catalog.some((entry) => significantWords(normalize(entry.name)).some((word) => significantWords(query).includes(word)))) {
+    const names = category.products.map((entry) => entry.name);
+    return { because: `"${query}" is a category (${category.category}), and the search matches product names`, answered: `${category.category} is a catalog category`, problem: `${category.category}: ${names.join(", ")} (the catalog search matches product names, so ask for one of them)` };
+  }
   return query ? { value: query, because: context.answering ? "the answer" : "the product words" } : undefined;
 }

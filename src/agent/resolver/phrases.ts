@@ -3,15 +3,16 @@ const UNITS: Record<string, number> = {
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const PHRASES: Record<string, number> = { "a dozen": 12, dozen: 12, "a couple": 2, "a pair": 2 };
+const PHRASES: Record<string, number> = { "half a": 0.5, "half an": 0.5, "a dozen": 12, dozen: 12, "a couple": 2, "a pair": 2 };
 
 /**
- * The quantity the shopper names, if any: a multiplier ("x2", "2 x"), digits ("3", and also "-3", "2.5" or "1000", which the
- * action's schema then refuses rather than the resolver quietly changing them), words
+ * The quantity the shopper names, if any: a multiplier ("x2", "2 x"), digits ("3", and also "-3", "2.5" or "1000", which are
+ * asked about or refused by the action's schema rather than quietly changed), words
  * ("three", "twenty-five") or phrases ("a couple of", "a dozen").
  */
 export function quantityOf(text: string): number | undefined {
-  const lower = text.toLowerCase();
+  // "For 10 people" counts eaters, not packs: peopleCount says so.
+  const lower = text.toLowerCase().replace(PEOPLE, " ");
   // "x2", "× 3", "2x": a count written as a multiplier.
   const times = /(?:^|\s)[x×]\s*(\d+)\b|(?:^|\s)(\d+)\s*[x×](?=\s|$)/.exec(lower);
   if (times) return Number(times[1] ?? times[2]);
@@ -25,5 +26,44 @@ export function quantityOf(text: string): number | undefined {
   return phrase ? PHRASES[phrase] : undefined;
 }
 
-export const TRANSACTION_ID = /\btxn_[a-z0-9_]+\b/i;
-export const ORDER_ID = /\bORD-[A-Z0-9]{6}\b/i;
+/** Weight and volume units, each with the name it is said back with. */
+const MEASURE_UNITS: [RegExp, string][] = [
+  [/^(?:kg|kgs|kilo|kilos|kilogram|kilograms|kilogrammes?)$/, "kg"],
+  [/^(?:g|gr|gram|grams|grammes?)$/, "g"],
+  [/^(?:l|ltr|ltrs|litre|litres|liter|liters)$/, "litre"],
+  [/^(?:cl|centilitres?|centiliters?)$/, "cl"],
+  [/^(?:ml|millilitres?|milliliters?)$/, "ml"],
+  [/^(?:lb|lbs|pound|pounds)$/, "lb"],
+];
+
+/** A weight or volume the question names ("10kg", "2 litres", "500 g"), as said and in a common unit name. */
+export function measureOf(text: string): { amount: number; unit: string; said: string } | undefined {
+  for (const match of text.toLowerCase().matchAll(/(?:^|[^\w.])(\d+(?:\.\d+)?|half an?|an?|[a-z]+)(?=\s*([a-z]+)\b)/g)) {
+    const amount = /^\d/.test(match[1] as string) ? Number(match[1]) : (MEASURE_WORDS[match[1] as string] ?? UNITS[match[1] as string]);
+    const unit = MEASURE_UNITS.find(([pattern]) => pattern.test(match[2] as string))?.[1];
+    if (unit && amount !== undefined) return { amount, unit, said: `${match[1]} ${match[2]}` };
+  }
+  return undefined;
+}
+
+/** Amounts said in words before a measure ("a kilo", "half a litre"); numbers in words come from UNITS. */
+const MEASURE_WORDS: Record<string, number> = { a: 1, an: 1, "half a": 0.5, "half an": 0.5 };
+
+/** Whether the measure is the pack's own size ("a 5kg bag" of a "5 kg bag"): then it names the pack, not an amount. */
+export function sameMeasure(measure: { amount: number; unit: string }, packSize: string): boolean {
+  const pack = measureOf(packSize);
+  return pack !== undefined && pack.amount === measure.amount && pack.unit === measure.unit;
+}
+
+/** A number of people ("for 10 people", "50 guests"): how many eat, not how many packs. */
+const PEOPLE = /\b(?:for\s+)?(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:people|persons|guests|adults|kids|children|visitors|of us)\b/gi;
+
+/** The number of people the shopper cooks for, as said ("for 10 people"), if any. */
+export function peopleCount(text: string): string | undefined {
+  return text.match(PEOPLE)?.[0].trim();
+}
+
+/** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
+export function amountFilter(question: string): string | undefined {
+  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i.exec(question)?.[0].trim();
+}

@@ -52,11 +52,18 @@ export function significantWords(normalized: string): string[] {
   return words(normalized).filter((word) => word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word)).map(singular);
 }
 
-/** Whether a text names a product or a category of the catalog ("tomatoes", "vegetables"). */
-export function namesCatalog(text: string, catalog: readonly CatalogEntry[]): boolean {
-  if (matchProduct(text, catalog)) return true;
-  const categories = new Set(catalog.flatMap((entry) => significantWords(normalize(entry.category ?? ""))));
-  return significantWords(normalize(text)).some((word) => categories.has(word));
+/** What of the catalog a text names, if anything: a product ("tomatoes") or a category ("vegetables"). */
+export function catalogNamed(text: string, catalog: readonly CatalogEntry[]): string | undefined {
+  if (matchProduct(text, catalog)) return "a catalog product";
+  const category = categoryNamed(text, catalog);
+  return category ? `the catalog category ${category.category}` : undefined;
+}
+
+/** The catalog category a text names by one of its words ("fruits" → Fruits), with its products. */
+export function categoryNamed(text: string, catalog: readonly CatalogEntry[]): { category: string; products: CatalogEntry[] } | undefined {
+  const named = significantWords(normalize(text));
+  const category = catalog.map((entry) => entry.category ?? "").find((each) => significantWords(normalize(each)).some((word) => named.includes(word)));
+  return category ? { category, products: catalog.filter((entry) => entry.category === category) } : undefined;
 }
 
 /** Words of the catalog, for the typo check. */
@@ -66,18 +73,25 @@ export function catalogVocabulary(catalog: readonly CatalogEntry[]): string[] {
 
 const MEASURES = /^(kg|g|cl|ml|l|litre|litres|liter|liters|about)$/;
 
-/** How many items one unit of the product holds, when more than one ("crate of 30" → 30, "5 cobs" → 5, "5 kg bag" → none). */
+/** How many items one unit of the product holds, when more than one ("crate of 30" → 30, "5 cobs" → 5, "5 kg bag", "1 bird (about 2.5 kg)" → none). */
 export function itemsPerUnit(entry: CatalogEntry): number | undefined {
-  const parts = words(normalize(entry.description ?? ""));
-  for (const [index, word] of parts.entries()) {
-    const count = Number(word);
-    if (Number.isInteger(count) && count > 1 && !MEASURES.test(parts[index + 1] ?? "")) return count;
+  for (const [, number, word] of (entry.description ?? "").toLowerCase().matchAll(/(\d+(?:\.\d+)?)(?:\s*([a-z]+))?/g)) {
+    const count = Number(number);
+    if (Number.isInteger(count) && count > 1 && !(word && MEASURES.test(word))) return count;
   }
   return undefined;
 }
 
-/** Whether the question counts the product in its own units ("3 crates of eggs", "2 bags of rice"). */
+/** Words that count packs of anything ("2 packs of corn"). */
+const PACK_WORDS = ["pack", "unit", "piece"];
+
+/**
+ * Whether the question counts the product in its own units ("3 crates of eggs", "2 bags of rice"):
+ * the words of its pack size that name the pack ("bag" of "bag of 20 sachets"), not what the pack
+ * holds ("sachets", "fingers", "cobs": those come after a count).
+ */
 export function countsInUnits(question: string, entry: CatalogEntry): boolean {
-  const units = new Set(words(normalize(entry.description ?? "")).filter((word) => /^[a-z]{2,}$/.test(word) && word !== "of" && word !== "about").map(singular));
+  const pack = words(normalize(entry.description ?? ""));
+  const units = new Set([...PACK_WORDS, ...pack.filter((word, index) => /^[a-z]{2,}$/.test(word) && word !== "of" && word !== "about" && !(Number(pack[index - 1]) > 1)).map(singular)]);
   return significantWords(normalize(question)).concat(words(normalize(question)).map(singular)).some((word) => units.has(word));
 }

@@ -9,11 +9,11 @@ import { hasPhrase, normalize, words } from "./text.ts";
  * alone as a phrase ("cancel") takes it over.
  */
 export const CHANGE_VERBS = new Set(
-  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder".split(" "),
+  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop".split(" "),
 );
 
 /** What may come before the command: politeness and ways of asking. */
-const LEAD = /^(?:(?:please|pls|kindly|hey|hi|hello|ok|okay|now|so|agent|bot|assistant|go ahead and|can you|could you|would you|will you|can i|could i|may i|i want to|i wanna|i'd like to|i would like to|i need to|i want you to|i need you to|help me|let me|how do i|how can i|is it possible to|are you able to|just|also|then)\s+)*/;
+const LEAD = /^(?:(?:please|pls|kindly|abeg|biko|make you|hey|hi|hello|ok|okay|now|so|agent|bot|assistant|go ahead and|can you|could you|would you|will you|can i|could i|may i|i want to|i wanna|i'd like to|i would like to|i need to|i want you to|i need you to|help me|let me|how do i|how can i|is it possible to|are you able to|just|also|then)\s+)*/;
 
 /** Verbs that move money: refused as "I can't transfer money here". */
 const MONEY_VERBS = new Set("transfer send pay withdraw deposit lend borrow".split(" "));
@@ -59,7 +59,7 @@ const MONTHS_AND_DAYS = /^(january|february|march|april|may|june|july|august|sep
 export function otherPerson(question: string, userName: string | undefined, isThing: (word: string) => boolean = () => false): string | undefined {
   const own = new Set((userName ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const plain = question.replace(/[‘’`´]/g, "'");
-  const relative = new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s\\b|\\s+(?:account|wallet|card)\\b)`, "i").exec(plain) ?? new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(plain) ?? new RegExp(`^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b`, "i").exec(plain);
+  const relative = new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s\\b|\\s+(?:account|wallet|card|${DATA_NOUNS})\\b)`, "i").exec(plain) ?? new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(plain) ?? new RegExp(`^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b`, "i").exec(plain);
   if (relative) return `your ${(relative[1] as string).toLowerCase()}'s`;
   if (/\b(?:someone|somebody|anyone|anybody) else's\b/i.test(plain)) return "someone else's";
   // An email address names an account: the agent acts for the signed-in user only, who never needs to give one.
@@ -83,7 +83,7 @@ export function otherPerson(question: string, userName: string | undefined, isTh
 }
 
 /** People close to the user: "my husband" is someone else, whose data the agent does not look at. */
-const RELATIVES = "husband|wife|partner|spouse|boyfriend|girlfriend|fiance|fiancee|sister|brother|mum|mom|mother|dad|father|son|daughter|kid|kids|child|children|friend|boss|colleague|flatmate|roommate|neighbour|neighbor|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|parents|in-laws";
+const RELATIVES = "sis|bro|mama|papa|mummy|mommy|daddy|auntie|aunty|hubby|wifey|bestie|husband|wife|partner|spouse|boyfriend|girlfriend|fiance|fiancee|sister|brother|mum|mom|mother|dad|father|son|daughter|kid|kids|child|children|friend|boss|colleague|flatmate|roommate|neighbour|neighbor|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|parents|in-laws";
 /** What the relative may be the subject of ("my sister bought…"). */
 const SUBJECT_VERBS = "spent|spend|spends|bought|buy|buys|earned|earns|received|receives|ordered|orders|has|had";
 
@@ -100,7 +100,14 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what are you (?:able|for|good)|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|help|menu|options|commands)\b/.test(text);
+  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|what are you|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(text);
+}
+
+/** A greeting or thanks and nothing else ("hello", "thanks!"): answered in kind, with nothing sent. */
+export function smallTalk(text: string): "a greeting" | "thanks" | undefined {
+  if (/^ (?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day))(?: there| agent| bot)? $/.test(text)) return "a greeting";
+  if (/^ (?:(?:ok|okay|great|cool|perfect) )?(?:thanks|thank you|cheers|thx)(?: (?:a lot|so much|very much))? $/.test(text)) return "thanks";
+  return undefined;
 }
 
 /** Whether a question holds any of the phrases. */

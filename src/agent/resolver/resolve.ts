@@ -1,9 +1,10 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { defaultActions } from "./default-actions.ts";
-import type { Clock } from "./dates.ts";
+import { dayIn, type Clock } from "./dates.ts";
 import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
-import { catalogVocabulary, namesCatalog, type CatalogEntry } from "./products.ts";
-import { asksForHelp, capabilities, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
+import { catalogNamed, catalogVocabulary, STOP_WORDS, type CatalogEntry } from "./products.ts";
+import { amountFilter } from "./phrases.ts";
+import { asksForHelp, capabilities, smallTalk, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
 /** What a question becomes: an action and its parameters, the one question to ask first, or a refusal. */
@@ -16,6 +17,8 @@ export interface Resolution {
   problem?: string;
   /** No action serves the question: `problem` says what the agent can do instead. */
   refused?: boolean;
+  /** Answered without a call, and why ("a question about the agent"): `problem` is the answer, and nothing is sent. */
+  answered?: string;
   /** Something the question asks that the call cannot do, said before the answer ("I can't filter by amount"). */
   note?: string;
   /** Why: the phrases matched, the scores, the values and where they came from. */
@@ -40,10 +43,18 @@ export interface ResolveOptions {
   timeZone?: string;
   /** The user the agent acts for: their own name in a possessive is theirs. */
   userName?: string;
+  /** The question is one request already (its other requests were set aside): no more splitting. */
+  oneRequest?: boolean;
 }
 
 /** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */
 const COUNT = "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a dozen|a couple(?: of)?|a pair of) ";
+
+/** What naming an action by its name adds: more than any phrase, so the name decides. */
+const NAMED_ACTION = 10;
+
+/** What a clause must score for another action to be a request of its own: more than a weak hint ("where is my money" is no order lookup). */
+const REQUEST_SCORE = 3;
 
 /** Below this score no action is sure enough, and the agent says what it can do instead of guessing. */
 const MIN_SCORE = 2;
@@ -74,19 +85,47 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
     .filter((action) => hasDateFills(action) && scored.some((candidate) => candidate.action === action.name && !candidate.excluded && candidate.score >= MIN_SCORE))
     .map((action) => windowOf({ question, text, catalog, clock, action }))
     .find((window) => window && !("period" in window));
+  // Of two actions scoring the same, the one that can take the time the question names ("wallet activity for last week").
+  const timed = actions.some((action) => (hasPeriod(action) || hasDateFills(action)) && windowOf({ question, text, catalog, clock, action }));
+  const takesTime = (name: string) => {
+    const action = actions.find((each) => each.name === name) as ActionDefinition;
+    return timed && (hasPeriod(action) || hasDateFills(action)) ? 1 : 0;
+  };
+  // Days named, and an action that would only ask for an id the question does not give ("everything that went through from 28 Sept to 6 Oct").
+  const daysNamed = days ?? datedWindow(actions, { question, text, catalog, clock });
   explanation.candidates = scored
     .map((candidate) => {
       const action = actions.find((each) => each.name === candidate.action) as ActionDefinition;
-      return days && candidate.score > 0 && !candidate.excluded && !hasDateFills(action) && !hasPeriod(action) ? { ...candidate, excluded: `takes no dates ("${days.said}")` } : candidate;
+      if (candidate.score <= 0 || candidate.excluded || hasDateFills(action) || hasPeriod(action)) return candidate;
+      if (days) return { ...candidate, excluded: `takes no dates ("${days.said}")` };
+      if (daysNamed && missingId(action, question)) return { ...candidate, excluded: `needs an id the question does not give, and it names days ("${daysNamed.said}")` };
+      return candidate;
     })
     .filter((candidate) => candidate.score > 0 || candidate.excluded)
-    .sort((a, b) => b.score - a.score || a.action.localeCompare(b.action));
+    .sort((a, b) => b.score - a.score || takesTime(b.action) - takesTime(a.action) || a.action.localeCompare(b.action));
   const best = explanation.candidates.find((candidate) => !candidate.excluded);
   if (!best || best.score < MIN_SCORE) {
-    if (asksForHelp(text)) return { action: "none", parameters: {}, refused: true, problem: capabilities(actions), explanation: { ...explanation, rule: "a question about what the agent can do" } };
+    const talk = smallTalk(text);
+    if (talk === "thanks") return { action: "none", parameters: {}, answered: talk, problem: "You're welcome", explanation: { ...explanation, rule: "thanks" } };
+    if (talk || asksForHelp(text)) {
+      const answered = talk ?? "a question about the agent";
+      return { action: "none", parameters: {}, answered, problem: `${talk ? "Hello! " : ""}I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`, explanation: { ...explanation, rule: answered } };
+    }
+    const dated = datedAction(actions, { question, text, catalog, clock });
+    if (dated) return fillAll(dated.action, { question, text, catalog, clock, action: dated.action }, {}, { ...explanation, rule: `no action scores ${MIN_SCORE} or more, and the question names days ("${dated.said}"): the action that takes dates` });
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
   }
   const action = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
+  const others = options.oneRequest ? [] : otherRequests(question, action, actions, catalog, clock);
+  if (others.length > 0) {
+    // One call per question: the rest is said, not dropped ("… and what's my balance?"). A change waits for a read ("add eggs and what's my balance" reads the balance).
+    const own = trimJoints(others.reduce((rest, { clause }) => rest.replace(clause, " "), question));
+    const read = action.method !== "GET" ? others.find((other) => other.action.method === "GET") : undefined;
+    const [asked, deferred] = read ? [read.clause, [own, ...others.filter((other) => other !== read).map((other) => other.clause)]] : [own, others.map((other) => other.clause)];
+    const resolution = resolveQuestion(asked, catalog, { ...options, oneRequest: true });
+    const note = `I do one thing per request: ask ${deferred.map((clause) => `"${clause}"`).join(" and ")} separately`;
+    return { ...resolution, note: resolution.note ? `${note}. ${resolution.note}` : note };
+  }
   const resolution = fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
   const amount = amountFilter(question);
   if (amount && !resolution.refused && !Object.keys(action.parameters.properties).some((name) => /amount|price|min|max/.test(name))) {
@@ -95,10 +134,37 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
   return resolution;
 }
 
-/** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
-function amountFilter(question: string): string | undefined {
-  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i.exec(question)?.[0].trim();
+/**
+ * The clauses of a question that ask something of another action than the chosen one ("how much
+ * did I spend last week and what's my balance"): a clause none of the chosen action's phrases
+ * touch (a phrase in two parts, "money in and money out", touches both) where another action
+ * scores enough.
+ */
+function otherRequests(question: string, chosen: ActionDefinition, actions: readonly ActionDefinition[], catalog: readonly CatalogEntry[], clock: Clock): { clause: string; action: ActionDefinition }[] {
+  const clauses = question.split(/\band\b|[,;?!]|\balso\b|\bthen\b|\bplus\b/i).map((clause) => clause.trim()).filter((clause) => /[a-z]/i.test(clause));
+  if (clauses.length < 2) return [];
+  const touched: string[] = [];
+  score(chosen, question, normalize(question), catalog, clock, touched);
+  return clauses.flatMap((clause) => {
+    const text = normalize(clause);
+    // Only a clause that asks is a request; "money left my account but nothing happened" tells.
+    if (!ASKING.test(text) || touched.some((part) => text.includes(part)) || score(chosen, clause, text, catalog, clock).score > 0) return [];
+    const other = actions
+      .filter((action) => action !== chosen)
+      .map((action) => ({ clause, action, score: score(action, clause, text, catalog, clock).score }))
+      .sort((a, b) => b.score - a.score)[0];
+    return other && other.score >= REQUEST_SCORE ? [{ clause, action: other.action }] : [];
+  });
 }
+
+/** A clause without the words that joined it to the others ("add a crate of eggs and" → "add a crate of eggs"). */
+function trimJoints(clause: string): string {
+  return clause.replace(/^[\s,;.!?]*(?:(?:and|also|then|plus)\b[\s,;]*)?|[\s,;]*(?:\b(?:and|also|then|plus)[\s,;]*)?$/gi, "").trim();
+}
+
+/** How a clause that asks for something begins: a question word, a command, or "my …" after one ("show my orders and my balance"), after politeness. */
+const ASKING = /^ (?:(?:please|pls|kindly|and|also|then|so|now|can you|could you|would you|can i|could i)\s+)*(?:what|whats|what's|how|where|wheres|when|which|who|is|are|was|were|do|does|did|has|have|can|could|will|show|list|tell|give|check|find|search|add|buy|get|put|look|see|track|send me|let me know|i want|i need|i'd like|i would like|my)\b/
+
 
 /**
  * Fills the parameter the follow-up asked for from the answer, so the call can be made. An
@@ -116,6 +182,8 @@ export function applyAnswer(resolution: Resolution, answer: string, catalog: rea
     const question = found?.ask?.question ?? `"${answer.trim()}" does not give ${parameter}: ${resolution.followUp?.question}`;
     return { ...resolution, followUp: { parameter, question, choices: found?.ask?.choices ?? resolution.followUp?.choices }, explanation };
   }
+  const range = outOfRange(action, parameter, found.value);
+  if (range) return { ...resolution, followUp: { parameter, question: range }, explanation };
   const parameters = { ...resolution.parameters, [parameter]: found.value };
   const values = [...explanation.values, { parameter, value: found.value, because: found.because }];
   return nextFollowUp(action, parameters, { ...explanation, values }, new Set([parameter]));
@@ -125,9 +193,14 @@ function fillAll(action: ActionDefinition, context: FillContext, parameters: Rec
   let followUp: Resolution["followUp"];
   for (const [name, fill] of Object.entries(action.understanding?.parameters ?? {})) {
     const found = fillParameter(name, fill, context);
+    if (found?.problem && found.answered) return { action: action.name, parameters, answered: found.answered, problem: found.problem, explanation: { ...explanation, rule: found.because } };
     if (found?.problem && found.refuse) return { action: "none", parameters: {}, refused: true, problem: found.problem, explanation: { ...explanation, rule: found.because } };
     if (found?.problem) return { action: action.name, parameters, problem: found.problem, explanation: { ...explanation, rule: found.because } };
-    if (found?.value !== undefined) {
+    const range = found?.value !== undefined ? outOfRange(action, name, found.value) : undefined;
+    if (range && !followUp) {
+      followUp = { parameter: name, question: range };
+      explanation.values.push({ parameter: name, value: undefined, because: `${JSON.stringify(found?.value)} is out of range` });
+    } else if (found?.value !== undefined && !range) {
       parameters[name] = found.value;
       explanation.values.push({ parameter: name, value: found.value, because: found.because });
     } else if (!found && action.parameters.properties[name]?.default !== undefined) {
@@ -151,11 +224,56 @@ function nextFollowUp(action: ActionDefinition, parameters: Record<string, unkno
   return { action: action.name, parameters, followUp: { parameter: missing, question }, explanation };
 }
 
+/** Words that ask about a time without naming anything: "anything from 3 Oct?", "what happened on Monday?". */
+const ABOUT_A_TIME = new Set("anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when".split(" "));
+
+/**
+ * A question naming days gone by and nothing else ("anything from 3 Oct?", "what happened on 12
+ * October") asks what happened then: the first action that takes dates answers it. A word no
+ * action knows ("who won the match last night?") or days still ahead ("tomorrow") are no such clue.
+ */
+function datedAction(actions: readonly ActionDefinition[], context: Omit<FillContext, "action">): { action: ActionDefinition; said: string } | undefined {
+  const action = actions.find(hasDateFills);
+  const window = datedWindow(actions, context);
+  if (!action || !window) return undefined;
+  const known = vocabulary(actions, []);
+  const rest = words(normalize(window.said.split(" … ").reduce((question, said) => question.replace(said, " "), context.question)));
+  if (rest.some((word) => word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word) && !ABOUT_A_TIME.has(word) && !known.has(word))) return undefined;
+  const today = dayIn(context.clock);
+  return (window.to ?? window.from ?? today) <= today ? { action, said: window.said } : undefined;
+}
+
+/** The days a question names, as the first action that takes dates reads them (not a period, not a problem). */
+function datedWindow(actions: readonly ActionDefinition[], context: Omit<FillContext, "action">): { from?: string; to?: string; said: string } | undefined {
+  const action = actions.find(hasDateFills);
+  const window = action && windowOf({ ...context, action });
+  return window && !("period" in window) && !window.problem ? window : undefined;
+}
+
+/** Whether a required parameter filled by an id pattern is not in the question (the action could only ask for it). */
+function missingId(action: ActionDefinition, question: string): boolean {
+  return (action.parameters.required ?? []).some((name) => {
+    const fill = action.understanding?.parameters?.[name];
+    return fill?.from === "pattern" && !new RegExp(fill.pattern, "i").test(question);
+  });
+}
+
+/** A number the schema does not take ("add 150 crates" when at most 99 go at once, "half a crate" of whole crates): the question to ask instead. */
+function outOfRange(action: ActionDefinition, name: string, value: unknown): string | undefined {
+  const schema = action.parameters.properties[name] as { type?: string; minimum?: number; maximum?: number } | undefined;
+  if (typeof value !== "number" || !schema) return undefined;
+  const whole = schema.type !== "integer" || Number.isInteger(value);
+  if (whole && (schema.minimum === undefined || value >= schema.minimum) && (schema.maximum === undefined || value <= schema.maximum)) return undefined;
+  const range = schema.minimum !== undefined && schema.maximum !== undefined ? `from ${schema.minimum} to ${schema.maximum}` : schema.maximum !== undefined ? `at most ${schema.maximum}` : schema.minimum !== undefined ? `at least ${schema.minimum}` : "";
+  const kind = schema.type === "integer" ? `a whole number${range ? ` ${range}` : ""}` : range;
+  return `${name.replaceAll("_", " ")} must be ${kind} (you said ${value}): what ${name.replaceAll("_", " ")} should I use?`;
+}
+
 function hasPeriod(action: ActionDefinition): boolean {
   return Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "period");
 }
 
-function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock): Explanation["candidates"][number] {
+function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock, touched: string[] = []): Explanation["candidates"][number] {
   const understanding = action.understanding;
   if (!understanding) return { action: action.name, score: 0, matched: [] };
   const matched: string[] = [];
@@ -167,6 +285,7 @@ function score(action: ActionDefinition, question: string, text: string, catalog
       const found = phrase.split(" + ").map((part) => part.split("|").map(normalize).sort((a, b) => b.length - a.length).find((alternative) => rest.includes(alternative)));
       if (found.some((part) => part === undefined)) continue;
       for (const part of found) rest = rest.replace(part as string, " | ");
+      if (weight > 0) touched.push(...(found as string[]));
       total += weight;
       matched.push(`"${found.map((part) => (part as string).trim()).join(" + ")}" ${weight > 0 ? "+" : ""}${weight}`);
       continue;
@@ -176,6 +295,7 @@ function score(action: ActionDefinition, question: string, text: string, catalog
       const counted = new RegExp(phrase.split("{count}").map((part) => normalize(part).trim()).join(` ${COUNT}`).replace(/^/, " ")).exec(rest);
       if (!counted) continue;
       rest = rest.replace(counted[0], " | ");
+      if (weight > 0) touched.push(counted[0]);
       total += weight;
       matched.push(`"${counted[0].trim()}" ${weight > 0 ? "+" : ""}${weight}`);
       continue;
@@ -183,8 +303,14 @@ function score(action: ActionDefinition, question: string, text: string, catalog
     const normalized = normalize(phrase);
     if (!rest.includes(normalized)) continue;
     rest = rest.replace(normalized, " | ");
+    if (weight > 0) touched.push(normalized);
     total += weight;
     matched.push(`"${phrase}" ${weight > 0 ? "+" : ""}${weight}`);
+  }
+  // The action named as such ("list_transactions period=7d"): a developer trying an action by its name.
+  if (new RegExp(`\\b${action.name}\\b`, "i").test(question)) {
+    total += NAMED_ACTION;
+    matched.push(`the action's name +${NAMED_ACTION}`);
   }
   for (const [name, fill] of Object.entries(understanding.parameters ?? {})) {
     if (fill.from === "pattern" && fill.weight && new RegExp(fill.pattern, "i").test(question)) {
@@ -192,9 +318,10 @@ function score(action: ActionDefinition, question: string, text: string, catalog
       matched.push(`${name} pattern +${fill.weight}`);
     }
   }
-  if (understanding.catalogWeight && namesCatalog(text, catalog)) {
-    total += understanding.catalogWeight;
-    matched.push(`a catalog product +${understanding.catalogWeight}`);
+  const named = understanding.catalogWeight ? catalogNamed(text, catalog) : undefined;
+  if (named) {
+    total += understanding.catalogWeight as number;
+    matched.push(`${named} +${understanding.catalogWeight}`);
   }
   const candidate = { action: action.name, score: total, matched };
   if (total <= 0 || hasDateFills(action) || !hasPeriod(action)) return candidate;

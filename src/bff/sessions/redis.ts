@@ -1,6 +1,6 @@
 import { createClient } from "redis";
 import type { Clock } from "../../clock.ts";
-import { storageUnavailable } from "../../store/errors.ts";
+import { STORAGE_TEXTS, storageUnavailable } from "../../store/errors.ts";
 import { sessionStoreError } from "../errors.ts";
 import { SESSION_RETENTION_MS, sessionBackend, type Session, type SessionBackend } from "./session-store.ts";
 
@@ -33,7 +33,7 @@ export async function redisSessions(url: string, clock: Clock): Promise<SessionB
     try {
       return await operation();
     } catch (error) {
-      throw storageUnavailable(`The session store (Redis at ${redact(url)}) is not answering: ${(error as Error).message}. Agent sessions work again once it is back.`, error);
+      throw storageUnavailable(STORAGE_TEXTS.redisSilent, { url: redact(url), reason: (error as Error).message }, error);
     }
   };
   const now = () => clock.now().getTime();

@@ -1,4 +1,4 @@
-import { SandboxError, errorThrower, type Fail } from "../../errors.ts";
+import { SandboxError, errorTexts, errorThrower, fillText, type Fail } from "../../errors.ts";
 import type { Fault } from "./fault.ts";
 
 /** The fault controls' codes, on every server. An injected fault answers with the status it names; 503 is the usual one. */
@@ -9,9 +9,14 @@ export const FAULT_ERRORS = {
 
 export const failFault: Fail<typeof FAULT_ERRORS> = errorThrower(FAULT_ERRORS);
 
+export const FAULT_TEXTS = errorTexts(FAULT_ERRORS, {
+  injected: ["injected_fault", "Injected fault {id}: {route} on the {service} answers {status} (a sandbox fault)"],
+});
+
 /** The answer of a fault that fired: the service's own error shape (RFC 6749's on the token endpoint), with the fault's status. */
 export function injectedFault(fault: Fault): SandboxError {
-  return new SandboxError("injected_fault", `Injected fault ${fault.id}: ${fault.route} on the ${fault.service} answers ${fault.status} (a sandbox fault)`, {
+  const { code, text } = FAULT_TEXTS.injected;
+  return new SandboxError(code, fillText(text, { id: fault.id, route: fault.route, service: fault.service, status: fault.status ?? "" }), {
     status: fault.status,
     expected: true,
     details: { faultId: fault.id },

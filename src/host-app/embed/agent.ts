@@ -4,26 +4,17 @@ import { answerLine } from "../../agent/answer.ts";
 import { ask, type Transcript } from "../../agent/ask.ts";
 import { applyAnswer, resolveQuestion } from "../../agent/resolver/resolve.ts";
 import { agentCatalog } from "../../agent/target.ts";
-import { SandboxError } from "../../errors.ts";
+import { BFF_TEXTS } from "../../bff/errors.ts";
+import { SandboxError, failWith } from "../../errors.ts";
 import type { DemoUser } from "../../users.ts";
-import { failHost } from "../errors.ts";
+import { HOST_TEXTS } from "../errors.ts";
+import type { AskAnswer } from "./ask-answer.ts";
 import type { AskInput } from "./ask-input.ts";
 import { searchSeedCatalog, seedCatalog } from "./catalog.ts";
 import type { EmbedDeps } from "./deps.ts";
 
-/** What the chat shows for one question: the answer, and what the agent called. */
-export interface AskAnswer {
-  answer: string;
-  action: string;
-  parameters: Record<string, unknown>;
-  followUp?: { question: string };
-  call?: ActionCall["request"] & { status: number };
-  /** The user has no agent session for the call (the BFF said so, or the host app holds no wallet session). */
-  noSession?: boolean;
-}
-
 /** The BFF's answer, word for word, when the user's app registered no session. */
-export const NO_SESSION = "No active session for this user";
+export const NO_SESSION = BFF_TEXTS.noActiveSession.text;
 
 /** The one action a chat that is not signed in may run. */
 const ANONYMOUS_ACTION = "search_products";
@@ -65,9 +56,9 @@ export async function askAnonymously(input: AskInput): Promise<AskAnswer> {
   const catalog = await seedCatalog();
   let resolution = resolveQuestion(input.question, catalog);
   // What no action serves (gibberish, a refund) gets the same honest answer as for a signed-in user: signing in would not help.
-  if (resolution.refused) return { answer: resolution.problem ?? "", action: resolution.action, parameters: {} };
+  if (resolution.refused || resolution.answered) return { answer: resolution.problem ?? "", action: resolution.action, parameters: {} };
   if (resolution.action !== ANONYMOUS_ACTION) {
-    failHost("sign_in_required", "Sign in to ask about your orders, cart or wallet: this chat is not signed in, so it can only search the catalog.", { details: { action: resolution.action } });
+    failWith(HOST_TEXTS.signInRequired, { details: { action: resolution.action } });
   }
   const { action } = resolution;
   if (resolution.followUp) {
@@ -104,6 +95,6 @@ async function reachable<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof SandboxError) throw error;
-    return failHost("upstream_unavailable", `The agent's call did not go through: ${(error as Error).message}`, { expected: true });
+    return failWith(HOST_TEXTS.agentCallFailed, { values: { reason: (error as Error).message }, expected: true });
   }
 }

@@ -1,4 +1,6 @@
-import { fail } from "../../http/errors.ts";
+import { failWith } from "../../errors.ts";
+import type { BodyFields } from "../../http/request-input.ts";
+import { HOST_TEXTS } from "../errors.ts";
 
 /** The longest question, and the longest reply to a follow-up, the chat takes. */
 export const MAX_TEXT_LENGTH = 500;
@@ -14,27 +16,16 @@ export interface AskInput {
   identity?: string;
 }
 
-/** The ask route's body, checked field by field: each problem is a 400 that names its field. */
-export function parseAskInput(body: Record<string, unknown>): AskInput {
-  const question = stringField(body, "question", true)?.trim() ?? "";
-  if (question === "") invalid("question", '"question" is required: the text the user asked');
-  if (question.length > MAX_TEXT_LENGTH) invalid("question", `"question" is ${question.length} characters; at most ${MAX_TEXT_LENGTH}`);
-  const reply = stringField(body, "reply");
-  if (reply !== undefined && reply.trim().length > MAX_TEXT_LENGTH) invalid("reply", `"reply" is ${reply.trim().length} characters; at most ${MAX_TEXT_LENGTH}`);
-  return { question, reply: reply?.trim(), endUser: stringField(body, "endUser"), identity: stringField(body, "identity") };
+/** The ask route's body, field by field (its schema checks the types): each problem is a 400 that names its field. */
+export function parseAskInput(body: BodyFields): AskInput {
+  const question = body.field("question").trim();
+  if (question === "") failWith(HOST_TEXTS.questionMissing, { details: { field: "question" } });
+  if (question.length > MAX_TEXT_LENGTH) tooLong("question", question.length);
+  const reply = body.field<string | undefined>("reply")?.trim();
+  if (reply !== undefined && reply.length > MAX_TEXT_LENGTH) tooLong("reply", reply.length);
+  return { question, reply, endUser: body.field<string | undefined>("endUser"), identity: body.field<string | undefined>("identity") };
 }
 
-/** A string field; absent is undefined (or an error when required), any other type an error. */
-export function stringField(body: Record<string, unknown>, name: string, required = false): string | undefined {
-  if (!Object.hasOwn(body, name)) {
-    if (required) invalid(name, `"${name}" is required and must be a string`);
-    return undefined;
-  }
-  const value = body[name];
-  if (typeof value !== "string") invalid(name, `"${name}" must be a string; got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`);
-  return value;
-}
-
-function invalid(field: string, message: string): never {
-  return fail("validation_error", message, { details: { field } });
+function tooLong(field: string, length: number): never {
+  return failWith(HOST_TEXTS.tooLong, { values: { field, length, max: MAX_TEXT_LENGTH }, details: { field } });
 }

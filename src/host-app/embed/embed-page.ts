@@ -1,9 +1,10 @@
 import type { H3Event } from "h3";
+import { renderTemplate } from "../../http/html-template.ts";
 import { EMBED_MODES, type EmbedMode } from "../../identity/index.ts";
 import { readAssetText } from "./assets.ts";
 import { identityOptions, type EmbedDeps } from "./deps.ts";
 import { htmlResponse } from "./page.ts";
-import { renderTemplate, type EmbedValues } from "./template.ts";
+import type { EmbedValues } from "./template.ts";
 import { checkEmbedIdentity, refusalMessage } from "./verify.ts";
 
 /**

@@ -1,10 +1,10 @@
 import type { H3Event } from "h3";
 import { prefersHtml } from "../../http/accept.ts";
+import { escapeHtml, renderTemplate } from "../../http/html-template.ts";
 import { readAssetText } from "./assets.ts";
 import type { EmbedDeps } from "./deps.ts";
 import { freshEmbed } from "./fresh-identity.ts";
 import { htmlResponse } from "./page.ts";
-import { escapeHtml, renderTemplate } from "./template.ts";
 
 /** GET / from a browser (text/html preferred to JSON): the demo host page. Anything else goes on to the JSON index. */
 export async function hostPageFor(event: H3Event, deps: EmbedDeps): Promise<Response | undefined> {

@@ -1,9 +1,6 @@
 /**
- * The pages' templates (assets/embed.html, assets/host.html) and how the server fills them.
- *
- * A placeholder is `{{name}}`; each is filled in one pass (a value that holds `{{…}}` stays as
- * it is), and every value is HTML-escaped (`& < > " '`), so it is safe in text and in quoted
- * attributes alike. A name the server does not fill stays in the page as written.
+ * The pages' templates (assets/embed.html, assets/host.html) and what the server fills them with
+ * (with renderTemplate, src/http/html-template.ts: every value escaped).
  *
  * embed.html (GET /embed):
  *   {{state}}       verified | anonymous | refused | bad-mode
@@ -28,19 +25,3 @@ export type EmbedValues = Record<(typeof EMBED_PLACEHOLDERS)[number], string>;
 
 /** The placeholders of host.html; userOptions is HTML, the others text. */
 export const HOST_PLACEHOLDERS = ["userOptions", "userId", "mode", "embedUrl"] as const;
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text made safe for HTML text and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
-}
-
-/** Fills `{{name}}` with the escaped value of `text[name]`, or with `html[name]` as it is (already safe HTML). */
-export function renderTemplate(template: string, text: Record<string, string>, html: Record<string, string> = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
-    if (Object.hasOwn(text, name)) return escapeHtml(text[name] as string);
-    if (Object.hasOwn(html, name)) return html[name] as string;
-    return placeholder;
-  });
-}

@@ -1,5 +1,7 @@
 import { verifyIdentity, type IdentityClaims, type InvalidCode } from "../../identity/index.ts";
+import { fillText } from "../../errors.ts";
 import type { DemoUser } from "../../users.ts";
+import { HOST_TEXTS } from "../errors.ts";
 
 /** Why the embed refuses an identity: the token's own faults, and the two it has with the URL. */
 export type RefusalCode = InvalidCode | "user_mismatch" | "missing_end_user";
@@ -44,5 +46,5 @@ export async function checkEmbedIdentity(
 
 /** The refusal in one sentence, for the page and the ask route's error: never the token itself. */
 export function refusalMessage(refusal: { reason: string }): string {
-  return `This chat does not act for anyone: the identity token was refused (${refusal.reason}).`;
+  return fillText(HOST_TEXTS.identityRefused.text, { reason: refusal.reason });
 }

@@ -1,33 +1,12 @@
+import type { OrderView as Order } from "../../storefront/orders.ts";
+import type { Insights } from "../../wallet/insights.ts";
+import type { TransactionView as Transaction } from "../../wallet/transactions.ts";
 import type { HttpClient } from "./http.ts";
 
-/** An order as GET /api/orders lists it (the fields the screen draws). */
-export interface Order {
-  orderId: string;
-  status: string;
-  orderDate: string;
-  orderTime: string;
-  mainProduct: { name: string; quantity: number };
-  additionalItemsCount: number;
-}
-
-/** A wallet transaction as GET {prefix}/transactions lists it. */
-export interface Transaction {
-  id: string;
-  type: string;
-  direction: "income" | "spending";
-  amount: number;
-  currency: string;
-  status: string;
-  description: string;
-  createdAt: string;
-}
-
-export interface Insights {
-  income: number;
-  spending: number;
-  net: number;
-  currency: string;
-}
+// The answers' types come from the schemas the servers answer with (type-only imports: nothing of the servers runs in the UI).
+export type { OrderView as Order } from "../../storefront/orders.ts";
+export type { TransactionView as Transaction } from "../../wallet/transactions.ts";
+export type { Insights } from "../../wallet/insights.ts";
 
 /** The insight periods of the wallet spec, in the order the period key cycles through them. */
 export const PERIODS = ["7d", "30d", "90d", "1y"] as const;

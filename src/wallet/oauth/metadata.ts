@@ -1,18 +1,46 @@
 import type { H3 } from "h3";
+import { json, type RouteContract } from "../../http/route-contract.ts";
+import { AUTHORIZE_PATH, METADATA_PATH, OAUTH_TAG, TOKEN_PATH } from "./endpoints.ts";
+import { GRANT_TYPES } from "./oauth-response.ts";
 import { SCOPES } from "./scopes.ts";
-import { GRANT_TYPES } from "./token-route.ts";
+
+const LIST = { type: "array", items: { type: "string" } } as const;
+
+const METADATA: RouteContract = {
+  description: "OAuth 2.0 authorization server metadata (RFC 8414)",
+  operationId: "getAuthorizationServerMetadata",
+  tag: OAUTH_TAG,
+  responses: {
+    200: json("The endpoints and what they support; URLs on the origin the client asked", {
+      title: "AuthorizationServerMetadata",
+      type: "object",
+      required: ["issuer", "authorization_endpoint", "token_endpoint", "response_types_supported", "response_modes_supported", "grant_types_supported", "code_challenge_methods_supported", "token_endpoint_auth_methods_supported", "scopes_supported"],
+      properties: {
+        issuer: { type: "string", description: "The origin the client used", examples: ["http://127.0.0.1:8083"] },
+        authorization_endpoint: { type: "string" },
+        token_endpoint: { type: "string" },
+        response_types_supported: LIST,
+        response_modes_supported: LIST,
+        grant_types_supported: LIST,
+        code_challenge_methods_supported: LIST,
+        token_endpoint_auth_methods_supported: LIST,
+        scopes_supported: LIST,
+      },
+    }),
+  },
+};
 
 /**
  * RFC 8414 metadata. The issuer is the origin the client used (127.0.0.1, localhost or a LAN
  * address all work), since clients check that it equals the URL they discovered it from.
  */
 export function addMetadataRoute(app: H3): void {
-  app.get("/.well-known/oauth-authorization-server", (event) => {
+  app.get(METADATA_PATH, (event) => {
     const issuer = event.url.origin;
     return {
       issuer,
-      authorization_endpoint: `${issuer}/oauth/authorize`,
-      token_endpoint: `${issuer}/oauth/token`,
+      authorization_endpoint: `${issuer}${AUTHORIZE_PATH}`,
+      token_endpoint: `${issuer}${TOKEN_PATH}`,
       response_types_supported: ["code"],
       response_modes_supported: ["query"],
       grant_types_supported: [...GRANT_TYPES],
@@ -20,5 +48,5 @@ export function addMetadataRoute(app: H3): void {
       token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
       scopes_supported: Object.keys(SCOPES),
     };
-  }, { meta: { description: "OAuth 2.0 authorization server metadata (RFC 8414)" } });
+  }, { meta: METADATA });
 }

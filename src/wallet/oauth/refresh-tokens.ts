@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Draft } from "immer";
 import type { WalletData } from "../model.ts";
 import { digest } from "../../auth/secrets.ts";
+import type { ErrorText } from "../../errors.ts";
+import { OAUTH_TEXTS } from "./oauth-response.ts";
 
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 86_400_000;
 
@@ -19,26 +21,26 @@ export function issueRefreshToken(draft: Draft<WalletData>, grant: RefreshGrant,
   return { token, familyId };
 }
 
-export type RotationResult = { ok: true; token: string; grant: RefreshGrant } | { ok: false; error: "invalid_grant" | "invalid_scope"; reason: string };
+export type RotationResult = { ok: true; token: string; grant: RefreshGrant } | { ok: false; refusal: ErrorText; values?: Record<string, string> };
 
 /**
  * Rotation: a refresh token works once and is replaced by the next of its family. A token
  * presented again after its use means it leaked: the whole family is revoked (RFC 9700 §4.14).
  */
 export function rotateRefreshToken(draft: Draft<WalletData>, token: string, clientId: string, now: Date, requestedScope?: string): RotationResult {
-  const refused = (reason: string, error: "invalid_grant" | "invalid_scope" = "invalid_grant") => ({ ok: false as const, error, reason });
+  const refused = (refusal: ErrorText, values?: Record<string, string>) => ({ ok: false as const, refusal, values });
   const stored = draft.refreshTokens.find((candidate) => candidate.hash === digest(token));
-  if (!stored || Date.parse(stored.expiresAt) <= now.getTime()) return refused("The refresh token is unknown or has expired");
-  if (stored.clientId !== clientId) return refused("The refresh token was issued to another client");
-  if (stored.revokedAt) return refused("The refresh token was revoked");
+  if (!stored || Date.parse(stored.expiresAt) <= now.getTime()) return refused(OAUTH_TEXTS.refreshUnknown);
+  if (stored.clientId !== clientId) return refused(OAUTH_TEXTS.refreshOtherClient);
+  if (stored.revokedAt) return refused(OAUTH_TEXTS.refreshRevoked);
   if (stored.usedAt) {
     revokeFamily(draft, stored.familyId, now);
-    return refused("The refresh token was already used: it and every refresh token issued from it are now revoked");
+    return refused(OAUTH_TEXTS.refreshReused);
   }
   // Checked before the token is used up: a refused request must leave it working.
   const scope = requestedScope?.trim() || stored.scope;
   if (scope.split(" ").some((name) => !stored.scope.split(" ").includes(name))) {
-    return refused(`The refresh can only keep or narrow the scope "${stored.scope}"`, "invalid_scope");
+    return refused(OAUTH_TEXTS.refreshScope, { scope: stored.scope });
   }
   stored.usedAt = now.toISOString();
   const grant = { clientId: stored.clientId, userId: stored.userId, scope };

@@ -1,16 +1,24 @@
 import type { H3Event } from "h3";
 import { readForm } from "../../http/form-body.ts";
 import { secretMatches, type OAuthClient } from "./clients.ts";
-import { failOAuth } from "./oauth-response.ts";
+import { failWith } from "../../errors.ts";
+import type { Guard } from "../../http/route-contract.ts";
+import { OAUTH_TEXTS } from "./oauth-response.ts";
 
 /** The token request's form: url-encoded only, each parameter at most once (RFC 6749 §3.2). */
 export async function readTokenForm(event: H3Event): Promise<URLSearchParams> {
   const form = await readForm(event);
-  if (!form) failOAuth("invalid_request", "Send the token request as application/x-www-form-urlencoded");
+  if (!form) failWith(OAUTH_TEXTS.notAForm);
   const repeated = [...new Set(form.keys())].find((name) => form.getAll(name).length > 1);
-  if (repeated) failOAuth("invalid_request", `The parameter ${repeated} is given more than once`);
+  if (repeated) failWith(OAUTH_TEXTS.repeatedParameter, { values: { name: repeated } });
   return form;
 }
+
+/** The client authenticates with HTTP Basic, or with client_id and client_secret in the form (which no security scheme names). */
+export const CLIENT_AUTH: Guard = {
+  alternatives: [[{ name: "clientBasic", scheme: () => ({ type: "http", scheme: "basic", description: "The OAuth client's id and secret (client_secret_basic, each form-encoded)" }) }], []],
+  errors: [OAUTH_TEXTS.noClientAuth, OAUTH_TEXTS.wrongClient, OAUTH_TEXTS.malformedBasic, OAUTH_TEXTS.basicWithoutColon, OAUTH_TEXTS.basicNotEncoded, OAUTH_TEXTS.twoClientAuths, OAUTH_TEXTS.clientIdDiffers],
+};
 
 /**
  * Client authentication: HTTP Basic (client_secret_basic, id and secret form-encoded, RFC 6749
@@ -19,15 +27,15 @@ export async function readTokenForm(event: H3Event): Promise<URLSearchParams> {
 export function authenticateClient(event: H3Event, form: URLSearchParams, findClient: (id: string) => OAuthClient | undefined): OAuthClient {
   const basic = parseBasic(event.req.headers.get("authorization"));
   const bodySecret = form.get("client_secret");
-  if (basic && bodySecret !== null) failOAuth("invalid_request", "Authenticate the client one way: HTTP Basic or client_secret in the body, not both");
+  if (basic && bodySecret !== null) failWith(OAUTH_TEXTS.twoClientAuths);
   const bodyId = form.get("client_id");
-  if (basic && bodyId !== null && bodyId !== basic.id) failOAuth("invalid_request", "client_id in the body differs from the one in the Authorization header");
+  if (basic && bodyId !== null && bodyId !== basic.id) failWith(OAUTH_TEXTS.clientIdDiffers);
   const credentials = basic ?? (bodyId !== null && bodySecret !== null ? { id: bodyId, secret: bodySecret } : null);
-  if (!credentials) failOAuth("invalid_client", "Client authentication is missing: send HTTP Basic, or client_id and client_secret in the body");
+  if (!credentials) failWith(OAUTH_TEXTS.noClientAuth);
   const client = findClient(credentials.id);
   // A wrong id costs the same comparison as a wrong secret.
   const matches = secretMatches(client ?? PLACEHOLDER_CLIENT, credentials.secret);
-  if (!client || !matches) failOAuth("invalid_client", "Unknown client or wrong client secret");
+  if (!client || !matches) failWith(OAUTH_TEXTS.wrongClient);
   return client;
 }
 
@@ -36,16 +44,16 @@ const PLACEHOLDER_CLIENT: OAuthClient = { id: "", name: "", secretHash: "-", red
 function parseBasic(header: string | null): { id: string; secret: string } | null {
   const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
   if (!match) {
-    if (header && /^Basic\b/i.test(header)) failOAuth("invalid_client", "The Basic Authorization header is malformed");
+    if (header && /^Basic\b/i.test(header)) failWith(OAUTH_TEXTS.malformedBasic);
     return null;
   }
   const decoded = Buffer.from(match[1] as string, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
-  if (colon < 0) failOAuth("invalid_client", "The Basic Authorization header must hold client_id:client_secret");
+  if (colon < 0) failWith(OAUTH_TEXTS.basicWithoutColon);
   try {
     return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
   } catch {
-    failOAuth("invalid_client", "The client id or secret in the Basic header is not properly form-encoded");
+    failWith(OAUTH_TEXTS.basicNotEncoded);
   }
 }
 

@@ -1,14 +1,64 @@
 import type { H3 } from "h3";
-import { clientFinder, type OAuthDeps } from "./deps.ts";
-import { verifierMatches } from "./pkce.ts";
+import { failWith } from "../../errors.ts";
+import type { RouteContract } from "../../http/route-contract.ts";
+import { STORAGE_TEXTS } from "../../store/errors.ts";
 import type { OAuthClient } from "./clients.ts";
-import { failOAuth, tokenResponse } from "./oauth-response.ts";
 import type { CodeGrant } from "./codes.ts";
+import { clientFinder, type OAuthDeps } from "./deps.ts";
+import { OAUTH_TAG, TOKEN_PATH } from "./endpoints.ts";
+import { GRANT_TYPES, OAUTH_ERROR_SHAPE, OAUTH_TEXTS, tokenResponse } from "./oauth-response.ts";
+import { verifierMatches } from "./pkce.ts";
 import { issueRefreshToken, revokeFamily, rotateRefreshToken, type RefreshGrant } from "./refresh-tokens.ts";
-import { authenticateClient, readTokenForm } from "./token-request.ts";
+import { CLIENT_AUTH, authenticateClient, readTokenForm } from "./token-request.ts";
 
-export const GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
-export const TOKEN_PATH = "/oauth/token";
+const TOKEN: RouteContract = {
+  description: "OAuth token endpoint: authorization_code and refresh_token grants",
+  operationId: "issueToken",
+  tag: OAUTH_TAG,
+  auth: CLIENT_AUTH,
+  checksOwnInput: true,
+  body: {
+    description: "RFC 6749 §4.1.3 (authorization_code: code, redirect_uri if the authorization request had one, code_verifier with PKCE) or §6 (refresh_token: refresh_token, scope to narrow it); each parameter at most once",
+    mediaType: "application/x-www-form-urlencoded",
+    schema: {
+      type: "object",
+      required: ["grant_type"],
+      properties: {
+        grant_type: { type: "string", enum: GRANT_TYPES },
+        code: { type: "string", description: "authorization_code: the code of the redirect (single use, 10 minutes)" },
+        redirect_uri: { type: "string", description: "authorization_code: the redirect URI of the authorization request" },
+        code_verifier: { type: "string", description: "authorization_code: the PKCE verifier, when the request sent a challenge" },
+        refresh_token: { type: "string", description: "refresh_token: the refresh token (each works once: it is replaced)" },
+        scope: { type: "string", description: "refresh_token: the scope, or a narrower one" },
+        client_id: { type: "string", description: "client_secret_post: the client's id (else HTTP Basic)" },
+        client_secret: { type: "string", description: "client_secret_post: the client's secret" },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "The tokens (never to be cached)",
+      content: {
+        "application/json": {
+          title: "TokenResponse",
+          type: "object",
+          required: ["access_token", "token_type", "expires_in", "scope", "refresh_token"],
+          properties: {
+            access_token: { type: "string", description: "A wallet JWT for the wallet routes" },
+            token_type: { type: "string", const: "Bearer" },
+            expires_in: { type: "integer", description: "Seconds the access token lives", examples: [86400] },
+            scope: { type: "string", examples: ["wallet:read"] },
+            refresh_token: { type: "string", description: "Works once, for 30 days" },
+          },
+        },
+      },
+      headers: { "Cache-Control": { description: "no-store", schema: { type: "string", const: "no-store" } } },
+    },
+  },
+  // Every text of the token endpoint (the client's are its guard's); a refused write of the refresh token.
+  errors: [...Object.values(OAUTH_TEXTS), STORAGE_TEXTS.writeRefused],
+  errorShape: OAUTH_ERROR_SHAPE,
+};
 
 /** POST /oauth/token: the authorization_code and refresh_token grants, RFC 6749 §4.1.3 and §6. */
 export function addTokenRoute(app: H3, deps: OAuthDeps): void {
@@ -18,23 +68,23 @@ export function addTokenRoute(app: H3, deps: OAuthDeps): void {
     const form = await readTokenForm(event);
     const client = authenticateClient(event, form, findClient);
     const grantType = form.get("grant_type");
-    if (!grantType) failOAuth("invalid_request", "grant_type is missing");
+    if (!grantType) failWith(OAUTH_TEXTS.grantTypeMissing);
     if (grantType === "authorization_code") return codeGrant(deps, client, form);
     if (grantType === "refresh_token") return refreshGrant(deps, client, form);
-    return failOAuth("unsupported_grant_type", `grant_type "${grantType}" is not supported; use ${GRANT_TYPES.join(" or ")}`);
-  }, { meta: { description: "OAuth token endpoint: authorization_code and refresh_token grants" } });
+    return failWith(OAUTH_TEXTS.grantTypeUnsupported, { values: { grantType } });
+  }, { meta: TOKEN });
 }
 
 async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchParams): Promise<Response> {
   const code = form.get("code");
-  if (!code) failOAuth("invalid_request", "code is missing");
+  if (!code) failWith(OAUTH_TEXTS.codeMissing);
   const taken = deps.codes.redeem(code);
-  if (!taken) failOAuth("invalid_grant", "The code is unknown or has expired (codes live 10 minutes)");
-  if ("busy" in taken) failOAuth("invalid_grant", "The code is being redeemed by another request: a code works once");
+  if (!taken) failWith(OAUTH_TEXTS.codeUnknown);
+  if ("busy" in taken) failWith(OAUTH_TEXTS.codeBusy);
   if ("reused" in taken) {
     const { familyId } = taken.reused;
     if (familyId) await deps.store.update((draft) => revokeFamily(draft, familyId, deps.clock.now()));
-    failOAuth("invalid_grant", `The code was already used${familyId ? "; the refresh token issued from it is revoked" : ""}`);
+    failWith(familyId ? OAUTH_TEXTS.codeUsedRevoked : OAUTH_TEXTS.codeUsed);
   }
   const { redemption } = taken;
   try {
@@ -56,26 +106,26 @@ async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchPa
 
 /** The token request must match what the code was issued for: the client, the redirect URI and the PKCE challenge. */
 function checkCodeRequest(grant: CodeGrant, client: OAuthClient, form: URLSearchParams): void {
-  if (grant.clientId !== client.id) failOAuth("invalid_grant", "The code was issued to another client");
+  if (grant.clientId !== client.id) failWith(OAUTH_TEXTS.codeOtherClient);
   const redirectUri = form.get("redirect_uri");
   if ((grant.redirectUriGiven || redirectUri !== null) && redirectUri !== grant.redirectUri) {
-    failOAuth("invalid_grant", "redirect_uri must be the one of the authorization request");
+    failWith(OAUTH_TEXTS.redirectUriDiffers);
   }
   const verifier = form.get("code_verifier");
   if (grant.codeChallenge !== undefined && (verifier === null || !verifierMatches(verifier, grant.codeChallenge))) {
-    failOAuth("invalid_grant", verifier === null ? "code_verifier is missing (the authorization request had a code_challenge)" : "code_verifier does not match the code_challenge");
+    failWith(verifier === null ? OAUTH_TEXTS.verifierMissing : OAUTH_TEXTS.verifierWrong);
   }
   if (grant.codeChallenge === undefined && verifier !== null) {
-    failOAuth("invalid_grant", "code_verifier was sent, but the authorization request had no code_challenge");
+    failWith(OAUTH_TEXTS.verifierUnexpected);
   }
 }
 
 async function refreshGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchParams): Promise<Response> {
   const token = form.get("refresh_token");
-  if (!token) failOAuth("invalid_request", "refresh_token is missing");
+  if (!token) failWith(OAUTH_TEXTS.refreshTokenMissing);
   const scope = form.get("scope") ?? undefined;
   const result = await deps.store.update((draft) => rotateRefreshToken(draft, token, client.id, deps.clock.now(), scope));
-  if (!result.ok) failOAuth(result.error, result.reason);
+  if (!result.ok) failWith(result.refusal, { values: result.values });
   return accessTokenResponse(deps, result.grant, result.token);
 }
 

@@ -1,0 +1,83 @@
+import { failCheck } from "./check.ts";
+
+/** An answer with its whole body read. */
+export interface Answer {
+  method: string;
+  url: string;
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestInit {
+  headers?: Record<string, string>;
+  /** An object is sent as JSON, URLSearchParams as a form, a string as it is. */
+  body?: unknown;
+}
+
+/**
+ * The requests of one check. Every one stops when the check's signal aborts (its time is up),
+ * and `step` says what it was waiting for, so that a timeout names the request that hung.
+ */
+export class Http {
+  /** What the check waits for now: the request in flight, or a step a check names itself. */
+  step = "";
+
+  constructor(readonly signal: AbortSignal) {}
+
+  /** Sends a request and answers the response with its body unread (event streams). Redirects are not followed: a check looks at the 302 itself. */
+  async open(method: string, url: string, init: RequestInit = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...init.headers };
+    let body: string | undefined;
+    if (init.body instanceof URLSearchParams) {
+      headers["content-type"] ??= "application/x-www-form-urlencoded";
+      body = init.body.toString();
+    } else if (typeof init.body === "string") body = init.body;
+    else if (init.body !== undefined) {
+      headers["content-type"] ??= "application/json";
+      body = JSON.stringify(init.body);
+    }
+    this.step = `${method} ${url}`;
+    try {
+      return await fetch(url, { method, headers, body, redirect: "manual", signal: this.signal });
+    } catch (error) {
+      if (this.signal.aborted) throw this.signal.reason;
+      return failCheck(`${method} ${url}: ${connectionProblem(error)}`);
+    }
+  }
+
+  /** Sends a request and reads the whole answer. */
+  async send(method: string, url: string, init: RequestInit = {}): Promise<Answer> {
+    const response = await this.open(method, url, init);
+    try {
+      return { method, url, status: response.status, headers: response.headers, text: await response.text() };
+    } catch (error) {
+      if (this.signal.aborted) throw this.signal.reason;
+      return failCheck(`${method} ${url}: the answer was cut off (${connectionProblem(error)})`);
+    }
+  }
+
+  get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+    return this.send("GET", url, { headers: { accept: "application/json", ...headers } });
+  }
+}
+
+/** Why a request got no answer, in a few words: the system's error code when there is one. */
+export function connectionProblem(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  if (cause?.code === "ECONNREFUSED") return "connection refused (ECONNREFUSED)";
+  if (cause?.code === "ENOTFOUND") return "no such host (ENOTFOUND)";
+  if (cause?.code) return `${cause.message ?? "no answer"} (${cause.code})`;
+  return cause?.message ?? (error as Error)?.message ?? String(error);
+}
+
+/** A body in one short line, for a reason. */
+export function excerpt(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line || "(empty body)";
+}
+
+/** "401 {…}": an answer as a reason shows it. */
+export function describe(answer: Answer): string {
+  return `${answer.status} ${excerpt(answer.text)}`;
+}

@@ -1,0 +1,17 @@
+import { UserFacingError } from "../cli/errors.ts";
+import type { ServiceName, ServiceUrls } from "../config/options.ts";
+import { connectionProblem } from "./http.ts";
+import { serviceLabel } from "./target.ts";
+
+/** Each server given must answer at all before any check runs: one that does not is named, with what to do. */
+export async function requireAnswers(urls: ServiceUrls, timeoutMs: number): Promise<void> {
+  for (const [service, url] of Object.entries(urls)) {
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(timeoutMs) });
+      await response.body?.cancel();
+    } catch (error) {
+      const why = (error as Error)?.name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : connectionProblem(error);
+      throw new UserFacingError(`The ${serviceLabel(service as ServiceName)} at ${url} does not answer (${why}). Start it (npx sandbox start --detach starts a sandbox), or correct --${service}.`);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import type { ServiceName } from "../config/options.ts";
+import { CheckFailure } from "./check.ts";
+import { expectBody } from "./expect.ts";
+import { Http } from "./http.ts";
+import type { Account, CheckTarget } from "./target.ts";
+
+export interface RunSettings {
+  target: CheckTarget;
+  /** Only the checks that change nothing. */
+  readOnly: boolean;
+  /** How long one check may take. */
+  timeoutMs: number;
+  /** The folder of action definitions the actions area calls. */
+  actionsDir: string;
+}
+
+export interface SignedIn {
+  token: string;
+  userId: string;
+  email: string;
+}
+
+/**
+ * What the checks of one run share: the target and the values several of them need (a sign-in,
+ * the catalog), each fetched once. A value that could not be had stays a failure for every check
+ * that asks for it, with the same reason.
+ */
+export class RunContext {
+  readonly #values = new Map<string, Promise<unknown>>();
+
+  constructor(readonly settings: RunSettings) {}
+
+  get target(): CheckTarget {
+    return this.settings.target;
+  }
+
+  /** The server's base URL; the checks' needs make sure it was given. */
+  url(service: ServiceName): string {
+    const url = this.target.urls[service];
+    if (!url) throw new CheckFailure(`no ${service} URL`);
+    return url;
+  }
+
+  /** A wallet route under the wallet's prefix. */
+  walletUrl(path: string): string {
+    return `${this.url("wallet")}${this.target.walletPrefix}${path}`;
+  }
+
+  account(who: "user" | "secondUser"): Account {
+    const account = this.target[who];
+    if (!account) throw new CheckFailure(`no ${who === "user" ? "account" : "second account"} given`);
+    return account;
+  }
+
+  /** The value made once for this run; requests made for it get the time of one check. */
+  once<T>(key: string, make: (http: Http) => Promise<T>): Promise<T> {
+    if (!this.#values.has(key)) {
+      const made = make(new Http(AbortSignal.timeout(this.settings.timeoutMs)));
+      made.catch(() => {});
+      this.#values.set(key, made);
+    }
+    return this.#values.get(key) as Promise<T>;
+  }
+
+  /** POST /api/auth/login on the storefront or the wallet, once per account. */
+  signIn(service: "storefront" | "wallet", who: "user" | "secondUser" = "user"): Promise<SignedIn> {
+    const account = this.account(who);
+    return this.once(`sign-in ${service} ${account.email}`, async (http) => {
+      const answer = await http.send("POST", `${this.url(service)}/api/auth/login`, { headers: { accept: "application/json" }, body: account });
+      try {
+        const body = expectBody<{ token: string; user: { id: string } }>(answer, { token: "string", user: { id: "string" } });
+        return { token: body.token, userId: body.user.id, email: account.email };
+      } catch (error) {
+        throw new CheckFailure(`could not sign in to the ${service} as ${account.email}: ${(error as Error).message}`);
+      }
+    });
+  }
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}

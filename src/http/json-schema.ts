@@ -1,0 +1,46 @@
+/**
+ * A JSON Schema (2020-12, the dialect of OpenAPI 3.1), written `as const` beside the code it
+ * describes: requests are checked with it and the OpenAPI documents show it. A schema with a
+ * `title` is a named shape: the documents list it once under components.schemas.
+ */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/**
+ * The TypeScript type of the values a schema allows, for the keywords the sandbox's schemas use
+ * (type, enum, const, properties and required, items, additionalProperties), so that a view's
+ * type is read from its schema rather than written a second time.
+ */
+export type FromSchema<S> = S extends { readonly enum: readonly (infer E)[] }
+  ? E
+  : S extends { readonly const: infer C }
+    ? C
+    : S extends { readonly type: infer T }
+      ? OfType<T extends readonly (infer U)[] ? U : T, S>
+      : unknown;
+
+type OfType<T, S> = T extends "string"
+  ? string
+  : T extends "integer" | "number"
+    ? number
+    : T extends "boolean"
+      ? boolean
+      : T extends "null"
+        ? null
+        : T extends "array"
+          ? S extends { readonly items: infer I } ? FromSchema<I>[] : unknown[]
+          : T extends "object"
+            ? OfObject<S>
+            : never;
+
+type OfObject<S> = S extends { readonly properties: infer P }
+  ? Properties<P, S extends { readonly required: readonly (infer R)[] } ? R : never>
+  : S extends { readonly additionalProperties: infer A }
+    ? Record<string, FromSchema<A>>
+    : Record<string, unknown>;
+
+type Properties<P, R> = Flat<{ -readonly [K in keyof P & R]: FromSchema<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K]> }>;
+
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** A string with something besides whitespace in it: a required text field (as `trim() !== ""` reads it). */
+export const NON_BLANK = { type: "string", pattern: "\\S" } as const;

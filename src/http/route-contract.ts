@@ -1,0 +1,83 @@
+import type { ErrorText } from "../errors.ts";
+import type { JsonSchema } from "./json-schema.ts";
+
+/**
+ * What a route takes and answers, written beside it as its h3 meta: the route checks its requests
+ * with these schemas, the index lists its description, and the OpenAPI document is made of them.
+ */
+export type RouteContract = {
+  /** What the route does, in one line: the index (GET /) lists it, the OpenAPI document's summary. */
+  readonly description: string;
+  /** Its operationId: stable whatever the paths are (the wallet's prefix changes). */
+  readonly operationId: string;
+  readonly tag: Tag;
+  /** Who may call it; none: anyone. */
+  readonly auth?: Guard;
+  readonly params?: Readonly<Record<string, Parameter>>;
+  readonly query?: Readonly<Record<string, Parameter>>;
+  readonly body?: RequestBody;
+  /**
+   * The route checks its query and body by itself, as a standard says (OAuth answers with pages,
+   * redirects and RFC 6749 errors): its schemas only describe them, and no field check answers for it.
+   */
+  readonly checksOwnInput?: true;
+  /** Its answers other than errors, by status. */
+  readonly responses: Readonly<Record<number, Answer>>;
+  /** The errors of its own checks; those of its guard, its body and query checks, and 500 are added. */
+  readonly errors?: readonly ErrorText[];
+  /** How its errors are answered, when not in the `{"error","code"}` shape (the token endpoint's RFC 6749 body). */
+  readonly errorShape?: ErrorShape;
+};
+
+/** A group of routes in the OpenAPI document. */
+export type Tag = { readonly name: string; readonly description: string };
+
+export type Parameter = {
+  readonly description: string;
+  readonly schema: JsonSchema;
+  readonly required?: boolean;
+};
+
+export type RequestBody = {
+  readonly description: string;
+  /** An object schema; a JSON body's fields are checked against it as the route reads them. */
+  readonly schema: JsonSchema;
+  /** JSON unless said otherwise. */
+  readonly mediaType?: "application/json" | "application/x-www-form-urlencoded";
+  /** Larger bodies are 413; 1 MiB unless said otherwise. */
+  readonly maxBytes?: number;
+};
+
+/** An answer: its body by media type (none for a redirect), and its headers. */
+export type Answer = {
+  readonly description: string;
+  readonly content?: Readonly<Record<string, JsonSchema>>;
+  readonly headers?: Readonly<Record<string, { readonly description: string; readonly schema: JsonSchema }>>;
+};
+
+/** A security scheme of the OpenAPI documents, named by the checks that enforce it. */
+export type SecurityScheme = {
+  /** Its key under components.securitySchemes. */
+  readonly name: string;
+  /** Its Security Scheme Object, given the URL the document describes (OAuth's endpoints are absolute). */
+  readonly scheme: (serverUrl: string) => JsonSchema;
+  /** The scopes a route needs (OAuth). */
+  readonly scopes?: readonly string[];
+};
+
+/** A check of who calls: any one of the alternatives, each of which needs all its schemes, and what it answers a caller it refuses. */
+export type Guard = {
+  readonly alternatives: readonly (readonly SecurityScheme[])[];
+  readonly errors: readonly ErrorText[];
+};
+
+/** An error body other than `{"error","code"}`: its schema, and what an error answers in it. */
+export type ErrorShape = {
+  readonly schema: JsonSchema;
+  answer(error: { code: string; status: number; message: string }): { status: number; body: Readonly<Record<string, unknown>> };
+};
+
+/** An answer in JSON. */
+export function json(description: string, schema: JsonSchema): Answer {
+  return { description, content: { "application/json": schema } };
+}
