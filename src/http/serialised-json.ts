@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { HTTPResponse, type H3Event } from "h3";
 import { unchangingBytes } from "./body-tap.ts";
+import { matchesEtag } from "./etag.ts";
 import { JSON_TYPE } from "./response-headers.ts";
 
 /**
@@ -30,15 +31,6 @@ export function serialiseJson(value: unknown): SerialisedJson {
  * An HTTPResponse: h3 sends its bytes as they are (a Response's body it would stream).
  */
 export function sendSerialised(event: H3Event, answer: SerialisedJson): HTTPResponse {
-  if (namesTag(event.req.headers.get("if-none-match"), answer.etag)) return new HTTPResponse(null, { status: 304, headers: answer.headers.notModified });
+  if (matchesEtag(event.req.headers.get("if-none-match"), answer.etag)) return new HTTPResponse(null, { status: 304, headers: answer.headers.notModified });
   return new HTTPResponse(answer.body, { headers: answer.headers.ok });
-}
-
-/** If-None-Match compares tags weakly (RFC 9110, 13.1.2: a W/ prefix does not count), and `*` names any. */
-function namesTag(header: string | null, etag: string): boolean {
-  if (header === null) return false;
-  return header.split(",").some((tag) => {
-    const opaque = tag.trim();
-    return opaque === "*" || (opaque.startsWith("W/") ? opaque.slice(2) : opaque) === etag;
-  });
 }
