@@ -1,6 +1,5 @@
 // The package's entry for code (`import { startSandbox } from "agent-sandbox"`): like the bin, it
-// runs the TypeScript sources through tsx's loader, so there is no build step.
-import { register } from "tsx/esm/api";
+// runs the compiled dist/ when it is current, else the TypeScript sources through tsx.
+import { importSource } from "./bin/load-source.js";
 
-register();
-export const { startSandbox, ControlsClient, SandboxError } = await import("./src/index.ts");
+export const { startSandbox, ControlsClient, SandboxError } = await importSource("index");

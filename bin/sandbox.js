@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly: tsx registers its loader, so there is no build step.
-import { register } from "tsx/esm/api";
+// Runs the CLI: the compiled dist/ when it is current, else the TypeScript sources through tsx (./load-source.js).
+import { importSource } from "./load-source.js";
 
-register();
-const { runCli } = await import("../src/cli/main.ts");
+const { runCli } = await importSource("cli/main");
 process.exitCode = await runCli(process.argv.slice(2));

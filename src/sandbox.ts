@@ -6,7 +6,7 @@ import { openSessionBackend } from "./bff/sessions/open.ts";
 import type { SessionBackend } from "./bff/sessions/session-store.ts";
 import { createClock, type Clock } from "./clock.ts";
 import type { SandboxConfig } from "./config/load.ts";
-import { OPTIONS, portKey, type ServiceName, type ServiceUrls } from "./config/options.ts";
+import { OPTIONS, SERVICE_LABELS, portKey, type ServiceName, type ServiceUrls } from "./config/options.ts";
 import type { Controls } from "./controls/controls.ts";
 import { faultIntercept } from "./controls/faults/intercept.ts";
 import { FaultRegistry } from "./controls/faults/registry.ts";
@@ -25,7 +25,7 @@ import { openDataDir } from "./store/data-dir.ts";
 import type { FileIO } from "./store/file-io.ts";
 import { loadDemoUsers, type DemoUser } from "./users.ts";
 
-/** The servers of the sandbox, in the order they start (the host app calls the wallet, so it comes after it). */
+/** The servers of the sandbox, in the order they start (the host app calls the wallet, so it comes after it): the order of SERVICE_NAMES. */
 export const SERVICES: readonly ServiceDefinition[] = [storefrontService, walletService, hostService];
 
 export interface StartOptions {
@@ -94,7 +94,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     for (const definition of definitions) {
       // The journal is one of the controls: with --no-controls nothing watches the requests.
       const observe = config.controls ? journalObserver(definition.name, { journal, clock }) : undefined;
-      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, label: definition.label, docs: definition.docs }, middleware: [faultIntercept(faults, definition.name)], observe } });
+      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, label: SERVICE_LABELS[definition.name], docs: definition.docs }, middleware: [faultIntercept(faults, definition.name)], observe } });
       built.push(service);
       const key = portKey(definition.name);
       const setting = OPTIONS.find((option) => option.key === key)!;
@@ -116,7 +116,7 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     return {
       config,
       urls,
-      services: running.map(({ definition, service }) => ({ name: definition.name, label: definition.label ?? definition.name, url: urls[definition.name]!, banner: service.banner?.() ?? [] })),
+      services: running.map(({ definition, service }) => ({ name: definition.name, label: SERVICE_LABELS[definition.name], url: urls[definition.name]!, banner: service.banner?.() ?? [] })),
       users,
       dataDir: dataDir.path,
       clock,

@@ -55,7 +55,7 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
     async verify(token) {
       const known = verified.get(token);
       if (known) {
-        return known.expiresAt * 1000 > options.clock.now().getTime() ? known : { ok: false, reason: "expired", message: EXPIRED };
+        return known.expiresAt * 1000 > options.clock.nowMs() ? known : { ok: false, reason: "expired", message: EXPIRED };
       }
       try {
         const { payload } = await verifyHs256(token, key, { issuer: options.issuer, requiredClaims: ["exp", "sub"], currentDate: options.clock.now() });

@@ -10,6 +10,9 @@ export async function forwardInProcess(app: H3, event: H3Event, path: string, to
   const headers = new Headers({ authorization: `Bearer ${token}`, accept: "application/json" });
   const type = event.req.headers.get("content-type");
   if (type) headers.set("content-type", type);
+  // The agent may revalidate the catalog it holds as a client does: a 304 then spares the body.
+  const condition = event.req.headers.get("if-none-match");
+  if (condition) headers.set("if-none-match", condition);
   const hasBody = event.req.method !== "GET" && event.req.method !== "HEAD";
   const body = hasBody ? await readBodyText(event) : undefined;
   return app.fetch(new Request(new URL(`${path}${event.url.search}`, event.url.origin), { method: event.req.method, headers, body }));

@@ -5,10 +5,10 @@ import { ActionInputError } from "../agent/actions/build-request.ts";
 import { callAction } from "../agent/actions/call.ts";
 import { loadActions, type ActionDefinition } from "../agent/actions/definition.ts";
 import { answerLine } from "../agent/answer.ts";
-import { ask, type Transcript } from "../agent/ask.ts";
+import type { Transcript } from "../agent/ask.ts";
 import type { Explanation } from "../agent/resolver/resolve.ts";
 import { DEFAULT_ACTIONS_DIR, agentCatalog, agentTargets } from "../agent/target.ts";
-import { alignColumns } from "./banner.ts";
+import { alignColumns } from "./columns.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
@@ -23,7 +23,6 @@ interface Common extends ConfigFlags {
 
 export function agentCommand(cli: Cli): Command {
   const agent = new Command("agent")
-    .description("Act as the agent: see which HTTP call each question or action turns into")
     .addHelpText("after", helpText({
       examples: [
         'npx sandbox agent actions',
@@ -92,6 +91,8 @@ agent
     .action(async (question: string, options: Common & { answer?: string[]; explain?: boolean; timeZone?: string }) => {
       if (options.timeZone && !validTimeZone(options.timeZone)) throw new UserFacingError(`--time-zone takes an IANA time zone such as Africa/Lagos; got "${options.timeZone}"`);
       if (question.trim() === "") throw new UserFacingError('The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month?" --user ada@example.com');
+      // The resolver (and its date parser) is loaded only to answer a question, not for actions or call.
+      const { ask } = await import("../agent/ask.ts");
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
       const transcript = await ask(question, { actions, target, catalog: () => agentCatalog(target), reply: replier(options.answer, cli.io), timeZone: options.timeZone });

@@ -1,13 +1,8 @@
 import type { SandboxConfig } from "../config/load.ts";
-import { OPTIONS, type ServiceUrls } from "../config/options.ts";
+import { OPTIONS, SERVICE_LABELS, SERVICE_NAMES, type ServiceUrls } from "../config/options.ts";
 import { controlsNeedToken } from "../controls/access.ts";
-import { SERVICES, type Sandbox } from "../sandbox.ts";
-
-/** Pads each column to its widest cell, two spaces apart. */
-export function alignColumns(rows: string[][]): string[] {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd());
-}
+import type { Sandbox } from "../sandbox.ts";
+import { alignColumns } from "./columns.ts";
 
 /** What `sandbox start` prints once every server listens: where things are and how to sign in; each service adds its own lines. */
 export function formatBanner(sandbox: Sandbox): string {
@@ -36,9 +31,9 @@ export function serverLines(services: readonly { label: string; url: string }[])
 
 /** The servers of a running sandbox's lock, in start order, named as the banner names them. */
 export function advertisedServers(urls: ServiceUrls): { label: string; url: string }[] {
-  return SERVICES.flatMap((service) => {
-    const url = urls[service.name];
-    return url ? [{ label: service.label ?? service.name, url }] : [];
+  return SERVICE_NAMES.flatMap((name) => {
+    const url = urls[name];
+    return url ? [{ label: SERVICE_LABELS[name], url }] : [];
   });
 }
 

@@ -33,7 +33,6 @@ class CheckCommand extends Command {
 
 export function checkCommand(cli: Cli): Command {
   const command = new CheckCommand("check")
-    .description("Check that a sandbox or a deployment keeps the storefront, wallet and host app contract, and that the action definitions match it")
     .option("--storefront <url>", "the storefront to check (without any of these three URLs, a sandbox of its own is started and checked)")
     .option("--wallet <url>", "the wallet to check")
     .option("--host <url>", "the host app to check");

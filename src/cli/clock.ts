@@ -15,7 +15,6 @@ interface ClockFlags extends ConfigFlags {
 
 export function clockCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("clock"), { dataDir: "where the running sandbox is found" })
-    .description("Show or move the sandbox clock, the one clock of the three servers (token expiry, insight windows, dates, the end of event streams)")
     .addOption(new Option("--advance <duration>", "move it forward: 90s, 15m, 25h, 8d").conflicts(["set", "reset"]))
     .addOption(new Option("--set <time>", "move it to an ISO 8601 time, past or future (UTC unless it carries an offset)").conflicts("reset"))
     .option("--reset", "back to the system time")

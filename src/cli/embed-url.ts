@@ -18,7 +18,6 @@ interface EmbedUrlFlags extends ConfigFlags {
 
 export function embedUrlCommand(cli: Cli): Command {
   const command = new Command("embed-url")
-    .description("Print the chat embed URL for a demo user: mode, endUser, a fresh identity token and, for previews, session")
     .requiredOption("--user <id|email>", "a demo user's id or email")
     .requiredOption("--mode <mode>", "layout: drawer or launcher")
     .option("--no-identity", "leave out the identity token (a user who is not signed in)")

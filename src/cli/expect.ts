@@ -14,7 +14,7 @@ interface ExpectFlags extends ConfigFlags, FilterFlags {
 }
 
 export function expectCommand(cli: Cli): Command {
-  const command = new Command("expect").description("Check that the running sandbox answered the requests a test expects: exit 0 if so, 1 with what it saw if not");
+  const command = new Command("expect");
   return withFilterOptions(withSandboxOptions(command), { required: true })
     .option("--count <n>", "exactly n matching requests (0: none); without it, at least one", wholeNumber(0))
     .option("--json", "print the result as JSON (ok, matched, seen, …); the exit code is the same")

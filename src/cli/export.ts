@@ -9,7 +9,6 @@ import { runningControls } from "./running.ts";
 
 export function exportCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("export"), { dataDir: "to find the running sandbox" })
-    .description("Write all data of the running sandbox (every service's) as one JSON document, for sandbox import")
     .argument("[file]", "where to write it; without it (or with -), stdout")
     .option("--json", "with a file: print what was written as JSON")
     .addHelpText("after", helpText({

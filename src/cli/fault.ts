@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import type { Fault, FaultSpec } from "../controls/faults/fault.ts";
-import { alignColumns } from "./banner.ts";
+import { alignColumns } from "./columns.ts";
 import { withSandboxOptions, type JsonConfigFlags } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -20,7 +20,6 @@ const DATA_DIR = { dataDir: "where the running sandbox is found" };
 
 export function faultCommand(cli: Cli): Command {
   const fault = new Command("fault")
-    .description("Make the running sandbox's routes fail, slow down or cut their event streams")
     .addHelpText("after", helpText({
       notes: [
         "A fault belongs to one server and matches requests by method and path: an exact path, or one with * for any",

@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { formatSpan, isoTime, parseClaimPairs, parseTtl, resolveEndUser, signIdentity, verifyIdentity, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
-import { alignColumns } from "./banner.ts";
+import { alignColumns } from "./columns.ts";
 import { loadCommandConfig, withSandboxOptions, type ConfigFlags, type JsonConfigFlags } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import { readStdin, type Cli } from "./io.ts";
@@ -16,7 +16,6 @@ interface SignFlags extends ConfigFlags {
 
 export function identityCommand(cli: Cli): Command {
   return new Command("identity")
-    .description("Sign and check embed identity tokens (the JWT the host backend gives the chat embed)")
     .addHelpText("after", helpText({
       examples: [
         "npx sandbox identity sign --user ada@example.com",

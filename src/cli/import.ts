@@ -9,7 +9,6 @@ import { runningControls } from "./running.ts";
 
 export function importCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("import"), { dataDir: "to find the running sandbox" })
-    .description("Replace the running sandbox's data with a document written by sandbox export")
     .argument("<file>", "the document, or - to read it from stdin")
     .option("--json", "print JSON")
     .addHelpText("after", helpText({

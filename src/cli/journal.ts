@@ -16,7 +16,7 @@ interface JournalFlags extends ConfigFlags, FilterFlags {
 }
 
 export function journalCommand(cli: Cli): Command {
-  const command = new Command("journal").description("The requests the running sandbox's servers answered, secrets masked (oldest first)");
+  const command = new Command("journal");
   return withFilterOptions(withSandboxOptions(command), { required: false })
     .option("--limit <n>", "only the newest n", wholeNumber(1))
     .option("--follow", "then print each new request as it is answered, until Ctrl-C or the sandbox stops")

@@ -13,7 +13,6 @@ const FOLLOW_INTERVAL_MS = 200;
 
 export function logsCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("logs"))
-    .description("Print the output of the sandbox started with start --detach (<data dir>/sandbox.log)")
     .option("-f, --follow", "keep printing what it writes, until Ctrl-C")
     .addHelpText("after", helpText({
       notes: [

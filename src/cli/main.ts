@@ -1,54 +1,24 @@
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Help } from "commander";
 import { packageVersion } from "../version.ts";
-import { agentCommand } from "./agent.ts";
-import { checkCommand } from "./check.ts";
-import { clockCommand } from "./clock.ts";
-import { embedUrlCommand } from "./embed-url.ts";
+import { COMMANDS, commandFor, commandName, type CommandEntry } from "./commands.ts";
 import { reportError } from "./errors.ts";
-import { expectCommand } from "./expect.ts";
-import { exportCommand } from "./export.ts";
-import { faultCommand } from "./fault.ts";
 import { helpText } from "./help-text.ts";
-import { identityCommand } from "./identity.ts";
-import { importCommand } from "./import.ts";
-import { logsCommand } from "./logs.ts";
 import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
-import { journalCommand } from "./journal.ts";
-import { mcpCommand } from "./mcp.ts";
-import { oauthCommand } from "./oauth.ts";
-import { openapiCommand } from "./openapi.ts";
-import { resetCommand } from "./reset.ts";
-import { startCommand } from "./start.ts";
-import { statusCommand } from "./status.ts";
-import { stopCommand } from "./stop.ts";
-import { triggerCommand } from "./trigger.ts";
-import { uiCommand } from "./ui.ts";
-import { usersCommand } from "./users.ts";
 
-export function buildProgram(cli: Cli): Command {
+/**
+ * The program for these arguments: every command is listed, and only the one they run is
+ * built from its module (see ./commands.ts).
+ */
+export async function buildProgram(cli: Cli, args: readonly string[]): Promise<Command> {
+  const running = commandFor(args);
   const program = new Command("sandbox")
     .description("A local storefront, wallet and host app for building AI-agent integrations")
-    .addCommand(startCommand(cli))
-    .addCommand(uiCommand(cli))
-    .addCommand(statusCommand(cli))
-    .addCommand(stopCommand(cli))
-    .addCommand(logsCommand(cli))
-    .addCommand(usersCommand(cli))
-    .addCommand(oauthCommand(cli))
-    .addCommand(identityCommand(cli))
-    .addCommand(embedUrlCommand(cli))
-    .addCommand(agentCommand(cli))
-    .addCommand(mcpCommand(cli))
-    .addCommand(clockCommand(cli))
-    .addCommand(faultCommand(cli))
-    .addCommand(resetCommand(cli))
-    .addCommand(exportCommand(cli))
-    .addCommand(importCommand(cli))
-    .addCommand(triggerCommand(cli))
-    .addCommand(journalCommand(cli))
-    .addCommand(expectCommand(cli))
-    .addCommand(checkCommand(cli))
-    .addCommand(openapiCommand(cli))
+    .configureHelp({ subcommandTerm: listedTerm });
+  for (const entry of COMMANDS) {
+    const command = entry === running ? (await entry.load())(cli) : new Command(commandName(entry));
+    program.addCommand(command.description(entry.description));
+  }
+  program
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
     .addHelpText("after", helpText({
@@ -64,6 +34,12 @@ export function buildProgram(cli: Cli): Command {
   return program;
 }
 
+/** A command of the table is listed by its usage there, whether its module was loaded or not; commander's own `help` as commander says. */
+function listedTerm(this: Help, command: Command): string {
+  const entry: CommandEntry | undefined = COMMANDS.find((candidate) => commandName(candidate) === command.name());
+  return entry?.usage ?? Help.prototype.subcommandTerm.call(this, command);
+}
+
 /**
  * Runs the command line `args` (the words after `sandbox`) and answers the exit code. Nothing
  * here exits the process or sets its exit code: bin/sandbox.js does, with what this returns.
@@ -71,7 +47,7 @@ export function buildProgram(cli: Cli): Command {
 export async function runCli(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   const cli = createCli(io);
   try {
-    await buildProgram(cli).parseAsync([...args], { from: "user" });
+    await (await buildProgram(cli, args)).parseAsync([...args], { from: "user" });
   } catch (error) {
     // Commander has printed its help or its usage error already; it only says how to end.
     if (error instanceof CommanderError) return error.exitCode;

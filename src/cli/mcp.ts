@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
-import { createMcpServer, serveHttp, serveStdio } from "../agent/mcp.ts";
 import { DEFAULT_ACTIONS_DIR, agentTargets } from "../agent/target.ts";
 import { IdentityError, resolveEndUser } from "../identity/index.ts";
 import { loadDemoUsers, type DemoUser } from "../users.ts";
@@ -13,7 +12,6 @@ import type { Cli } from "./io.ts";
 
 export function mcpCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("mcp"))
-    .description("Serve the agent's actions as Model Context Protocol tools (stdio, or streamable HTTP with --http)")
     .option("--user <id|email>", "the end user the tools act for, unless a call names end_user_id (default: the first demo user)")
     .option("--http [port]", "serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (port 0 or none: a free one)")
     .option("--allowed-hosts <names>", "more names the HTTP endpoint answers to, as for `sandbox start` (loopback always works)")
@@ -29,6 +27,8 @@ export function mcpCommand(cli: Cli): Command {
       ],
     }))
     .action(async (options: ConfigFlags & { user?: string; http?: string | boolean; actions: string }) => {
+      // The MCP SDK is loaded only to serve, not for --help.
+      const { createMcpServer, serveHttp, serveStdio } = await import("../agent/mcp.ts");
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       const config = await loadCommandConfig(options, cli.io);
       const defaultUser = await startingUser(options.user);

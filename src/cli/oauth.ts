@@ -3,7 +3,7 @@ import { ControlsClient } from "../controls/client.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { withWalletStore } from "../wallet/offline.ts";
 import { checkRegistration, listClients, registerClient } from "../wallet/oauth/registry.ts";
-import { alignColumns } from "./banner.ts";
+import { alignColumns } from "./columns.ts";
 import { loadCommandConfig, withSandboxOptions, type JsonConfigFlags } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
@@ -11,7 +11,6 @@ import type { Cli, CliIo } from "./io.ts";
 
 export function oauthCommand(cli: Cli): Command {
   const oauth = new Command("oauth")
-    .description("Register and list the wallet's OAuth clients")
     .addHelpText("after", helpText({
       examples: [
         "npx sandbox oauth clients",

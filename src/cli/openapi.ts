@@ -17,7 +17,6 @@ interface OpenApiFlags {
 
 export function openapiCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("openapi"), { dataDir: false })
-    .description("Write the OpenAPI 3.1 documents of the servers, as each serves them at GET /openapi.json")
     .option("--service <name>", `only this server's: ${SERVICE_NAMES.join(", ")}`)
     .option("--out <dir>", "write <service>.openapi.json files into this folder (made if missing)")
     .option("--wallet-prefix <path>", "the wallet routes' prefix, as for start (default: the settings', else /api/wallet)")

@@ -8,7 +8,6 @@ import { runningControls } from "./running.ts";
 
 export function resetCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("reset"), { dataDir: "to find the running sandbox" })
-    .description("Put the running sandbox's servers back to the seed data, as a first start leaves them")
     .option("--only <names>", "reset only these servers: storefront, wallet, host (comma-separated, as for start --only)")
     .option("--json", "print JSON")
     .addHelpText("after", helpText({

@@ -12,7 +12,6 @@ import { stopRequests } from "./stop-requests.ts";
 
 export function startCommand(cli: Cli): Command {
   const command = new Command("start")
-    .description("Start the storefront, wallet and host app servers on this machine")
     .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)")
     .option("--detach", "run in the background: return once every server answers /health, print the URLs; output goes to <data dir>/sandbox.log")
     .option("--json", "with --detach: print {pid, urls, dataDir, log} as JSON")

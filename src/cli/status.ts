@@ -10,7 +10,6 @@ import { NOT_RUNNING } from "./running.ts";
 
 export function statusCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("status"))
-    .description("Say whether a sandbox runs on the data dir: its pid, uptime and URLs")
     .option("--json", "print JSON")
     .addHelpText("after", helpText({
       notes: [

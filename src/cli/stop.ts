@@ -13,7 +13,6 @@ const POLL_MS = 50;
 
 export function stopCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("stop"))
-    .description("Stop the sandbox running on the data dir, as Ctrl-C does, and wait until it has exited")
     .addHelpText("after", helpText({
       notes: [
         `Exit code: 0 once it has stopped, ${NOT_RUNNING} when no sandbox runs on the data dir (a second stop),`,

@@ -10,7 +10,6 @@ import { runningControls } from "./running.ts";
 
 export function triggerCommand(cli: Cli): Command {
   return new Command("trigger")
-    .description("Make something happen in the running sandbox: an order delivered, a transaction, a transaction settled")
     .addHelpText("after", helpText({
       notes: ["Each change is saved like any other and shows on the routes at once."],
       examples: [

@@ -19,7 +19,6 @@ interface UiFlags extends ConfigFlags {
 
 export function uiCommand(cli: Cli): Command {
   const command = new Command("ui")
-    .description("Open the terminal UI on a running sandbox, or on any deployment given by its URLs")
     .option("--storefront-url <url>", "the storefront to talk to (with any of these three URLs, only those given are used)")
     .option("--wallet-url <url>", "the wallet to talk to")
     .option("--host-url <url>", "the host app to talk to")

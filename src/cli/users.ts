@@ -1,12 +1,11 @@
 import { Command } from "commander";
 import { loadDemoUsers } from "../users.ts";
-import { alignColumns } from "./banner.ts";
+import { alignColumns } from "./columns.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 
 export function usersCommand(cli: Cli): Command {
   return new Command("users")
-    .description("List the demo users: the same people, with the same ids and passwords, in every service")
     .option("--json", "print JSON instead of a table")
     .addHelpText("after", helpText({
       examples: [

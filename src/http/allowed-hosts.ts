@@ -11,6 +11,9 @@ export interface HostPolicy {
   allowedHosts: readonly string[];
 }
 
+/** Accepted names kept per server: a client uses one or two (localhost, 127.0.0.1); a bound that no flood of names can grow past. */
+const ACCEPTED_KEPT = 64;
+
 /** A host as Host headers and URLs write it: a DNS name, IPv4 or [IPv6], then an optional port. */
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9_-]+(?:\.[a-z0-9_-]+)*)(?::(\d{1,5}))?$/;
 
@@ -36,11 +39,15 @@ export function createHostCheck(policy: HostPolicy) {
   const wildcard = policy.bind === "0.0.0.0" || policy.bind === "::";
   const bind = wildcard ? undefined : parseHost(policy.bind.includes(":") ? `[${policy.bind}]` : policy.bind)?.hostname;
 
-  const isKnown = ({ hostname, port }: { hostname: string; port?: number }): boolean =>
-    isLoopback(hostname) ||
-    hostname === bind ||
-    allowed.some((entry) => entry.hostname === hostname && (entry.port === undefined || entry.port === port)) ||
-    (wildcard && machineAddresses().has(hostname));
+  const isNamed = ({ hostname, port }: { hostname: string; port?: number }): boolean =>
+    isLoopback(hostname) || hostname === bind || allowed.some((entry) => entry.hostname === hostname && (entry.port === undefined || entry.port === port));
+  const isKnown = (host: { hostname: string; port?: number }): boolean => isNamed(host) || (wildcard && machineAddresses().has(host.hostname));
+  /**
+   * Names as clients write them (a Host header) that the rules above accept whatever happens: every
+   * request of a client sends the same one, and parsing it again cost each request more than its
+   * route. The machine's addresses are not kept: they change (Wi-Fi, VPN), so they are read each time.
+   */
+  const accepted = new Set<string>();
 
   return {
     /**
@@ -50,11 +57,13 @@ export function createHostCheck(policy: HostPolicy) {
      */
     refusal(names: (string | null | undefined)[], origin: string | null | undefined, checkOrigin: boolean): SandboxError | undefined {
       for (const name of names) {
-        if (name === null || name === undefined) continue;
-        const host = parseHost(name);
-        if (!host || !isKnown({ hostname: host.hostname, port: host.port ?? 80 })) {
+        if (name === null || name === undefined || accepted.has(name)) continue;
+        const parsed = parseHost(name);
+        const host = parsed && { hostname: parsed.hostname, port: parsed.port ?? 80 };
+        if (!host || !isKnown(host)) {
           return errorOf(HTTP_TEXTS.unknownHost, { values: { host: name } });
         }
+        if (isNamed(host) && accepted.size < ACCEPTED_KEPT) accepted.add(name);
       }
       if (checkOrigin && origin !== null && origin !== undefined && !isKnownOrigin(origin, isKnown)) {
         return errorOf(HTTP_TEXTS.foreignPage, { values: { origin } });

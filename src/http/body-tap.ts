@@ -9,6 +9,15 @@ export interface SentBody {
 }
 
 type Chunk = string | Uint8Array;
+
+/** Bodies their senders never change (an answer serialised once and sent many times): a tap keeps them, not a copy. */
+const unchanging = new WeakSet<Uint8Array>();
+
+/** Marks bytes that will never change, so that taps keep a reference instead of copying them on every send. */
+export function unchangingBytes<T extends Uint8Array>(bytes: T): T {
+  unchanging.add(bytes);
+  return bytes;
+}
 type WriteCallback = (error: Error | null | undefined) => void;
 
 interface Tap {
@@ -78,8 +87,9 @@ export class TappableResponse<Request extends IncomingMessage = IncomingMessage>
 
   #keepBytes(bytes: Uint8Array): void {
     const tap = this.#tap!;
-    // A copy: whoever writes a buffer may reuse it once it is written.
-    const kept = Buffer.from(bytes.subarray(0, tap.room));
+    const end = Math.min(bytes.length, tap.room);
+    // A copy, unless the bytes never change: whoever writes a buffer may reuse it once it is written.
+    const kept = !unchanging.has(bytes) ? Buffer.from(bytes.subarray(0, end)) : Buffer.isBuffer(bytes) && end === bytes.length ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, end);
     tap.chunks.push(kept);
     tap.room -= kept.length;
     if (tap.room === 0) this.#finish(true);
@@ -96,8 +106,8 @@ export class TappableResponse<Request extends IncomingMessage = IncomingMessage>
 /** One string when the body was written as text, else its bytes; cut to `limit` bytes when given. */
 function joined(chunks: (string | Buffer)[], limit?: number): string | Buffer {
   const [first] = chunks;
-  // The usual answer is one string, written once: kept as it is, not copied.
-  if (limit === undefined && chunks.length === 1 && typeof first === "string") return first;
+  // The usual answer is written once: kept as it is (a string, or bytes that are ours or never change), not copied.
+  if (limit === undefined && chunks.length === 1) return first!;
   if (limit === undefined && chunks.every((chunk) => typeof chunk === "string")) return chunks.join("");
   return Buffer.concat(chunks.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))).subarray(0, limit);
 }

@@ -1,5 +1,5 @@
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { fillText, failWith, type ErrorText } from "../errors.ts";
+import { validatorOf } from "../json-validator.ts";
 import { HTTP_TEXTS } from "./errors.ts";
 import { NON_BLANK, type JsonSchema } from "./json-schema.ts";
 
@@ -19,9 +19,6 @@ interface FieldRules {
   invalid?: FieldRule;
   repeated?: FieldRule;
 }
-
-const ajv = new Ajv2020({ strict: true });
-const validators = new WeakMap<JsonSchema, ValidateFunction>();
 
 /**
  * Checks a field against its schema, with Ajv: `given` holds its values in the request (none when
@@ -87,12 +84,6 @@ function fieldRules(place: Place, name: string, schema: JsonSchema): FieldRules 
 function refuse(rule: FieldRule | undefined, name: string, value: unknown, found: Record<string, string | number>): never {
   if (!rule) throw new Error(`The check of "${name}" has no error text for what it found`);
   return failWith(rule.text, { values: { ...rule.values, ...found }, details: rule.details(value) });
-}
-
-function validatorOf(schema: JsonSchema): ValidateFunction {
-  let validate = validators.get(schema);
-  if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
-  return validate;
 }
 
 /** What a value is, as a message names it. */

@@ -1,6 +1,7 @@
 import { HTTPError, assertBodySize, type H3Event } from "h3";
 import { failWith } from "../errors.ts";
 import { HTTP_TEXTS } from "./errors.ts";
+import { readNodeBodyText } from "./node-body.ts";
 
 const MIB = 1024 * 1024;
 export const MAX_BODY_BYTES = MIB;
@@ -41,8 +42,8 @@ export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES):
 /** The body as text, at most 1 MiB unless the route allows more (413); a client that hangs up mid-body is a 400, not a server error. */
 export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<string> {
   try {
-    assertBodySize(event, maxBytes);
-    const text = await event.req.text();
+    const node = event.runtime?.node?.req;
+    const text = node ? await readNodeBodyText(node, maxBytes) : await readWebBodyText(event, maxBytes);
     event.context[BODY_READ] = text;
     return text;
   } catch (error) {
@@ -50,6 +51,12 @@ export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): P
     if (error.status === 413) failWith(HTTP_TEXTS.bodyTooLarge, { values: { size: sizeText(maxBytes) } });
     throw error;
   }
+}
+
+/** A request made in-process (an agent route's forward): h3 checks its size and reads it. */
+async function readWebBodyText(event: H3Event, maxBytes: number): Promise<string> {
+  assertBodySize(event, maxBytes);
+  return event.req.text();
 }
 
 /** 1 MiB, 16 KiB: a limit as people write it. */

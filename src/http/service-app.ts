@@ -1,5 +1,5 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
-import { H3, HTTPError, handleCors, type H3Event, type Middleware } from "h3";
+import { H3, HTTPError, handleCors, isPreflightRequest, type H3Event, type Middleware } from "h3";
 import { SandboxError, errorOf, failWith, type ErrorCodes } from "../errors.ts";
 import { addDocsRoutes } from "../openapi/docs-page.ts";
 import { addOpenApiRoute } from "../openapi/route.ts";
@@ -60,28 +60,25 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
     onError: (error, event) => errorResponse(error, event, options, cors(event)),
     onRequest: observe?.onRequest,
     onResponse: (response, event) => {
-      finishHeaders(response);
+      finishHeaders(response, event.context[CORS_ANSWER] === true);
       observe?.onResponse(response, event);
     },
   });
   app.use((event) => {
     // Before anything else, so that no route (the OAuth metadata, say) builds a URL from a name the server does not answer to.
-    const refused = hostCheck?.refusal([event.req.headers.get("host"), event.url.host], event.req.headers.get("origin"), isPrivate(event));
+    const refused = hostCheck?.refusal(requestNames(event), event.req.headers.get("origin"), isPrivate(event));
     if (refused) return jsonError(refused, false);
     if (cors(event)) {
-      const preflight = handleCors(event, CORS);
-      if (preflight !== false) return preflight;
+      // h3 answers a preflight; any other answer gets its two CORS headers once it is made (finishHeaders):
+      // h3's handleCors would set them on two Headers objects of every request, to be merged into the answer.
+      if (isPreflightRequest(event)) return handleCors(event, CORS);
+      event.context[CORS_ANSWER] = true;
     }
   });
   for (const middleware of options.middleware ?? []) app.use(middleware);
-  app.use(async (event) => {
-    // HEAD is GET without the body (health checkers use it); h3 routes it nowhere by itself.
-    if (event.req.method === "HEAD") {
-      const response = await app.fetch(new Request(event.req.url, { method: "GET", headers: event.req.headers }));
-      await response.body?.cancel();
-      return new Response(null, { status: response.status, headers: response.headers });
-    }
-  });
+  // HEAD is GET without the body (health checkers use it); h3 routes it nowhere by itself. Other
+  // methods pass on at once: an async middleware would cost every request a promise.
+  app.use((event) => (event.req.method === "HEAD" ? answerHead(app, event) : undefined));
   if (options.index) {
     addIndexRoute(app, options.index);
     addOpenApiRoute(app, { ...options.index, leaveOut: options.privatePrefix });
@@ -89,6 +86,22 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   }
   app.get("/health", () => ({ status: "ok" }), { meta: HEALTH });
   return app;
+}
+
+async function answerHead(app: H3, event: H3Event): Promise<Response> {
+  const response = await app.fetch(new Request(event.req.url, { method: "GET", headers: event.req.headers }));
+  await response.body?.cancel();
+  return new Response(null, { status: response.status, headers: response.headers });
+}
+
+/**
+ * The names a request reached the server by: its Host header and, when the request line names a
+ * host itself (absolute form, or a request made in-process), the URL's. An origin-form target
+ * ("/path") has no host of its own: the URL's is the Host header's, and building it costs a URL parse.
+ */
+function requestNames(event: H3Event): (string | null)[] {
+  const host = event.req.headers.get("host");
+  return event.runtime?.node?.req.url?.startsWith("/") ? [host] : [host, event.url.host];
 }
 
 /**
@@ -105,6 +118,9 @@ export function addNotFoundRoute(app: H3): void {
     return failWith(HTTP_TEXTS.methodNotAllowed, { values: { method, path: pathname, allow }, headers: { allow } });
   });
 }
+
+/** Marks a request whose answer gets the CORS headers: its Host was accepted, and it is not under the private prefix. */
+const CORS_ANSWER = "corsAnswer";
 
 /** Where the arrival time of a request waits for its answer (a property: a WeakMap costs the GC more, on every request). */
 const ARRIVED_AT = "observedArrivalMs";

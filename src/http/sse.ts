@@ -30,10 +30,15 @@ export interface LiveStreamOptions {
   registry?: Set<LiveStream>;
 }
 
+/** An event in its wire bytes: made once, to be sent on many streams (a change every open stream of a user hears). */
+export interface EncodedEvent {
+  readonly bytes: Uint8Array;
+}
+
 export interface LiveStream {
   readonly response: Response;
   /** Queues an event; false when the stream is closed or the client was dropped for being slow. */
-  send(event: SseEvent): boolean;
+  send(event: SseEvent | EncodedEvent): boolean;
   close(): void;
   /** Runs once when the stream ends for any reason: the client left, close(), expiry, a slow client. */
   onClose(cleanup: () => void): void;
@@ -56,12 +61,30 @@ export function eventStreamSchema(description: string, events: Readonly<Record<s
 }
 
 const encoder = new TextEncoder();
+const PING = encoder.encode(": ping\n");
 
 /** One event in the wire format: `retry:` when given, `id:`, `event:` and one `data:` line per line of JSON. */
 export function formatEvent({ event, id, data }: SseEvent, retryMs?: number): string {
   const lines = JSON.stringify(data).split("\n").map((line) => `data: ${line}`);
   const retry = retryMs === undefined ? "" : `retry: ${retryMs}\n`;
   return `${retry}id: ${id}\nevent: ${event}\n${lines.join("\n")}\n\n`;
+}
+
+export function encodeEvent(event: SseEvent): EncodedEvent {
+  return { bytes: encoder.encode(formatEvent(event)) };
+}
+
+/** How a live stream is cut from outside, as a network failure would cut it (the sandbox's faults do), and when it ends. */
+export interface StreamCut {
+  cut(): void;
+  ended: Promise<void>;
+}
+
+const cuts = new WeakMap<Response, StreamCut>();
+
+/** The cut of a live stream's answer; undefined for any other value a route returns. */
+export function streamCutOf(answer: unknown): StreamCut | undefined {
+  return answer instanceof Response ? cuts.get(answer) : undefined;
 }
 
 /** A finished stream of the given events (the event-stream answer of a single request). */
@@ -87,9 +110,9 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     for (const cleanup of cleanups.splice(0)) cleanup();
   };
 
-  const write = (text: string): boolean => {
+  const write = (bytes: Uint8Array): boolean => {
     if (!open) return false;
-    controller.enqueue(encoder.encode(text));
+    controller.enqueue(bytes);
     if ((controller.desiredSize ?? 0) < 0) {
       controller.error(new Error("slow client dropped"));
       finish();
@@ -116,13 +139,20 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
 
   const stream: LiveStream = {
     response: new Response(body, { headers: SSE_HEADERS }),
-    send: (event) => write(formatEvent(event)),
+    send: (event) => write("bytes" in event ? event.bytes : encodeEvent(event).bytes),
     close,
     onClose: (cleanup) => void (open ? cleanups.push(cleanup) : cleanup()),
   };
   options.registry?.add(stream);
-  write(formatEvent(options.first, options.retryMs ?? 3000));
-  const heartbeat = setInterval(() => write(": ping\n"), options.heartbeatMs);
+  // Erroring the stream makes the server destroy the connection instead of ending it cleanly.
+  const cut = () => {
+    if (!open) return;
+    finish();
+    controller.error(new Error("event stream cut by a sandbox fault"));
+  };
+  cuts.set(stream.response, { cut, ended: new Promise((resolve) => stream.onClose(resolve)) });
+  write(encoder.encode(formatEvent(options.first, options.retryMs ?? 3000)));
+  const heartbeat = setInterval(() => write(PING), options.heartbeatMs);
   stream.onClose(() => clearInterval(heartbeat));
   const { closeAt } = options;
   if (closeAt !== undefined) {

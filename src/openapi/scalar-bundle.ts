@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { H3, H3Event } from "h3";
+import { matchesEtag } from "../http/etag.ts";
 import type { RouteContract } from "../http/route-contract.ts";
 import { SERVICE_TAG } from "../http/service-index.ts";
 
@@ -67,13 +68,4 @@ function bundleResponse(event: H3Event, bundle: ScalarBundle): Response {
   const headers = { etag, "cache-control": event.url.searchParams.get("v") === bundle.hash ? IMMUTABLE : "no-cache" };
   if (matchesEtag(event.req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(bundle.body, { headers: { ...headers, "content-type": "text/javascript; charset=utf-8" } });
-}
-
-/** If-None-Match's comparison (RFC 9110, 13.1.2): `*`, or any of the listed tags, weak or not, equal to ours. */
-function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
-  });
 }

@@ -1,4 +1,4 @@
-import { loadActions, type ActionDefinition } from "../agent/actions/definition.ts";
+import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { BFF_ERRORS } from "../bff/errors.ts";
 import { OPTIONS } from "../config/options.ts";
@@ -12,7 +12,6 @@ const DEFAULT_WALLET_PORT = OPTIONS.find((option) => option.key === "walletPort"
 
 export const hostService: ServiceDefinition = {
   name: "host",
-  label: "host app",
   docs: ["docs/agent-proxy.md", "docs/embed-identity.md"],
   errorCodes: { ...SHARED_ERRORS, ...BFF_ERRORS, ...HOST_ERRORS },
   async build({ config, clock, loginTokens, sessions, urls, users, app }) {
@@ -50,11 +49,11 @@ export const hostService: ServiceDefinition = {
   },
 };
 
-/** The agent's actions, as `sandbox agent ask` loads them: read at the first question, again after a failed read. */
+/** The agent's actions, as `sandbox agent ask` loads them: read (and their checker loaded) at the first question, again after a failed read. */
 function actionsOnce(): () => Promise<readonly ActionDefinition[]> {
   let loading: Promise<readonly ActionDefinition[]> | undefined;
   return () => {
-    loading ??= loadActions(DEFAULT_ACTIONS_DIR).catch((error: unknown) => {
+    loading ??= import("../agent/actions/definition.ts").then(({ loadActions }) => loadActions(DEFAULT_ACTIONS_DIR)).catch((error: unknown) => {
       loading = undefined;
       throw error;
     });

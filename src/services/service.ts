@@ -70,8 +70,6 @@ export type Trigger = (input: Record<string, unknown>) => Promise<unknown>;
 /** One server of the sandbox: how it is built and where it listens (its port setting is `<name>Port`). */
 export interface ServiceDefinition {
   name: ServiceName;
-  /** How the banner and messages name it, where its name will not do. */
-  label?: string;
   /** Its data file in the data dir, if it keeps one (removed by --fresh). */
   dataFile?: string;
   /** Its pages under docs/, listed by its index (GET /). */

@@ -53,7 +53,8 @@ export async function openDataDir(dir: string, options: { fresh: boolean; dataFi
     file: (name) => join(path, name),
     advertise: async (urls) => {
       const info = await readLock(lock);
-      await nodeFileIO.writeAtomic(lock, JSON.stringify({ ...info, urls }));
+      // Not synced: the lock names a live process, and after a power loss no process is its holder anyway.
+      await nodeFileIO.writeAtomic(lock, JSON.stringify({ ...info, urls }), "none");
     },
     release: async () => {
       heldHere.delete(lock);

@@ -1,6 +1,6 @@
 import type { Adapter } from "lowdb";
 import { dataFileError } from "./errors.ts";
-import { nodeFileIO, type FileIO } from "./file-io.ts";
+import { nodeFileIO, type FileIO, type Sync } from "./file-io.ts";
 
 /**
  * A lowdb adapter for one JSON file that never loses data: writes are atomic and fsynced
@@ -34,7 +34,12 @@ export class DurableJsonFile<T> implements Adapter<T> {
     return data as T;
   }
 
+  /** What lowdb calls for each change: durable, name and all, before it resolves. */
   async write(data: T): Promise<void> {
-    await this.io.writeAtomic(this.path, `${JSON.stringify(data, null, 2)}\n`);
+    await this.writeWith(data, "all");
+  }
+
+  async writeWith(data: T, sync: Sync): Promise<void> {
+    await this.io.writeAtomic(this.path, `${JSON.stringify(data, null, 2)}\n`, sync);
   }
 }

@@ -8,9 +8,18 @@ import { basename, dirname, join } from "node:path";
 export interface FileIO {
   /** The file's text, or null when it does not exist. */
   readText(path: string): Promise<string | null>;
-  /** Replaces the file so that a crash at any moment leaves either the old or the new content. */
-  writeAtomic(path: string, text: string): Promise<void>;
+  /** Replaces the file so that a crash at any moment leaves either the old or the new content; `sync` says what must be on disk when it resolves. */
+  writeAtomic(path: string, text: string, sync?: Sync): Promise<void>;
 }
+
+/**
+ * What a write has made durable (safe from a power loss) when it resolves:
+ * - "all": the new content under its name (an answered change);
+ * - "content": the new content, but its rename may still be lost, leaving the old file or none
+ *   (a seed or a migration, which nothing answered depends on: the next start makes it again);
+ * - "none": nothing, though readers never see it half-written (the lock, which a restart makes stale anyway).
+ */
+export type Sync = "all" | "content" | "none";
 
 /** Marks a temp file as ours, so a start can clean up what a killed process left behind. */
 export const TEMP_MARK = ".tmp-";
@@ -27,14 +36,14 @@ export const nodeFileIO: FileIO = {
     }
   },
 
-  async writeAtomic(path, text) {
+  async writeAtomic(path, text, sync = "all") {
     const temp = join(dirname(path), `${basename(path)}${TEMP_MARK}${process.pid}-${++tempCounter}`);
     try {
       // Owner-only: the files hold passwords, tokens and sessions.
       const handle = await open(temp, "wx", 0o600);
       try {
         await handle.writeFile(text, "utf8");
-        await handle.sync();
+        if (sync !== "none") await handle.sync();
       } finally {
         await handle.close();
       }
@@ -43,7 +52,7 @@ export const nodeFileIO: FileIO = {
       await unlink(temp).catch(() => {});
       throw error;
     }
-    await syncDirectory(dirname(path));
+    if (sync === "all") await syncDirectory(dirname(path));
   },
 };
 

@@ -66,13 +66,15 @@ interface Pending<T> {
  * after the write succeeded, so a refused write leaves what readers see and the disk as they were.
  */
 export async function openStore<T extends Versioned>(options: StoreOptions<T>): Promise<Store<T>> {
-  const adapter = new MigratingAdapter<T>(new DurableJsonFile<T>(options.file, options.io ?? nodeFileIO), options.migrations);
+  const file = new DurableJsonFile<T>(options.file, options.io ?? nodeFileIO);
+  const adapter = new MigratingAdapter<T>(file, options.migrations);
   const db = new Low<T>(adapter, { version: 0 } as T);
   await db.read();
   if (adapter.created) db.data = options.seed(db.data);
   const problem = options.checkShape?.(db.data);
   if (problem) throw dataFileError(options.file, `its content does not have the expected shape: ${describeProblem(problem)}`);
-  if (adapter.created || adapter.migrated) await db.write().catch((error: unknown) => Promise.reject(unusableDataDir(dirname(options.file), error)));
+  // A seed or a migration is made again by the next start if a power loss undoes its rename: its content is synced, not its name.
+  if (adapter.created || adapter.migrated) await file.writeWith(db.data, "content").catch((error: unknown) => Promise.reject(unusableDataDir(dirname(options.file), error)));
   let committed: T = freeze(db.data, true);
 
   const listeners = new Set<CommitListener<T>>();

@@ -9,11 +9,12 @@ import { addSessionRoutes } from "../bff/session-routes.ts";
 import type { Clock } from "../clock.ts";
 import { prefersEventStream } from "../http/accept.ts";
 import { queryValue, readBody } from "../http/request-input.ts";
+import { sendSerialised } from "../http/serialised-json.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
-import { eventsResponse, openLiveStream, type LiveStream, type SseEvent } from "../http/sse.ts";
+import { encodeEvent, eventsResponse, openLiveStream, type EncodedEvent, type LiveStream, type SseEvent } from "../http/sse.ts";
 import { addToCart, storedCart, toCartView } from "./cart.ts";
 import type { CartEvents } from "./cart-events.ts";
-import { searchProducts } from "./catalog.ts";
+import { catalogAnswer } from "./catalog.ts";
 import { ADD_TO_CART, CART_STREAM, LIST_ORDERS, LIST_PRODUCTS } from "./contracts.ts";
 import { listOrders } from "./orders.ts";
 import type { StoredCart, StorefrontStore } from "./store.ts";
@@ -42,12 +43,19 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
   const app = createServiceApp(deps);
   const auth = { issuer: deps.jwt, knownUser: (id: string) => deps.store.data.users.some((user) => user.id === id) };
   const cartEvent = (cart: StoredCart): SseEvent => ({ event: "cart", id: String(cart.version), data: toCartView(deps.store.data, cart) });
+  // A stored cart never changes (a change is a new object), so each is encoded once for all the open streams of its user.
+  const encodedCarts = new WeakMap<StoredCart, EncodedEvent>();
+  const encodedCartEvent = (cart: StoredCart): EncodedEvent => {
+    let encoded = encodedCarts.get(cart);
+    if (!encoded) encodedCarts.set(cart, (encoded = encodeEvent(cartEvent(cart))));
+    return encoded;
+  };
 
   addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
 
   app.get("/api/products", async (event) => {
     await requireUser(event, auth);
-    return { items: searchProducts(deps.store.data.products, queryValue(event, "q")) };
+    return sendSerialised(event, catalogAnswer(deps.store.data.products, queryValue(event, "q")));
   }, { meta: LIST_PRODUCTS });
 
   app.get("/api/orders", async (event) => {
@@ -74,7 +82,7 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
       closeAt: expiresAt * 1000,
       registry: deps.liveStreams,
     });
-    stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(cartEvent(cart))));
+    stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(encodedCartEvent(cart))));
     return stream.response;
   }, { meta: CART_STREAM });
 

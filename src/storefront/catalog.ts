@@ -1,4 +1,5 @@
 import type { FromSchema } from "../http/json-schema.ts";
+import { serialiseJson, type SerialisedJson } from "../http/serialised-json.ts";
 import { formatNairaRange } from "./money.ts";
 import type { Product } from "./store.ts";
 
@@ -46,4 +47,28 @@ export function searchProducts(products: readonly Product[], query: string | und
   const needle = (query ?? "").trim().toLowerCase();
   const list = catalogViews(products);
   return needle === "" ? list : list.filter((view) => view.name.toLowerCase().includes(needle));
+}
+
+/** Distinct queries whose answers are kept per catalog version; past it, the oldest is dropped. */
+const KEPT_QUERIES = 100;
+
+/** Serialised answers of GET /api/products, per catalog version (an array the store replaces on any change to it) and query. */
+const answers = new WeakMap<readonly Product[], Map<string, SerialisedJson>>();
+
+/**
+ * `{items}` of GET /api/products, serialised once per catalog version and query. A change to the
+ * products, by whatever path (an import, a reset), is a new products array, so a kept answer can
+ * never outlive the catalog it was made from.
+ */
+export function catalogAnswer(products: readonly Product[], query: string | undefined): SerialisedJson {
+  const needle = (query ?? "").trim().toLowerCase();
+  let kept = answers.get(products);
+  if (!kept) answers.set(products, (kept = new Map()));
+  let answer = kept.get(needle);
+  if (!answer) {
+    answer = serialiseJson({ items: searchProducts(products, needle) });
+    if (kept.size >= KEPT_QUERIES) kept.delete(kept.keys().next().value as string);
+    kept.set(needle, answer);
+  }
+  return answer;
 }

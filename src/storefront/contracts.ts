@@ -23,7 +23,14 @@ export const LIST_PRODUCTS: RouteContract = {
   auth: BEARER,
   query: { q: { description: "Keeps the products whose name contains it, whatever the case; blank or absent: the whole catalog", schema: { type: "string", examples: ["rice"] } } },
   responses: {
-    200: json("The products, in catalog order", { type: "object", required: ["items"], properties: { items: { type: "array", items: PRODUCT } } }),
+    200: {
+      ...json("The products, in catalog order", { type: "object", required: ["items"], properties: { items: { type: "array", items: PRODUCT } } }),
+      headers: {
+        ETag: { description: "A strong validator of this answer (the same catalog and query, the same tag): send it back in If-None-Match", schema: { type: "string" } },
+        "Cache-Control": { description: "private, no-cache: the client may keep the answer, and asks again each time", schema: { type: "string", const: "private, no-cache" } },
+      },
+    },
+    304: { description: "If-None-Match named the answer's current ETag: the copy the client holds is the current one (no body)" },
   },
 };
 

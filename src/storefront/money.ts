@@ -1,10 +1,14 @@
-import { toMajorUnits } from "../money.ts";
-
-const WHOLE = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 0 });
-const WITH_KOBO = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** Display text: "₦1,200", or "₦1,200 - ₦1,500" for a range; kobo show only when there are some ("₦99.50"). */
 export function formatNairaRange(lowKobo: number, highKobo: number): string {
-  const text = (kobo: number) => `₦${(kobo % 100 === 0 ? WHOLE : WITH_KOBO).format(toMajorUnits(kobo))}`;
-  return lowKobo === highKobo ? text(lowKobo) : `${text(lowKobo)} - ${text(highKobo)}`;
+  return lowKobo === highKobo ? naira(lowKobo) : `${naira(lowKobo)} - ${naira(highKobo)}`;
+}
+
+/**
+ * Nigerian English notation, as Intl.NumberFormat("en-NG") writes it, without Intl: its first use
+ * in a process loads the locale data (~70 ms), which the catalog should not cost a start.
+ */
+function naira(kobo: number): string {
+  const whole = Math.floor(kobo / 100).toString().replace(/\B(?=(\d{3})+$)/g, ",");
+  const rest = Math.round(kobo) % 100;
+  return rest === 0 ? `₦${whole}` : `₦${whole}.${String(rest).padStart(2, "0")}`;
 }

@@ -31,18 +31,23 @@ export const ORDER = {
 export type OrderView = FromSchema<typeof ORDER>;
 
 const TIME_ZONE = "Africa/Lagos";
-const DATE = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const TIME = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: true });
+/** Made at the first order shown, not when the module loads: the first Intl format of a process loads the locale data (~70 ms). */
+let formats: { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | undefined;
+const lagos = () =>
+  (formats ??= {
+    date: new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+    time: new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: true }),
+  });
 
 /** "Tuesday, 12 November 2024" in Lagos time. */
 export function formatOrderDate(date: Date): string {
-  const parts = Object.fromEntries(DATE.formatToParts(date).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(lagos().date.formatToParts(date).map((part) => [part.type, part.value]));
   return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
 }
 
 /** "3:45 pm" in Lagos time. */
 export function formatOrderTime(date: Date): string {
-  return TIME.format(date).replace(/\s*(AM|PM)$/i, (_, half: string) => ` ${half.toLowerCase()}`);
+  return lagos().time.format(date).replace(/\s*(AM|PM)$/i, (_, half: string) => ` ${half.toLowerCase()}`);
 }
 
 /**

@@ -5,18 +5,14 @@
  */
 import { readdir } from "node:fs/promises";
 import { openFlood, timedRequest } from "../helpers/flood.ts";
+import { progress, quantile, type Check, type Figure } from "./report.ts";
 
 /** The flood: its size (bounded, as each socket is a descriptor of this process too) and how long it is measured. */
 export const FLOOD_SOCKETS = Math.min(Number(process.env.BENCH_FLOOD_SOCKETS ?? 15_000), 18_000);
 const FLOOD_SECONDS = Math.min(Number(process.env.BENCH_FLOOD_SECONDS ?? 20), 60);
 const PROBE_EVERY_MS = 250;
-/** Every probe answers within this, and the sandbox never holds more descriptors than its caps allow (plus its own files). */
-const TARGETS = { latencyMs: 1000, extraDescriptors: 200 };
-
-export interface FloodCheck {
-  name: string;
-  ok: boolean;
-}
+/** Descriptors the sandbox may hold beyond its connection caps: its own files. */
+const EXTRA_DESCRIPTORS = 200;
 
 export interface FloodTarget {
   /** The sandbox's servers, on loopback; the first is the storefront. */
@@ -28,9 +24,10 @@ export interface FloodTarget {
   token: string;
 }
 
-/** Floods the servers and checks the probes' latency and the sandbox's descriptors. */
-export async function floodSection({ urls, pid, maxConnections, token }: FloodTarget): Promise<FloodCheck[]> {
-  console.log(`\nFlood: ${FLOOD_SOCKETS} sockets trickling their headers over ${urls.length} servers; probes every ${PROBE_EVERY_MS} ms for ${FLOOD_SECONDS}s.`);
+/** Floods the servers: the probes' latency, and checks that each was answered and that the sandbox's descriptors stayed within its caps. */
+export async function floodSection({ urls, pid, maxConnections, token }: FloodTarget): Promise<{ figures: Figure[]; checks: Check[] }> {
+  const group = `Connection flood (${FLOOD_SOCKETS} sockets trickling their headers over ${urls.length} servers, ${FLOOD_SECONDS}s)`;
+  progress(`Flood: ${FLOOD_SOCKETS} sockets, probes every ${PROBE_EVERY_MS} ms for ${FLOOD_SECONDS}s`);
   const cartAdd = { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 1 }) };
   const latencies: number[] = [];
   let failures = 0;
@@ -51,20 +48,22 @@ export async function floodSection({ urls, pid, maxConnections, token }: FloodTa
 
   const started = performance.now();
   const flood = await openFlood(urls, FLOOD_SOCKETS);
-  console.log(`  ${flood.connected} connected in ${Math.round(performance.now() - started)} ms; ${flood.closedByServer} already closed by the servers`);
+  progress(`Flood: ${flood.connected} connected in ${Math.round(performance.now() - started)} ms; ${flood.closedByServer} already closed by the servers`);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, FLOOD_SECONDS * 1000 - (performance.now() - started))));
   probing = false;
   await probes;
-  console.log(`  after ${FLOOD_SECONDS}s: ${flood.closedByServer} closed by the servers (${flood.timedOut} with 408), ${flood.open} still open`);
+  const { closedByServer, timedOut, open } = flood;
   flood.stop();
 
-  latencies.sort((a, b) => a - b);
-  const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? Infinity;
-  const worst = latencies.at(-1) ?? Infinity;
-  const ceiling = urls.length * maxConnections + TARGETS.extraDescriptors;
-  console.log(`  ${latencies.length} probes answered: p99 ${Math.round(p99)} ms, worst ${Math.round(worst)} ms; ${failures} failed; peak ${peakDescriptors} descriptors`);
-  return [
-    { name: `every probe answered within ${TARGETS.latencyMs} ms`, ok: failures === 0 && worst < TARGETS.latencyMs },
-    { name: `sandbox descriptors <= ${ceiling}`, ok: peakDescriptors <= ceiling },
-  ];
+  const ceiling = urls.length * maxConnections + EXTRA_DESCRIPTORS;
+  return {
+    figures: [
+      { group, name: "probe (/health, cart add) latency: p99", value: quantile(latencies, 0.99), unit: "ms" },
+      { group, name: "probe latency: worst", value: Math.max(...latencies), unit: "ms", target: "< 1,000 ms" },
+    ],
+    checks: [
+      { name: "every probe answered during the flood", ok: failures === 0, detail: `${latencies.length} answered, ${failures} failed; of the flood, ${closedByServer} closed by the servers (${timedOut} with 408), ${open} still open` },
+      { name: "the sandbox's descriptors stayed within its connection caps", ok: peakDescriptors <= ceiling, detail: `peak ${peakDescriptors}, ceiling ${ceiling}` },
+    ],
+  };
 }

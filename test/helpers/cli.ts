@@ -28,6 +28,8 @@ export interface CliOptions {
   env?: Record<string, string>;
   /** Run through `npx --no -- sandbox`, as the README does, instead of `node bin/sandbox.js`. */
   viaNpx?: boolean;
+  /** Another copy's bin/sandbox.js (a built copy of the project, say) instead of this one's. */
+  bin?: string;
 }
 
 export interface CliExit {
@@ -108,7 +110,7 @@ export async function tempDir(t: Hooks, prefix = "sandbox-cli-"): Promise<string
  * (SIGKILL), and the cleanup waits for the output to close for OUTPUT_CLOSE_MS at most.
  */
 export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): CliProcess {
-  const [command, prefix] = options.viaNpx ? ["npx", ["--no", "--", "sandbox"]] : [process.execPath, [BIN]];
+  const [command, prefix] = options.viaNpx ? ["npx", ["--no", "--", "sandbox"]] : [process.execPath, [options.bin ?? BIN]];
   const child = spawn(command, [...prefix, ...args], {
     cwd: options.cwd ?? PROJECT_ROOT,
     env: cliEnv(options.env),

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { AskAnswer } from "../../src/host-app/embed/agent.ts";
+import type { AskAnswer } from "../../src/host-app/embed/ask-answer.ts";
 import { ADA, NGOZI, errorBody } from "../helpers/sandbox.ts";
 import { identityFor, postEmbed, startEmbedSandbox } from "../helpers/embed.ts";
 

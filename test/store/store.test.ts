@@ -40,6 +40,23 @@ test("a new file runs every migration, then the seed, and is written", async (t)
   assert.deepEqual(JSON.parse(await readFile(file, "utf8")), { version: 2, count: 10, log: [] });
 });
 
+test("a seed or a migration syncs its content; every change syncs its content and its name before it resolves", async (t) => {
+  const syncs: (string | undefined)[] = [];
+  const recording: FileIO = {
+    readText: (path) => nodeFileIO.readText(path),
+    writeAtomic: (path, text, sync) => {
+      syncs.push(sync);
+      return nodeFileIO.writeAtomic(path, text, sync);
+    },
+  };
+  const dir = await tempDir(t);
+  const store = await open(join(dir, "new.json"), recording);
+  await store.update((draft) => void (draft.count += 1));
+  await writeFile(join(dir, "old.json"), JSON.stringify({ version: 1, count: 3 }));
+  await open(join(dir, "old.json"), recording);
+  assert.deepEqual(syncs, ["content", "all", "content"]);
+});
+
 test("an older file is migrated forward and keeps its data; the seed is not loaded again", async (t) => {
   const file = join(await tempDir(t), "data.json");
   await writeFile(file, JSON.stringify({ version: 1, count: 3 }));

@@ -16,6 +16,8 @@ test("price display text", async (t) => {
     [11500000, 12500000, "₦115,000 - ₦125,000"],
     [9950, 9950, "₦99.50"],
     [100000000, 100000000, "₦1,000,000"],
+    [0, 5, "₦0 - ₦0.05"],
+    [123456789, 123456789, "₦1,234,567.89"],
   ];
   for (const [low, high, text] of cases) {
     await t.test(text, () => assert.equal(formatNairaRange(low, high), text));

@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { test } from "node:test";
+import { connect } from "node:net";
+import { ControlsClient } from "../../src/controls/client.ts";
+import type { JournalEntry } from "../../src/controls/journal/entry.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
-import { errorBody, startTestSandbox } from "../helpers/sandbox.ts";
+import { ADA, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 
 /** A POST whose body goes out in chunks (no Content-Length), on a connection of its own. */
 function chunkedPost(url: string, chunks: string[]): Promise<{ status: number; body: string }> {
@@ -19,7 +22,8 @@ function chunkedPost(url: string, chunks: string[]): Promise<{ status: number; b
 }
 
 test("routing and malformed requests", async (t) => {
-  const sandbox = await startTestSandbox(t);
+  const serverErrors: string[] = [];
+  const sandbox = await startTestSandbox(t, { start: { logError: (message) => serverErrors.push(message) } });
   const token = await sandbox.login();
 
   await t.test("GET /health", async () => {
@@ -55,6 +59,45 @@ test("routing and malformed requests", async (t) => {
     const { status, body } = await chunkedPost(`${sandbox.url}/api/auth/login`, ['{"email":"', ...Array(20).fill("x".repeat(64 * 1024)), '"}']);
     assert.equal(status, 413);
     assert.equal(JSON.parse(body).code, "payload_too_large");
+    assert.equal((await sandbox.fetch("/health")).status, 200);
+  });
+
+  await t.test("a JSON body in several packets, behind a byte order mark, reads as Body.text() reads it", async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ email: ADA.email, password: ADA.password }))]);
+    const { hostname, port } = new URL(sandbox.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, async () => {
+        socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+        for (const part of [body.subarray(0, 2), body.subarray(2, 20), body.subarray(20)]) {
+          socket.write(part);
+          await new Promise((next) => setTimeout(next, 20));
+        }
+      });
+      let text = "";
+      socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      socket.on("end", () => resolve(text)).on("error", reject);
+    });
+    assert.match(answer, /^HTTP\/1\.1 200 /);
+    assert.match(answer, /"token":"/);
+  });
+
+  await t.test("a client that leaves in the middle of its body is answered 400 (never a 5xx), and the server keeps answering", async () => {
+    const { hostname, port } = new URL(sandbox.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Leaves: mid-body\r\n\r\n{"email":`);
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on("close", () => resolve());
+    });
+    const controls = new ControlsClient(sandbox.url, sandbox.sandbox.config.controlToken);
+    let left: JournalEntry | undefined;
+    for (let tries = 0; !left && tries < 50; tries++) {
+      left = (await controls.journal({ method: "POST", path: "/api/auth/login" })).entries.find((entry) => entry.request.headers["x-leaves"] === "mid-body");
+      if (!left) await new Promise((next) => setTimeout(next, 20));
+    }
+    assert.equal(left?.status, 400);
+    assert.deepEqual(serverErrors, []);
     assert.equal((await sandbox.fetch("/health")).status, 200);
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
 import { SandboxError } from "../../errors.ts";
 import { UNDERSTANDING_SCHEMA, type Understanding } from "./understanding.ts";
@@ -66,7 +66,8 @@ const DEFINITION_SCHEMA = {
 } as const;
 
 const ajv = new Ajv({ allErrors: false, strict: false });
-const checkDefinition = ajv.compile(DEFINITION_SCHEMA);
+/** Compiled when the first definition is checked, not when the module loads (the host app imports it, and loads actions only at the first question). */
+let checkDefinition: ValidateFunction | undefined;
 
 export const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
@@ -126,6 +127,7 @@ function checkAction(path: string, text: string): ActionDefinition {
   } catch (error) {
     throw new ActionDefinitionError(`${path}: not valid JSON (${(error as Error).message})`);
   }
+  checkDefinition ??= ajv.compile(DEFINITION_SCHEMA);
   if (!checkDefinition(data)) {
     const [problem] = checkDefinition.errors ?? [];
     const field = problem?.instancePath ? `"${problem.instancePath.slice(1).replaceAll("/", ".")}"` : "the definition";

@@ -3,12 +3,12 @@ import type { DataDir } from "../../store/data-dir.ts";
 import type { FileIO } from "../../store/file-io.ts";
 import { SESSIONS_FILE, fileSessions } from "./file.ts";
 import { memorySessions } from "./memory.ts";
-import { redisSessions } from "./redis.ts";
 import type { SessionBackend } from "./session-store.ts";
 
-/** The session backend that --session-store names: memory, file, or a redis:// URL. */
-export function openSessionBackend(spec: string, options: { dataDir: DataDir; clock: Clock; io?: FileIO }): Promise<SessionBackend> {
-  if (spec === "memory") return Promise.resolve(memorySessions(options.clock));
+/** The session backend that --session-store names: memory, file, or a redis:// URL (the Redis client is loaded only then). */
+export async function openSessionBackend(spec: string, options: { dataDir: DataDir; clock: Clock; io?: FileIO }): Promise<SessionBackend> {
+  if (spec === "memory") return memorySessions(options.clock);
   if (spec === "file") return fileSessions({ file: options.dataDir.file(SESSIONS_FILE), clock: options.clock, io: options.io });
+  const { redisSessions } = await import("./redis.ts");
   return redisSessions(spec, options.clock);
 }

@@ -1,6 +1,7 @@
-import type { Middleware } from "h3";
+import type { H3Event, Middleware } from "h3";
 import type { ServiceName } from "../../config/options.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
+import { streamCutOf } from "../../http/sse.ts";
 import { cuttable } from "./cuttable.ts";
 import { injectedFault } from "./errors.ts";
 import type { RequestLine } from "./fault.ts";
@@ -12,26 +13,46 @@ import type { FaultRegistry } from "./registry.ts";
  * answered by an in-process GET, and those were matched already as the request the client sent.
  */
 export function faultIntercept(registry: FaultRegistry, service: ServiceName): Middleware {
-  return async (event, next) => {
+  return (event, next) => {
     if (!event.runtime?.node || event.url.pathname.startsWith(CONTROLS_PREFIX)) return next();
     const request: RequestLine = { service, method: event.req.method === "HEAD" ? "GET" : event.req.method, path: event.url.pathname };
     const fired = registry.take(request, "request");
-    if (fired) {
-      await sleep(fired.rule.delayMs(), event.req.signal);
-      // A client that went away while it waited (or a sandbox shutting down) gets nothing more done for it.
-      if (event.req.signal.aborted) return new Response(null, { status: 499 });
-      if (fired.fault.status !== undefined) throw injectedFault(fired.fault);
-    }
-    const answer = await next();
-    return isEventStream(answer) ? watchStream(registry, request, answer) : answer;
+    if (fired) return faulted(fired, event, () => answered(registry, request, next()));
+    // Without a fault, no promise of its own: every request passes here.
+    return answered(registry, request, next());
   };
 }
 
-/** Tracks an event stream while it is open, and cuts it right away when a fault that drops streams fires on it. */
+/** A fault's delay, then its status, or (a delay alone) the route's answer. */
+async function faulted(fired: NonNullable<ReturnType<FaultRegistry["take"]>>, event: H3Event, route: () => unknown): Promise<unknown> {
+  await sleep(fired.rule.delayMs(), event.req.signal);
+  // A client that went away while it waited (or a sandbox shutting down) gets nothing more done for it.
+  if (event.req.signal.aborted) return new Response(null, { status: 499 });
+  if (fired.fault.status !== undefined) throw injectedFault(fired.fault);
+  return route();
+}
+
+/** The route's answer, an event stream watched by the faults while it is open. */
+function answered(registry: FaultRegistry, request: RequestLine, answer: unknown): unknown {
+  if (answer instanceof Promise) return answer.then((value: unknown) => answered(registry, request, value));
+  return isEventStream(answer) ? watchStream(registry, request, answer) : answer;
+}
+
+/**
+ * Tracks an event stream while it is open, and cuts it right away when a fault that drops streams
+ * fires on it. A live stream can be cut as it is; any other stream (or one to cut once its first
+ * event went out) passes through a pipe that can be, which costs every event of it a few promises.
+ */
 function watchStream(registry: FaultRegistry, request: RequestLine, answer: Response & { body: ReadableStream<Uint8Array> }): Response {
+  const firing = registry.take(request, "stream");
+  const own = streamCutOf(answer);
+  if (own && !firing) {
+    void own.ended.then(registry.track({ request, cut: own.cut }));
+    return answer;
+  }
   const stream = cuttable(answer);
   void stream.ended.then(registry.track({ request, cut: stream.cut }));
-  if (registry.take(request, "stream")) stream.cutAfterOpen();
+  if (firing) stream.cutAfterOpen();
   return stream.response;
 }
 

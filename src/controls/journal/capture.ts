@@ -25,7 +25,7 @@ export function journalObserver(service: ServiceName, deps: { journal: Journal; 
     if (pathname.startsWith(CONTROLS_PREFIX)) return;
     const requestBody = bodyTextRead(event);
     const captured: Captured = {
-      at: deps.clock.now().getTime() - durationMs,
+      at: deps.clock.nowMs() - durationMs,
       service,
       method: event.req.method,
       path: pathname,
@@ -43,16 +43,16 @@ export function journalObserver(service: ServiceName, deps: { journal: Journal; 
 }
 
 /**
- * A text equal to the one before it is kept as that one: the same answer again (a poll, a client
- * that retries) then costs the journal no memory, and the garbage collector no copying of a
- * body kept for a thousand requests.
+ * A body equal to the one before it is kept as that one: the same answer again (a poll, a client
+ * that retries, the catalog sent as bytes) then costs the journal no memory, and the garbage
+ * collector no copying of a body kept for a thousand requests.
  */
 function sharedText(): (data: string | Buffer) => string | Buffer {
-  let previous: string | undefined;
+  let previous: string | Buffer | undefined;
   return (data) => {
-    if (typeof data !== "string") return data;
-    if (data !== previous) previous = data;
-    return previous;
+    const same = data === previous || (typeof data !== "string" && Buffer.isBuffer(previous) && previous.equals(data));
+    if (!same) previous = data;
+    return previous!;
   };
 }
 

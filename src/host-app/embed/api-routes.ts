@@ -4,7 +4,7 @@ import { failWith } from "../../errors.ts";
 import { readBody, type BodyFields } from "../../http/request-input.ts";
 import { findUser } from "../../identity/end-user.ts";
 import { HOST_TEXTS } from "../errors.ts";
-import { askAnonymously, askAsUser, type AskAnswer } from "./agent.ts";
+import type { AskAnswer } from "./ask-answer.ts";
 import { parseAskInput } from "./ask-input.ts";
 import { ASK, FRESH_IDENTITY, REGISTER_SESSIONS } from "./contracts.ts";
 import { identityOptions, type EmbedDeps } from "./deps.ts";
@@ -17,6 +17,8 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
     const input = parseAskInput(await readEmbedBody(event));
     const check = await checkEmbedIdentity(input, { ...identityOptions(deps), requireEndUser: false });
     if (check.state === "refused") refuseIdentity(check);
+    // The agent (its resolver and date parser) is loaded at the first question, not with the server.
+    const { askAnonymously, askAsUser } = await import("./agent.ts");
     return check.state === "verified" ? askAsUser(input, check.user, deps) : askAnonymously(input);
   }, { meta: ASK });
 

@@ -2,8 +2,12 @@ import { readFile } from "node:fs/promises";
 import { failWith } from "../../errors.ts";
 import { HOST_TEXTS } from "../errors.ts";
 
-/** Where the pages' files live: plain HTML, script and stylesheet, served as written (no build step). */
-const ASSETS_DIR = new URL("./assets/", import.meta.url);
+/**
+ * Where the pages' files live: plain HTML, script and stylesheet, served as written (no build
+ * step). Named from the package root, so that the compiled copy in dist/ (at the same depth)
+ * reads these same files, and an edited page shows on reload whichever copy runs.
+ */
+const ASSETS_DIR = new URL("../../../src/host-app/embed/assets/", import.meta.url);
 
 /** The files GET /embed/assets/<file> serves, with their types; no other name is served. */
 export const ASSETS: Readonly<Record<string, string>> = {

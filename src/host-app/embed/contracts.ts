@@ -1,7 +1,7 @@
 import { json, type RouteContract } from "../../http/route-contract.ts";
 import { EMBED_MODES } from "../../identity/index.ts";
 import { HOST_TEXTS } from "../errors.ts";
-import { ASK_ANSWER } from "./agent.ts";
+import { ASK_ANSWER } from "./ask-answer.ts";
 import { MAX_EMBED_BODY_BYTES } from "./ask-input.ts";
 import { ASSETS } from "./assets.ts";
 import { FRESH_EMBED } from "./fresh-identity.ts";
