@@ -2,9 +2,11 @@ import type { ActionDefinition } from "../actions/definition.ts";
 import { defaultActions } from "./default-actions.ts";
 import { dayIn, type Clock } from "./dates.ts";
 import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
-import { catalogNamed, catalogVocabulary, STOP_WORDS, type CatalogEntry } from "./products.ts";
+import { catalogVocabulary, STOP_WORDS, type CatalogEntry } from "./products.ts";
 import { amountFilter } from "./phrases.ts";
 import { asksForHelp, capabilities, smallTalk, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
+import { otherRequests, trimJoints } from "./requests.ts";
+import { hasPeriod, score } from "./score.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
 /** What a question becomes: an action and its parameters, the one question to ask first, or a refusal. */
@@ -46,15 +48,6 @@ export interface ResolveOptions {
   /** The question is one request already (its other requests were set aside): no more splitting. */
   oneRequest?: boolean;
 }
-
-/** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */
-const COUNT = "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a dozen|a couple(?: of)?|a pair of) ";
-
-/** What naming an action by its name adds: more than any phrase, so the name decides. */
-const NAMED_ACTION = 10;
-
-/** What a clause must score for another action to be a request of its own: more than a weak hint ("where is my money" is no order lookup). */
-const REQUEST_SCORE = 3;
 
 /** Below this score no action is sure enough, and the agent says what it can do instead of guessing. */
 const MIN_SCORE = 2;
@@ -133,38 +126,6 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
   }
   return resolution;
 }
-
-/**
- * The clauses of a question that ask something of another action than the chosen one ("how much
- * did I spend last week and what's my balance"): a clause none of the chosen action's phrases
- * touch (a phrase in two parts, "money in and money out", touches both) where another action
- * scores enough.
- */
-function otherRequests(question: string, chosen: ActionDefinition, actions: readonly ActionDefinition[], catalog: readonly CatalogEntry[], clock: Clock): { clause: string; action: ActionDefinition }[] {
-  const clauses = question.split(/\band\b|[,;?!]|\balso\b|\bthen\b|\bplus\b/i).map((clause) => clause.trim()).filter((clause) => /[a-z]/i.test(clause));
-  if (clauses.length < 2) return [];
-  const touched: string[] = [];
-  score(chosen, question, normalize(question), catalog, clock, touched);
-  return clauses.flatMap((clause) => {
-    const text = normalize(clause);
-    // Only a clause that asks is a request; "money left my account but nothing happened" tells.
-    if (!ASKING.test(text) || touched.some((part) => text.includes(part)) || score(chosen, clause, text, catalog, clock).score > 0) return [];
-    const other = actions
-      .filter((action) => action !== chosen)
-      .map((action) => ({ clause, action, score: score(action, clause, text, catalog, clock).score }))
-      .sort((a, b) => b.score - a.score)[0];
-    return other && other.score >= REQUEST_SCORE ? [{ clause, action: other.action }] : [];
-  });
-}
-
-/** A clause without the words that joined it to the others ("add a crate of eggs and" → "add a crate of eggs"). */
-function trimJoints(clause: string): string {
-  return clause.replace(/^[\s,;.!?]*(?:(?:and|also|then|plus)\b[\s,;]*)?|[\s,;]*(?:\b(?:and|also|then|plus)[\s,;]*)?$/gi, "").trim();
-}
-
-/** How a clause that asks for something begins: a question word, a command, or "my …" after one ("show my orders and my balance"), after politeness. */
-const ASKING = /^ (?:(?:please|pls|kindly|and|also|then|so|now|can you|could you|would you|can i|could i)\s+)*(?:what|whats|what's|how|where|wheres|when|which|who|is|are|was|were|do|does|did|has|have|can|could|will|show|list|tell|give|check|find|search|add|buy|get|put|look|see|track|send me|let me know|i want|i need|i'd like|i would like|my)\b/
-
 
 /**
  * Fills the parameter the follow-up asked for from the answer, so the call can be made. An
@@ -267,67 +228,6 @@ function outOfRange(action: ActionDefinition, name: string, value: unknown): str
   const range = schema.minimum !== undefined && schema.maximum !== undefined ? `from ${schema.minimum} to ${schema.maximum}` : schema.maximum !== undefined ? `at most ${schema.maximum}` : schema.minimum !== undefined ? `at least ${schema.minimum}` : "";
   const kind = schema.type === "integer" ? `a whole number${range ? ` ${range}` : ""}` : range;
   return `${name.replaceAll("_", " ")} must be ${kind} (you said ${value}): what ${name.replaceAll("_", " ")} should I use?`;
-}
-
-function hasPeriod(action: ActionDefinition): boolean {
-  return Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "period");
-}
-
-function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock, touched: string[] = []): Explanation["candidates"][number] {
-  const understanding = action.understanding;
-  if (!understanding) return { action: action.name, score: 0, matched: [] };
-  const matched: string[] = [];
-  let total = 0;
-  let rest = text;
-  for (const [phrase, weight] of Object.entries(understanding.intent).sort((a, b) => b[0].length - a[0].length)) {
-    if (phrase.includes(" + ")) {
-      // Both parts named, each one of its alternatives ("income|money in + spending|money out").
-      const found = phrase.split(" + ").map((part) => part.split("|").map(normalize).sort((a, b) => b.length - a.length).find((alternative) => rest.includes(alternative)));
-      if (found.some((part) => part === undefined)) continue;
-      for (const part of found) rest = rest.replace(part as string, " | ");
-      if (weight > 0) touched.push(...(found as string[]));
-      total += weight;
-      matched.push(`"${found.map((part) => (part as string).trim()).join(" + ")}" ${weight > 0 ? "+" : ""}${weight}`);
-      continue;
-    }
-    if (phrase.includes("{count}")) {
-      // A phrase with a count in it ("i'll take {count}"): the count is a number or a number word.
-      const counted = new RegExp(phrase.split("{count}").map((part) => normalize(part).trim()).join(` ${COUNT}`).replace(/^/, " ")).exec(rest);
-      if (!counted) continue;
-      rest = rest.replace(counted[0], " | ");
-      if (weight > 0) touched.push(counted[0]);
-      total += weight;
-      matched.push(`"${counted[0].trim()}" ${weight > 0 ? "+" : ""}${weight}`);
-      continue;
-    }
-    const normalized = normalize(phrase);
-    if (!rest.includes(normalized)) continue;
-    rest = rest.replace(normalized, " | ");
-    if (weight > 0) touched.push(normalized);
-    total += weight;
-    matched.push(`"${phrase}" ${weight > 0 ? "+" : ""}${weight}`);
-  }
-  // The action named as such ("list_transactions period=7d"): a developer trying an action by its name.
-  if (new RegExp(`\\b${action.name}\\b`, "i").test(question)) {
-    total += NAMED_ACTION;
-    matched.push(`the action's name +${NAMED_ACTION}`);
-  }
-  for (const [name, fill] of Object.entries(understanding.parameters ?? {})) {
-    if (fill.from === "pattern" && fill.weight && new RegExp(fill.pattern, "i").test(question)) {
-      total += fill.weight;
-      matched.push(`${name} pattern +${fill.weight}`);
-    }
-  }
-  const named = understanding.catalogWeight ? catalogNamed(text, catalog) : undefined;
-  if (named) {
-    total += understanding.catalogWeight as number;
-    matched.push(`${named} +${understanding.catalogWeight}`);
-  }
-  const candidate = { action: action.name, score: total, matched };
-  if (total <= 0 || hasDateFills(action) || !hasPeriod(action)) return candidate;
-  const window = windowOf({ question, text, catalog, clock, action });
-  if (window && !("period" in window)) return { ...candidate, excluded: `takes no dates ("${window.said}")` };
-  return candidate;
 }
 
 function clockOf(options: ResolveOptions): Clock {

@@ -1,0 +1,75 @@
+import type { ActionDefinition } from "../actions/definition.ts";
+import type { Clock } from "./dates.ts";
+import { hasDateFills, windowOf } from "./fill.ts";
+import { catalogNamed, type CatalogEntry } from "./products.ts";
+import type { Explanation } from "./resolve.ts";
+import { normalize } from "./text.ts";
+
+/** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */
+const COUNT = "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a dozen|a couple(?: of)?|a pair of) ";
+
+/** What naming an action by its name adds: more than any phrase, so the name decides. */
+const NAMED_ACTION = 10;
+
+/** What an action scores for a question, and the phrases that made it (`touched` gets the text each phrase matched). */
+export function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock, touched: string[] = []): Explanation["candidates"][number] {
+  const understanding = action.understanding;
+  if (!understanding) return { action: action.name, score: 0, matched: [] };
+  const matched: string[] = [];
+  let total = 0;
+  let rest = text;
+  for (const [phrase, weight] of Object.entries(understanding.intent).sort((a, b) => b[0].length - a[0].length)) {
+    if (phrase.includes(" + ")) {
+      // Both parts named, each one of its alternatives ("income|money in + spending|money out").
+      const found = phrase.split(" + ").map((part) => part.split("|").map(normalize).sort((a, b) => b.length - a.length).find((alternative) => rest.includes(alternative)));
+      if (found.some((part) => part === undefined)) continue;
+      for (const part of found) rest = rest.replace(part as string, " | ");
+      if (weight > 0) touched.push(...(found as string[]));
+      total += weight;
+      matched.push(`"${found.map((part) => (part as string).trim()).join(" + ")}" ${weight > 0 ? "+" : ""}${weight}`);
+      continue;
+    }
+    if (phrase.includes("{count}")) {
+      // A phrase with a count in it ("i'll take {count}"): the count is a number or a number word.
+      const counted = new RegExp(phrase.split("{count}").map((part) => normalize(part).trim()).join(` ${COUNT}`).replace(/^/, " ")).exec(rest);
+      if (!counted) continue;
+      rest = rest.replace(counted[0], " | ");
+      if (weight > 0) touched.push(counted[0]);
+      total += weight;
+      matched.push(`"${counted[0].trim()}" ${weight > 0 ? "+" : ""}${weight}`);
+      continue;
+    }
+    const normalized = normalize(phrase);
+    if (!rest.includes(normalized)) continue;
+    rest = rest.replace(normalized, " | ");
+    if (weight > 0) touched.push(normalized);
+    total += weight;
+    matched.push(`"${phrase}" ${weight > 0 ? "+" : ""}${weight}`);
+  }
+  // The action named as such ("list_transactions period=7d"): a developer trying an action by its name.
+  if (new RegExp(`\\b${action.name}\\b`, "i").test(question)) {
+    total += NAMED_ACTION;
+    matched.push(`the action's name +${NAMED_ACTION}`);
+  }
+  for (const [name, fill] of Object.entries(understanding.parameters ?? {})) {
+    if (fill.from === "pattern" && fill.weight && new RegExp(fill.pattern, "i").test(question)) {
+      total += fill.weight;
+      matched.push(`${name} pattern +${fill.weight}`);
+    }
+  }
+  const named = understanding.catalogWeight ? catalogNamed(text, catalog) : undefined;
+  if (named) {
+    total += understanding.catalogWeight as number;
+    matched.push(`${named} +${understanding.catalogWeight}`);
+  }
+  const candidate = { action: action.name, score: total, matched };
+  if (total <= 0 || hasDateFills(action) || !hasPeriod(action)) return candidate;
+  const window = windowOf({ question, text, catalog, clock, action });
+  if (window && !("period" in window)) return { ...candidate, excluded: `takes no dates ("${window.said}")` };
+  return candidate;
+}
+
+/** Whether the action takes one of a fixed set of periods. */
+export function hasPeriod(action: ActionDefinition): boolean {
+  return Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "period");
+}
