@@ -44,6 +44,7 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
       heartbeatMs: controls.config.sseHeartbeat,
       maxBufferedBytes: STREAM_BUFFER_BYTES,
       registry: controls.liveStreams,
+      node: event.runtime?.node?.res,
     });
     stream.onClose(journal.subscribe((entry) => {
       if (matchesFilter(entry, filter)) stream.send({ event: "entry", id: String(entry.id), data: entry });

@@ -28,6 +28,20 @@ export interface LiveStreamOptions {
   maxBufferedBytes?: number;
   /** Holds the stream while it is open, so that a shutdown can end every stream. */
   registry?: Set<LiveStream>;
+  /**
+   * Node's response, when a client reached the server over the network (`event.runtime.node.res`).
+   * Once the server has sent the head and everything queued, events are written to it directly:
+   * a web stream costs each event on each stream a few promises, and a change goes to every
+   * stream of its user at once.
+   */
+  node?: NodeResponse;
+}
+
+/** What a live stream needs of Node's response to write to it directly. */
+export interface NodeResponse {
+  readonly headersSent: boolean;
+  readonly writableLength: number;
+  write(chunk: Uint8Array): boolean;
 }
 
 /** An event in its wire bytes: made once, to be sent on many streams (a change every open stream of a user hears). */
@@ -77,6 +91,8 @@ export function encodeEvent(event: SseEvent): EncodedEvent {
 /** How a live stream is cut from outside, as a network failure would cut it (the sandbox's faults do), and when it ends. */
 export interface StreamCut {
   cut(): void;
+  /** Cuts once the opening event went out. */
+  cutAfterOpen(): void;
   ended: Promise<void>;
 }
 
@@ -96,12 +112,18 @@ export function eventsResponse(events: SseEvent[]): Response {
  * A long-lived server-sent event stream. It is a ReadableStream that the server pulls from only
  * as fast as the socket drains, so the bytes it holds for a client are counted: past the limit
  * the client is dropped (it reconnects and gets a fresh snapshot) rather than buffered without end.
+ * With Node's response at hand, events skip the web stream once it has nothing queued (see
+ * `node`); the web stream then only carries the end (close, or an error that cuts the connection).
  */
 export function openLiveStream(options: LiveStreamOptions): LiveStream {
   const maxBuffered = options.maxBufferedBytes ?? 256 * 1024;
   const cleanups: (() => void)[] = [];
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
+  let direct: NodeResponse | undefined;
+  /** The reader has taken the opening event: it asked for more. */
+  let opened = false;
+  let cutOnOpen = false;
 
   const finish = () => {
     if (!open) return;
@@ -112,8 +134,10 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
 
   const write = (bytes: Uint8Array): boolean => {
     if (!open) return false;
-    controller.enqueue(bytes);
-    if ((controller.desiredSize ?? 0) < 0) {
+    if (direct) direct.write(bytes);
+    else controller.enqueue(bytes);
+    const buffered = direct ? direct.writableLength : -(controller.desiredSize ?? 0);
+    if (buffered > maxBuffered) {
       controller.error(new Error("slow client dropped"));
       finish();
       return false;
@@ -121,14 +145,24 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     return true;
   };
 
+  // A high-water mark of 0 makes pull() mean "the reader waits, and has everything queued before":
+  // the server reads again only once it has written what it read.
   const body = new ReadableStream<Uint8Array>(
     {
       start(streamController) {
         controller = streamController;
       },
+      pull() {
+        opened = true;
+        // After this turn, so that the server writes the opening event out before the connection goes.
+        if (cutOnOpen) setImmediate(cut);
+        if (options.node?.headersSent) direct = options.node;
+        // Once direct, nothing more is read until the end: a pull that never settles is not called again.
+        return direct ? new Promise<void>(() => {}) : undefined;
+      },
       cancel: finish,
     },
-    { highWaterMark: maxBuffered, size: (chunk) => chunk.byteLength },
+    { highWaterMark: 0, size: (chunk) => chunk.byteLength },
   );
 
   const close = () => {
@@ -150,7 +184,11 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     finish();
     controller.error(new Error("event stream cut by a sandbox fault"));
   };
-  cuts.set(stream.response, { cut, ended: new Promise((resolve) => stream.onClose(resolve)) });
+  const cutAfterOpen = () => {
+    if (opened) cut();
+    else cutOnOpen = true;
+  };
+  cuts.set(stream.response, { cut, cutAfterOpen, ended: new Promise((resolve) => stream.onClose(resolve)) });
   write(encoder.encode(formatEvent(options.first, options.retryMs ?? 3000)));
   const heartbeat = setInterval(() => write(PING), options.heartbeatMs);
   stream.onClose(() => clearInterval(heartbeat));

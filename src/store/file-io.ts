@@ -1,4 +1,6 @@
-import { open, readFile, rename, unlink } from "node:fs/promises";
+import { closeSync, fsync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { promisify } from "node:util";
 import { basename, dirname, join } from "node:path";
 
 /**
@@ -36,32 +38,41 @@ export const nodeFileIO: FileIO = {
     }
   },
 
+  // Opening, writing to the page cache, closing and renaming take microseconds: made at once, they
+  // spare the write six of its eight trips through libuv's thread pool (each a wait for the event
+  // loop's turn, which a busy server makes long); only the syncs, which wait for the disk, go there.
   async writeAtomic(path, text, sync = "all") {
     const temp = join(dirname(path), `${basename(path)}${TEMP_MARK}${process.pid}-${++tempCounter}`);
     try {
       // Owner-only: the files hold passwords, tokens and sessions.
-      const handle = await open(temp, "wx", 0o600);
+      const fd = openSync(temp, "wx", 0o600);
       try {
-        await handle.writeFile(text, "utf8");
-        if (sync !== "none") await handle.sync();
+        writeFileSync(fd, text, "utf8");
+        if (sync !== "none") await fsyncAsync(fd);
       } finally {
-        await handle.close();
+        closeSync(fd);
       }
-      await rename(temp, path);
+      renameSync(temp, path);
     } catch (error) {
-      await unlink(temp).catch(() => {});
+      try {
+        unlinkSync(temp);
+      } catch {
+        // Never made, or already gone.
+      }
       throw error;
     }
     if (sync === "all") await syncDirectory(dirname(path));
   },
 };
 
+const fsyncAsync = promisify(fsync);
+
 /** Makes the rename itself durable: without it, a power loss can undo the rename. */
 async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, "r");
+  const fd = openSync(dir, "r");
   try {
-    await handle.sync();
+    await fsyncAsync(fd);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }

@@ -81,6 +81,7 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
       heartbeatMs: deps.sseHeartbeatMs,
       closeAt: expiresAt * 1000,
       registry: deps.liveStreams,
+      node: event.runtime?.node?.res,
     });
     stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(encodedCartEvent(cart))));
     return stream.response;

@@ -1,11 +1,15 @@
 // The SSE fan-out's load generator: `node sse-clients.mjs '<json>'` with {streamUrl, count,
-// trigger: {url, method, headers, body}, rounds}. It opens `count` event streams, waits for each
-// one's first event, then `rounds` times sends the trigger (a change) and times, from the moment
-// it sent it, the arrival of the next event on every stream. Prints {latencies, missing} (ms).
+// trigger: {url, method, headers, body}, warmUp, rounds}. It opens `count` event streams, waits for
+// each one's first event, then `warmUp + rounds` times sends the trigger (a change) and times, from
+// the moment it sent it, the arrival of the next event on every stream. The warm-up rounds are not
+// timed: the first changes run code not yet compiled, on both ends, and would be the whole p99.
+// Prints {latencies, afterFirst, missing} (ms): afterFirst is each arrival after the round's first
+// one, the fan-out alone, without what the change cost before its first event left; missing
+// counts every round.
 // The trigger and the clocks are in this one process, so no clocks of two processes are compared.
 import { request } from "node:http";
 
-const { streamUrl, count, trigger, rounds } = JSON.parse(process.argv[2]);
+const { streamUrl, count, trigger, warmUp, rounds } = JSON.parse(process.argv[2]);
 const ROUND_TIMEOUT_MS = 10_000;
 const OPENING_AT_ONCE = 100;
 
@@ -47,13 +51,16 @@ while (streams.length < count) {
 }
 
 const latencies = [];
+const afterFirst = [];
 let missing = 0;
-for (let round = 0; round < rounds; round++) {
+for (let round = 0; round < warmUp + rounds; round++) {
   const sentAt = performance.now();
+  const timed = round >= warmUp;
+  const arrivals = [];
   const arrived = Promise.all(
     streams.map((stream) => new Promise((resolve) => {
       stream.onEvent = () => {
-        latencies.push(performance.now() - sentAt);
+        if (timed) arrivals.push(performance.now() - sentAt);
         stream.onEvent = () => {};
         resolve(true);
       };
@@ -64,7 +71,9 @@ for (let round = 0; round < rounds; round++) {
   if ((await Promise.race([arrived, timeout])) === "timeout") {
     missing += streams.filter((stream) => stream.events < round + 2).length;
   }
+  latencies.push(...arrivals);
+  afterFirst.push(...arrivals.map((latency) => latency - Math.min(...arrivals)));
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 for (const stream of streams) stream.request.destroy();
-console.log(JSON.stringify({ latencies, missing }));
+console.log(JSON.stringify({ latencies, afterFirst, missing }));

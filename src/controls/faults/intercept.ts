@@ -40,14 +40,15 @@ function answered(registry: FaultRegistry, request: RequestLine, answer: unknown
 
 /**
  * Tracks an event stream while it is open, and cuts it right away when a fault that drops streams
- * fires on it. A live stream can be cut as it is; any other stream (or one to cut once its first
- * event went out) passes through a pipe that can be, which costs every event of it a few promises.
+ * fires on it. A live stream can be cut as it is, at once or once its first event went out; any
+ * other stream passes through a pipe that can be, which costs every event of it a few promises.
  */
 function watchStream(registry: FaultRegistry, request: RequestLine, answer: Response & { body: ReadableStream<Uint8Array> }): Response {
   const firing = registry.take(request, "stream");
   const own = streamCutOf(answer);
-  if (own && !firing) {
+  if (own) {
     void own.ended.then(registry.track({ request, cut: own.cut }));
+    if (firing) own.cutAfterOpen();
     return answer;
   }
   const stream = cuttable(answer);
