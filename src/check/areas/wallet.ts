@@ -79,15 +79,7 @@ const checks: Check[] = [
       return `from=${from}&to=${to}: ${transactions.length} transactions`;
     },
   },
-  {
-    name: "period together with from/to",
-    needs: SIGNED_IN,
-    async run({ http, run }) {
-      const { token } = await run.signIn("wallet");
-      expectError(await http.get(run.walletUrl("/transactions?period=30d&from=2024-01-01"), bearer(token)), 400, "validation_error");
-      return "400 validation_error";
-    },
-  },
+  refusedQuery("period together with from/to", "period=30d&from=2024-01-01"),
   {
     name: "unknown period",
     needs: SIGNED_IN,
@@ -109,15 +101,7 @@ const checks: Check[] = [
       return `${transactions.length} of ${all.length} transactions`;
     },
   })),
-  {
-    name: "unknown direction",
-    needs: SIGNED_IN,
-    async run({ http, run }) {
-      const { token } = await run.signIn("wallet");
-      expectError(await http.get(run.walletUrl("/transactions?direction=sideways"), bearer(token)), 400, "validation_error");
-      return "400 validation_error";
-    },
-  },
+  refusedQuery("unknown direction", "direction=sideways"),
   {
     name: "insights add up the Completed transactions of each period",
     needs: SIGNED_IN,
@@ -185,6 +169,19 @@ const checks: Check[] = [
     },
   },
 ];
+
+/** A transactions query the wallet must refuse with 400 validation_error. */
+function refusedQuery(name: string, query: string): Check {
+  return {
+    name,
+    needs: SIGNED_IN,
+    async run({ http, run }) {
+      const { token } = await run.signIn("wallet");
+      expectError(await http.get(run.walletUrl(`/transactions?${query}`), bearer(token)), 400, "validation_error");
+      return "400 validation_error";
+    },
+  };
+}
 
 export const walletArea: Area = { name: "wallet", plan: async () => checks };
 

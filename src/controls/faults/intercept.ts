@@ -1,7 +1,7 @@
 import type { H3Event, Middleware } from "h3";
 import type { ServiceName } from "../../config/options.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
-import { streamCutOf } from "../../http/sse.ts";
+import { streamCutOf, type StreamCut } from "../../http/sse.ts";
 import { cuttable } from "./cuttable.ts";
 import { injectedFault } from "./errors.ts";
 import type { RequestLine } from "./fault.ts";
@@ -45,16 +45,11 @@ function answered(registry: FaultRegistry, request: RequestLine, answer: unknown
  */
 function watchStream(registry: FaultRegistry, request: RequestLine, answer: Response & { body: ReadableStream<Uint8Array> }): Response {
   const firing = registry.take(request, "stream");
-  const own = streamCutOf(answer);
-  if (own) {
-    void own.ended.then(registry.track({ request, cut: own.cut }));
-    if (firing) own.cutAfterOpen();
-    return answer;
-  }
-  const stream = cuttable(answer);
+  // A piped stream answers with the pipe's end; a live one as it is.
+  const stream: StreamCut & { response?: Response } = streamCutOf(answer) ?? cuttable(answer);
   void stream.ended.then(registry.track({ request, cut: stream.cut }));
   if (firing) stream.cutAfterOpen();
-  return stream.response;
+  return stream.response ?? answer;
 }
 
 function isEventStream(answer: unknown): answer is Response & { body: ReadableStream<Uint8Array> } {
