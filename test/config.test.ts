@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { SandboxError } from "../src/errors.ts";
 import { loadConfig } from "../src/config/load.ts";
 import { parseDuration } from "../src/config/duration.ts";
+import { parseSize } from "../src/config/size.ts";
 import { OPTIONS } from "../src/config/options.ts";
 import { tempDir } from "./helpers/sandbox.ts";
 
@@ -63,6 +64,8 @@ test("values are parsed and checked", async (t) => {
     ["unknown service", { ONLY: "storefront,shop" }, /ONLY .*storefront, wallet, host/],
     ["bad boolean", { FRESH: "maybe" }, /FRESH .*true or false/],
     ["bad duration", { TOKEN_TTL: "soon" }, /TOKEN_TTL .*duration/],
+    ["bad size", { JOURNAL_BODY_MEMORY: "lots" }, /JOURNAL_BODY_MEMORY .*size such as 512KiB/],
+    ["negative size", { JOURNAL_BODY_MEMORY: "-1MiB" }, /JOURNAL_BODY_MEMORY/],
     ["short secret", { BFF_SERVICE_TOKEN: "short" }, /BFF_SERVICE_TOKEN.*at least 32 bytes/],
     ["prefix without a slash", { WALLET_PREFIX: "api/wallet" }, /WALLET_PREFIX .*path/],
     ["prefix with a trailing slash", { WALLET_PREFIX: "/api/wallet/" }, /WALLET_PREFIX/],
@@ -100,6 +103,19 @@ test("durations", () => {
   assert.equal(parseDuration("0s"), null);
   assert.equal(parseDuration("-5s"), null);
   assert.equal(parseDuration("5 weeks"), null);
+});
+
+test("sizes", () => {
+  assert.equal(parseSize("512KiB"), 524_288);
+  assert.equal(parseSize("4MiB"), 4_194_304);
+  assert.equal(parseSize("4 mib"), 4_194_304);
+  assert.equal(parseSize("2MB"), 2_000_000);
+  assert.equal(parseSize("1.5KB"), 1_500);
+  assert.equal(parseSize("1GiB"), 1_073_741_824);
+  assert.equal(parseSize("300"), 300);
+  assert.equal(parseSize("0"), 0);
+  assert.equal(parseSize("-1KiB"), null);
+  assert.equal(parseSize("4 megabytes"), null);
 });
 
 test("every setting has a flag, an env twin and a config key that are unique", () => {

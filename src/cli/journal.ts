@@ -24,7 +24,8 @@ export function journalCommand(cli: Cli): Command {
     .option("--json", "print JSON: an array of entries (with --follow, one entry per line)")
     .addHelpText("after", helpText({
       notes: [
-        "Each server keeps its last --journal-size requests (default 1000), except those to /__sandbox/.",
+        "Each server keeps its last --journal-size requests (default 1000), fewer when their bodies pass",
+        "--journal-body-memory (default 4MiB); requests to /__sandbox/ are not kept.",
         "An entry holds the time, server, method, path and query, status, duration, end user, whether the",
         "agent sent it, the headers, and the first 16 KiB of each body; passwords, tokens, secrets and",
         "Authorization values show as ***. The table shows times in UTC, on the sandbox clock.",

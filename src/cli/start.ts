@@ -70,6 +70,6 @@ export function startCommand(cli: Cli): Command {
 
 function valueName(option: OptionSpec): string {
   if (option.type === "boolean") return "";
-  const names = { port: "port", count: "number", string: "value", text: "value", services: "names", hosts: "names", duration: "duration", secret: "value", path: "path", sessionStore: "store", url: "url", baseUrl: "url" } as const;
+  const names = { port: "port", count: "number", string: "value", text: "value", services: "names", hosts: "names", duration: "duration", size: "size", secret: "value", path: "path", sessionStore: "store", url: "url", baseUrl: "url" } as const;
   return ` <${option.arg ?? names[option.type]}>`;
 }

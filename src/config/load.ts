@@ -3,9 +3,10 @@ import { dirname, resolve } from "node:path";
 import { userError, type SandboxError } from "../errors.ts";
 import { parseHost } from "../http/allowed-hosts.ts";
 import { parseDuration } from "./duration.ts";
+import { parseSize } from "./size.ts";
 import { CONFIG_FILE, OPTIONS, SERVICE_NAMES, type OptionKey, type OptionSpec, type OptionType, type ServiceName } from "./options.ts";
 
-/** What each type of setting becomes once parsed; durations are milliseconds. */
+/** What each type of setting becomes once parsed; durations are milliseconds, sizes bytes. */
 interface ValueOfType {
   port: number;
   count: number;
@@ -15,6 +16,7 @@ interface ValueOfType {
   services: ServiceName[];
   hosts: string[];
   duration: number;
+  size: number;
   secret: string;
   path: string;
   sessionStore: string;
@@ -122,6 +124,10 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
     }
     case "duration":
       return (typeof text === "string" && parseDuration(text)) || bad("a duration such as 90s, 15m or 24h");
+    case "size": {
+      const bytes = typeof text === "number" ? text : typeof text === "string" ? parseSize(text) : null;
+      return bytes !== null && Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : bad("a size such as 512KiB, 4MiB or 1GB (or a number of bytes)");
+    }
     case "secret":
       if (typeof text !== "string" || Buffer.byteLength(text) < 32) {
         throw configError(`${origin} must be at least 32 bytes long; choose a longer secret.`);

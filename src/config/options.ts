@@ -18,7 +18,7 @@ export function portKey(service: ServiceName): PortKey {
   return `${service}Port`;
 }
 
-export type OptionType = "port" | "count" | "string" | "text" | "boolean" | "services" | "hosts" | "duration" | "secret" | "path" | "sessionStore" | "url" | "baseUrl";
+export type OptionType = "port" | "count" | "string" | "text" | "boolean" | "services" | "hosts" | "duration" | "size" | "secret" | "path" | "sessionStore" | "url" | "baseUrl";
 
 export interface OptionSpec {
   key: string;
@@ -50,6 +50,7 @@ export const OPTIONS = [
   { key: "tokenTtl", flag: "--token-ttl", env: "TOKEN_TTL", type: "duration", default: "24h", description: "lifetime of the JWTs that login issues (e.g. 90s, 15m, 24h)" },
   { key: "sseHeartbeat", flag: "--sse-heartbeat", env: "SSE_HEARTBEAT", type: "duration", default: "15s", description: "interval of the `: ping` comment on event streams" },
   { key: "journalSize", flag: "--journal-size", env: "JOURNAL_SIZE", type: "count", default: 1000, description: "requests each server keeps in the request journal (sandbox journal); the oldest make room" },
+  { key: "journalBodyMemory", flag: "--journal-body-memory", env: "JOURNAL_BODY_MEMORY", type: "size", default: "4MiB", description: "memory the bodies in each server's journal may take (such as 512KiB or 16MiB); past it, the oldest requests make room" },
   { key: "storefrontJwtSecret", flag: "--storefront-jwt-secret", env: "STOREFRONT_JWT_SECRET", type: "secret", default: "dev-storefront-jwt-secret-not-for-production", description: "HS256 secret of storefront JWTs (at least 32 bytes)" },
   { key: "walletJwtSecret", flag: "--wallet-jwt-secret", env: "WALLET_JWT_SECRET", type: "secret", default: "dev-wallet-jwt-secret-not-for-production-use", description: "HS256 secret of wallet JWTs (at least 32 bytes)" },
   { key: "bffServiceToken", flag: "--bff-service-token", env: "BFF_SERVICE_TOKEN", type: "secret", default: "dev-bff-service-token-not-for-production-use", description: "static token the agent sends to the BFF routes (at least 32 bytes)" },

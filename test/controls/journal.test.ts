@@ -118,6 +118,29 @@ test("each server keeps its last --journal-size requests; the oldest make room",
   for (const entry of entries.slice(0, 3)) assert.equal(JSON.parse(entry.response.body!.text).code, "invalid_token");
 });
 
+test("past --journal-body-memory the oldest requests make room; an answer sent again counts once, and looking never makes room", TIMEOUT, async (t) => {
+  const { url, login, as, addToCart } = await startTestSandbox(t, { flags: { journalBodyMemory: "30KiB" } });
+  const token = await login();
+  // The catalog (~8 KB) twenty times: one body in memory, counted once (twice its size: as sent and masked).
+  for (let i = 0; i < 20; i++) await (await as(token, "/api/products")).arrayBuffer();
+  const catalogs = (await listed(url)).filter((entry) => entry.path === "/api/products");
+  assert.equal(catalogs.length, 20);
+  assert.equal((await listed(url)).length, 21, "listing (which masks the bodies) made no entry leave");
+
+  // Distinct request bodies of ~12 KB each count 24 KB: the budget holds the newest one only.
+  const note = (letter: string) => letter.repeat(12_000);
+  for (const letter of ["a", "b", "c"]) await addToCart(token, { product_id: "ofada-rice-5kg", quantity: 1, note: note(letter) });
+  const kept = await listed(url);
+  assert.deepEqual(kept.map(line), ["storefront POST /api/cart/items 200"]);
+  assert.match(kept[0]!.request.body!.text, /"c{12000}"/, "the newest is kept");
+
+  // An entry larger than the whole budget is kept while it is the newest.
+  await addToCart(token, { product_id: "ofada-rice-5kg", quantity: 1, note: note("d").repeat(4) });
+  assert.deepEqual((await listed(url)).map((entry) => entry.request.body?.truncated), [true]);
+  await fetch(`${url}/health`);
+  assert.deepEqual((await listed(url)).map(line), ["storefront GET /health 200"]);
+});
+
 test("DELETE empties the journal and says how much it held", TIMEOUT, async (t) => {
   const { url } = await startTestSandbox(t);
   await fetch(`${url}/health`);
@@ -187,7 +210,8 @@ test("the journal stream: what came after `after`, then each new entry that matc
 });
 
 test("a stream opens with at most 2 MiB of what it missed, the newest, and says how much it left out", TIMEOUT, async (t) => {
-  const { url, login } = await startTestSandbox(t);
+  // Room in the journal for the 150 bodies (16 KiB each, counted twice) that the stream must cut to 2 MiB.
+  const { url, login } = await startTestSandbox(t, { flags: { journalBodyMemory: "16MiB" } });
   const token = await login();
   const body = JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 1, note: "n".repeat(16 * 1024) });
   for (let index = 0; index < 150; index++) {

@@ -18,7 +18,6 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
  * Who sent it is worked out only when someone looks (see identify).
  */
 export function journalObserver(service: ServiceName, deps: { journal: Journal; clock: Clock }): (exchange: Exchange) => void {
-  const shared = sharedText();
   return (exchange) => {
     const { event, headers, response, durationMs } = exchange;
     const { pathname, search } = event.url;
@@ -37,22 +36,8 @@ export function journalObserver(service: ServiceName, deps: { journal: Journal; 
     };
     if (response.headers.get("content-type")?.startsWith("text/event-stream")) return deps.journal.record(captured);
     const complete = deps.journal.recordAwaitingBody(captured);
-    const tapped = exchange.sentBody(BODY_LIMIT_BYTES, (body) => complete(body.data.length > 0 ? { data: shared(body.data), truncated: body.truncated } : undefined));
+    const tapped = exchange.sentBody(BODY_LIMIT_BYTES, (body) => complete(body.data.length > 0 ? body : undefined));
     if (!tapped) complete(undefined);
-  };
-}
-
-/**
- * A body equal to the one before it is kept as that one: the same answer again (a poll, a client
- * that retries, the catalog sent as bytes) then costs the journal no memory, and the garbage
- * collector no copying of a body kept for a thousand requests.
- */
-function sharedText(): (data: string | Buffer) => string | Buffer {
-  let previous: string | Buffer | undefined;
-  return (data) => {
-    const same = data === previous || (typeof data !== "string" && Buffer.isBuffer(previous) && previous.equals(data));
-    if (!same) previous = data;
-    return previous!;
   };
 }
 

@@ -28,11 +28,19 @@ interface Recorded {
   view?: JournalEntry;
   /** Called once the answer's body is in, for a listing that waits for it. */
   waiters?: (() => void)[];
+  /** The server's entries it is one of, which counts what it holds. */
+  window: Window;
+  /** The captured bodies its window counts for it. */
+  held?: (string | Buffer)[];
+  /** It made room for newer entries. */
+  left?: boolean;
 }
 
 export interface JournalOptions {
   /** Entries kept per server; the oldest make room. */
   size: number;
+  /** Bytes the bodies of a server's entries may take; past it, the oldest make room. */
+  bodyBudget: number;
   masker: Masker;
   /** Who sent a captured request. */
   identify(captured: Captured): Identity;
@@ -45,7 +53,7 @@ export interface JournalOptions {
  * followers get it once it is complete.
  */
 export class Journal {
-  readonly #rings = new Map<ServiceName, Ring<Recorded>>();
+  readonly #rings = new Map<ServiceName, Window>();
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
   readonly #awaitingBody = new Set<Recorded>();
   #lastId = 0;
@@ -66,6 +74,7 @@ export class Journal {
     return (body) => {
       captured.response.body = body;
       recorded.view = undefined; // a view made while the body was on its way lacks it
+      recorded.window.hold(recorded, [body]);
       this.#awaitingBody.delete(recorded);
       for (const resolve of recorded.waiters ?? []) resolve();
       if (recorded.id > this.#clearedUpTo) this.#announce(recorded);
@@ -109,8 +118,8 @@ export class Journal {
 
   #add(captured: Captured): Recorded {
     let ring = this.#rings.get(captured.service);
-    if (!ring) this.#rings.set(captured.service, (ring = new Ring(this.options.size)));
-    const recorded: Recorded = { id: ++this.#lastId, captured };
+    if (!ring) this.#rings.set(captured.service, (ring = new Window(this.options.size, this.options.bodyBudget)));
+    const recorded: Recorded = { id: ++this.#lastId, captured, window: ring };
     ring.push(recorded);
     return recorded;
   }
@@ -131,7 +140,7 @@ export class Journal {
     const { masker } = this.options;
     const { at, request, response, ...captured } = recorded.captured;
     const { user, agent } = this.#identity(recorded);
-    const body = (part?: CapturedBody): JournalBody | undefined => part && { text: masker.text(part.data.toString(), part.truncated), truncated: part.truncated };
+    const body = (part?: CapturedBody): JournalBody | undefined => part && { text: recorded.window.masked(part, masker), truncated: part.truncated };
     return (recorded.view = {
       id: recorded.id,
       time: new Date(at).toISOString(),
@@ -153,25 +162,83 @@ function plainHeaders(headers: Iterable<[string, string | string[] | undefined]>
   return plain;
 }
 
-/** A fixed number of the latest items: a new one takes the place of the oldest. */
-class Ring<T> {
-  readonly #items: T[] = [];
-  #next = 0;
+/**
+ * A server's entries, oldest first: the newest `size` of them whose bodies take at most `budget`
+ * bytes (the newest is kept whatever its size). Each distinct body counts twice its length, as
+ * captured and as its masked text (made once, when an entry holding it is first looked at), so
+ * that looking never makes an entry leave. A body equal to one the window holds is kept as that
+ * one (a poll, a client that retries, the catalog sent again), so it takes memory, and counts,
+ * once however many entries hold it; and the garbage collector has one copy to move, not one per
+ * request.
+ */
+class Window {
+  readonly #entries: Recorded[] = [];
+  /** Each captured body the window holds: in how many entries, and its masked text once made (cut or whole: a cut one masks a secret's beginning at its end). */
+  readonly #bodies = new Map<string | Buffer, { data: string | Buffer; holders: number; masked: { cut?: string; whole?: string } }>();
+  /** The bytes last held: bytes are compared with them only (a Map finds equal strings, not equal bytes). */
+  #lastBytes?: Buffer;
+  #bytes = 0;
 
-  constructor(private readonly size: number) {}
+  constructor(private readonly size: number, private readonly budget: number) {}
 
   get length(): number {
-    return this.#items.length;
+    return this.#entries.length;
   }
 
-  push(item: T): void {
-    if (this.#items.length < this.size) this.#items.push(item);
-    else this.#items[this.#next] = item;
-    this.#next = (this.#next + 1) % this.size;
+  push(recorded: Recorded): void {
+    this.#entries.push(recorded);
+    const { request, response } = recorded.captured;
+    this.hold(recorded, [request.body, response.body]);
+  }
+
+  /** Counts the bodies an entry came to hold (its answer's, once sent), then makes room. */
+  hold(recorded: Recorded, bodies: (CapturedBody | undefined)[]): void {
+    if (recorded.left) return;
+    for (const body of bodies) {
+      if (!body) continue;
+      body.data = this.#same(body.data);
+      const held = this.#bodies.get(body.data);
+      if (held) held.holders++;
+      else {
+        this.#bodies.set(body.data, { data: body.data, holders: 1, masked: {} });
+        this.#bytes += 2 * body.data.length;
+      }
+      (recorded.held ??= []).push(body.data);
+    }
+    this.#makeRoom();
+  }
+
+  /** The body the window holds that is equal to `data`, else `data`. */
+  #same(data: string | Buffer): string | Buffer {
+    if (typeof data === "string") return this.#bodies.get(data)?.data ?? data;
+    if (this.#lastBytes !== data && this.#lastBytes?.equals(data) && this.#bodies.has(this.#lastBytes)) return this.#lastBytes;
+    return (this.#lastBytes = data);
+  }
+
+  /** A body's masked text, made once for all the entries that hold it. */
+  masked({ data, truncated }: CapturedBody, masker: Masker): string {
+    const mask = () => masker.text(data.toString(), truncated);
+    const held = this.#bodies.get(data);
+    if (!held) return mask(); // its entries left while a listing was being made
+    return (held.masked[truncated ? "cut" : "whole"] ??= mask());
   }
 
   /** Oldest first. */
-  values(): T[] {
-    return [...this.#items.slice(this.#next), ...this.#items.slice(0, this.#next)];
+  values(): Recorded[] {
+    return [...this.#entries];
+  }
+
+  #makeRoom(): void {
+    while (this.#entries.length > 1 && (this.#entries.length > this.size || this.#bytes > this.budget)) this.#leave(this.#entries.shift()!);
+  }
+
+  #leave(recorded: Recorded): void {
+    recorded.left = true;
+    for (const data of recorded.held ?? []) {
+      const held = this.#bodies.get(data)!;
+      if (--held.holders > 0) continue;
+      this.#bodies.delete(data);
+      this.#bytes -= 2 * data.length;
+    }
   }
 }

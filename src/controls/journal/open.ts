@@ -11,6 +11,7 @@ export async function openJournal(config: SandboxConfig): Promise<Journal> {
   const clients = (await loadDefaultClients()).map((client) => client.secret);
   return new Journal({
     size: config.journalSize,
+    bodyBudget: config.journalBodyMemory,
     masker: createMasker([...settings, ...clients]),
     identify: (captured) => identify(captured, config.bffServiceToken),
   });
