@@ -53,7 +53,7 @@ export interface JournalOptions {
  * followers get it once it is complete.
  */
 export class Journal {
-  readonly #rings = new Map<ServiceName, Window>();
+  readonly #windows = new Map<ServiceName, Window>();
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
   readonly #awaitingBody = new Set<Recorded>();
   #lastId = 0;
@@ -89,8 +89,8 @@ export class Journal {
   /** The matching entries after the entry `after`, oldest first: the newest `limit` of them, and how many matched in all. */
   list(filter: JournalFilter = {}, options: { limit?: number; after?: number } = {}): { entries: JournalEntry[]; total: number } {
     const after = options.after ?? 0;
-    const matching = [...this.#rings.values()]
-      .flatMap((ring) => ring.values())
+    const matching = [...this.#windows.values()]
+      .flatMap((window) => window.values())
       .filter((recorded) => recorded.id > after && matchesFilter({ ...recorded.captured, ...this.#identity(recorded) }, filter))
       .sort((a, b) => a.id - b.id);
     const start = options.limit === undefined ? 0 : Math.max(0, matching.length - options.limit);
@@ -99,8 +99,8 @@ export class Journal {
 
   /** Empties the journal; answers how many entries it held. */
   clear(): number {
-    const count = [...this.#rings.values()].reduce((sum, ring) => sum + ring.length, 0);
-    this.#rings.clear();
+    const count = [...this.#windows.values()].reduce((sum, window) => sum + window.length, 0);
+    this.#windows.clear();
     this.#clearedUpTo = this.#lastId;
     return count;
   }
@@ -117,10 +117,10 @@ export class Journal {
   }
 
   #add(captured: Captured): Recorded {
-    let ring = this.#rings.get(captured.service);
-    if (!ring) this.#rings.set(captured.service, (ring = new Window(this.options.size, this.options.bodyBudget)));
-    const recorded: Recorded = { id: ++this.#lastId, captured, window: ring };
-    ring.push(recorded);
+    let window = this.#windows.get(captured.service);
+    if (!window) this.#windows.set(captured.service, (window = new Window(this.options.size, this.options.bodyBudget)));
+    const recorded: Recorded = { id: ++this.#lastId, captured, window };
+    window.push(recorded);
     return recorded;
   }
 
