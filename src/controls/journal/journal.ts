@@ -74,7 +74,7 @@ export class Journal {
     return (body) => {
       captured.response.body = body;
       recorded.view = undefined; // a view made while the body was on its way lacks it
-      recorded.window.hold(recorded, [body]);
+      recorded.window.hold(recorded, body);
       this.#awaitingBody.delete(recorded);
       for (const resolve of recorded.waiters ?? []) resolve();
       if (recorded.id > this.#clearedUpTo) this.#announce(recorded);
@@ -162,6 +162,15 @@ function plainHeaders(headers: Iterable<[string, string | string[] | undefined]>
   return plain;
 }
 
+/** A body a window holds: the one copy its entries share. */
+interface HeldBody {
+  data: string | Buffer;
+  /** How many of the window's entries hold it. */
+  holders: number;
+  /** Its masked text once made, cut or whole (a cut one masks a secret's beginning at its end). */
+  masked: { cut?: string; whole?: string };
+}
+
 /**
  * A server's entries, oldest first: the newest `size` of them whose bodies take at most `budget`
  * bytes (the newest is kept whatever its size). Each distinct body counts twice its length, as
@@ -173,8 +182,8 @@ function plainHeaders(headers: Iterable<[string, string | string[] | undefined]>
  */
 class Window {
   readonly #entries: Recorded[] = [];
-  /** Each captured body the window holds: in how many entries, and its masked text once made (cut or whole: a cut one masks a secret's beginning at its end). */
-  readonly #bodies = new Map<string | Buffer, { data: string | Buffer; holders: number; masked: { cut?: string; whole?: string } }>();
+  /** Each captured body the window holds, by itself (a string by its value). */
+  readonly #bodies = new Map<string | Buffer, HeldBody>();
   /** The bytes last held: bytes are compared with them only (a Map finds equal strings, not equal bytes). */
   #lastBytes?: Buffer;
   #bytes = 0;
@@ -187,32 +196,31 @@ class Window {
 
   push(recorded: Recorded): void {
     this.#entries.push(recorded);
-    const { request, response } = recorded.captured;
-    this.hold(recorded, [request.body, response.body]);
+    this.hold(recorded, recorded.captured.request.body);
+    this.hold(recorded, recorded.captured.response.body);
   }
 
-  /** Counts the bodies an entry came to hold (its answer's, once sent), then makes room. */
-  hold(recorded: Recorded, bodies: (CapturedBody | undefined)[]): void {
-    if (recorded.left) return;
-    for (const body of bodies) {
-      if (!body) continue;
-      body.data = this.#same(body.data);
-      const held = this.#bodies.get(body.data);
-      if (held) held.holders++;
-      else {
-        this.#bodies.set(body.data, { data: body.data, holders: 1, masked: {} });
-        this.#bytes += 2 * body.data.length;
-      }
-      (recorded.held ??= []).push(body.data);
+  /** Counts a body an entry came to hold (its answer's, once sent), kept as the equal one the window holds if any; then makes room. */
+  hold(recorded: Recorded, body: CapturedBody | undefined): void {
+    if (recorded.left || !body) return;
+    const held = this.#equalTo(body.data);
+    if (held) {
+      held.holders++;
+      body.data = held.data;
+    } else {
+      this.#bodies.set(body.data, { data: body.data, holders: 1, masked: {} });
+      this.#bytes += 2 * body.data.length;
     }
+    if (Buffer.isBuffer(body.data)) this.#lastBytes = body.data;
+    (recorded.held ??= []).push(body.data);
     this.#makeRoom();
   }
 
-  /** The body the window holds that is equal to `data`, else `data`. */
-  #same(data: string | Buffer): string | Buffer {
-    if (typeof data === "string") return this.#bodies.get(data)?.data ?? data;
-    if (this.#lastBytes !== data && this.#lastBytes?.equals(data) && this.#bodies.has(this.#lastBytes)) return this.#lastBytes;
-    return (this.#lastBytes = data);
+  /** What the window holds of a body equal to `data`: found by value for a string, by identity or against the last bytes for bytes. */
+  #equalTo(data: string | Buffer): HeldBody | undefined {
+    const held = this.#bodies.get(data);
+    if (held || typeof data === "string" || !this.#lastBytes?.equals(data)) return held;
+    return this.#bodies.get(this.#lastBytes);
   }
 
   /** A body's masked text, made once for all the entries that hold it. */
