@@ -34,9 +34,9 @@ async function observedServer(t: { after(fn: () => unknown): void }, limit: numb
       controller.close();
     },
   })));
-  app.get("/slow", async () => {
-    slowArrived();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  app.get("/slow", async (event) => {
+    const left = new Promise<void>((resolve) => event.runtime?.node?.res?.once("close", () => resolve()));
+    await slowArrived(left);
     return { ok: true };
   });
   app.get("/inner", () => app.fetch(new Request("http://localhost/json")));
@@ -78,13 +78,17 @@ test("a body within the limit is kept whole: a route's value as the text it was 
   ]);
 });
 
-/** Called when /slow has the request: a client leaves only once the server has it (before, on a loaded machine, there would be no exchange to see). */
-let slowArrived = () => {};
+/** Called when /slow has the request, with the client's leaving; /slow answers once it resolves (after 50 ms, unless a test waits for something else). */
+let slowArrived = (_left: Promise<void>) => new Promise<void>((resolve) => setTimeout(resolve, 50));
 
 test("a client that leaves before a slow answer is ready: the observer still gets the body (none), at once", async (t) => {
   const { url, seen, settled } = await observedServer(t, 8);
   const leaving = new AbortController();
-  const arrived = new Promise<void>((resolve) => (slowArrived = resolve));
+  // The client leaves only once the server has the request (before, there would be no exchange to see),
+  // and the answer waits until the server saw it leave (a fixed wait could end first on a loaded machine).
+  const arrived = new Promise<void>((resolve) => {
+    slowArrived = (left) => (resolve(), left);
+  });
   const request = fetch(`${url}/slow`, { signal: leaving.signal }).catch((error: Error) => error.name);
   await arrived;
   leaving.abort();
