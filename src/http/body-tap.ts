@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { ResponseWithReason } from "./reason-phrase.ts";
+import { flatHeaders, type FlatHeaders } from "./flat-headers.ts";
+import { ResponseWithReason, type GivenHeaders } from "./reason-phrase.ts";
 
 /** The beginning of a body as it was sent: the text itself when it was written as text, else its bytes. */
 export interface SentBody {
@@ -25,24 +26,37 @@ interface Tap {
   /** Bytes still wanted: one past the limit, to know that there is more. */
   room: number;
   chunks: (string | Buffer)[];
-  done(body: SentBody): void;
+  done(body: SentBody, head: string[] | undefined): void;
 }
 
 /**
- * The server's response, which keeps the beginning of what it sends when asked to (by an observer
- * of the exchange). It keeps what it is given, a string as it is: reading a clone of the Response
- * instead would turn every answer into a stream and cost more than a small answer itself.
+ * The server's response, which keeps its head and, when asked to (by an observer of the
+ * exchange), the beginning of what it sends. It keeps what it is given, the headers' array and a
+ * string as they are: reading a clone of the Response instead would turn every answer into a
+ * stream and cost more than a small answer itself.
  */
 export class TappableResponse<Request extends IncomingMessage = IncomingMessage> extends ResponseWithReason<Request> {
   #tap?: Tap;
   #closed = false;
+  #head?: FlatHeaders;
 
-  /** Calls `done` with the first `limit` bytes written from now on: once there are more, or once the response ends or breaks off. */
-  tapBody(limit: number, done: (body: SentBody) => void): void {
+  /**
+   * Calls `done` with the first `limit` bytes written from now on, once there are more or once the
+   * response ends or breaks off, and with the headers it was sent with (none if it never was).
+   */
+  tapBody(limit: number, done: (body: SentBody, head: FlatHeaders | undefined) => void): void {
     this.#tap = { limit, room: limit + 1, chunks: [], done };
     // The client left while the route was still working: the close has come and gone, and nothing
     // will be written, so the body is known now (empty). Waiting would hold the journal forever.
     if (this.#closed) this.#finish(false);
+  }
+
+  override writeHead(statusCode: number, reasonOrHeaders?: string | GivenHeaders, headers?: GivenHeaders): this {
+    super.writeHead(statusCode, reasonOrHeaders, headers);
+    const given = typeof reasonOrHeaders === "string" ? headers : (reasonOrHeaders ?? headers);
+    // Headers set one by one before (setHeader) are merged with the given ones there; an implicit head (end() alone) has only those.
+    this.#head = this.getHeaderNames().length > 0 || !given ? flatHeaders(this.getHeaders()) : flatHeaders(given);
+    return this;
   }
 
   override write(chunk: Chunk, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback): boolean {
@@ -99,7 +113,7 @@ export class TappableResponse<Request extends IncomingMessage = IncomingMessage>
     const tap = this.#tap;
     if (!tap) return;
     this.#tap = undefined;
-    tap.done({ data: joined(tap.chunks, truncated ? tap.limit : undefined), truncated });
+    tap.done({ data: joined(tap.chunks, truncated ? tap.limit : undefined), truncated }, this.#head);
   }
 }
 

@@ -1,6 +1,7 @@
 import { ServerResponse, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
 
-type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
+/** Headers as writeHead takes them. */
+export type GivenHeaders = OutgoingHttpHeaders | OutgoingHttpHeader[];
 
 /**
  * h3 hands Node the statusText of each Response, which is "" for one built without it (a route's
@@ -8,7 +9,7 @@ type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
  * ("HTTP/1.1 200 "). This one sends the standard phrase instead, for every answer of the server.
  */
 export class ResponseWithReason<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
-  override writeHead(statusCode: number, reasonOrHeaders?: string | Headers, headers?: Headers): this {
+  override writeHead(statusCode: number, reasonOrHeaders?: string | GivenHeaders, headers?: GivenHeaders): this {
     if (typeof reasonOrHeaders === "string") return super.writeHead(statusCode, reasonOrHeaders || STATUS_CODES[statusCode], headers);
     return super.writeHead(statusCode, reasonOrHeaders ?? headers);
   }

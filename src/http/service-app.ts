@@ -1,4 +1,4 @@
-import { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
+import { STATUS_CODES } from "node:http";
 import { H3, HTTPError, handleCors, isPreflightRequest, type H3Event, type Middleware } from "h3";
 import { SandboxError, errorOf, failWith, type ErrorCodes } from "../errors.ts";
 import { addDocsRoutes } from "../openapi/docs-page.ts";
@@ -6,6 +6,7 @@ import { addOpenApiRoute } from "../openapi/route.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { TappableResponse, type SentBody } from "./body-tap.ts";
 import { HTTP_TEXTS, codeForStatus } from "./errors.ts";
+import { flatHeaders, type FlatHeaders } from "./flat-headers.ts";
 import { HEALTH } from "./health-check.ts";
 import { JSON_TYPE, finishHeaders } from "./response-headers.ts";
 import { allowedMethods } from "./route-table.ts";
@@ -33,14 +34,18 @@ export interface ServiceAppOptions {
 /** A request and its answer, as an observer of the app sees them. */
 export interface Exchange {
   event: H3Event;
-  /** The request's headers as Node parsed them (names in lower case), without the cost of a Headers copy. */
-  headers: IncomingHttpHeaders;
+  /** The request's headers as the client sent them (Node's rawHeaders: names as written, a repeated one as often as it came). */
+  requestHeaders: FlatHeaders;
   /** The answer, about to be sent (its body is the client's: see sentBody). */
   response: Response;
   /** From the request's arrival to its answer being ready (for an event stream: until it opened). */
   durationMs: number;
-  /** Asked at once: `done` gets the first `limit` bytes of the body as it is sent, once they are known; false from a server that cannot tell (not one of serve()'s). */
-  sentBody(limit: number, done: (body: SentBody) => void): boolean;
+  /**
+   * Asked at once: `done` gets the first `limit` bytes of the body as it is sent, once they are
+   * known, and the headers it went with (the Response's, if the client left before any were sent);
+   * false from a server that cannot tell (not one of serve()'s).
+   */
+  sentBody(limit: number, done: (body: SentBody, headers: FlatHeaders) => void): boolean;
 }
 
 /**
@@ -150,21 +155,21 @@ function observer(observe: (exchange: Exchange) => void, onServerError: ServiceA
 
 /** A class, so that no function is made per request: tsx names each one it makes with Object.defineProperty, at a cost each request would pay. */
 class NodeExchange implements Exchange {
-  readonly headers: IncomingHttpHeaders;
+  readonly requestHeaders: FlatHeaders;
 
   constructor(
     readonly event: H3Event,
     readonly response: Response,
     readonly durationMs: number,
-    private readonly node: { req: { headers: IncomingHttpHeaders }; res?: unknown },
+    private readonly node: { req: { rawHeaders: string[] }; res?: unknown },
   ) {
-    this.headers = node.req.headers;
+    this.requestHeaders = node.req.rawHeaders;
   }
 
-  sentBody(limit: number, done: (body: SentBody) => void): boolean {
+  sentBody(limit: number, done: (body: SentBody, headers: FlatHeaders) => void): boolean {
     const { res } = this.node;
     if (!(res instanceof TappableResponse)) return false;
-    res.tapBody(limit, done);
+    res.tapBody(limit, (body, head) => done(body, head ?? flatHeaders(this.response.headers)));
     return true;
   }
 }

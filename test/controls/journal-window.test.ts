@@ -12,8 +12,8 @@ function journalOf(budget: number): Journal {
 function answered(path: string, text: string): Captured {
   return {
     at: 0, service: "wallet", method: "GET", path, query: "", status: 200, durationMs: 1,
-    request: { headers: {} },
-    response: { headers: new Headers({ "content-type": "application/json" }), body: { data: [...text].join(""), truncated: false } },
+    request: { headers: [] },
+    response: { headers: ["content-type", "application/json"], body: { data: [...text].join(""), truncated: false } },
   };
 }
 

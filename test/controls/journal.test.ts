@@ -21,7 +21,7 @@ test("every server journals each request it answers: who sent it, what it sent, 
   const sandbox = await startFullSandbox(t);
   const { storefront, wallet, host } = sandbox.urls as Record<string, string>;
   const token = await loginAt(storefront!);
-  await fetch(`${storefront}/api/products?q=rice`, { headers: { authorization: `Bearer ${token}` } });
+  const productsAnswer = await fetch(`${storefront}/api/products?q=rice`, { headers: { authorization: `Bearer ${token}`, "X-Trace": "one" } });
   await sessionRequest(storefront!, "POST", { userId: ADA.id, token });
   await asAgent(storefront!, "/api/agent/orders", ADA.id);
   const walletToken = await loginAt(wallet!, TUNDE);
@@ -58,6 +58,11 @@ test("every server journals each request it answers: who sent it, what it sent, 
   assert.equal(JSON.parse(login!.response.body!.text).user.id, ADA.id);
   assert.equal(login!.response.body!.truncated, false);
   assert.equal(products!.request.body, undefined, "a GET has no body");
+  assert.equal(products!.request.headers["x-trace"], "one", "request headers by their names in lower case");
+  assert.equal(products!.request.headers.authorization, "Bearer ***");
+  // Node adds the connection's own headers as it sends the answer.
+  const received = Object.fromEntries([...productsAnswer.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name)));
+  assert.deepEqual(products!.response.headers, received, "the headers the client got");
   assert.deepEqual(JSON.parse(agentOrders!.response.body!.text).orders.length, 4, "the answer the agent got");
   assert.equal(entries[9]!.response.body, undefined, "a HEAD answer has no body");
   for (const entry of entries) {

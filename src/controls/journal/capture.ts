@@ -3,6 +3,7 @@ import { bearerOf } from "../../auth/bearer.ts";
 import { sameSecret } from "../../auth/secrets.ts";
 import type { Clock } from "../../clock.ts";
 import type { ServiceName } from "../../config/options.ts";
+import { flatHeaders, headerOf } from "../../http/flat-headers.ts";
 import { bodyTextRead } from "../../http/json-body.ts";
 import type { Exchange } from "../../http/service-app.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
@@ -19,7 +20,7 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
  */
 export function journalObserver(service: ServiceName, deps: { journal: Journal; clock: Clock }): (exchange: Exchange) => void {
   return (exchange) => {
-    const { event, headers, response, durationMs } = exchange;
+    const { event, requestHeaders, response, durationMs } = exchange;
     const { pathname, search } = event.url;
     if (pathname.startsWith(CONTROLS_PREFIX)) return;
     const requestBody = bodyTextRead(event);
@@ -27,25 +28,28 @@ export function journalObserver(service: ServiceName, deps: { journal: Journal; 
       at: deps.clock.nowMs() - durationMs,
       service,
       method: event.req.method,
-      path: pathname,
+      path: interned(pathname),
       query: search.slice(1),
       status: response.status,
       durationMs: Math.round(durationMs * 100) / 100,
-      request: { headers, body: requestBody ? textBody(requestBody) : undefined },
-      response: { headers: response.headers },
+      request: { headers: requestHeaders.map(interned), body: requestBody ? textBody(requestBody) : undefined },
+      response: { headers: [] },
     };
-    if (response.headers.get("content-type")?.startsWith("text/event-stream")) return deps.journal.record(captured);
+    if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+      captured.response.headers = flatHeaders(response.headers);
+      return deps.journal.record(captured);
+    }
     const complete = deps.journal.recordAwaitingBody(captured);
-    const tapped = exchange.sentBody(BODY_LIMIT_BYTES, (body) => complete(body.data.length > 0 ? body : undefined));
-    if (!tapped) complete(undefined);
+    const tapped = exchange.sentBody(BODY_LIMIT_BYTES, (body, headers) => complete(headers, body.data.length > 0 ? body : undefined));
+    if (!tapped) complete(flatHeaders(response.headers), undefined);
   };
 }
 
 /** Who sent a request: the agent (its service token, compared in constant time) and the end user it names, else the user its bearer token names. */
 export function identify({ request, query }: Captured, serviceToken: string): { user?: string; agent: boolean } {
-  const token = bearerOf(request.headers.authorization);
+  const token = bearerOf(headerOf(request.headers, "authorization"));
   const agent = token !== null && sameSecret(token, serviceToken);
-  const user = String(request.headers["x-end-user-id"] ?? "").trim() || subject(agent ? null : (token ?? new URLSearchParams(query).get("access_token")));
+  const user = headerOf(request.headers, "x-end-user-id")?.trim() || subject(agent ? null : (token ?? new URLSearchParams(query).get("access_token")));
   return { ...(user && { user }), agent };
 }
 
@@ -65,4 +69,22 @@ function textBody(text: string): CapturedBody {
   if (Buffer.byteLength(text) <= BODY_LIMIT_BYTES) return { data: text, truncated: false };
   // No character takes less than a byte: the limit's worth of characters holds at least the limit's worth of bytes.
   return { data: Buffer.from(text.slice(0, BODY_LIMIT_BYTES)).subarray(0, BODY_LIMIT_BYTES), truncated: true };
+}
+
+/** The strings interned lately, each by itself. */
+const recentStrings = new Map<string, string>();
+
+/**
+ * The one copy of a string seen lately. Node makes every header name and value, and the path,
+ * afresh for each request, though most are the same request after request (a bearer token, the
+ * client's Accept and User-Agent); a journal that kept them all would carry a few hundred bytes
+ * per entry that the garbage collector copies as the entries age. The table is emptied once it
+ * holds 1,000 strings: what it held stays with the entries, and the next ones are shared anew.
+ */
+function interned(text: string): string {
+  const known = recentStrings.get(text);
+  if (known !== undefined) return known;
+  if (recentStrings.size >= 1000) recentStrings.clear();
+  recentStrings.set(text, text);
+  return text;
 }

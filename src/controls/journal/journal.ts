@@ -1,5 +1,5 @@
-import type { IncomingHttpHeaders } from "node:http";
 import type { ServiceName } from "../../config/options.ts";
+import { headerRecord, type FlatHeaders } from "../../http/flat-headers.ts";
 import { matchesFilter, type JournalBody, type JournalEntry, type JournalFilter } from "./entry.ts";
 import type { Masker } from "./mask.ts";
 
@@ -7,9 +7,10 @@ import type { Masker } from "./mask.ts";
 export interface Captured extends Pick<JournalEntry, "service" | "method" | "path" | "query" | "status" | "durationMs"> {
   /** When the request arrived (epoch ms), on the sandbox clock. */
   at: number;
-  /** Both sets of headers are kept as they come (copied only when looked at). */
-  request: { headers: IncomingHttpHeaders; body?: CapturedBody };
-  response: { headers: Headers; body?: CapturedBody };
+  /** Both sets of headers are kept as they went over the wire (made into records only when looked at). */
+  request: { headers: FlatHeaders; body?: CapturedBody };
+  /** Its headers are there once it was sent (with its body, unless it is an event stream). */
+  response: { headers: FlatHeaders; body?: CapturedBody };
 }
 
 /** A body as the route read it (text) or as it was sent (bytes, decoded only when looked at). */
@@ -67,11 +68,12 @@ export class Journal {
     this.#announce(this.#add(captured));
   }
 
-  /** Records an exchange whose answer is being sent; answers the way to give it the answer's body (none: there was no body). */
-  recordAwaitingBody(captured: Captured): (body: CapturedBody | undefined) => void {
+  /** Records an exchange whose answer is being sent; answers the way to give it the answer's headers and body (none: there was no body). */
+  recordAwaitingBody(captured: Captured): (headers: FlatHeaders, body: CapturedBody | undefined) => void {
     const recorded = this.#add(captured);
     this.#awaitingBody.add(recorded);
-    return (body) => {
+    return (headers, body) => {
+      captured.response.headers = headers;
       captured.response.body = body;
       recorded.view = undefined; // a view made while the body was on its way lacks it
       recorded.window.hold(recorded, body);
@@ -149,17 +151,10 @@ export class Journal {
       query: masker.text(captured.query),
       ...(user !== undefined && { user: masker.text(user) }),
       agent,
-      request: { headers: masker.headers(plainHeaders(Object.entries(request.headers))), body: body(request.body) },
-      response: { headers: masker.headers(plainHeaders(response.headers)), body: body(response.body) },
+      request: { headers: masker.headers(headerRecord(request.headers)), body: body(request.body) },
+      response: { headers: masker.headers(headerRecord(response.headers)), body: body(response.body) },
     });
   }
-}
-
-/** Headers as one string each (repeated ones joined, as HTTP allows); Set-Cookie is masked whole anyway. */
-function plainHeaders(headers: Iterable<[string, string | string[] | undefined]>): Record<string, string> {
-  const plain: Record<string, string> = {};
-  for (const [name, value] of headers) if (value !== undefined) plain[name] = Array.isArray(value) ? value.join(", ") : value;
-  return plain;
 }
 
 /** A body a window holds: the one copy its entries share. */
