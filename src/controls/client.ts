@@ -6,6 +6,7 @@ import type { ClientListing } from "../wallet/oauth/registry.ts";
 import type { ClockState } from "./clock-routes.ts";
 import type { Fault, FaultSpec } from "./faults/fault.ts";
 import { filterQuery, type JournalEntry, type JournalFilter } from "./journal/entry.ts";
+import type { WindowFigures } from "./journal/journal.ts";
 import type { JournalList } from "./journal-routes.ts";
 import type { DeliveredOrder } from "../storefront/triggers.ts";
 import type { TransactionStatus, TransactionType } from "../wallet/model.ts";
@@ -39,6 +40,8 @@ export interface SandboxHealth {
   now: string;
   urls: Record<string, string>;
   stats: Record<string, number>;
+  /** Each server's request journal, once it journaled a request. */
+  journal: Partial<Record<ServiceName, WindowFigures>>;
 }
 
 /** What `expect` found. */

@@ -18,7 +18,8 @@ export function addControlRoutes(app: H3, controls: Controls): void {
     now: controls.clock.now().toISOString(),
     urls: controls.urls,
     stats: controls.stats(),
-  }), { meta: { description: "Sandbox control: the sandbox's own health, URLs, clock and counters" } });
+    journal: controls.journal.figures(),
+  }), { meta: { description: "Sandbox control: the sandbox's own health, URLs, clock, counters and how full each server's request journal is" } });
   addClockRoutes(app, controls);
   addFaultRoutes(app, controls);
   addStateRoutes(app, controls);

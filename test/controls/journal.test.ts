@@ -121,6 +121,9 @@ test("each server keeps its last --journal-size requests; the oldest make room",
   ]);
   // The same answer again shares its text in memory; each entry still shows it.
   for (const entry of entries.slice(0, 3)) assert.equal(JSON.parse(entry.response.body!.text).code, "invalid_token");
+  const { journal } = await new ControlsClient(storefront!).health();
+  assert.deepEqual(journal.storefront, { entries: 3, bodyBytes: 2 * entries[0]!.response.body!.text.length, madeRoom: 2 }, "health: how full each server's journal is");
+  assert.deepEqual([journal.wallet?.entries, journal.wallet?.madeRoom], [1, 0]);
 });
 
 test("past --journal-body-memory the oldest requests make room; an answer sent again counts once, and looking never makes room", TIMEOUT, async (t) => {

@@ -107,6 +107,11 @@ export class Journal {
     return count;
   }
 
+  /** How full each server's journal is: the entries it holds, the bytes their bodies count for, and how many made room since the start or the last clear. */
+  figures(): Partial<Record<ServiceName, WindowFigures>> {
+    return Object.fromEntries([...this.#windows].map(([service, window]) => [service, window.figures()]));
+  }
+
   /** Calls `listener` with each new entry; answers the way to stop. */
   subscribe(listener: (entry: JournalEntry) => void): () => void {
     this.#listeners.add(listener);
@@ -157,6 +162,12 @@ export class Journal {
   }
 }
 
+export interface WindowFigures {
+  entries: number;
+  bodyBytes: number;
+  madeRoom: number;
+}
+
 /** A body a window holds: the one copy its entries share. */
 interface HeldBody {
   data: string | Buffer;
@@ -182,11 +193,16 @@ class Window {
   /** The bytes last held: bytes are compared with them only (a Map finds equal strings, not equal bytes). */
   #lastBytes?: Buffer;
   #bytes = 0;
+  #madeRoom = 0;
 
   constructor(private readonly size: number, private readonly budget: number) {}
 
   get length(): number {
     return this.#entries.length;
+  }
+
+  figures(): WindowFigures {
+    return { entries: this.#entries.length, bodyBytes: this.#bytes, madeRoom: this.#madeRoom };
   }
 
   push(recorded: Recorded): void {
@@ -237,6 +253,7 @@ class Window {
 
   #leave(recorded: Recorded): void {
     recorded.left = true;
+    this.#madeRoom++;
     for (const data of recorded.held ?? []) {
       const held = this.#bodies.get(data)!;
       if (--held.holders > 0) continue;
