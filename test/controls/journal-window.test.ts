@@ -4,8 +4,8 @@ import { Journal, type Captured } from "../../src/controls/journal/journal.ts";
 import { createMasker } from "../../src/controls/journal/mask.ts";
 
 /** A journal of one server's requests; bodies of `budget` bytes at most. */
-function journalOf(budget: number): Journal {
-  return new Journal({ size: 1000, bodyBudget: budget, masker: createMasker(["a-secret-of-the-settings-at-least-32-bytes"]), identify: () => ({ agent: false }) });
+function journalOf(budget: number, size = 1000): Journal {
+  return new Journal({ size, bodyBudget: budget, masker: createMasker(["a-secret-of-the-settings-at-least-32-bytes"]), identify: () => ({ agent: false }) });
 }
 
 /** A request answered with `text`, made afresh each time (as a route's JSON.stringify does). */
@@ -47,4 +47,16 @@ test("a secret in an answer is masked the same in every entry that shares it", (
   const text = JSON.stringify({ note: "a-secret-of-the-settings-at-least-32-bytes", access_token: "abc" });
   for (let i = 0; i < 3; i++) journal.record(answered("/shared", text));
   for (const entry of journal.list().entries) assert.equal(entry.response.body!.text, '{"note":"***","access_token":"***"}');
+});
+
+test("requests without a body make room too: the journal keeps its size", () => {
+  const journal = journalOf(1024 * 1024, 3);
+  for (let i = 0; i < 5; i++) {
+    const head = { ...answered(`/head/${i}`, ""), method: "HEAD" };
+    delete head.response.body;
+    journal.recordAwaitingBody(head)(["content-length", "2"], undefined);
+  }
+  journal.record({ ...answered("/stream", ""), response: { headers: ["content-type", "text/event-stream"] } });
+  assert.deepEqual(journal.list().entries.map((entry) => entry.path), ["/head/3", "/head/4", "/stream"]);
+  assert.deepEqual(journal.figures().wallet, { entries: 3, bodyBytes: 0, madeRoom: 3 });
 });

@@ -209,6 +209,7 @@ class Window {
     this.#entries.push(recorded);
     this.hold(recorded, recorded.captured.request.body);
     this.hold(recorded, recorded.captured.response.body);
+    this.#makeRoom(); // for an entry without a body too
   }
 
   /** Counts a body an entry came to hold (its answer's, once sent), kept as the equal one the window holds if any; then makes room. */
