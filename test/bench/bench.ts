@@ -115,7 +115,7 @@ async function soakReport(seconds: number, info: ReturnType<typeof machine>): Pr
   if (flags.json) {
     console.log(JSON.stringify({ machine: info, ...result, rss: { ...rss, grew: rss.last > rss.first * 1.05 }, liveHeapGrowth: { ...live, grew: live.last > live.first * 1.05 } }, null, 2));
   } else {
-    console.log(`Soak: ${seconds}s of catalog reads, cart adds, cart streams opening and closing, and agent questions; ${result.requests} requests.`);
+    console.log(`Soak: ${seconds}s of catalog reads, cart adds, cart streams opening and closing, and agent questions, after ${result.warmUp.seconds}s of the same ${result.warmUp.journalsFull ? "until every server's request journal was full" : "(the journals were not full yet: the figures include their filling)"}; ${result.requests} requests in all.`);
     console.log("RSS over time (MiB): " + result.samples.map((sample) => `${sample.atSeconds}s ${sample.rssMiB.toFixed(0)}`).join(", "));
     console.log(`Mean RSS, first third ${rss.first.toFixed(1)} MiB, last third ${rss.last.toFixed(1)} MiB: ${verdict(rss)}.`);
     console.log("Heap left by each full GC (MiB): " + (result.liveHeap.map((point) => `${point.atSeconds}s ${point.liveMiB.toFixed(0)}`).join(", ") || "none ran"));

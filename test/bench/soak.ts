@@ -1,7 +1,9 @@
 /**
  * `npm run bench -- --soak <seconds>`: a sandbox under a steady mix of catalog reads, cart adds,
  * cart streams that open and close, and agent questions (asked through the agent's own client,
- * in this process, as `sandbox agent ask` does). Reports its memory over time, every failed
+ * in this process, as `sandbox agent ask` does). The same load warms it up first, until every
+ * server's request journal is full (it holds the last requests by design: memory grows until
+ * then); `seconds` are measured from there. Reports its memory over that time, every failed
  * request, and whether each cart holds exactly the adds that were acknowledged.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -11,6 +13,8 @@ import { loadActions } from "../../src/agent/actions/definition.ts";
 import { ask } from "../../src/agent/ask.ts";
 import { DEFAULT_ACTIONS_DIR, agentCatalog, agentTargets } from "../../src/agent/target.ts";
 import { loadConfig } from "../../src/config/load.ts";
+import { SERVICE_NAMES } from "../../src/config/options.ts";
+import type { SandboxHealth } from "../../src/controls/client.ts";
 import { CART_ADD, JSON_TYPE, demoUsers, login, type DemoUser } from "./http.ts";
 import { rssOf, startSandbox, type Sandbox } from "./processes.ts";
 import { mib, progress, type Check } from "./report.ts";
@@ -20,11 +24,15 @@ const READERS = 8;
 const WRITERS = 4;
 const STREAMS = 40;
 const AGENTS = 2;
+/** The warm-up ends once the journals are full, or after this long whatever they hold. */
+const WARM_UP_LIMIT_MS = 120_000;
 /** Agent questions: reads of both services, and one that adds to the cart (counted with the other adds). */
 const QUESTIONS = ["what's in my orders?", "how much did I spend last month?", "what is my balance?", "search for rice", "add 2 ofada rice to my cart"];
 
 export interface SoakResult {
   seconds: number;
+  /** How long the load ran before the measured seconds, and whether every server's journal was full by then. */
+  warmUp: { seconds: number; journalsFull: boolean; sandboxUptimeMs: number };
   samples: { atSeconds: number; rssMiB: number }[];
   /** The heap left after each full garbage collection (V8's --trace-gc): what the sandbox holds, garbage aside. */
   liveHeap: { atSeconds: number; liveMiB: number }[];
@@ -52,7 +60,7 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
   const acked = new Map<string, number>();
   const failures: string[] = [];
   let requests = 0;
-  const ends = performance.now() + seconds * 1000;
+  let ends = Infinity; // set once warmed up
   const running = () => performance.now() < ends;
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
   const counted = async (what: string, work: () => Promise<boolean | string>) => {
@@ -106,8 +114,11 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
     });
   });
 
+  const warmUp = await warmedUp(storefront, () => `${requests} requests, ${failures.length} failed`);
+  const gcBefore = sandbox.output().length;
   const samples: SoakResult["samples"] = [];
   const started = performance.now();
+  ends = started + seconds * 1000;
   while (running()) {
     samples.push({ atSeconds: Math.round((performance.now() - started) / 1000), rssMiB: mib(await rssOf(sandbox.child.pid!)) });
     progress(`Soak: ${samples.at(-1)!.atSeconds}s of ${seconds}s, RSS ${samples.at(-1)!.rssMiB.toFixed(0)} MiB, ${requests} requests, ${failures.length} failed`);
@@ -122,8 +133,9 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
   const mismatched = users.filter((user) => (stored.carts[user.id]?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0) !== (acked.get(user.id) ?? 0));
   return {
     seconds,
+    warmUp,
     samples,
-    liveHeap: fullCollections(sandbox.output()),
+    liveHeap: fullCollections(sandbox.output().slice(gcBefore), warmUp.sandboxUptimeMs),
     requests,
     failures,
     checks: [
@@ -132,6 +144,20 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
       { name: "no cart stream left open once its clients left", ok: stats.liveStreams === 0 && stats.cartListeners === 0, detail: `liveStreams ${stats.liveStreams}, cartListeners ${stats.cartListeners}` },
     ],
   };
+}
+
+/** Waits, showing how full the journals are, until each server's has made room once (or the limit passed). */
+async function warmedUp(storefront: string, load: () => string): Promise<SoakResult["warmUp"]> {
+  const started = performance.now();
+  for (;;) {
+    const { journal, uptimeMs } = (await (await fetch(`${storefront}/__sandbox/health`)).json()) as SandboxHealth;
+    const windows = SERVICE_NAMES.map((service) => [service, journal[service]] as const);
+    const full = windows.every(([, figures]) => (figures?.madeRoom ?? 0) > 0);
+    const seconds = Math.round((performance.now() - started) / 1000);
+    if (full || performance.now() - started > WARM_UP_LIMIT_MS) return { seconds, journalsFull: full, sandboxUptimeMs: uptimeMs };
+    progress(`Soak: warming up until every request journal is full (${seconds}s): ${windows.map(([service, figures]) => `${service} ${figures?.entries ?? 0}${(figures?.madeRoom ?? 0) > 0 ? " full" : ""}`).join(", ")}; ${load()}`);
+    await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
+  }
 }
 
 /** The sandbox's counters once the streams it still holds have closed (a client's leaving reaches it a moment later), or after a second. */
@@ -144,10 +170,14 @@ async function settledStats(storefront: string): Promise<Record<string, number>>
   }
 }
 
-/** "[pid:0x…]  14656 ms: Mark-Compact 49.0 (87.1) -> 34.6 (87.9) MB, …": the time and the heap after each full collection. */
-function fullCollections(output: string): SoakResult["liveHeap"] {
+/**
+ * "[pid:0x…]  14656 ms: Mark-Compact 49.0 (87.1) -> 34.6 (87.9) MB, …": the heap after each full
+ * collection, and when: V8 counts from the process's start, a moment before the sandbox's
+ * uptime does, which is near enough to tell the seconds since the warm-up ended.
+ */
+function fullCollections(output: string, warmUpEndedAtMs: number): SoakResult["liveHeap"] {
   return [...output.matchAll(/ (\d+) ms: Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/g)].map((match) => ({
-    atSeconds: Math.round(Number(match[1]) / 1000),
+    atSeconds: Math.max(0, Math.round((Number(match[1]) - warmUpEndedAtMs) / 1000)),
     liveMiB: (Number(match[2]) * 1e6) / 2 ** 20,
   }));
 }
