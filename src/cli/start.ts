@@ -1,13 +1,12 @@
 import { Command, Option } from "commander";
 import { loadConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey, type OptionSpec } from "../config/options.ts";
-import { startSandbox } from "../sandbox.ts";
 import { exposedToGit } from "../store/git-exposure.ts";
 import { STOREFRONT_FILE } from "../storefront/store.ts";
-import { formatBanner } from "./banner.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
+import { startServerThread } from "./server-thread.ts";
 import { stopRequests } from "./stop-requests.ts";
 
 export function startCommand(cli: Cli): Command {
@@ -53,16 +52,20 @@ export function startCommand(cli: Cli): Command {
       }
       // Listen for signals before anything starts, so a Ctrl-C at any moment still closes cleanly.
       const stop = stopRequests(io);
-      const sandbox = await startSandbox(config, { logError: (message) => io.stderr.write(`${message}\n`) }).catch((error: unknown) => {
+      const sandbox = await startServerThread(config, (message) => io.stderr.write(`${message}\n`)).catch((error: unknown) => {
         stop.dispose();
         throw error;
       });
-      cli.print(formatBanner(sandbox));
+      cli.print(sandbox.banner);
       if (await exposedToGit(sandbox.dataDir, STOREFRONT_FILE)) {
         cli.io.stderr.write(`Warning: the data dir ${sandbox.dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.\n`);
       }
-      const reason = await stop.next;
-      cli.print(`\n${reason}: stopping the sandbox…`);
+      const ended = await Promise.race([stop.next, sandbox.crashed]);
+      if (ended instanceof Error) {
+        stop.dispose();
+        throw ended;
+      }
+      cli.print(`\n${ended}: stopping the sandbox…`);
       await sandbox.close();
       cli.print("Stopped.");
     });

@@ -57,7 +57,6 @@ export async function openDataDir(dir: string, options: { fresh: boolean; dataFi
       await nodeFileIO.writeAtomic(lock, JSON.stringify({ ...info, urls }), "none");
     },
     release: async () => {
-      heldHere.delete(lock);
       await unlink(lock).catch(() => {});
     },
   };
@@ -94,19 +93,23 @@ export function unusableDataDir(dir: string, error: unknown): SandboxError {
   return userError("data_dir_unusable", `The data dir ${dir} cannot be used: ${reason}${code ? ` (${code})` : ""}. Choose a writable folder with --data-dir <dir> (or DATA_DIR).`, { cause: error });
 }
 
-/** Locks held by this process, so that its own pid in a lock tells "mine" from "left by a previous run". */
-const heldHere = new Set<string>();
+/** When this process started, the same in each of its threads (`sandbox start` serves from a worker thread). */
+const PROCESS_STARTED_MS = Date.now() - process.uptime() * 1000;
+
+/**
+ * The lock's holder runs. In a container the pid repeats from run to run: a lock with our own pid
+ * is ours only if this process wrote it, after it started; one written before was left by a
+ * previous run, which had to end for this process to get its pid.
+ */
+function held(info: LockInfo): boolean {
+  return info.pid === process.pid ? Date.parse(info.startedAt) >= PROCESS_STARTED_MS : isAlive(info.pid);
+}
 
 async function takeLock(lock: string, dir: string): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (await createLock(lock)) {
-      heldHere.add(lock);
-      return;
-    }
-    const holder = (await readLock(lock))?.pid ?? null;
-    // In a container the pid repeats from run to run: our own pid is only a holder if we hold the lock now.
-    const live = holder !== null && (holder === process.pid ? heldHere.has(lock) : isAlive(holder));
-    if (live) throw dataDirLocked(dir, holder);
+    if (await createLock(lock)) return;
+    const holder = await readLock(lock);
+    if (holder && held(holder)) throw dataDirLocked(dir, holder.pid);
     // The holder is gone (killed, or the machine restarted): the lock is stale.
     await unlink(lock).catch(() => {});
   }
@@ -141,8 +144,7 @@ async function readLock(lock: string): Promise<LockInfo | null> {
 export async function runningSandbox(dir: string): Promise<LockInfo | null> {
   const lock = join(resolve(dir), LOCK_FILE);
   const info = await readLock(lock);
-  // Our own pid is the holder only if this process holds the lock now (a sandbox started in-process, as tests do).
-  return info && (info.pid === process.pid ? heldHere.has(lock) : isAlive(info.pid)) ? info : null;
+  return info && held(info) ? info : null;
 }
 
 /** The process runs (a zombie does not count: it holds nothing). */
