@@ -1,8 +1,10 @@
-// What runs in the servers' thread (see server-thread.ts): the sandbox, started with the settings it was sent.
+// What runs in the servers' thread (see server-thread.ts): the sandbox, started with the settings it was sent, and the check of where its data lies.
 import { parentPort, workerData } from "node:worker_threads";
 import type { SandboxConfig } from "../config/load.ts";
 import { SandboxError } from "../errors.ts";
 import { startSandbox } from "../sandbox.ts";
+import { exposedToGit } from "../store/git-exposure.ts";
+import { STOREFRONT_FILE } from "../storefront/store.ts";
 import { formatBanner } from "./banner.ts";
 import { UserFacingError } from "./errors.ts";
 import type { ThreadReport } from "./server-thread.ts";
@@ -16,7 +18,10 @@ try {
       .catch((error: Error) => report({ kind: "log", text: `Closing the sandbox failed: ${error.stack ?? error}` }))
       .finally(() => report({ kind: "closed" }));
   });
-  report({ kind: "started", banner: formatBanner(sandbox), dataDir: sandbox.dataDir });
+  report({ kind: "started", banner: formatBanner(sandbox) });
+  if (await exposedToGit(sandbox.dataDir, STOREFRONT_FILE)) {
+    report({ kind: "log", text: `Warning: the data dir ${sandbox.dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.` });
+  }
 } catch (error) {
   const expected = error instanceof SandboxError && error.expected;
   report({ kind: "failed", expected, message: (error as Error)?.message ?? String(error), stack: (error as Error)?.stack, exitCode: error instanceof UserFacingError ? error.exitCode : 1 });

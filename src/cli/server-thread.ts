@@ -14,13 +14,12 @@ export const YOUNG_GENERATION_MB = 6;
 /** What the servers' thread tells the thread that started it. */
 export type ThreadReport =
   | { kind: "log"; text: string }
-  | { kind: "started"; banner: string; dataDir: string }
+  | { kind: "started"; banner: string }
   | { kind: "failed"; expected: boolean; message: string; stack?: string; exitCode: number }
   | { kind: "closed" };
 
 export interface ServerThread {
   banner: string;
-  dataDir: string;
   /** Resolves if the thread ends on its own (an error nothing caught): with what ended it. */
   crashed: Promise<Error>;
   /** Closes the servers and ends the thread. */
@@ -59,7 +58,6 @@ export function startServerThread(config: SandboxConfig, log: (text: string) => 
       else {
         resolve({
           banner: report.banner,
-          dataDir: report.dataDir,
           crashed,
           close: async () => {
             worker.postMessage("close");

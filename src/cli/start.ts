@@ -1,8 +1,6 @@
 import { Command, Option } from "commander";
 import { loadConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey, type OptionSpec } from "../config/options.ts";
-import { exposedToGit } from "../store/git-exposure.ts";
-import { STOREFRONT_FILE } from "../storefront/store.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -57,9 +55,6 @@ export function startCommand(cli: Cli): Command {
         throw error;
       });
       cli.print(sandbox.banner);
-      if (await exposedToGit(sandbox.dataDir, STOREFRONT_FILE)) {
-        cli.io.stderr.write(`Warning: the data dir ${sandbox.dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.\n`);
-      }
       const ended = await Promise.race([stop.next, sandbox.crashed]);
       if (ended instanceof Error) {
         stop.dispose();

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { readdir, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
+import { promisify } from "node:util";
 import {
   addAndCount,
   assertOneLineError,
@@ -53,6 +55,16 @@ test("the banner names the three URLs, the demo users, the BFF token and the OAu
   assert.ok(out.includes(`BFF service token: ${DEV_BFF_TOKEN}`), "the BFF service token line");
   assert.ok(!out.some((line) => line.startsWith("Control token:")), "on loopback the controls need no token, so none is printed");
   assert.equal(cli.stderr(), "");
+});
+
+test("a data dir inside a git work tree that does not ignore it: a warning on stderr once the sandbox runs", TIMEOUT, async (t) => {
+  const repo = await tempDir(t);
+  await promisify(execFile)("git", ["init", "-q", repo]);
+  const dataDir = join(repo, "sandbox-data");
+  const { cli } = await startInProcess(t, startArgs(dataDir));
+  const until = Date.now() + 10_000;
+  while (!cli.stderr() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(cli.stderr(), `Warning: the data dir ${dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.\n`);
 });
 
 test("a signal stops the sandbox: Stopped. and exit code 0", TIMEOUT, async (t) => {
