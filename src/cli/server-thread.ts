@@ -53,7 +53,10 @@ export function startServerThread(config: SandboxConfig, log: (text: string) => 
     });
     worker.on("message", (report: ThreadReport) => {
       if (report.kind === "log") log(report.text);
-      else if (report.kind === "failed") reject(failure(report));
+      else if (report.kind === "failed") {
+        reject(failure(report));
+        void worker.terminate(); // so that nothing a failed start left behind keeps the process up
+      }
       else if (report.kind === "closed") closed();
       else {
         resolve({
