@@ -119,7 +119,8 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
   const samples: SoakResult["samples"] = [];
   const started = performance.now();
   ends = started + seconds * 1000;
-  while (running()) {
+  // Sampled every 2 s while a second or more is left; once more when the load has stopped.
+  while (ends - performance.now() >= 1000) {
     samples.push({ atSeconds: Math.round((performance.now() - started) / 1000), rssMiB: mib(await rssOf(sandbox.child.pid!)) });
     progress(`Soak: ${samples.at(-1)!.atSeconds}s of ${seconds}s, RSS ${samples.at(-1)!.rssMiB.toFixed(0)} MiB, ${requests} requests, ${failures.length} failed`);
     await new Promise((resolve) => setTimeout(resolve, Math.min(SAMPLE_EVERY_MS, Math.max(0, ends - performance.now()))));
