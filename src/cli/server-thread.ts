@@ -6,10 +6,10 @@ import { UserFacingError } from "./errors.ts";
  * The young generation V8 may grow for the servers' thread, in MB (two thirds of it hold new
  * objects and the survivors of the last scavenge, one third new large objects). Under a sustained
  * load V8 grows it to its default ceiling, ~32 MB more of RSS that stays with the process until
- * it idles; a request's garbage dies young either way, and with 6 MB the bench sees no more CPU
- * per request (3 MB cost ~5%: docs/performance.md, Memory).
+ * it idles. 12 MB keeps the CPU per request of the default; smaller saves a few MB more but costs
+ * CPU, as more of the requests in flight outlive two scavenges (docs/performance.md, Memory).
  */
-export const YOUNG_GENERATION_MB = 6;
+export const YOUNG_GENERATION_MB = 12;
 
 /** What the servers' thread tells the thread that started it. */
 export type ThreadReport =
