@@ -1,4 +1,4 @@
-/** Runs autocannon in a process of its own on the load core, and reads its summary. */
+/** Runs autocannon in a process of its own on the load core (./load-generator.mjs), and reads its summary. */
 import { join } from "node:path";
 import { ROOT, cpuSecondsOf, runLoad } from "./processes.ts";
 
@@ -18,7 +18,7 @@ export interface LoadResult {
   rps: number;
   /** 2xx answers per second: for writes, acknowledged writes (a server that drops connections has fewer). */
   okPerSecond: number;
-  /** Milliseconds. */
+  /** Milliseconds, from each answer's latency (not autocannon's whole milliseconds). */
   p99: number;
   /** Answers with a 2xx status: for writes, the acknowledged ones. */
   ok: number;
@@ -53,9 +53,6 @@ export async function load(url: string, request: LoadRequest = {}, options: { wa
 }
 
 async function autocannon(url: string, request: LoadRequest, seconds: number): Promise<Summary> {
-  const args = [join(ROOT, "node_modules/autocannon/autocannon.js"), "--json", "-c", String(CONNECTIONS), "-d", String(seconds), "-m", request.method ?? "GET"];
-  for (const [key, value] of Object.entries(request.headers ?? {})) args.push("-H", `${key}=${value}`);
-  if (request.body) args.push("-b", request.body);
-  args.push(url);
-  return JSON.parse(await runLoad(args)) as Summary;
+  const options = { url, connections: CONNECTIONS, duration: seconds, method: request.method ?? "GET", headers: request.headers ?? {}, ...(request.body && { body: request.body }) };
+  return JSON.parse(await runLoad([join(ROOT, "test/bench/load-generator.mjs"), JSON.stringify(options)])) as Summary;
 }
