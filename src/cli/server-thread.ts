@@ -56,8 +56,7 @@ export function startServerThread(config: SandboxConfig, log: (text: string) => 
       else if (report.kind === "failed") {
         reject(failure(report));
         void worker.terminate(); // so that nothing a failed start left behind keeps the process up
-      }
-      else if (report.kind === "closed") closed();
+      } else if (report.kind === "closed") closed();
       else {
         resolve({
           banner: report.banner,

@@ -26,7 +26,7 @@ interface Tap {
   /** Bytes still wanted: one past the limit, to know that there is more. */
   room: number;
   chunks: (string | Buffer)[];
-  done(body: SentBody, head: string[] | undefined): void;
+  done(body: SentBody, head: FlatHeaders | undefined): void;
 }
 
 /**
