@@ -152,11 +152,12 @@ async function warmedUp(storefront: string, load: () => string): Promise<SoakRes
   const started = performance.now();
   for (;;) {
     const { journal, uptimeMs } = (await (await fetch(`${storefront}/__sandbox/health`)).json()) as SandboxHealth;
-    const windows = SERVICE_NAMES.map((service) => [service, journal[service]] as const);
-    const full = windows.every(([, figures]) => (figures?.madeRoom ?? 0) > 0);
+    // A journal is full once it has made room for a newer request.
+    const windows = SERVICE_NAMES.map((service) => ({ service, entries: journal[service]?.entries ?? 0, full: (journal[service]?.madeRoom ?? 0) > 0 }));
+    const full = windows.every((window) => window.full);
     const seconds = Math.round((performance.now() - started) / 1000);
     if (full || performance.now() - started > WARM_UP_LIMIT_MS) return { seconds, journalsFull: full, sandboxUptimeMs: uptimeMs };
-    progress(`Soak: warming up until every request journal is full (${seconds}s): ${windows.map(([service, figures]) => `${service} ${figures?.entries ?? 0}${(figures?.madeRoom ?? 0) > 0 ? " full" : ""}`).join(", ")}; ${load()}`);
+    progress(`Soak: warming up until every request journal is full (${seconds}s): ${windows.map((window) => `${window.service} ${window.entries}${window.full ? " full" : ""}`).join(", ")}; ${load()}`);
     await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
   }
 }
