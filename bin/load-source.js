@@ -3,7 +3,7 @@
 // itself, through tsx. An edit to src/ after the build is never served from the stale copy:
 // any file newer than the build makes all of dist/ stale (one file can change what the others
 // need), and the sources run as they are, only slower to start, until the next build.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isMainThread } from "node:worker_threads";
 

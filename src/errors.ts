@@ -24,7 +24,11 @@ export const ERROR_BODY = {
   required: ["error", "code"],
   properties: {
     error: { type: "string", description: "What went wrong, in a sentence" },
-    code: { type: "string", description: "Stable and snake_case: what scripts switch on", examples: ["validation_error"] },
+    code: {
+      type: "string",
+      description: "Stable and snake_case: what scripts switch on",
+      examples: ["validation_error"],
+    },
     details: { description: "More about it, where there is more: for a field's error, the field" },
     hint: { type: "string", description: "What to do about it, when the message alone does not say" },
   },
@@ -87,14 +91,22 @@ export interface ErrorText {
  * The texts of a table's codes, by name. The throw sites take their messages from here and the
  * OpenAPI documents show them as examples, so that what a server answers is what its document says.
  */
-export function errorTexts<const T extends ErrorCodes, const N extends string>(codes: T, texts: { readonly [K in N]: readonly [code: keyof T & string, text: string] }): { readonly [K in N]: ErrorText } {
-  const entries = Object.entries<readonly [string, string]>(texts).map(([name, [code, text]]) => [name, { name, code, status: codes[code]!, text }]);
+export function errorTexts<const T extends ErrorCodes, const N extends string>(
+  codes: T,
+  texts: { readonly [K in N]: readonly [code: keyof T & string, text: string] },
+): { readonly [K in N]: ErrorText } {
+  const entries = Object.entries<readonly [string, string]>(texts).map(([name, [code, text]]) => [
+    name,
+    { name, code, status: codes[code]!, text },
+  ]);
   return Object.fromEntries(entries) as { [K in N]: ErrorText };
 }
 
 /** The text with its `{name}` parts replaced by the values given; parts without a value stay as they are. */
 export function fillText(text: string, values: Readonly<Record<string, string | number>> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (part, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : part));
+  return text.replace(/\{(\w+)\}/g, (part, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : part,
+  );
 }
 
 export type TextOptions = FailOptions & { values?: Readonly<Record<string, string | number>> };

@@ -35,7 +35,13 @@ export interface StartedSandbox {
   /** The demo users, with their passwords. */
   users: DemoUser[];
   /** The secrets the servers use: the agent's service token, the embed identity signing secret, the JWT secrets, the control token. */
-  secrets: { bffServiceToken: string; signingSecret: string; storefrontJwtSecret: string; walletJwtSecret: string; controlToken: string };
+  secrets: {
+    bffServiceToken: string;
+    signingSecret: string;
+    storefrontJwtSecret: string;
+    walletJwtSecret: string;
+    controlToken: string;
+  };
   /** A typed client of this sandbox's /__sandbox/ controls. */
   controls: ControlsClient;
   dataDir: string;
@@ -47,7 +53,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const temporary = options.dataDir === undefined ? await mkdtemp(join(tmpdir(), "agent-sandbox-")) : undefined;
   const dataDir = options.dataDir ?? temporary!;
   try {
-    const config = await loadConfig({ env: {}, cwd: dataDir, flags: { storefrontPort: 0, walletPort: 0, hostPort: 0, ...options.settings, dataDir } });
+    const config = await loadConfig({
+      env: {},
+      cwd: dataDir,
+      flags: { storefrontPort: 0, walletPort: 0, hostPort: 0, ...options.settings, dataDir },
+    });
     const sandbox = await startServers(config, { logError: options.logError });
     const { urls } = sandbox;
     return {

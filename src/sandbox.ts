@@ -4,9 +4,9 @@ import { createJwtIssuer } from "./auth/jwt.ts";
 import { SESSIONS_FILE } from "./bff/sessions/file.ts";
 import { openSessionBackend } from "./bff/sessions/open.ts";
 import type { SessionBackend } from "./bff/sessions/session-store.ts";
-import { createClock, type Clock } from "./clock.ts";
+import { type Clock, createClock } from "./clock.ts";
 import type { SandboxConfig } from "./config/load.ts";
-import { OPTIONS, SERVICE_LABELS, portKey, type ServiceName, type ServiceUrls } from "./config/options.ts";
+import { OPTIONS, portKey, SERVICE_LABELS, type ServiceName, type ServiceUrls } from "./config/options.ts";
 import type { Controls } from "./controls/controls.ts";
 import { faultIntercept } from "./controls/faults/intercept.ts";
 import { FaultRegistry } from "./controls/faults/registry.ts";
@@ -15,15 +15,15 @@ import { openJournal } from "./controls/journal/open.ts";
 import { CONTROLS_PREFIX } from "./controls/prefix.ts";
 import { addControlRoutes } from "./controls/routes.ts";
 import { SandboxError } from "./errors.ts";
-import { serve, type RunningServer } from "./http/serve.ts";
+import { type RunningServer, serve } from "./http/serve.ts";
 import type { LiveStream } from "./http/sse.ts";
+import { hostService } from "./services/host.ts";
 import type { BuiltService, ServiceDefinition } from "./services/service.ts";
 import { storefrontService } from "./services/storefront.ts";
-import { hostService } from "./services/host.ts";
 import { walletService } from "./services/wallet.ts";
 import { openDataDir } from "./store/data-dir.ts";
 import type { FileIO } from "./store/file-io.ts";
-import { loadDemoUsers, type DemoUser } from "./users.ts";
+import { type DemoUser, loadDemoUsers } from "./users.ts";
 
 /** The servers of the sandbox, in the order they start (the host app calls the wallet, so it comes after it): the order of SERVICE_NAMES. */
 export const SERVICES: readonly ServiceDefinition[] = [storefrontService, walletService, hostService];
@@ -72,7 +72,9 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
   const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
   // Failures we describe ourselves (a refused disk, an unreachable wallet) are logged by their message; bugs with their stack.
   const onServerError = (error: unknown, event: H3Event) =>
-    logError(`Error on ${event.req.method} ${event.url.pathname}: ${error instanceof SandboxError ? error.message : ((error as Error)?.stack ?? String(error))}`);
+    logError(
+      `Error on ${event.req.method} ${event.url.pathname}: ${error instanceof SandboxError ? error.message : ((error as Error)?.stack ?? String(error))}`,
+    );
 
   const close = async () => {
     for (const stream of [...liveStreams]) stream.close();
@@ -88,23 +90,64 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     sessions = await openSessionBackend(config.sessionStore, { dataDir, clock, io: options.io });
     const urls: ServiceUrls = {};
     const secrets = { storefront: config.storefrontJwtSecret, wallet: config.walletJwtSecret };
-    const loginTokens = (service: keyof typeof secrets) => createJwtIssuer({ secret: secrets[service], issuer: ISSUERS[service], ttlMs: config.tokenTtl, clock });
-    const context = { config, clock, loginTokens, users, dataDir, io: options.io, liveStreams, sessions, urls, app: { onServerError, privatePrefix: CONTROLS_PREFIX, hosts: { bind: config.bind, allowedHosts: config.allowedHosts } } };
+    const loginTokens = (service: keyof typeof secrets) =>
+      createJwtIssuer({ secret: secrets[service], issuer: ISSUERS[service], ttlMs: config.tokenTtl, clock });
+    const context = {
+      config,
+      clock,
+      loginTokens,
+      users,
+      dataDir,
+      io: options.io,
+      liveStreams,
+      sessions,
+      urls,
+      app: {
+        onServerError,
+        privatePrefix: CONTROLS_PREFIX,
+        hosts: { bind: config.bind, allowedHosts: config.allowedHosts },
+      },
+    };
     const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
     for (const definition of definitions) {
       // The journal is one of the controls: with --no-controls nothing watches the requests.
       const observe = config.controls ? journalObserver(definition.name, { journal, clock }) : undefined;
-      const service = await definition.build({ ...context, app: { ...context.app, index: { service: definition.name, label: SERVICE_LABELS[definition.name], docs: definition.docs }, middleware: [faultIntercept(faults, definition.name)], observe } });
+      const service = await definition.build({
+        ...context,
+        app: {
+          ...context.app,
+          index: { service: definition.name, label: SERVICE_LABELS[definition.name], docs: definition.docs },
+          middleware: [faultIntercept(faults, definition.name)],
+          observe,
+        },
+      });
       built.push(service);
       const key = portKey(definition.name);
       const setting = OPTIONS.find((option) => option.key === key)!;
-      const server = await serve(service.app, { port: config[key], host: config.bind, portFlag: setting.flag, portEnv: setting.env, maxConnections: config.maxConnections });
+      const server = await serve(service.app, {
+        port: config[key],
+        host: config.bind,
+        portFlag: setting.flag,
+        portEnv: setting.env,
+        maxConnections: config.maxConnections,
+      });
       servers.push(server);
       urls[definition.name] = server.url;
       running.push({ definition, service });
     }
-    const stats = () => Object.assign({ liveStreams: liveStreams.size }, ...built.map((service) => service.stats?.() ?? {}));
-    const controls: Controls = { config, clock, faults, startedAt: new Date(), urls, services: running.map(({ definition, service }) => ({ name: definition.name, service })), stats, journal, liveStreams };
+    const stats = () =>
+      Object.assign({ liveStreams: liveStreams.size }, ...built.map((service) => service.stats?.() ?? {}));
+    const controls: Controls = {
+      config,
+      clock,
+      faults,
+      startedAt: new Date(),
+      urls,
+      services: running.map(({ definition, service }) => ({ name: definition.name, service })),
+      stats,
+      journal,
+      liveStreams,
+    };
     // --no-controls: no /__sandbox/ route on any server, a service's own included.
     if (config.controls) {
       for (const { service } of running) {
@@ -116,7 +159,12 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     return {
       config,
       urls,
-      services: running.map(({ definition, service }) => ({ name: definition.name, label: SERVICE_LABELS[definition.name], url: urls[definition.name]!, banner: service.banner?.() ?? [] })),
+      services: running.map(({ definition, service }) => ({
+        name: definition.name,
+        label: SERVICE_LABELS[definition.name],
+        url: urls[definition.name]!,
+        banner: service.banner?.() ?? [],
+      })),
       users,
       dataDir: dataDir.path,
       clock,

@@ -16,7 +16,11 @@ export const PUBLIC_USER = {
   type: "object",
   required: ["id", "email", "name"],
   properties: {
-    id: { type: "string", description: "The user's UUID: the sub of their tokens, the X-End-User-Id of the agent routes", examples: ["0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81"] },
+    id: {
+      type: "string",
+      description: "The user's UUID: the sub of their tokens, the X-End-User-Id of the agent routes",
+      examples: ["0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81"],
+    },
     email: { type: "string", examples: ["ada@example.com"] },
     name: { type: "string", examples: ["Ada Okafor"] },
   },

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { SandboxError } from "../src/errors.ts";
-import { loadConfig } from "../src/config/load.ts";
 import { parseDuration } from "../src/config/duration.ts";
-import { parseSize } from "../src/config/size.ts";
+import { loadConfig } from "../src/config/load.ts";
 import { OPTIONS } from "../src/config/options.ts";
+import { parseSize } from "../src/config/size.ts";
+import { SandboxError } from "../src/errors.ts";
 import { tempDir } from "./helpers/sandbox.ts";
 
 test("defaults match the contract", async (t) => {
@@ -21,16 +21,31 @@ test("defaults match the contract", async (t) => {
   assert.equal(config.sseHeartbeat, 15000);
   assert.deepEqual(config.allowedHosts, []);
   assert.equal(config.maxConnections, 1000);
-  for (const secret of [config.storefrontJwtSecret, config.walletJwtSecret, config.bffServiceToken, config.signingSecret]) {
+  for (const secret of [
+    config.storefrontJwtSecret,
+    config.walletJwtSecret,
+    config.bffServiceToken,
+    config.signingSecret,
+  ]) {
     assert.ok(Buffer.byteLength(secret) >= 32);
   }
-  assert.equal(new Set([config.storefrontJwtSecret, config.walletJwtSecret, config.bffServiceToken, config.signingSecret]).size, 4);
+  assert.equal(
+    new Set([config.storefrontJwtSecret, config.walletJwtSecret, config.bffServiceToken, config.signingSecret]).size,
+    4,
+  );
 });
 
 test("flag > env > config file > default", async (t) => {
   const cwd = await tempDir(t);
-  await writeFile(join(cwd, "sandbox.config.json"), JSON.stringify({ storefrontPort: 7001, walletPort: 7002, hostPort: 7003, dataDir: "file-data" }));
-  const config = await loadConfig({ cwd, env: { WALLET_PORT: "6002", HOST_PORT: "6003" }, flags: { hostPort: "5003" } });
+  await writeFile(
+    join(cwd, "sandbox.config.json"),
+    JSON.stringify({ storefrontPort: 7001, walletPort: 7002, hostPort: 7003, dataDir: "file-data" }),
+  );
+  const config = await loadConfig({
+    cwd,
+    env: { WALLET_PORT: "6002", HOST_PORT: "6003" },
+    flags: { hostPort: "5003" },
+  });
   assert.equal(config.storefrontPort, 7001);
   assert.equal(config.walletPort, 6002);
   assert.equal(config.hostPort, 5003);
@@ -48,7 +63,18 @@ test("--config names another file, which must exist", async (t) => {
 
 test("values are parsed and checked", async (t) => {
   const cwd = await tempDir(t);
-  const ok = await loadConfig({ cwd, env: { ONLY: " host , storefront", FRESH: "yes", TOKEN_TTL: "90s", SSE_HEARTBEAT: "250ms", STOREFRONT_PORT: "0", MAX_CONNECTIONS: "50", ALLOWED_HOSTS: " Sandbox.Test, 192.168.1.20:8084 ,[fd00::2]" } });
+  const ok = await loadConfig({
+    cwd,
+    env: {
+      ONLY: " host , storefront",
+      FRESH: "yes",
+      TOKEN_TTL: "90s",
+      SSE_HEARTBEAT: "250ms",
+      STOREFRONT_PORT: "0",
+      MAX_CONNECTIONS: "50",
+      ALLOWED_HOSTS: " Sandbox.Test, 192.168.1.20:8084 ,[fd00::2]",
+    },
+  });
   assert.deepEqual(ok.only, ["storefront", "host"]);
   assert.equal(ok.fresh, true);
   assert.equal(ok.tokenTtl, 90_000);
@@ -76,11 +102,18 @@ test("values are parsed and checked", async (t) => {
   ];
   for (const [name, env, message] of bad) {
     await t.test(name, async () => {
-      await assert.rejects(loadConfig({ cwd, env }), (error: unknown) => error instanceof SandboxError && error.code === "config_invalid" && message.test(error.message));
+      await assert.rejects(
+        loadConfig({ cwd, env }),
+        (error: unknown) =>
+          error instanceof SandboxError && error.code === "config_invalid" && message.test(error.message),
+      );
     });
   }
   await t.test("a short secret is never echoed", async () => {
-    await assert.rejects(loadConfig({ cwd, env: { SIGNING_SECRET: "hunter2-secret" } }), (error: unknown) => !(error as Error).message.includes("hunter2"));
+    await assert.rejects(
+      loadConfig({ cwd, env: { SIGNING_SECRET: "hunter2-secret" } }),
+      (error: unknown) => !(error as Error).message.includes("hunter2"),
+    );
   });
 });
 
@@ -88,7 +121,14 @@ test("a broken config file is reported with its path", async (t) => {
   const cwd = await tempDir(t);
   const file = join(cwd, "sandbox.config.json");
   await writeFile(file, "{ storefrontPort: 1 }");
-  await assert.rejects(loadConfig({ cwd, env: {} }), (error: unknown) => error instanceof SandboxError && error.code === "config_invalid" && error.message.includes(file) && /not valid JSON/.test(error.message));
+  await assert.rejects(
+    loadConfig({ cwd, env: {} }),
+    (error: unknown) =>
+      error instanceof SandboxError &&
+      error.code === "config_invalid" &&
+      error.message.includes(file) &&
+      /not valid JSON/.test(error.message),
+  );
   await writeFile(file, JSON.stringify({ storefrontPrt: 1 }));
   await assert.rejects(loadConfig({ cwd, env: {} }), /Unknown setting "storefrontPrt"/);
 });
@@ -123,7 +163,12 @@ test("every setting has a flag, an env twin and a config key that are unique", (
     assert.equal(new Set(OPTIONS.map((option) => option[field])).size, OPTIONS.length, `${field}s are unique`);
   }
   // A setting of one command (check's --user) has the command's name in front: CHECK_USER, never the system's USER.
-  for (const option of OPTIONS) assert.equal(option.env, `${"command" in option ? `${option.command.toUpperCase()}_` : ""}${option.flag.slice(2).toUpperCase().replaceAll("-", "_")}`, "the env twin is the flag's name");
+  for (const option of OPTIONS)
+    assert.equal(
+      option.env,
+      `${"command" in option ? `${option.command.toUpperCase()}_` : ""}${option.flag.slice(2).toUpperCase().replaceAll("-", "_")}`,
+      "the env twin is the flag's name",
+    );
 });
 
 test("a relative dataDir in a config file is relative to that file; --no-fresh beats FRESH", async (t) => {

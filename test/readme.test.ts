@@ -24,14 +24,19 @@ test("the README documents every setting with its flag, env twin, config key and
 test("docs/testing.md shows the example test exactly as it runs in this suite", async () => {
   const doc = await readFile(new URL("../docs/testing.md", import.meta.url), "utf8");
   const example = await readFile(new URL("./api/documented-example.test.ts", import.meta.url), "utf8");
-  assert.ok(doc.includes(`\`\`\`ts\n${example}\`\`\``), "the example in docs/testing.md differs from test/api/documented-example.test.ts");
+  assert.ok(
+    doc.includes(`\`\`\`ts\n${example}\`\`\``),
+    "the example in docs/testing.md differs from test/api/documented-example.test.ts",
+  );
 });
 
 test("docs/tui.md shows every screen, as captured by the terminal test", async () => {
   const { SCREENS } = await import("../src/tui/keys.ts");
   const doc = await readFile(new URL("../docs/tui.md", import.meta.url), "utf8");
   for (const screen of SCREENS) {
-    const block = new RegExp(`<!-- capture:${screen.id} -->\\n\`\`\`\\n 1 Sign in  2 Catalog[^\\n]*\\n[\\s\\S]+?\\n\`\`\`\\n<!-- /capture -->`);
+    const block = new RegExp(
+      `<!-- capture:${screen.id} -->\\n\`\`\`\\n 1 Sign in  2 Catalog[^\\n]*\\n[\\s\\S]+?\\n\`\`\`\\n<!-- /capture -->`,
+    );
     assert.match(doc, block, `a capture of the ${screen.title} screen (npm run docs:tui writes them)`);
   }
 });

@@ -3,9 +3,15 @@ import type { ActionDefinition } from "./actions/definition.ts";
 import type { AnswerCondition, AnswerTemplate } from "./actions/understanding.ts";
 import { defaultActions } from "./resolver/default-actions.ts";
 
-const PERIOD_WORDS: Record<string, string> = { "7d": "the last 7 days", "30d": "the last 30 days", "90d": "the last 90 days", "1y": "the last year" };
+const PERIOD_WORDS: Record<string, string> = {
+  "7d": "the last 7 days",
+  "30d": "the last 30 days",
+  "90d": "the last 90 days",
+  "1y": "the last year",
+};
 
-const money = (amount: unknown, currency: unknown) => `${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${String(currency ?? "")}`.trim();
+const money = (amount: unknown, currency: unknown) =>
+  `${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${String(currency ?? "")}`.trim();
 const naira = (amount: unknown) => `₦${Number(amount).toLocaleString("en-NG", { maximumFractionDigits: 2 })}`;
 
 /**
@@ -30,13 +36,24 @@ const FILTERS: Record<string, (value: unknown, argument: string, lookup: (path: 
  * action's answer template (`understanding.answer` of its definition); an error answer, or an
  * action without a template, gets a generic line.
  */
-export function answerLine(call: ActionCall, userName?: string, actions: readonly ActionDefinition[] = defaultActions()): string {
+export function answerLine(
+  call: ActionCall,
+  userName?: string,
+  actions: readonly ActionDefinition[] = defaultActions(),
+): string {
   const body = call.response.body as Record<string, any> | undefined;
   const forUser = userName ? ` for ${userName}` : "";
-  if (call.response.status >= 400) return `The ${call.action} call${forUser} failed: ${call.response.status} ${body?.code ?? body?.error ?? ""}${body?.error && body?.code ? ` (${body.error})` : ""}${body?.hint ? `. ${body.hint}` : ""}`;
+  if (call.response.status >= 400)
+    return `The ${call.action} call${forUser} failed: ${call.response.status} ${body?.code ?? body?.error ?? ""}${body?.error && body?.code ? ` (${body.error})` : ""}${body?.hint ? `. ${body.hint}` : ""}`;
   const template = actions.find((action) => action.name === call.action)?.understanding?.answer;
   if (!template) return `${call.action} answered ${call.response.status}.`;
-  return sayAnswer(template, { body: call.response.body, parameters: call.parameters, ...person(userName), window: windowWords(call.parameters), Window: capitalize(windowWords(call.parameters)) });
+  return sayAnswer(template, {
+    body: call.response.body,
+    parameters: call.parameters,
+    ...person(userName),
+    window: windowWords(call.parameters),
+    Window: capitalize(windowWords(call.parameters)),
+  });
 }
 
 function capitalize(text: string): string {
@@ -48,12 +65,15 @@ export function sayAnswer(template: AnswerTemplate, values: Record<string, unkno
   const lists = Object.fromEntries(
     Object.entries(template.lists ?? {}).map(([name, list]) => {
       const items = asArray(lookupIn(values, list.from));
-      const shown = items.slice(0, list.max ?? items.length).map((item) => fillTemplate(list.say, { ...values, ...(item as object), item }));
+      const shown = items
+        .slice(0, list.max ?? items.length)
+        .map((item) => fillTemplate(list.say, { ...values, ...(item as object), item }));
       return [name, `${shown.join(list.join ?? ", ")}${items.length > shown.length ? (list.more ?? "") : ""}`];
     }),
   );
   const scope = { ...values, ...lists };
-  const chosen = template.cases.find((candidate) => holds(candidate.when, scope)) ?? template.cases[template.cases.length - 1];
+  const chosen =
+    template.cases.find((candidate) => holds(candidate.when, scope)) ?? template.cases[template.cases.length - 1];
   return fillTemplate(chosen?.say ?? "", scope);
 }
 
@@ -66,11 +86,18 @@ function holds(condition: AnswerCondition | undefined, scope: Record<string, unk
 }
 
 function fillTemplate(template: string, scope: Record<string, unknown>): string {
-  return template.replace(/\{\{\s*([^}|]+?)\s*(?:\|\s*([a-z]+)(?::([^}]*))?)?\}\}/g, (_, path: string, filter?: string, argument = "") => {
-    const value = lookupIn(scope, path);
-    const apply = filter ? FILTERS[filter] : undefined;
-    return apply ? apply(value, argument, (other) => lookupIn(scope, other)) : isEmpty(value) && value !== 0 ? "" : String(value);
-  });
+  return template.replace(
+    /\{\{\s*([^}|]+?)\s*(?:\|\s*([a-z]+)(?::([^}]*))?)?\}\}/g,
+    (_, path: string, filter?: string, argument = "") => {
+      const value = lookupIn(scope, path);
+      const apply = filter ? FILTERS[filter] : undefined;
+      return apply
+        ? apply(value, argument, (other) => lookupIn(scope, other))
+        : isEmpty(value) && value !== 0
+          ? ""
+          : String(value);
+    },
+  );
 }
 
 /** A dotted path into the values; `length` of an array; `items[id=parameters.product_id]` selects the element whose id equals that value. */
@@ -80,7 +107,9 @@ function lookupIn(scope: Record<string, unknown>, path: string): unknown {
     const select = /^([^[]+)\[(\w+)=([^\]]+)\]$/.exec(part);
     if (select) {
       const wanted = lookupIn(scope, select[3] as string);
-      current = asArray((current as Record<string, unknown> | undefined)?.[select[1] as string]).find((item) => (item as Record<string, unknown>)?.[select[2] as string] === wanted);
+      current = asArray((current as Record<string, unknown> | undefined)?.[select[1] as string]).find(
+        (item) => (item as Record<string, unknown>)?.[select[2] as string] === wanted,
+      );
     } else if (part === "length" && Array.isArray(current)) current = current.length;
     else current = current && typeof current === "object" ? (current as Record<string, unknown>)[part] : undefined;
   }
@@ -88,18 +117,34 @@ function lookupIn(scope: Record<string, unknown>, path: string): unknown {
 }
 
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const isEmpty = (value: unknown) => value === undefined || value === null || value === "" || value === 0 || value === false || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === "" ||
+  value === 0 ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0);
 
 /** Second person for the user themself, their name when the answer goes to an agent acting for several users. */
 function person(userName: string | undefined): Record<string, string> {
   if (!userName) return { you: "you", You: "You", your: "your", Your: "Your", have: "have", for_user: "" };
-  return { you: userName, You: userName, your: `${userName}'s`, Your: `${userName}'s`, have: "has", for_user: ` for ${userName}` };
+  return {
+    you: userName,
+    You: userName,
+    your: `${userName}'s`,
+    Your: `${userName}'s`,
+    have: "has",
+    for_user: ` for ${userName}`,
+  };
 }
 
 /** The window of a wallet answer, with its preposition: "over the last 30 days", "on 2026-11-03", "from … to …". */
 function windowWords(parameters: Record<string, unknown>): string {
   if (typeof parameters.period === "string") return `over ${PERIOD_WORDS[parameters.period] ?? parameters.period}`;
-  if (parameters.from && parameters.to) return parameters.from === parameters.to ? `on ${String(parameters.from)}` : `from ${String(parameters.from)} to ${String(parameters.to)}`;
+  if (parameters.from && parameters.to)
+    return parameters.from === parameters.to
+      ? `on ${String(parameters.from)}`
+      : `from ${String(parameters.from)} to ${String(parameters.to)}`;
   if (parameters.from) return `since ${String(parameters.from)}`;
   if (parameters.to) return `up to ${String(parameters.to)}`;
   return "over all time";

@@ -5,7 +5,10 @@ import type { DemoUser } from "../users.ts";
  * What the user's app does after login, done for a demo user so the agent has something to act
  * with: sign in to the storefront and the wallet, and register both agent sessions.
  */
-export async function signInAsApp(urls: ServiceUrls, user: DemoUser): Promise<{ walletToken?: string; notes: string[] }> {
+export async function signInAsApp(
+  urls: ServiceUrls,
+  user: DemoUser,
+): Promise<{ walletToken?: string; notes: string[] }> {
   const notes: string[] = [];
   let walletToken: string | undefined;
   if (urls.storefront) {
@@ -23,12 +26,20 @@ export async function signInAsApp(urls: ServiceUrls, user: DemoUser): Promise<{ 
 }
 
 async function login(base: string, user: DemoUser): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.email, password: user.password }) });
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
   if (!response.ok) throw new Error(`Signing ${user.email} in at ${base} failed: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }
 
 async function register(base: string, user: DemoUser, token: string): Promise<void> {
-  const response = await fetch(`${base}/api/agent/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: user.id, token }) });
+  const response = await fetch(`${base}/api/agent/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userId: user.id, token }),
+  });
   if (!response.ok) throw new Error(`Registering the agent session at ${base} failed: ${response.status}`);
 }

@@ -1,9 +1,15 @@
 import { ActionInputError } from "./actions/build-request.ts";
-import { callAction, type ActionCall, type AgentTarget } from "./actions/call.ts";
+import { type ActionCall, type AgentTarget, callAction } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
 import { answerLine } from "./answer.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
-import { applyAnswer, resolveQuestion, type Explanation, type Resolution, type ResolveOptions } from "./resolver/resolve.ts";
+import {
+  applyAnswer,
+  type Explanation,
+  type Resolution,
+  type ResolveOptions,
+  resolveQuestion,
+} from "./resolver/resolve.ts";
 
 export interface Transcript {
   question: string;
@@ -45,7 +51,12 @@ const MAX_FOLLOW_UPS = 3;
  * call and answer in one line. A refused question sends nothing.
  */
 export async function ask(question: string, options: AskOptions): Promise<Transcript> {
-  const resolveOptions: ResolveOptions = { actions: options.actions, now: options.now, timeZone: options.timeZone, userName: options.target.endUserName };
+  const resolveOptions: ResolveOptions = {
+    actions: options.actions,
+    now: options.now,
+    timeZone: options.timeZone,
+    userName: options.target.endUserName,
+  };
   const catalog = await catalogFor(question, options, resolveOptions);
   let resolution: Resolution = resolveQuestion(question, catalog, resolveOptions);
   const done = (rest: Partial<Transcript> & { answer: string }): Transcript => ({
@@ -83,10 +94,23 @@ export async function ask(question: string, options: AskOptions): Promise<Transc
 }
 
 /** The catalog is read only when it may matter: a question the wallet alone answers does not fetch it. */
-async function catalogFor(question: string, options: AskOptions, resolveOptions: ResolveOptions): Promise<readonly CatalogEntry[]> {
+async function catalogFor(
+  question: string,
+  options: AskOptions,
+  resolveOptions: ResolveOptions,
+): Promise<readonly CatalogEntry[]> {
   if (typeof options.catalog !== "function") return options.catalog;
   const without = resolveQuestion(question, [], resolveOptions);
-  const needed = options.actions.filter((action) => Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "product" || fill.from === "search") || action.understanding?.catalogWeight);
-  const walletOnly = !without.refused && !needed.some((action) => action.name === without.action) && without.explanation?.candidates[0]?.score !== undefined && without.explanation.candidates[0].score >= 4;
+  const needed = options.actions.filter(
+    (action) =>
+      Object.values(action.understanding?.parameters ?? {}).some(
+        (fill) => fill.from === "product" || fill.from === "search",
+      ) || action.understanding?.catalogWeight,
+  );
+  const walletOnly =
+    !without.refused &&
+    !needed.some((action) => action.name === without.action) &&
+    without.explanation?.candidates[0]?.score !== undefined &&
+    without.explanation.candidates[0].score >= 4;
   return walletOnly ? [] : options.catalog();
 }

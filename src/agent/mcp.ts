@@ -2,11 +2,11 @@ import { createServer, type Server as HttpServer, type ServerResponse } from "no
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { JSON_TYPE } from "../http/response-headers.ts";
+import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createHostCheck } from "../http/allowed-hosts.ts";
+import { JSON_TYPE } from "../http/response-headers.ts";
 import { ActionInputError } from "./actions/build-request.ts";
-import { callAction, type AgentTarget } from "./actions/call.ts";
+import { type AgentTarget, callAction } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
 import { answerLine } from "./answer.ts";
 
@@ -30,7 +30,13 @@ export function createMcpServer(deps: McpDeps): Server {
       description: action.description,
       inputSchema: {
         ...action.parameters,
-        properties: { ...action.parameters.properties, end_user_id: { type: "string", description: "The end user's id (UUID) or demo email; defaults to the user given at start" } },
+        properties: {
+          ...action.parameters.properties,
+          end_user_id: {
+            type: "string",
+            description: "The end user's id (UUID) or demo email; defaults to the user given at start",
+          },
+        },
       },
     })),
   }));
@@ -43,7 +49,10 @@ export function createMcpServer(deps: McpDeps): Server {
       const call = await callAction(action, parameters, target);
       return {
         // Named, not "you": the answer goes to an agent, which may act for several users in one session.
-        content: [{ type: "text", text: answerLine(call, target.endUserName, deps.actions) }, { type: "text", text: JSON.stringify(call.response.body) }],
+        content: [
+          { type: "text", text: answerLine(call, target.endUserName, deps.actions) },
+          { type: "text", text: JSON.stringify(call.response.body) },
+        ],
         isError: call.response.status >= 400,
       };
     } catch (error) {
@@ -76,7 +85,10 @@ export interface McpHttpOptions {
  * advice too: its transport's own allowedHosts/allowedOrigins options are deprecated for such
  * a check in front, and match exact host:port strings only.)
  */
-export async function serveHttp(make: () => Server, options: McpHttpOptions): Promise<{ url: string; server: HttpServer }> {
+export async function serveHttp(
+  make: () => Server,
+  options: McpHttpOptions,
+): Promise<{ url: string; server: HttpServer }> {
   const hosts = createHostCheck({ bind: options.host, allowedHosts: options.allowedHosts });
   const http = createServer(async (req, res) => {
     // Every answer, the transport's included (its writeHead merges the headers set here).
@@ -84,7 +96,8 @@ export async function serveHttp(make: () => Server, options: McpHttpOptions): Pr
     const target = URL.parse(req.url ?? "")?.host; // an absolute-form target names the host too
     const refused = hosts.refusal([req.headers.host, target], req.headers.origin, true);
     if (refused) return writeJson(res, refused.status, refused.toBody());
-    if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp") return writeJson(res, 404, { error: "The MCP endpoint is /mcp", code: "not_found" });
+    if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp")
+      return writeJson(res, 404, { error: "The MCP endpoint is /mcp", code: "not_found" });
     const server = make();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on("close", () => void transport.close().then(() => server.close()));

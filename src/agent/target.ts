@@ -1,9 +1,9 @@
 import { fileURLToPath } from "node:url";
 import type { SandboxConfig } from "../config/load.ts";
 import { SandboxError } from "../errors.ts";
-import { runningSandbox } from "../store/data-dir.ts";
 import { resolveEndUser } from "../identity/end-user.ts";
-import { loadDemoUsers, type DemoUser } from "../users.ts";
+import { runningSandbox } from "../store/data-dir.ts";
+import { type DemoUser, loadDemoUsers } from "../users.ts";
 import type { AgentTarget } from "./actions/call.ts";
 import { signInAsApp } from "./as-app.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
@@ -39,7 +39,10 @@ export interface UserTarget {
  */
 export async function agentTargets(config: SandboxConfig): Promise<(user: string) => Promise<UserTarget>> {
   const running = await runningSandbox(config.dataDir);
-  if (!running?.urls) throw new AgentSetupError(`No sandbox runs on ${config.dataDir}: start one with npx sandbox start (or point --data-dir at its data dir)`);
+  if (!running?.urls)
+    throw new AgentSetupError(
+      `No sandbox runs on ${config.dataDir}: start one with npx sandbox start (or point --data-dir at its data dir)`,
+    );
   const urls = running.urls;
   const known = new Map<string, Promise<UserTarget>>();
   const setUp = async (idOrEmail: string): Promise<UserTarget> => {
@@ -60,10 +63,14 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
   };
   return (user) => {
     const key = user.toLowerCase();
-    if (!known.has(key)) known.set(key, setUp(user).catch((error: unknown) => {
-      known.delete(key);
-      throw error;
-    }));
+    if (!known.has(key))
+      known.set(
+        key,
+        setUp(user).catch((error: unknown) => {
+          known.delete(key);
+          throw error;
+        }),
+      );
     return known.get(key) as Promise<UserTarget>;
   };
 }
@@ -72,6 +79,8 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
 export async function agentCatalog(target: AgentTarget): Promise<CatalogEntry[]> {
   if (!target.urls.storefront) return [];
   const send = target.fetch ?? fetch;
-  const response = await send(`${target.urls.storefront}/api/agent/products`, { headers: { authorization: `Bearer ${target.serviceToken}`, "x-end-user-id": target.endUserId } });
+  const response = await send(`${target.urls.storefront}/api/agent/products`, {
+    headers: { authorization: `Bearer ${target.serviceToken}`, "x-end-user-id": target.endUserId },
+  });
   return response.ok ? ((await response.json()) as { items: CatalogEntry[] }).items : [];
 }

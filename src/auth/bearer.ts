@@ -7,23 +7,43 @@ import type { JwtIssuer } from "./jwt.ts";
 /** The login JWT of the server, as `Authorization: Bearer`. */
 export const BEARER_JWT: SecurityScheme = {
   name: "bearerJwt",
-  scheme: () => ({ type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The JWT that POST /api/auth/login of this server answers (HS256, sub = the user's id)" }),
+  scheme: () => ({
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "The JWT that POST /api/auth/login of this server answers (HS256, sub = the user's id)",
+  }),
 };
 
 /** The same JWT as `?access_token=`, for EventSource clients, which cannot set headers. */
 export const ACCESS_TOKEN_QUERY: SecurityScheme = {
   name: "accessTokenQuery",
-  scheme: () => ({ type: "apiKey", in: "query", name: "access_token", description: "The login JWT in the query, for browsers' EventSource, which cannot send headers" }),
+  scheme: () => ({
+    type: "apiKey",
+    in: "query",
+    name: "access_token",
+    description: "The login JWT in the query, for browsers' EventSource, which cannot send headers",
+  }),
 };
 
 /** What a token that was sent may be refused for: the refusals of a bearer check once a token is there. */
-export const TOKEN_ERRORS = [AUTH_TEXTS.notValidHere, AUTH_TEXTS.badSignature, AUTH_TEXTS.wrongAlgorithm, AUTH_TEXTS.malformed, AUTH_TEXTS.unknownUser, AUTH_TEXTS.expired];
+export const TOKEN_ERRORS = [
+  AUTH_TEXTS.notValidHere,
+  AUTH_TEXTS.badSignature,
+  AUTH_TEXTS.wrongAlgorithm,
+  AUTH_TEXTS.malformed,
+  AUTH_TEXTS.unknownUser,
+  AUTH_TEXTS.expired,
+];
 
 /** requireUser: the bearer JWT. */
 export const BEARER: Guard = { alternatives: [[BEARER_JWT]], errors: [AUTH_TEXTS.missingToken, ...TOKEN_ERRORS] };
 
 /** requireUser with `allowQueryToken`: the bearer JWT, or the same as `?access_token=`. */
-export const BEARER_OR_QUERY: Guard = { alternatives: [[BEARER_JWT], [ACCESS_TOKEN_QUERY]], errors: [AUTH_TEXTS.missingTokenOrQuery, ...TOKEN_ERRORS] };
+export const BEARER_OR_QUERY: Guard = {
+  alternatives: [[BEARER_JWT], [ACCESS_TOKEN_QUERY]],
+  errors: [AUTH_TEXTS.missingTokenOrQuery, ...TOKEN_ERRORS],
+};
 
 /** How a service checks bearer tokens: its JWT issuer, and who its users are. */
 export interface BearerAuth {
@@ -54,21 +74,31 @@ export function bearerOf(header: string | null | undefined): string | null {
  * badly signed, 401 `token_expired` when it has expired, both with `WWW-Authenticate: Bearer`.
  * `allowQueryToken` accepts `?access_token=` too, for EventSource clients that cannot set headers.
  */
-export async function requireUser(event: H3Event, auth: BearerAuth, options: { allowQueryToken?: boolean } = {}): Promise<AuthenticatedUser> {
+export async function requireUser(
+  event: H3Event,
+  auth: BearerAuth,
+  options: { allowQueryToken?: boolean } = {},
+): Promise<AuthenticatedUser> {
   const { issuer } = auth;
   const token = bearerToken(event) ?? (options.allowQueryToken ? event.url.searchParams.get("access_token") : null);
   if (!token) {
-    failWith(options.allowQueryToken ? AUTH_TEXTS.missingTokenOrQuery : AUTH_TEXTS.missingToken, { headers: { "www-authenticate": `Bearer realm="${issuer.issuer}"` } });
+    failWith(options.allowQueryToken ? AUTH_TEXTS.missingTokenOrQuery : AUTH_TEXTS.missingToken, {
+      headers: { "www-authenticate": `Bearer realm="${issuer.issuer}"` },
+    });
   }
   const result = await issuer.verify(token);
   if (!result.ok) {
     const code = result.reason === "expired" ? "token_expired" : "invalid_token";
     failAuth(code, result.message, {
-      headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token", error_description="${result.message.replaceAll("\"", "'")}"` },
+      headers: {
+        "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token", error_description="${result.message.replaceAll('"', "'")}"`,
+      },
     });
   }
   if (!auth.knownUser(result.userId)) {
-    failWith(AUTH_TEXTS.unknownUser, { headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token"` } });
+    failWith(AUTH_TEXTS.unknownUser, {
+      headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token"` },
+    });
   }
   return { userId: result.userId, expiresAt: result.expiresAt };
 }

@@ -11,8 +11,14 @@ export const failAuth: Fail<typeof AUTH_ERRORS> = errorThrower(AUTH_ERRORS);
 
 export const AUTH_TEXTS = errorTexts(AUTH_ERRORS, {
   wrongCredentials: ["invalid_credentials", "Wrong email or password"],
-  missingToken: ["invalid_token", "Missing token: send Authorization: Bearer <token> with the token from POST /api/auth/login"],
-  missingTokenOrQuery: ["invalid_token", "Missing token: send Authorization: Bearer <token> or ?access_token=<token> with the token from POST /api/auth/login"],
+  missingToken: [
+    "invalid_token",
+    "Missing token: send Authorization: Bearer <token> with the token from POST /api/auth/login",
+  ],
+  missingTokenOrQuery: [
+    "invalid_token",
+    "Missing token: send Authorization: Bearer <token> or ?access_token=<token> with the token from POST /api/auth/login",
+  ],
   notValidHere: ["invalid_token", "The token is not valid here: {reason}"],
   badSignature: ["invalid_token", "The token's signature does not match"],
   wrongAlgorithm: ["invalid_token", "The token must be signed with HS256"],

@@ -1,5 +1,5 @@
 import { createSecretKey, type KeyObject } from "node:crypto";
-import { SignJWT, errors, jwtVerify, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult } from "jose";
+import { errors, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify, SignJWT } from "jose";
 
 /** The one algorithm of every token the sandbox signs: login JWTs and embed identity tokens alike. */
 export const HS256 = "HS256";
@@ -24,12 +24,21 @@ export function signHs256(claims: JWTPayload, key: KeyObject): Promise<string> {
  * header says, and refuses an `iat` more than IAT_LEEWAY_SECONDS after `currentDate` (jose checks
  * that only together with a maximum age, which these tokens do not have).
  */
-export async function verifyHs256(token: string, key: KeyObject, options: Omit<JWTVerifyOptions, "algorithms">): Promise<JWTVerifyResult> {
+export async function verifyHs256(
+  token: string,
+  key: KeyObject,
+  options: Omit<JWTVerifyOptions, "algorithms">,
+): Promise<JWTVerifyResult> {
   const result = await jwtVerify(token, key, { ...options, algorithms: [HS256] });
   const now = Math.floor((options.currentDate ?? new Date()).getTime() / 1000);
   const { iat } = result.payload;
   if (iat !== undefined && iat > now + IAT_LEEWAY_SECONDS) {
-    throw new errors.JWTClaimValidationFailed(`"iat" claim timestamp check failed (it is more than ${IAT_LEEWAY_SECONDS}s in the future)`, result.payload, "iat", "check_failed");
+    throw new errors.JWTClaimValidationFailed(
+      `"iat" claim timestamp check failed (it is more than ${IAT_LEEWAY_SECONDS}s in the future)`,
+      result.payload,
+      "iat",
+      "check_failed",
+    );
   }
   return result;
 }

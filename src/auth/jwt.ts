@@ -50,15 +50,24 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
     async sign(userId, extraClaims = {}) {
       const iat = Math.floor(options.clock.now().getTime() / 1000);
       // jti: two tokens for one user in the same second are still two tokens (told apart in logs, revocable one by one).
-      return signHs256({ ...extraClaims, sub: userId, iss: options.issuer, iat, exp: iat + ttlSeconds, jti: randomUUID() }, key);
+      return signHs256(
+        { ...extraClaims, sub: userId, iss: options.issuer, iat, exp: iat + ttlSeconds, jti: randomUUID() },
+        key,
+      );
     },
     async verify(token) {
       const known = verified.get(token);
       if (known) {
-        return known.expiresAt * 1000 > options.clock.nowMs() ? known : { ok: false, reason: "expired", message: EXPIRED };
+        return known.expiresAt * 1000 > options.clock.nowMs()
+          ? known
+          : { ok: false, reason: "expired", message: EXPIRED };
       }
       try {
-        const { payload } = await verifyHs256(token, key, { issuer: options.issuer, requiredClaims: ["exp", "sub"], currentDate: options.clock.now() });
+        const { payload } = await verifyHs256(token, key, {
+          issuer: options.issuer,
+          requiredClaims: ["exp", "sub"],
+          currentDate: options.clock.now(),
+        });
         const result = { ok: true as const, userId: payload.sub as string, expiresAt: payload.exp as number, payload };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
         verified.set(token, result);
@@ -72,7 +81,8 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
 }
 
 function describeInvalid(error: unknown): string {
-  if (error instanceof errors.JWTClaimValidationFailed) return fillText(AUTH_TEXTS.notValidHere.text, { reason: error.message });
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return fillText(AUTH_TEXTS.notValidHere.text, { reason: error.message });
   if (error instanceof errors.JWSSignatureVerificationFailed) return AUTH_TEXTS.badSignature.text;
   if (error instanceof errors.JOSEAlgNotAllowed) return AUTH_TEXTS.wrongAlgorithm.text;
   return AUTH_TEXTS.malformed.text;

@@ -4,11 +4,14 @@ import { NON_BLANK } from "../http/json-schema.ts";
 import { readBody } from "../http/request-input.ts";
 import { json, type RouteContract } from "../http/route-contract.ts";
 import { appRoutes } from "../http/route-table.ts";
-import { PUBLIC_USER, findByCredentials, publicUser, type DemoUser } from "../users.ts";
+import { type DemoUser, findByCredentials, PUBLIC_USER, publicUser } from "../users.ts";
 import { AUTH_TEXTS } from "./errors.ts";
 import type { JwtIssuer } from "./jwt.ts";
 
-export const AUTH_TAG = { name: "Sign-in", description: "Sign in as a demo user: the JWT the protected routes take as `Authorization: Bearer`." };
+export const AUTH_TAG = {
+  name: "Sign-in",
+  description: "Sign in as a demo user: the JWT the protected routes take as `Authorization: Bearer`.",
+};
 
 const LOGIN_OPERATION = "login";
 
@@ -38,7 +41,10 @@ function loginContract(example: DemoUser | undefined): RouteContract {
         title: "Login",
         type: "object",
         required: ["token", "user"],
-        properties: { token: { type: "string", description: "An HS256 JWT: sub is the user's id; 24 h by default (--token-ttl)" }, user: PUBLIC_USER },
+        properties: {
+          token: { type: "string", description: "An HS256 JWT: sub is the user's id; 24 h by default (--token-ttl)" },
+          user: PUBLIC_USER,
+        },
       }),
     },
     errors: [AUTH_TEXTS.wrongCredentials],
@@ -55,17 +61,23 @@ export interface DemoSignIn {
 /** The sign-in the app's login route shows as its example; none on an app without a login route or without demo users. */
 export function demoSignIn(app: H3): DemoSignIn | undefined {
   const route = appRoutes(app).find(({ meta }) => meta.operationId === LOGIN_OPERATION);
-  const fields = route?.meta.body?.schema.properties as Record<"email" | "password", { examples?: readonly string[] }> | undefined;
+  const fields = route?.meta.body?.schema.properties as
+    | Record<"email" | "password", { examples?: readonly string[] }>
+    | undefined;
   const [email, password] = [fields?.email.examples?.[0], fields?.password.examples?.[0]];
   return route && email !== undefined && password !== undefined ? { path: route.path, email, password } : undefined;
 }
 
 /** `POST /api/auth/login` of a service: `{email, password}` → `{token, user}`, 401 `invalid_credentials`. */
 export function addLoginRoute(app: H3, deps: { users: () => readonly DemoUser[]; jwt: JwtIssuer }): void {
-  app.post("/api/auth/login", async (event) => {
-    const body = await readBody(event);
-    const user = findByCredentials(deps.users(), body.field("email"), body.field("password"));
-    if (!user) failWith(AUTH_TEXTS.wrongCredentials);
-    return { token: await deps.jwt.sign(user.id), user: publicUser(user) };
-  }, { meta: loginContract(deps.users()[0]) });
+  app.post(
+    "/api/auth/login",
+    async (event) => {
+      const body = await readBody(event);
+      const user = findByCredentials(deps.users(), body.field("email"), body.field("password"));
+      if (!user) failWith(AUTH_TEXTS.wrongCredentials);
+      return { token: await deps.jwt.sign(user.id), user: publicUser(user) };
+    },
+    { meta: loginContract(deps.users()[0]) },
+  );
 }

@@ -4,7 +4,8 @@ import { AGENT } from "./service-token.ts";
 
 export const AGENT_TAG = {
   name: "Agent",
-  description: "The agent (BFF) routes: the agent acts for a signed-in user with its one service token and the user's id; the app registers the user's JWT as a session after login.",
+  description:
+    "The agent (BFF) routes: the agent acts for a signed-in user with its one service token and the user's id; the app registers the user's JWT as a session after login.",
 };
 
 /**
@@ -14,5 +15,11 @@ export const AGENT_TAG = {
  */
 export function agentContract(target: RouteContract, description: string): RouteContract {
   const operationId = `agent${target.operationId.charAt(0).toUpperCase()}${target.operationId.slice(1)}`;
-  return { ...target, description, operationId, tag: AGENT_TAG, auth: { alternatives: AGENT.alternatives, errors: [...AGENT.errors, ...TOKEN_ERRORS] } };
+  return {
+    ...target,
+    description,
+    operationId,
+    tag: AGENT_TAG,
+    auth: { alternatives: AGENT.alternatives, errors: [...AGENT.errors, ...TOKEN_ERRORS] },
+  };
 }

@@ -1,4 +1,4 @@
-import { SandboxError, errorTexts } from "../errors.ts";
+import { errorTexts, SandboxError } from "../errors.ts";
 
 /** The agent proxy's codes, on the storefront and the host app alike. */
 export const BFF_ERRORS = {

@@ -15,5 +15,7 @@ export async function forwardInProcess(app: H3, event: H3Event, path: string, to
   if (condition) headers.set("if-none-match", condition);
   const hasBody = event.req.method !== "GET" && event.req.method !== "HEAD";
   const body = hasBody ? await readBodyText(event) : undefined;
-  return app.fetch(new Request(new URL(`${path}${event.url.search}`, event.url.origin), { method: event.req.method, headers, body }));
+  return app.fetch(
+    new Request(new URL(`${path}${event.url.search}`, event.url.origin), { method: event.req.method, headers, body }),
+  );
 }

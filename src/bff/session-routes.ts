@@ -1,7 +1,7 @@
 import type { H3 } from "h3";
-import type { JwtIssuer } from "../auth/jwt.ts";
 import { TOKEN_ERRORS } from "../auth/bearer.ts";
 import { AUTH_TEXTS, failAuth } from "../auth/errors.ts";
+import type { JwtIssuer } from "../auth/jwt.ts";
 import { failWith } from "../errors.ts";
 import { NON_BLANK } from "../http/json-schema.ts";
 import { readBody } from "../http/request-input.ts";
@@ -11,7 +11,11 @@ import { AGENT_TAG } from "./agent-route.ts";
 import { BFF_TEXTS } from "./errors.ts";
 import type { SessionStore } from "./sessions/session-store.ts";
 
-const USER_ID = { ...NON_BLANK, description: "The user's UUID: the sub of the token", examples: ["0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81"] };
+const USER_ID = {
+  ...NON_BLANK,
+  description: "The user's UUID: the sub of the token",
+  examples: ["0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81"],
+};
 /** Where a session is written: memory, a file of the data dir, or Redis; the last two may refuse. */
 const STORE_ERRORS = [STORAGE_TEXTS.writeRefused, STORAGE_TEXTS.redisSilent];
 
@@ -21,7 +25,11 @@ const REGISTER: RouteContract = {
   tag: AGENT_TAG,
   body: {
     description: "The user's id and the JWT their app got at login; no service token: the JWT is the proof",
-    schema: { type: "object", required: ["userId", "token"], properties: { userId: USER_ID, token: { ...NON_BLANK, description: "The user's login JWT of this service" } } },
+    schema: {
+      type: "object",
+      required: ["userId", "token"],
+      properties: { userId: USER_ID, token: { ...NON_BLANK, description: "The user's login JWT of this service" } },
+    },
   },
   responses: {
     200: json("Registered: the agent may act for the user until the token expires", {
@@ -31,7 +39,11 @@ const REGISTER: RouteContract = {
       properties: {
         status: { type: "string", const: "registered" },
         userId: { type: "string" },
-        expiresAt: { type: "string", description: "When the token expires (ISO 8601)", examples: ["2026-11-20T09:30:00.000Z"] },
+        expiresAt: {
+          type: "string",
+          description: "When the token expires (ISO 8601)",
+          examples: ["2026-11-20T09:30:00.000Z"],
+        },
       },
     }),
   },
@@ -42,7 +54,10 @@ const CLEAR: RouteContract = {
   description: "Clear {userId}'s session (logout)",
   operationId: "clearAgentSession",
   tag: AGENT_TAG,
-  body: { description: "Whose session to clear; clearing one that is not there is fine", schema: { type: "object", required: ["userId"], properties: { userId: USER_ID } } },
+  body: {
+    description: "Whose session to clear; clearing one that is not there is fine",
+    schema: { type: "object", required: ["userId"], properties: { userId: USER_ID } },
+  },
   responses: {
     200: json("Cleared (or there was none)", {
       title: "SessionCleared",
@@ -58,23 +73,38 @@ const CLEAR: RouteContract = {
  * POST /api/agent/session {userId, token}: the app registers the user's JWT after login (no
  * service token: the JWT itself is the proof). DELETE {userId} clears it on logout, idempotently.
  */
-export function addSessionRoutes(app: H3, deps: { issuer: JwtIssuer; sessions: SessionStore; knownUser?: (userId: string) => boolean }): void {
-  app.post("/api/agent/session", async (event) => {
-    const body = await readBody(event);
-    const userId = body.field("userId");
-    const token = body.field("token");
-    const verified = await deps.issuer.verify(token);
-    if (!verified.ok) failAuth(verified.reason === "expired" ? "token_expired" : "invalid_token", verified.message);
-    if (deps.knownUser && !deps.knownUser(verified.userId)) failWith(AUTH_TEXTS.unknownUser);
-    if (verified.userId !== userId) failWith(BFF_TEXTS.userMismatch, { values: { tokenUser: verified.userId, userId }, details: { field: "userId" } });
-    const expiresAt = verified.expiresAt * 1000;
-    await deps.sessions.set(userId, { token, expiresAt });
-    return { status: "registered", userId, expiresAt: new Date(expiresAt).toISOString() };
-  }, { meta: REGISTER });
+export function addSessionRoutes(
+  app: H3,
+  deps: { issuer: JwtIssuer; sessions: SessionStore; knownUser?: (userId: string) => boolean },
+): void {
+  app.post(
+    "/api/agent/session",
+    async (event) => {
+      const body = await readBody(event);
+      const userId = body.field("userId");
+      const token = body.field("token");
+      const verified = await deps.issuer.verify(token);
+      if (!verified.ok) failAuth(verified.reason === "expired" ? "token_expired" : "invalid_token", verified.message);
+      if (deps.knownUser && !deps.knownUser(verified.userId)) failWith(AUTH_TEXTS.unknownUser);
+      if (verified.userId !== userId)
+        failWith(BFF_TEXTS.userMismatch, {
+          values: { tokenUser: verified.userId, userId },
+          details: { field: "userId" },
+        });
+      const expiresAt = verified.expiresAt * 1000;
+      await deps.sessions.set(userId, { token, expiresAt });
+      return { status: "registered", userId, expiresAt: new Date(expiresAt).toISOString() };
+    },
+    { meta: REGISTER },
+  );
 
-  app.delete("/api/agent/session", async (event) => {
-    const userId = (await readBody(event)).field("userId");
-    await deps.sessions.delete(userId);
-    return { status: "cleared", userId };
-  }, { meta: CLEAR });
+  app.delete(
+    "/api/agent/session",
+    async (event) => {
+      const userId = (await readBody(event)).field("userId");
+      await deps.sessions.delete(userId);
+      return { status: "cleared", userId };
+    },
+    { meta: CLEAR },
+  );
 }

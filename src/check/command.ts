@@ -3,8 +3,8 @@ import { dirname, resolve } from "node:path";
 import { UserFacingError } from "../cli/errors.ts";
 import type { Cli } from "../cli/io.ts";
 import { loadConfig, type SandboxConfig } from "../config/load.ts";
+import { type OptionKey, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { SandboxError } from "../errors.ts";
-import { SERVICE_NAMES, type OptionKey, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { AREAS } from "./areas/index.ts";
 import { AREA_NAMES, type AreaName } from "./check.ts";
 import { startOwnSandbox } from "./own-sandbox.ts";
@@ -14,7 +14,7 @@ import { junitXml } from "./report/junit.ts";
 import { summaryLine } from "./report/summary.ts";
 import { textObserver } from "./report/text.ts";
 import { RunContext } from "./run-context.ts";
-import { runChecks, type RunObserver } from "./runner.ts";
+import { type RunObserver, runChecks } from "./runner.ts";
 import type { CheckTarget } from "./target.ts";
 
 export interface CheckRequest {
@@ -36,8 +36,15 @@ export async function runCheck(cli: Cli, request: CheckRequest): Promise<void> {
   const areas = parseAreas(request.only);
   const urls = parseUrls(request.urls);
   // A setting that cannot be used (flag, environment or file) means the run cannot start as invoked.
-  const config = await loadConfig({ flags: request.settings, configFile: request.configFile, env: io.env, cwd: io.cwd }).catch((error: unknown) => {
-    throw error instanceof SandboxError && error.code === "config_invalid" ? new UserFacingError(error.message, 2) : error;
+  const config = await loadConfig({
+    flags: request.settings,
+    configFile: request.configFile,
+    env: io.env,
+    cwd: io.cwd,
+  }).catch((error: unknown) => {
+    throw error instanceof SandboxError && error.code === "config_invalid"
+      ? new UserFacingError(error.message, 2)
+      : error;
   });
   const credentials = credentialsOf(config);
   const out = request.json ? io.stderr : io.stdout;
@@ -45,15 +52,34 @@ export async function runCheck(cli: Cli, request: CheckRequest): Promise<void> {
   const own = Object.keys(urls).length === 0;
   if (own) say("Starting a sandbox for the checks (free ports, a temporary data dir)…");
   else await requireAnswers(urls, config.checkTimeout);
-  const sandbox = own ? await startOwnSandbox(config.walletPrefix, (message) => io.stderr.write(`${message}\n`)) : undefined;
+  const sandbox = own
+    ? await startOwnSandbox(config.walletPrefix, (message) => io.stderr.write(`${message}\n`))
+    : undefined;
   try {
-    const target: CheckTarget = sandbox?.target ?? { urls, walletPrefix: config.walletPrefix, ...credentials, own: false };
+    const target: CheckTarget = sandbox?.target ?? {
+      urls,
+      walletPrefix: config.walletPrefix,
+      ...credentials,
+      own: false,
+    };
     say(heading(target, request.readOnly));
-    const run = new RunContext({ target, readOnly: request.readOnly, timeoutMs: config.checkTimeout, actionsDir: request.actionsDir });
+    const run = new RunContext({
+      target,
+      readOnly: request.readOnly,
+      timeoutMs: config.checkTimeout,
+      actionsDir: request.actionsDir,
+    });
     const startedAt = new Date();
     // With --json the lines go to a terminal's stderr only: the output is for a program.
-    const observer: RunObserver = request.json && !(io.stderr as { isTTY?: boolean }).isTTY ? { areaStart() {}, checkStart() {}, checkDone() {} } : textObserver(out);
-    const result = await runChecks(AREAS.filter((area) => areas.includes(area.name)), run, observer);
+    const observer: RunObserver =
+      request.json && !(io.stderr as { isTTY?: boolean }).isTTY
+        ? { areaStart() {}, checkStart() {}, checkDone() {} }
+        : textObserver(out);
+    const result = await runChecks(
+      AREAS.filter((area) => areas.includes(area.name)),
+      run,
+      observer,
+    );
     if (request.junit) await writeJunit(resolve(io.cwd, request.junit), junitXml(result, target.urls, startedAt));
     if (request.json) cli.print(jsonReport(result, { urls: target.urls, own, readOnly: request.readOnly }));
     else say(`\n${summaryLine(result.results, result.ms)}${request.junit ? `; JUnit XML in ${request.junit}` : ""}`);
@@ -65,9 +91,13 @@ export async function runCheck(cli: Cli, request: CheckRequest): Promise<void> {
 
 function parseAreas(only: string | undefined): AreaName[] {
   if (only === undefined) return [...AREA_NAMES];
-  const names = only.split(",").map((name) => name.trim()).filter(Boolean);
+  const names = only
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !(AREA_NAMES as readonly string[]).includes(name));
-  if (names.length === 0 || unknown.length > 0) throw new UserFacingError(`--only takes a comma-separated list of ${AREA_NAMES.join(", ")}; got "${only}"`, 2);
+  if (names.length === 0 || unknown.length > 0)
+    throw new UserFacingError(`--only takes a comma-separated list of ${AREA_NAMES.join(", ")}; got "${only}"`, 2);
   return AREA_NAMES.filter((name) => names.includes(name));
 }
 
@@ -80,21 +110,36 @@ function parseUrls(given: Partial<Record<ServiceName, string>>): ServiceUrls {
     try {
       url = new URL(value);
     } catch {}
-    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash) throw new UserFacingError(`--${service} takes the server's base URL, such as http://127.0.0.1:8084; got "${value}"`, 2);
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash)
+      throw new UserFacingError(
+        `--${service} takes the server's base URL, such as http://127.0.0.1:8084; got "${value}"`,
+        2,
+      );
     urls[service] = `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
   }
   return urls;
 }
 
 /** The accounts, service token and OAuth client the settings give; a half-given one (an account without its password) is a usage error. */
-function credentialsOf(config: SandboxConfig): Pick<CheckTarget, "user" | "secondUser" | "serviceToken" | "oauthClient"> {
+function credentialsOf(
+  config: SandboxConfig,
+): Pick<CheckTarget, "user" | "secondUser" | "serviceToken" | "oauthClient"> {
   const pair = (email: string, password: string, flags: string) => {
-    if (Boolean(email) !== Boolean(password)) throw new UserFacingError(`${flags} go together: give both, or neither`, 2);
+    if (Boolean(email) !== Boolean(password))
+      throw new UserFacingError(`${flags} go together: give both, or neither`, 2);
     return email ? { email, password } : undefined;
   };
   const { checkClientId: id, checkClientSecret: secret, checkRedirectUri: redirectUri } = config;
-  if ((id || secret || redirectUri) && !(id && secret && redirectUri)) throw new UserFacingError("--client-id, --client-secret and --redirect-uri go together: give all three, or none", 2);
-  if (redirectUri && !URL.canParse(redirectUri)) throw new UserFacingError(`--redirect-uri takes an absolute URI registered for the client; got "${redirectUri}"`, 2);
+  if ((id || secret || redirectUri) && !(id && secret && redirectUri))
+    throw new UserFacingError(
+      "--client-id, --client-secret and --redirect-uri go together: give all three, or none",
+      2,
+    );
+  if (redirectUri && !URL.canParse(redirectUri))
+    throw new UserFacingError(
+      `--redirect-uri takes an absolute URI registered for the client; got "${redirectUri}"`,
+      2,
+    );
   return {
     user: pair(config.checkUser, config.checkPassword, "--user and --password"),
     secondUser: pair(config.checkSecondUser, config.checkSecondPassword, "--second-user and --second-password"),
@@ -104,8 +149,15 @@ function credentialsOf(config: SandboxConfig): Pick<CheckTarget, "user" | "secon
 }
 
 function heading(target: CheckTarget, readOnly: boolean): string {
-  const servers = SERVICE_NAMES.map((service) => `  ${service.padEnd(10)} ${target.urls[service] ?? "(not given: its checks are skipped)"}`);
-  return [target.own ? "Checking the sandbox started for this run:" : "Checking:", ...servers, ...(readOnly ? ["Read-only: only the checks that change nothing."] : []), ""].join("\n");
+  const servers = SERVICE_NAMES.map(
+    (service) => `  ${service.padEnd(10)} ${target.urls[service] ?? "(not given: its checks are skipped)"}`,
+  );
+  return [
+    target.own ? "Checking the sandbox started for this run:" : "Checking:",
+    ...servers,
+    ...(readOnly ? ["Read-only: only the checks that change nothing."] : []),
+    "",
+  ].join("\n");
 }
 
 async function writeJunit(path: string, xml: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { readEvents, type ReadEvent } from "../http/sse-read.ts";
+import { type ReadEvent, readEvents } from "../http/sse-read.ts";
 import { failCheck } from "./check.ts";
 import { expectShape, expectStatus } from "./expect.ts";
 import { excerpt, type Http } from "./http.ts";

@@ -1,11 +1,20 @@
 import { failCheck } from "./check.ts";
-import { describe, excerpt, type Answer } from "./http.ts";
+import { type Answer, describe, excerpt } from "./http.ts";
 
 /**
  * What a value must look like: a type name, an object of field shapes, [element shape] for a
  * array of such elements, or a function answering the problem (undefined when it is fine).
  */
-export type Shape = "string" | "number" | "integer" | "boolean" | "uuid" | "object" | { readonly [field: string]: Shape } | readonly [Shape] | ((value: unknown) => string | undefined);
+export type Shape =
+  | "string"
+  | "number"
+  | "integer"
+  | "boolean"
+  | "uuid"
+  | "object"
+  | { readonly [field: string]: Shape }
+  | readonly [Shape]
+  | ((value: unknown) => string | undefined);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,7 +33,8 @@ export function shapeProblem(value: unknown, shape: Shape, at: string): string |
     return undefined;
   }
   if (typeof shape === "object") {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return `${at}: expected an object, got ${shown(value)}`;
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return `${at}: expected an object, got ${shown(value)}`;
     for (const [field, fieldShape] of Object.entries(shape)) {
       if (!Object.hasOwn(value, field)) return `${at}.${field} is missing`;
       const problem = shapeProblem((value as Record<string, unknown>)[field], fieldShape, `${at}.${field}`);
@@ -40,7 +50,9 @@ export function shapeProblem(value: unknown, shape: Shape, at: string): string |
     uuid: typeof value === "string" && UUID.test(value),
     object: value !== null && typeof value === "object" && !Array.isArray(value),
   }[shape];
-  return fits ? undefined : `${at}: expected ${shape === "integer" || shape === "object" ? `an ${shape}` : `a ${shape === "uuid" ? "UUID" : shape}`}, got ${shown(value)}`;
+  return fits
+    ? undefined
+    : `${at}: expected ${shape === "integer" || shape === "object" ? `an ${shape}` : `a ${shape === "uuid" ? "UUID" : shape}`}, got ${shown(value)}`;
 }
 
 export function expectShape(value: unknown, shape: Shape, what = "the body"): void {
@@ -61,7 +73,8 @@ export function expectStatus(answer: Answer, status: number): void {
 export function expectJson(answer: Answer, status = 200): unknown {
   expectStatus(answer, status);
   const type = answer.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) failCheck(`expected Content-Type application/json, got ${type || "none"} (${describe(answer)})`);
+  if (!/^application\/json\b/i.test(type))
+    failCheck(`expected Content-Type application/json, got ${type || "none"} (${describe(answer)})`);
   try {
     return JSON.parse(answer.text) as unknown;
   } catch {
@@ -77,11 +90,17 @@ export function expectBody<T>(answer: Answer, shape: Shape, status = 200): T {
 }
 
 /** The error of every route but the OAuth token endpoint: the status, `{"error", "code"}` as JSON, and the exact text where the contract fixes one. */
-export function expectError(answer: Answer, status: number, code: string, text?: string): { error: string; code: string } {
+export function expectError(
+  answer: Answer,
+  status: number,
+  code: string,
+  text?: string,
+): { error: string; code: string } {
   const wanted = `${status} ${code}${text ? ` "${text}"` : ""}`;
   if (answer.status !== status) failCheck(`expected ${wanted}, got ${describe(answer)}`);
   const body = expectBody<{ error: string; code: string }>(answer, { error: "string", code: "string" }, status);
-  if (body.code !== code || (text !== undefined && body.error !== text)) failCheck(`expected ${wanted}, got ${answer.status} ${body.code} "${body.error}"`);
+  if (body.code !== code || (text !== undefined && body.error !== text))
+    failCheck(`expected ${wanted}, got ${answer.status} ${body.code} "${body.error}"`);
   return body;
 }
 
@@ -89,13 +108,17 @@ export function expectError(answer: Answer, status: number, code: string, text?:
 export function expectOAuthError(answer: Answer, status: number, error: string): string {
   if (answer.status !== status) failCheck(`expected ${status} ${error}, got ${describe(answer)}`);
   const body = expectBody<{ error: string; error_description?: string }>(answer, { error: "string" }, status);
-  if (body.error !== error) failCheck(`expected ${status} ${error}, got ${status} ${body.error} (${body.error_description ?? "no description"})`);
+  if (body.error !== error)
+    failCheck(
+      `expected ${status} ${error}, got ${status} ${body.error} (${body.error_description ?? "no description"})`,
+    );
   return body.error_description ?? "";
 }
 
 /** A header that must be there; `pattern` tests its value. */
 export function expectHeader(answer: Pick<Answer, "headers">, name: string, pattern: RegExp): string {
   const value = answer.headers.get(name);
-  if (value === null || !pattern.test(value)) failCheck(`expected a ${name} header matching ${pattern}, got ${value === null ? "none" : `"${value}"`}`);
+  if (value === null || !pattern.test(value))
+    failCheck(`expected a ${name} header matching ${pattern}, got ${value === null ? "none" : `"${value}"`}`);
   return value;
 }

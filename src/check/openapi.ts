@@ -17,8 +17,14 @@ export type LoadedDocument = { document: OpenApiDocument; source: string; own?: 
  * The sandbox's own document of a service, for a deployment that serves none: the contract the
  * sandbox keeps, with the deployment's wallet prefix (built as `sandbox openapi` builds it).
  */
-export async function sandboxDocument(service: ServiceName, walletPrefix: string): Promise<OpenApiDocument | undefined> {
-  const [{ loadConfig }, { generateDocuments }] = await Promise.all([import("../config/load.ts"), import("../openapi/generate.ts")]);
+export async function sandboxDocument(
+  service: ServiceName,
+  walletPrefix: string,
+): Promise<OpenApiDocument | undefined> {
+  const [{ loadConfig }, { generateDocuments }] = await Promise.all([
+    import("../config/load.ts"),
+    import("../openapi/generate.ts"),
+  ]);
   const config = await loadConfig({ flags: { walletPrefix }, env: {} });
   const documents = await generateDocuments(config, [service], () => {});
   return documents.get(service) as OpenApiDocument | undefined;
@@ -36,14 +42,18 @@ export function openApiDocument(run: RunContext, service: ServiceName): Promise<
       problem = `${url} is not an OpenAPI document (${excerpt(answer.text, 60)})`;
     } else problem = `${url} answered ${answer.status}`;
     const own = await sandboxDocument(service, run.target.walletPrefix);
-    return own ? { document: own, source: `the sandbox's own ${service} document (${problem})`, own: true } : { missing: `no OpenAPI document: ${problem}` };
+    return own
+      ? { document: own, source: `the sandbox's own ${service} document (${problem})`, own: true }
+      : { missing: `no OpenAPI document: ${problem}` };
   });
 }
 
 function parse(text: string): OpenApiDocument | undefined {
   try {
     const document = JSON.parse(text) as Partial<OpenApiDocument>;
-    return typeof document.openapi === "string" && document.paths !== null && typeof document.paths === "object" ? (document as OpenApiDocument) : undefined;
+    return typeof document.openapi === "string" && document.paths !== null && typeof document.paths === "object"
+      ? (document as OpenApiDocument)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -10,8 +10,11 @@ export async function requireAnswers(urls: ServiceUrls, timeoutMs: number): Prom
       const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(timeoutMs) });
       await response.body?.cancel();
     } catch (error) {
-      const why = (error as Error)?.name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : connectionProblem(error);
-      throw new UserFacingError(`The ${serviceLabel(service as ServiceName)} at ${url} does not answer (${why}). Start it (npx sandbox start --detach starts a sandbox), or correct --${service}.`);
+      const why =
+        (error as Error)?.name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : connectionProblem(error);
+      throw new UserFacingError(
+        `The ${serviceLabel(service as ServiceName)} at ${url} does not answer (${why}). Start it (npx sandbox start --detach starts a sandbox), or correct --${service}.`,
+      );
     }
   }
 }

@@ -58,7 +58,10 @@ export class RunContext {
       // A value's requests get the time of one check, and a timeout says what hung, as a check's does.
       const controller = new AbortController();
       const http = new Http(controller.signal);
-      const timer = setTimeout(() => controller.abort(noAnswer(this.settings.timeoutMs, http)), this.settings.timeoutMs);
+      const timer = setTimeout(
+        () => controller.abort(noAnswer(this.settings.timeoutMs, http)),
+        this.settings.timeoutMs,
+      );
       const made = make(http).finally(() => clearTimeout(timer));
       made.catch(() => {});
       this.#values.set(key, made);
@@ -70,9 +73,15 @@ export class RunContext {
   signIn(service: "storefront" | "wallet", who: "user" | "secondUser" = "user"): Promise<SignedIn> {
     const account = this.account(who);
     return this.once(`sign-in ${service} ${account.email}`, async (http) => {
-      const answer = await http.send("POST", `${this.url(service)}/api/auth/login`, { headers: { accept: "application/json" }, body: account });
+      const answer = await http.send("POST", `${this.url(service)}/api/auth/login`, {
+        headers: { accept: "application/json" },
+        body: account,
+      });
       try {
-        const body = expectBody<{ token: string; user: { id: string } }>(answer, { token: "string", user: { id: "string" } });
+        const body = expectBody<{ token: string; user: { id: string } }>(answer, {
+          token: "string",
+          user: { id: "string" },
+        });
         return { token: body.token, userId: body.user.id, email: account.email };
       } catch (error) {
         throw new CheckFailure(`could not sign in to the ${service} as ${account.email}: ${(error as Error).message}`);

@@ -1,4 +1,4 @@
-import { CheckFailure, CheckSkip, type Area, type AreaName, type Check, type CheckResult, type Need } from "./check.ts";
+import { type Area, type AreaName, type Check, CheckFailure, type CheckResult, CheckSkip, type Need } from "./check.ts";
 import { Http, noAnswer } from "./http.ts";
 import type { RunContext } from "./run-context.ts";
 
@@ -47,21 +47,25 @@ export async function runChecks(areas: readonly Area[], run: RunContext, observe
 async function outcome(check: Check, run: RunContext): Promise<Omit<CheckResult, "area" | "name">> {
   const missing = check.needs.find((need) => !has(run, need));
   if (missing) return { status: "skip", reason: MISSING[missing], ms: 0 };
-  if (check.changes && run.settings.readOnly) return { status: "skip", reason: "it changes data: left out by --read-only", ms: 0 };
+  if (check.changes && run.settings.readOnly)
+    return { status: "skip", reason: "it changes data: left out by --read-only", ms: 0 };
   const started = performance.now();
   const took = () => performance.now() - started;
   try {
     return { status: "ok", reason: await withinTime(check, run), ms: took() };
   } catch (error) {
     if (error instanceof CheckSkip) return { status: "skip", reason: error.message, ms: took() };
-    const reason = error instanceof CheckFailure ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
+    const reason =
+      error instanceof CheckFailure ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
     return { status: "fail", reason, ms: took() };
   }
 }
 
 function has(run: RunContext, need: Need): boolean {
   const { target } = run;
-  return need === "storefront" || need === "wallet" || need === "host" ? Boolean(target.urls[need]) : target[need] !== undefined;
+  return need === "storefront" || need === "wallet" || need === "host"
+    ? Boolean(target.urls[need])
+    : target[need] !== undefined;
 }
 
 /** Runs the check; when its time is up, its requests are aborted and it fails naming what it was waiting for. */

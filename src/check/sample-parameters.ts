@@ -18,12 +18,17 @@ const ajv = new Ajv({ strict: false });
  * catalog, an id found in earlier answers by the parameter's pattern, or the first allowed value. Optional parameters are left out.
  * Answers the name of a required parameter no value was found for, if any.
  */
-export function sampleParameters(action: ActionDefinition, samples: Samples): { values: Record<string, unknown> } | { missing: string } {
+export function sampleParameters(
+  action: ActionDefinition,
+  samples: Samples,
+): { values: Record<string, unknown> } | { missing: string } {
   const values: Record<string, unknown> = {};
   for (const name of action.parameters.required ?? []) {
     const schema = action.parameters.properties[name] ?? {};
     const fits = ajv.compile(schema);
-    const value = candidates(schema, action.understanding?.parameters?.[name], samples).find((candidate) => fits(candidate));
+    const value = candidates(schema, action.understanding?.parameters?.[name], samples).find((candidate) =>
+      fits(candidate),
+    );
     if (value === undefined) return { missing: name };
     values[name] = value;
   }
@@ -58,8 +63,15 @@ function candidates(schema: Record<string, unknown>, fill: ParameterFill | undef
       fromFill.push(...found(fill, samples.seen));
       break;
   }
-  const byType = schema.type === "integer" || schema.type === "number" ? [schema.minimum ?? 1] : schema.type === "boolean" ? [true] : [];
-  return [schema.default, ...fromFill, ...((schema.enum as unknown[] | undefined) ?? []), ...byType].filter((value) => value !== undefined);
+  const byType =
+    schema.type === "integer" || schema.type === "number"
+      ? [schema.minimum ?? 1]
+      : schema.type === "boolean"
+        ? [true]
+        : [];
+  return [schema.default, ...fromFill, ...((schema.enum as unknown[] | undefined) ?? []), ...byType].filter(
+    (value) => value !== undefined,
+  );
 }
 
 /** The values a pattern finds in the texts, formed as the agent forms them (`value` with `$1`…, `case`). */
@@ -68,7 +80,9 @@ function found(fill: Extract<ParameterFill, { from: "pattern" }>, seen: readonly
   return seen.flatMap((text) => {
     const match = pattern.exec(text);
     if (!match) return [];
-    const value = fill.value ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "") : match[0];
+    const value = fill.value
+      ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "")
+      : match[0];
     return [fill.case === "upper" ? value.toUpperCase() : fill.case === "lower" ? value.toLowerCase() : value];
   });
 }

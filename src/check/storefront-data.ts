@@ -23,11 +23,16 @@ export const PRODUCT: Shape = {
   category: "string",
   name: "string",
   image: "string",
-  price: (value) => (typeof value === "string" && PRICE_TEXT.test(value) ? undefined : `expected display text such as "₦1,200 - ₦1,500", got ${JSON.stringify(value)}`),
+  price: (value) =>
+    typeof value === "string" && PRICE_TEXT.test(value)
+      ? undefined
+      : `expected display text such as "₦1,200 - ₦1,500", got ${JSON.stringify(value)}`,
 };
 
 export const CART: Shape = {
-  items: [{ id: "string", name: "string", description: "string", price: "number", quantity: "integer", imageUrl: "string" }],
+  items: [
+    { id: "string", name: "string", description: "string", price: "number", quantity: "integer", imageUrl: "string" },
+  ],
   subtotal: "number",
 };
 
@@ -35,7 +40,10 @@ export const CART: Shape = {
 export function catalog(run: RunContext): Promise<Product[]> {
   return run.once("catalog", async (http) => {
     const { token } = await run.signIn("storefront");
-    const body = expectBody<{ items: Product[] }>(await http.get(`${run.url("storefront")}/api/products`, bearer(token)), { items: [PRODUCT] });
+    const body = expectBody<{ items: Product[] }>(
+      await http.get(`${run.url("storefront")}/api/products`, bearer(token)),
+      { items: [PRODUCT] },
+    );
     return body.items;
   });
 }
@@ -49,10 +57,16 @@ export async function someProduct(run: RunContext): Promise<Product> {
 /** The subtotal is the sum of unit price × quantity, rounded to 2 decimals. */
 export function checkSubtotal(cart: CartView): void {
   const sum = Math.round(cart.items.reduce((total, item) => total + item.price * item.quantity, 0) * 100) / 100;
-  if (Math.abs(sum - cart.subtotal) > 0.005) failCheck(`expected subtotal ${sum} (the items' price × quantity), got ${cart.subtotal}`);
+  if (Math.abs(sum - cart.subtotal) > 0.005)
+    failCheck(`expected subtotal ${sum} (the items' price × quantity), got ${cart.subtotal}`);
 }
 
 /** The cart's line of the product, which an add must have. */
 export function lineOf(cart: CartView, productId: string): CartView["items"][number] {
-  return cart.items.find((item) => item.id === productId) ?? failCheck(`expected the cart to hold ${productId}, got items ${cart.items.map((item) => item.id).join(", ") || "(none)"}`);
+  return (
+    cart.items.find((item) => item.id === productId) ??
+    failCheck(
+      `expected the cart to hold ${productId}, got items ${cart.items.map((item) => item.id).join(", ") || "(none)"}`,
+    )
+  );
 }

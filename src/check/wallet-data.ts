@@ -1,30 +1,42 @@
+import type { Insights } from "../wallet/insights.ts";
+import type { TransactionView as Transaction } from "../wallet/transactions.ts";
 import { failCheck, skipCheck } from "./check.ts";
 import { expectBody, expectShape, type Shape } from "./expect.ts";
 import type { Http } from "./http.ts";
 import { bearer, type RunContext } from "./run-context.ts";
-import type { Insights } from "../wallet/insights.ts";
-import type { TransactionView as Transaction } from "../wallet/transactions.ts";
 
+export type { Insights } from "../wallet/insights.ts";
 // The answers' types are those of the schemas the sandbox's wallet answers with (type-only: the checks run no server code).
 export type { TransactionView as Transaction } from "../wallet/transactions.ts";
-export type { Insights } from "../wallet/insights.ts";
 
 export const PERIOD_DAYS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
 export type Period = keyof typeof PERIOD_DAYS;
 export const PERIODS = Object.keys(PERIOD_DAYS) as Period[];
 
 /** Money added is income, money leaving is spending. */
-const DIRECTION_OF_TYPE: Record<string, string> = { deposit: "income", card_topup: "income", exchange: "spending", transfer: "spending" };
+const DIRECTION_OF_TYPE: Record<string, string> = {
+  deposit: "income",
+  card_topup: "income",
+  exchange: "spending",
+  transfer: "spending",
+};
 
-const oneOf = (values: readonly string[]) => (value: unknown) => (typeof value === "string" && values.includes(value) ? undefined : `expected one of ${values.join(", ")}, got ${JSON.stringify(value)}`);
-const instant = (value: unknown) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : `expected an ISO 8601 date-time, got ${JSON.stringify(value)}`);
+const oneOf = (values: readonly string[]) => (value: unknown) =>
+  typeof value === "string" && values.includes(value)
+    ? undefined
+    : `expected one of ${values.join(", ")}, got ${JSON.stringify(value)}`;
+const instant = (value: unknown) =>
+  typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))
+    ? undefined
+    : `expected an ISO 8601 date-time, got ${JSON.stringify(value)}`;
 const instantOrNull = (value: unknown) => (value === null ? undefined : instant(value));
 
 export const TRANSACTION: Shape = {
   id: "string",
   type: oneOf(Object.keys(DIRECTION_OF_TYPE)),
   direction: oneOf(["income", "spending"]),
-  amount: (value) => (typeof value === "number" && value > 0 ? undefined : `expected a positive amount, got ${JSON.stringify(value)}`),
+  amount: (value) =>
+    typeof value === "number" && value > 0 ? undefined : `expected a positive amount, got ${JSON.stringify(value)}`,
   currency: "string",
   // Pending: the sandbox's triggers make transactions that settle later; they count nowhere.
   status: oneOf(["Completed", "Failed", "Pending"]),
@@ -32,17 +44,35 @@ export const TRANSACTION: Shape = {
   createdAt: instant,
 };
 
-export const INSIGHTS: Shape = { income: "number", spending: "number", net: "number", currency: "string", from: instantOrNull, to: instantOrNull };
+export const INSIGHTS: Shape = {
+  income: "number",
+  spending: "number",
+  net: "number",
+  currency: "string",
+  from: instantOrNull,
+  to: instantOrNull,
+};
 
 /** The type says the direction: a transaction whose direction contradicts it breaks the classification. */
 export function checkDirection(transaction: Transaction): void {
-  if (DIRECTION_OF_TYPE[transaction.type] !== transaction.direction) failCheck(`${transaction.id}: a ${transaction.type} is ${DIRECTION_OF_TYPE[transaction.type]}, got direction ${transaction.direction}`);
+  if (DIRECTION_OF_TYPE[transaction.type] !== transaction.direction)
+    failCheck(
+      `${transaction.id}: a ${transaction.type} is ${DIRECTION_OF_TYPE[transaction.type]}, got direction ${transaction.direction}`,
+    );
 }
 
 /** GET {prefix}/transactions with this query, as the user (or the second user). */
-export async function listTransactions(http: Http, run: RunContext, query = "", who: "user" | "secondUser" = "user"): Promise<{ transactions: Transaction[]; insights?: Insights }> {
+export async function listTransactions(
+  http: Http,
+  run: RunContext,
+  query = "",
+  who: "user" | "secondUser" = "user",
+): Promise<{ transactions: Transaction[]; insights?: Insights }> {
   const { token } = await run.signIn("wallet", who);
-  const body = expectBody<{ transactions: Transaction[]; insights?: Insights }>(await http.get(run.walletUrl(`/transactions${query}`), bearer(token)), { transactions: [TRANSACTION] });
+  const body = expectBody<{ transactions: Transaction[]; insights?: Insights }>(
+    await http.get(run.walletUrl(`/transactions${query}`), bearer(token)),
+    { transactions: [TRANSACTION] },
+  );
   if (query.includes("include_insights=true")) expectShape(body.insights, INSIGHTS, "the body.insights");
   return body;
 }
@@ -75,5 +105,8 @@ export function within(transactions: readonly Transaction[], from: number, to: n
 
 /** A transaction of the list with that status, or a skip saying there is none. */
 export function withStatus(transactions: readonly Transaction[], status: string): Transaction {
-  return transactions.find((transaction) => transaction.status === status) ?? skipCheck(`the user has no ${status} transaction`);
+  return (
+    transactions.find((transaction) => transaction.status === status) ??
+    skipCheck(`the user has no ${status} transaction`)
+  );
 }

@@ -3,13 +3,13 @@ import { createInterface } from "node:readline/promises";
 import { Command } from "commander";
 import { ActionInputError } from "../agent/actions/build-request.ts";
 import { callAction } from "../agent/actions/call.ts";
-import { loadActions, type ActionDefinition } from "../agent/actions/definition.ts";
+import { type ActionDefinition, loadActions } from "../agent/actions/definition.ts";
 import { answerLine } from "../agent/answer.ts";
 import type { Transcript } from "../agent/ask.ts";
 import type { Explanation } from "../agent/resolver/resolve.ts";
-import { DEFAULT_ACTIONS_DIR, agentCatalog, agentTargets } from "../agent/target.ts";
+import { agentCatalog, agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { alignColumns } from "./columns.ts";
-import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli, CliIo } from "./io.ts";
@@ -22,51 +22,76 @@ interface Common extends ConfigFlags {
 }
 
 export function agentCommand(cli: Cli): Command {
-  const agent = new Command("agent")
-    .addHelpText("after", helpText({
-      examples: [
-        'npx sandbox agent actions',
-        'npx sandbox agent ask "How much did I spend this month?" --user ada@example.com',
-        'npx sandbox agent call search_products --param query=rice --user ada@example.com',
-      ],
-    }));
-
-agent
-  .command("actions")
-  .description("List the actions the agent can call, with their parameters")
-  .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
-  .option("--json", "print the definitions as JSON")
-  .addHelpText("after", helpText({
+  const agent = new Command("agent").addHelpText(
+    "after",
+    helpText({
       examples: [
         "npx sandbox agent actions",
-        "npx sandbox agent actions --actions ./my-actions --json",
+        'npx sandbox agent ask "How much did I spend this month?" --user ada@example.com',
+        "npx sandbox agent call search_products --param query=rice --user ada@example.com",
       ],
-    }))
+    }),
+  );
+
+  agent
+    .command("actions")
+    .description("List the actions the agent can call, with their parameters")
+    .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
+    .option("--json", "print the definitions as JSON")
+    .addHelpText(
+      "after",
+      helpText({
+        examples: ["npx sandbox agent actions", "npx sandbox agent actions --actions ./my-actions --json"],
+      }),
+    )
     .action(async (options: { actions: string; json?: boolean }) => {
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       if (options.json) return cli.print(JSON.stringify(actions, null, 2));
-      cli.print(alignColumns([["ACTION", "CALLS", "PARAMETERS"], ...actions.map((action) => [action.name, `${action.method} ${action.service} ${action.url}`, describeParameters(action)])]).join("\n"));
+      cli.print(
+        alignColumns([
+          ["ACTION", "CALLS", "PARAMETERS"],
+          ...actions.map((action) => [
+            action.name,
+            `${action.method} ${action.service} ${action.url}`,
+            describeParameters(action),
+          ]),
+        ]).join("\n"),
+      );
     });
 
   withCommon(agent.command("call"))
     .description("Call one action with the parameters given, as the agent, for a demo user")
     .argument("<action>", "the action's name (see agent actions)")
-    .option("--param <name=value>", "a parameter (repeat); JSON values such as 3 or true keep their type", (pair: string, all: string[]) => [...all, pair], [] as string[])
-    .addHelpText("after", helpText({
-      examples: [
-        "npx sandbox agent call get_orders --user ada@example.com",
-        "npx sandbox agent call add_to_cart --param product_id=ofada-rice-5kg --param quantity=2 --user ada@example.com --json",
-      ],
-    }))
+    .option(
+      "--param <name=value>",
+      "a parameter (repeat); JSON values such as 3 or true keep their type",
+      (pair: string, all: string[]) => [...all, pair],
+      [] as string[],
+    )
+    .addHelpText(
+      "after",
+      helpText({
+        examples: [
+          "npx sandbox agent call get_orders --user ada@example.com",
+          "npx sandbox agent call add_to_cart --param product_id=ofada-rice-5kg --param quantity=2 --user ada@example.com --json",
+        ],
+      }),
+    )
     .action(async (name: string, options: Common & { param: string[] }) => {
-      const action = (await loadActions(resolve(cli.io.cwd, options.actions))).find((candidate) => candidate.name === name);
+      const action = (await loadActions(resolve(cli.io.cwd, options.actions))).find(
+        (candidate) => candidate.name === name,
+      );
       if (!action) throw new UserFacingError(`No action "${name}": see npx sandbox agent actions`);
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
       try {
         const call = await callAction(action, parseParams(options.param), target);
         const shown = options.verbose ? notes : [];
         const answer = answerLine(call, undefined, await loadActions(resolve(cli.io.cwd, options.actions)));
-        output(cli, options.json, { ...(options.verbose ? { notes } : {}), call, answer }, () => [...shown, ...callLines(call), `= ${answer}`]);
+        output(cli, options.json, { ...(options.verbose ? { notes } : {}), call, answer }, () => [
+          ...shown,
+          ...callLines(call),
+          `= ${answer}`,
+        ]);
         if (call.response.status >= 400) cli.exitCode = 1;
       } catch (error) {
         if (error instanceof ActionInputError) throw new UserFacingError(`${error.message} (nothing was sent)`);
@@ -77,31 +102,58 @@ agent
   withCommon(agent.command("ask"))
     .description("Ask in plain English: the built-in agent picks the action and its parameters, without any model")
     .argument("<question>", "the question, in quotes")
-    .option("--answer <text>", "the answer to a follow-up question, for scripts (repeat for several; on a terminal you are asked)", (text: string, all: string[] | undefined) => [...(all ?? []), text])
+    .option(
+      "--answer <text>",
+      "the answer to a follow-up question, for scripts (repeat for several; on a terminal you are asked)",
+      (text: string, all: string[] | undefined) => [...(all ?? []), text],
+    )
     .option("--explain", "say why: the phrases matched, the scores, the runner-up and where each value came from")
-    .option("--time-zone <zone>", "the user's time zone, for dates such as yesterday or in October (default: this system's)")
-    .addHelpText("after", helpText({
-      examples: [
-        'npx sandbox agent ask "What came in last week?" --user ada@example.com',
-        'npx sandbox agent ask "Did my transfer go through?" --user ada@example.com --answer txn_ada_0002',
-        'npx sandbox agent ask "Add two bags of ofada rice" --user tunde@example.com --json',
-        'npx sandbox agent ask "show my transactions from October" --user ada@example.com --explain',
-      ],
-    }))
+    .option(
+      "--time-zone <zone>",
+      "the user's time zone, for dates such as yesterday or in October (default: this system's)",
+    )
+    .addHelpText(
+      "after",
+      helpText({
+        examples: [
+          'npx sandbox agent ask "What came in last week?" --user ada@example.com',
+          'npx sandbox agent ask "Did my transfer go through?" --user ada@example.com --answer txn_ada_0002',
+          'npx sandbox agent ask "Add two bags of ofada rice" --user tunde@example.com --json',
+          'npx sandbox agent ask "show my transactions from October" --user ada@example.com --explain',
+        ],
+      }),
+    )
     .action(async (question: string, options: Common & { answer?: string[]; explain?: boolean; timeZone?: string }) => {
-      if (options.timeZone && !validTimeZone(options.timeZone)) throw new UserFacingError(`--time-zone takes an IANA time zone such as Africa/Lagos; got "${options.timeZone}"`);
-      if (question.trim() === "") throw new UserFacingError('The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month?" --user ada@example.com');
+      if (options.timeZone && !validTimeZone(options.timeZone))
+        throw new UserFacingError(
+          `--time-zone takes an IANA time zone such as Africa/Lagos; got "${options.timeZone}"`,
+        );
+      if (question.trim() === "")
+        throw new UserFacingError(
+          'The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month?" --user ada@example.com',
+        );
       // The resolver (and its date parser) is loaded only to answer a question, not for actions or call.
       const { ask } = await import("../agent/ask.ts");
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
-      const transcript = await ask(question, { actions, target, catalog: () => agentCatalog(target), reply: replier(options.answer, cli.io), timeZone: options.timeZone });
+      const transcript = await ask(question, {
+        actions,
+        target,
+        catalog: () => agentCatalog(target),
+        reply: replier(options.answer, cli.io),
+        timeZone: options.timeZone,
+      });
       const { explanation, ...rest } = transcript;
       const shown = options.verbose ? notes : [];
-      output(cli, options.json, { ...(options.verbose ? { notes } : {}), ...rest, ...(options.explain ? { explanation } : {}) }, () => [
-        ...transcriptLines(shown, transcript),
-        ...(options.explain && explanation ? explainLines(transcript, explanation) : []),
-      ]);
+      output(
+        cli,
+        options.json,
+        { ...(options.verbose ? { notes } : {}), ...rest, ...(options.explain ? { explanation } : {}) },
+        () => [
+          ...transcriptLines(shown, transcript),
+          ...(options.explain && explanation ? explainLines(transcript, explanation) : []),
+        ],
+      );
       // Scripts can tell: 0 only when a call was made and answered without an error, or no call was needed (a refusal sends nothing).
       if (!transcript.answered && (!transcript.call || transcript.call.response.status >= 400)) cli.exitCode = 1;
     });
@@ -151,7 +203,14 @@ function parseParams(pairs: string[]): Record<string, unknown> {
 
 function describeParameters(action: ActionDefinition): string {
   const required = new Set(action.parameters.required ?? []);
-  return Object.entries(action.parameters.properties).map(([name, schema]) => `${name}${required.has(name) ? "" : "?"}: ${schema.enum ? (schema.enum as string[]).join("|") : schema.type}`).join(", ") || "(none)";
+  return (
+    Object.entries(action.parameters.properties)
+      .map(
+        ([name, schema]) =>
+          `${name}${required.has(name) ? "" : "?"}: ${schema.enum ? (schema.enum as string[]).join("|") : schema.type}`,
+      )
+      .join(", ") || "(none)"
+  );
 }
 
 function callLines(call: NonNullable<Transcript["call"]>): string[] {
@@ -168,8 +227,15 @@ function callLines(call: NonNullable<Transcript["call"]>): string[] {
 function transcriptLines(notes: string[], transcript: Transcript): string[] {
   return [
     `? ${transcript.question}`,
-    ...(transcript.followUps ?? []).flatMap((followUp) => [`? ${followUp.question}`, ...(followUp.answer !== undefined ? [`> ${followUp.answer}`] : [])]),
-    transcript.refused ? "→ refused (nothing was sent)" : transcript.answered ? `→ no call: ${transcript.answered} (nothing was sent)` : `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}${datesNote(transcript)}`,
+    ...(transcript.followUps ?? []).flatMap((followUp) => [
+      `? ${followUp.question}`,
+      ...(followUp.answer !== undefined ? [`> ${followUp.answer}`] : []),
+    ]),
+    transcript.refused
+      ? "→ refused (nothing was sent)"
+      : transcript.answered
+        ? `→ no call: ${transcript.answered} (nothing was sent)`
+        : `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}${datesNote(transcript)}`,
     ...notes,
     ...(transcript.call ? callLines(transcript.call) : []),
     `= ${transcript.answer}${pendingFollowUp(transcript) ? " (answer with --answer)" : ""}`,
@@ -200,15 +266,23 @@ function validTimeZone(zone: string): boolean {
 /** Why the resolver chose as it did: typos fixed, the scores, the runner-up, and where each value came from. */
 function explainLines(transcript: Transcript, explanation: Explanation): string[] {
   const [chosen, runnerUp] = explanation.candidates.filter((candidate) => !candidate.excluded);
-  const scored = (candidate: Explanation["candidates"][number]) => `${candidate.action} ${candidate.score} (${candidate.matched.join(", ")})`;
+  const scored = (candidate: Explanation["candidates"][number]) =>
+    `${candidate.action} ${candidate.score} (${candidate.matched.join(", ")})`;
   return [
     "why",
     ...(explanation.typos.length > 0 ? [`  typos     ${explanation.typos.join(", ")}`] : []),
     ...(explanation.rule ? [`  rule      ${explanation.rule}`] : []),
     ...(chosen && !transcript.refused ? [`  chosen    ${scored(chosen)}`] : []),
-    ...(transcript.refused ? [`  best      ${chosen ? scored(chosen) : "no action matched anything"}`] : [`  runner-up ${runnerUp ? scored(runnerUp) : "none"}`]),
-    ...explanation.candidates.filter((candidate) => candidate.excluded).map((candidate) => `  left out  ${candidate.action} ${candidate.score}: ${candidate.excluded}`),
-    ...explanation.values.map((value) => `  value     ${value.parameter}=${value.value === undefined ? "?" : JSON.stringify(value.value)} (${value.because})`),
+    ...(transcript.refused
+      ? [`  best      ${chosen ? scored(chosen) : "no action matched anything"}`]
+      : [`  runner-up ${runnerUp ? scored(runnerUp) : "none"}`]),
+    ...explanation.candidates
+      .filter((candidate) => candidate.excluded)
+      .map((candidate) => `  left out  ${candidate.action} ${candidate.score}: ${candidate.excluded}`),
+    ...explanation.values.map(
+      (value) =>
+        `  value     ${value.parameter}=${value.value === undefined ? "?" : JSON.stringify(value.value)} (${value.because})`,
+    ),
     `  dates in  ${explanation.timeZone}`,
   ];
 }

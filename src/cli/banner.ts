@@ -6,7 +6,9 @@ import { alignColumns } from "./columns.ts";
 
 /** What `sandbox start` prints once every server listens: where things are and how to sign in; each service adds its own lines. */
 export function formatBanner(sandbox: Sandbox): string {
-  const users = alignColumns(sandbox.users.map((user) => [user.name, user.email, user.password, user.id])).map((line) => `  ${line}`);
+  const users = alignColumns(sandbox.users.map((user) => [user.name, user.email, user.password, user.id])).map(
+    (line) => `  ${line}`,
+  );
   return [
     `Sandbox running (data: ${sandbox.dataDir})`,
     "",
@@ -42,6 +44,9 @@ const DEFAULT_CONTROL_TOKEN = OPTIONS.find((option) => option.key === "controlTo
 /** Off loopback the controls demand the control token: which one, and a word when it is the public default. */
 export function controlTokenLines(config: Pick<SandboxConfig, "bind" | "controls" | "controlToken">): string[] {
   if (!config.controls || !controlsNeedToken(config)) return [];
-  const warning = config.controlToken === DEFAULT_CONTROL_TOKEN ? "   (the public development default: set CONTROL_TOKEN to a secret of your own)" : "";
+  const warning =
+    config.controlToken === DEFAULT_CONTROL_TOKEN
+      ? "   (the public development default: set CONTROL_TOKEN to a secret of your own)"
+      : "";
   return [`Control token: ${config.controlToken}${warning}`];
 }

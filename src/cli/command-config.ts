@@ -22,7 +22,11 @@ export interface JsonConfigFlags extends ConfigFlags {
  * `dataDir` says what a command wants the dir for, or is false for one that only reads settings.
  */
 export function withSandboxOptions(command: Command, options: { dataDir?: string | false } = {}): Command {
-  if (options.dataDir !== false) command.option("--data-dir <dir>", `the sandbox's data dir${options.dataDir ? `, ${options.dataDir}` : ""} (default: as \`sandbox start\`)`);
+  if (options.dataDir !== false)
+    command.option(
+      "--data-dir <dir>",
+      `the sandbox's data dir${options.dataDir ? `, ${options.dataDir}` : ""} (default: as \`sandbox start\`)`,
+    );
   return command.option("--config <file>", "settings file, as for `sandbox start`");
 }
 

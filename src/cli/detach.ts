@@ -1,15 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { open } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import type { SandboxConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey, type ServiceUrls } from "../config/options.ts";
+import { answersHealth } from "../http/health-check.ts";
 import { makeDirectory, runningSandbox, unusableDataDir } from "../store/data-dir.ts";
 import { advertisedServers, controlTokenLines, serverLines } from "./banner.ts";
 import { UserFacingError } from "./errors.ts";
 import type { Cli, CliIo } from "./io.ts";
 import { lastLines, logFile, readLog } from "./log-file.ts";
-import { answersHealth } from "../http/health-check.ts";
 
 const BIN = fileURLToPath(new URL("../../bin/sandbox.js", import.meta.url));
 /** How long a detached start may take before it counts as failed. */
@@ -24,17 +24,28 @@ const TAIL_LINES = 20;
  * settings, its output appended to the data dir's sandbox.log, and returns once its lock names
  * it with its URLs and every server answers /health. A start that fails prints the end of the log.
  */
-export async function startDetached(cli: Cli, config: SandboxConfig, flags: Partial<Record<OptionKey, unknown>>, configFile: string | undefined, json: boolean): Promise<void> {
+export async function startDetached(
+  cli: Cli,
+  config: SandboxConfig,
+  flags: Partial<Record<OptionKey, unknown>>,
+  configFile: string | undefined,
+  json: boolean,
+): Promise<void> {
   const { dataDir } = config;
   const running = await runningSandbox(dataDir);
-  if (running) throw new UserFacingError(`A sandbox already runs on ${dataDir} (pid ${running.pid}): npx sandbox stop --data-dir ${dataDir} stops it.`);
+  if (running)
+    throw new UserFacingError(
+      `A sandbox already runs on ${dataDir} (pid ${running.pid}): npx sandbox stop --data-dir ${dataDir} stops it.`,
+    );
   const log = logFile(dataDir);
   const { child, offset, ended } = await spawnSandbox(cli.io, dataDir, startArgs(flags, configFile, dataDir));
   const outcome = await untilReady(child, ended, dataDir);
   if ("failure" in outcome) {
     const text = (await readLog(log, offset))?.bytes.toString("utf8") ?? "";
     const tail = text.trim() === "" ? ["(nothing)"] : lastLines(text, TAIL_LINES);
-    cli.io.stderr.write(`Error: ${outcome.failure}. The end of its log (${log}):\n${tail.map((line) => `  ${line}`).join("\n")}\n`);
+    cli.io.stderr.write(
+      `Error: ${outcome.failure}. The end of its log (${log}):\n${tail.map((line) => `  ${line}`).join("\n")}\n`,
+    );
     cli.exitCode = 1;
     return;
   }
@@ -42,19 +53,25 @@ export async function startDetached(cli: Cli, config: SandboxConfig, flags: Part
   child.unref();
   const { pid, urls } = outcome;
   if (json) return cli.print(JSON.stringify({ pid, urls, dataDir, log }, null, 2));
-  cli.print([
-    `Sandbox running in the background (pid ${pid}, data: ${dataDir})`,
-    "",
-    ...serverLines(advertisedServers(urls)),
-    "",
-    ...controlTokenLines(config),
-    `Log:  ${log}   (npx sandbox logs --data-dir ${dataDir})`,
-    `Stop: npx sandbox stop --data-dir ${dataDir}`,
-  ].join("\n"));
+  cli.print(
+    [
+      `Sandbox running in the background (pid ${pid}, data: ${dataDir})`,
+      "",
+      ...serverLines(advertisedServers(urls)),
+      "",
+      ...controlTokenLines(config),
+      `Log:  ${log}   (npx sandbox logs --data-dir ${dataDir})`,
+      `Stop: npx sandbox stop --data-dir ${dataDir}`,
+    ].join("\n"),
+  );
 }
 
 /** The flags of `start` that give these settings again (--detach and --json aside), with the data dir as resolved here. */
-function startArgs(flags: Partial<Record<OptionKey, unknown>>, configFile: string | undefined, dataDir: string): string[] {
+function startArgs(
+  flags: Partial<Record<OptionKey, unknown>>,
+  configFile: string | undefined,
+  dataDir: string,
+): string[] {
   const args = configFile === undefined ? [] : ["--config", configFile];
   for (const option of OPTIONS) {
     const value = flags[option.key];
@@ -66,7 +83,11 @@ function startArgs(flags: Partial<Record<OptionKey, unknown>>, configFile: strin
 }
 
 /** Starts `sandbox start` in a session of its own (no terminal's Ctrl-C or hang-up reaches it), writing to the log, which only its owner may read. */
-async function spawnSandbox(io: CliIo, dataDir: string, args: string[]): Promise<{ child: ChildProcess; offset: number; ended: () => string | undefined }> {
+async function spawnSandbox(
+  io: CliIo,
+  dataDir: string,
+  args: string[],
+): Promise<{ child: ChildProcess; offset: number; ended: () => string | undefined }> {
   const file = await makeDirectory(dataDir)
     .then(() => open(logFile(dataDir), "a", 0o600))
     .catch((error: unknown) => Promise.reject(unusableDataDir(dataDir, error)));
@@ -74,10 +95,21 @@ async function spawnSandbox(io: CliIo, dataDir: string, args: string[]): Promise
     await file.chmod(0o600); // a log made before keeps its mode otherwise
     await file.write(`=== ${new Date().toISOString()} sandbox start --detach ===\n`);
     const { size: offset } = await file.stat();
-    const child = spawn(process.execPath, [BIN, "start", ...args], { cwd: io.cwd, env: io.env, detached: true, stdio: ["ignore", file.fd, file.fd] });
+    const child = spawn(process.execPath, [BIN, "start", ...args], {
+      cwd: io.cwd,
+      env: io.env,
+      detached: true,
+      stdio: ["ignore", file.fd, file.fd],
+    });
     // Listened to at once: an end (or a spawn error) may come before the first wait.
     let ended: string | undefined;
-    child.once("exit", (code, signal) => (ended = signal ? `The sandbox was ended by ${signal} during its start` : `The sandbox exited during its start (exit code ${code})`));
+    child.once(
+      "exit",
+      (code, signal) =>
+        (ended = signal
+          ? `The sandbox was ended by ${signal} during its start`
+          : `The sandbox exited during its start (exit code ${code})`),
+    );
     child.once("error", (error) => (ended = `The sandbox could not be started (${error.message})`));
     return { child, offset, ended: () => ended };
   } finally {
@@ -94,7 +126,13 @@ async function untilReady(child: ChildProcess, ended: () => string | undefined, 
     const failure = ended();
     if (failure) return { failure };
     const lock = await runningSandbox(dataDir);
-    if (lock && lock.pid === child.pid && lock.urls && (await Promise.all(Object.values(lock.urls).map(answersHealth))).every(Boolean)) return { pid: lock.pid, urls: lock.urls };
+    if (
+      lock &&
+      lock.pid === child.pid &&
+      lock.urls &&
+      (await Promise.all(Object.values(lock.urls).map(answersHealth))).every(Boolean)
+    )
+      return { pid: lock.pid, urls: lock.urls };
     if (Date.now() > deadline) {
       await stopChild(child);
       return { failure: `The sandbox did not answer /health within ${READY_WITHIN_MS / 1000} s, so it was stopped` };

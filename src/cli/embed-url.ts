@@ -1,9 +1,16 @@
 import { Command } from "commander";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
-import { buildEmbedUrl, parseEmbedMode, resolveEmbedBase, resolveEndUser, signIdentity, IdentityError } from "../identity/index.ts";
+import {
+  buildEmbedUrl,
+  IdentityError,
+  parseEmbedMode,
+  resolveEmbedBase,
+  resolveEndUser,
+  signIdentity,
+} from "../identity/index.ts";
 import { runningSandbox } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
-import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 
@@ -25,28 +32,37 @@ export function embedUrlCommand(cli: Cli): Command {
     .option("--allow-unknown-user", "accept a UUID that is not a demo user's id")
     .option("--embed-base <url>", "base URL of the embed [env EMBED_BASE, default auto: /embed on the host app]")
     .option("--bind <address>", `the host app's address when no sandbox runs on the data dir ${settingNote("bind")}`)
-    .option("--host-port <port>", `the host app's port when no sandbox runs on the data dir ${settingNote("hostPort")}`);
+    .option(
+      "--host-port <port>",
+      `the host app's port when no sandbox runs on the data dir ${settingNote("hostPort")}`,
+    );
   return withSandboxOptions(command, { dataDir: "to find a running host app" })
-    .addHelpText("after", helpText({
-      notes: [
-        "With the default base (auto), the URL points at the host app of the sandbox running on the",
-        "data dir, or else at --bind and --host-port as `sandbox start` would use them.",
-        "The identity token lives 10 minutes: build the URL shortly before you open it.",
-      ],
-      examples: [
-        "npx sandbox embed-url --user ada@example.com --mode drawer",
-        "npx sandbox embed-url --user tunde@example.com --mode launcher --no-identity",
-        "npx sandbox embed-url --user ada@example.com --mode drawer --session preview-1 --embed-base https://chat.example.com/embed",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          "With the default base (auto), the URL points at the host app of the sandbox running on the",
+          "data dir, or else at --bind and --host-port as `sandbox start` would use them.",
+          "The identity token lives 10 minutes: build the URL shortly before you open it.",
+        ],
+        examples: [
+          "npx sandbox embed-url --user ada@example.com --mode drawer",
+          "npx sandbox embed-url --user tunde@example.com --mode launcher --no-identity",
+          "npx sandbox embed-url --user ada@example.com --mode drawer --session preview-1 --embed-base https://chat.example.com/embed",
+        ],
+      }),
+    )
     .action(async (flags: EmbedUrlFlags) => {
       const mode = parseEmbedMode(flags.mode);
-      if (flags.session !== undefined && flags.session.trim() === "") throw new IdentityError("--session needs a session id.");
+      if (flags.session !== undefined && flags.session.trim() === "")
+        throw new IdentityError("--session needs a session id.");
       const config = await loadCommandConfig(flags, cli.io);
       const endUser = resolveEndUser(await loadDemoUsers(), flags.user, { allowUnknown: flags.allowUnknownUser });
       const running = config.embedBase === "auto" ? await runningSandbox(config.dataDir) : null;
       const base = resolveEmbedBase(config, running?.urls?.host);
-      const identity = flags.identity ? (await signIdentity({ secret: config.signingSecret, subject: endUser.id })).token : undefined;
+      const identity = flags.identity
+        ? (await signIdentity({ secret: config.signingSecret, subject: endUser.id })).token
+        : undefined;
       cli.print(buildEmbedUrl(base, { mode, endUser: endUser.id, identity, session: flags.session?.trim() }));
     });
 }

@@ -16,6 +16,8 @@ export class UserFacingError extends SandboxError {
 /** Errors a user can fix (a SandboxError marked expected) get one line and exit code 1; anything else is a bug and keeps its stack. */
 export function reportError(error: unknown, cli: Cli): void {
   const expected = error instanceof SandboxError && error.expected;
-  cli.io.stderr.write(`${expected ? `Error: ${error.message}` : `Unexpected error: ${(error as Error)?.stack ?? String(error)}`}\n`);
+  cli.io.stderr.write(
+    `${expected ? `Error: ${error.message}` : `Unexpected error: ${(error as Error)?.stack ?? String(error)}`}\n`,
+  );
   cli.exitCode = error instanceof UserFacingError ? error.exitCode : 1;
 }

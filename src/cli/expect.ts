@@ -1,10 +1,10 @@
 import { Command } from "commander";
 import type { ExpectResult } from "../controls/client.ts";
-import { loadDemoUsers, type DemoUser } from "../users.ts";
-import { withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { type DemoUser, loadDemoUsers } from "../users.ts";
+import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
-import { describeFilter, journalFilter, wholeNumber, withFilterOptions, type FilterFlags } from "./journal-filter.ts";
+import { describeFilter, type FilterFlags, journalFilter, wholeNumber, withFilterOptions } from "./journal-filter.ts";
 import { journalHeading, journalRow } from "./journal-table.ts";
 import { runningControls } from "./running.ts";
 
@@ -18,18 +18,21 @@ export function expectCommand(cli: Cli): Command {
   return withFilterOptions(withSandboxOptions(command), { required: true })
     .option("--count <n>", "exactly n matching requests (0: none); without it, at least one", wholeNumber(0))
     .option("--json", "print the result as JSON (ok, matched, seen, …); the exit code is the same")
-    .addHelpText("after", helpText({
-      notes: [
-        "Looks in the request journal (see `sandbox journal`): a request counts once its answer was sent,",
-        "so check after the calls you expect have returned. `sandbox journal --clear` between tests",
-        "starts each one from nothing.",
-      ],
-      examples: [
-        "npx sandbox expect --service storefront --method GET --path /api/agent/orders --user ada@example.com --agent",
-        "npx sandbox expect --service storefront --method POST --path /api/cart/items --count 2",
-        "npx sandbox expect --service wallet --method POST --path /oauth/token --count 0",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          "Looks in the request journal (see `sandbox journal`): a request counts once its answer was sent,",
+          "so check after the calls you expect have returned. `sandbox journal --clear` between tests",
+          "starts each one from nothing.",
+        ],
+        examples: [
+          "npx sandbox expect --service storefront --method GET --path /api/agent/orders --user ada@example.com --agent",
+          "npx sandbox expect --service storefront --method POST --path /api/cart/items --count 2",
+          "npx sandbox expect --service wallet --method POST --path /oauth/token --count 0",
+        ],
+      }),
+    )
     .action(async (flags: ExpectFlags) => {
       const controls = await runningControls(flags, cli);
       const users = await loadDemoUsers();
@@ -42,7 +45,10 @@ export function expectCommand(cli: Cli): Command {
 }
 
 function expectation(result: ExpectResult, users: readonly DemoUser[]): string {
-  const count = result.expected === undefined ? "at least 1 request" : `${result.expected} ${result.expected === 1 ? "request" : "requests"}`;
+  const count =
+    result.expected === undefined
+      ? "at least 1 request"
+      : `${result.expected} ${result.expected === 1 ? "request" : "requests"}`;
   return `expected ${count}: ${describeFilter(result.filter, users)}`;
 }
 
@@ -50,7 +56,16 @@ function expectation(result: ExpectResult, users: readonly DemoUser[]): string {
 function report(result: ExpectResult, users: readonly DemoUser[]): string[] {
   const where = result.filter.service ?? "any server";
   const lines = [`FAILED: ${expectation(result, users)}; ${result.matched} matched.`];
-  if (result.seenTotal === 0) return [...lines, `No requests answered by ${where} (since the journal was last cleared).`];
-  const shown = result.seen.length < result.seenTotal ? `the last ${result.seen.length} of ${result.seenTotal}` : `all ${result.seenTotal}`;
-  return [...lines, `Requests answered by ${where} (${shown}, oldest first):`, journalHeading(), ...result.seen.map((entry) => journalRow(entry, users))];
+  if (result.seenTotal === 0)
+    return [...lines, `No requests answered by ${where} (since the journal was last cleared).`];
+  const shown =
+    result.seen.length < result.seenTotal
+      ? `the last ${result.seen.length} of ${result.seenTotal}`
+      : `all ${result.seenTotal}`;
+  return [
+    ...lines,
+    `Requests answered by ${where} (${shown}, oldest first):`,
+    journalHeading(),
+    ...result.seen.map((entry) => journalRow(entry, users)),
+  ];
 }

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Command } from "commander";
-import { withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -11,16 +11,19 @@ export function exportCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("export"), { dataDir: "to find the running sandbox" })
     .argument("[file]", "where to write it; without it (or with -), stdout")
     .option("--json", "with a file: print what was written as JSON")
-    .addHelpText("after", helpText({
-      notes: [
-        "The document holds what the data files hold, demo passwords and hashed secrets included:",
-        "the file is written readable by its owner only.",
-      ],
-      examples: [
-        "npx sandbox export snapshot.json",
-        "npx sandbox export | jq '.services.wallet.transactions | length'",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          "The document holds what the data files hold, demo passwords and hashed secrets included:",
+          "the file is written readable by its owner only.",
+        ],
+        examples: [
+          "npx sandbox export snapshot.json",
+          "npx sandbox export | jq '.services.wallet.transactions | length'",
+        ],
+      }),
+    )
     .action(async (file: string | undefined, flags: ConfigFlags & { json?: boolean }) => {
       const controls = await runningControls(flags, cli);
       const document = await controls.exportData();
@@ -31,7 +34,8 @@ export function exportCommand(cli: Cli): Command {
         throw new UserFacingError(`Cannot write ${path}: ${error.code ?? error.message}`);
       });
       const services = Object.keys(document.services);
-      if (flags.json) return cli.print(JSON.stringify({ file: path, services, exportedAt: document.exportedAt }, null, 2));
+      if (flags.json)
+        return cli.print(JSON.stringify({ file: path, services, exportedAt: document.exportedAt }, null, 2));
       cli.print(`Exported ${services.join(", ")} to ${path}`);
     });
 }

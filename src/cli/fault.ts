@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import type { Fault, FaultSpec } from "../controls/faults/fault.ts";
 import { alignColumns } from "./columns.ts";
-import { withSandboxOptions, type JsonConfigFlags } from "./command-config.ts";
+import { type JsonConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { runningControls } from "./running.ts";
@@ -19,8 +19,9 @@ interface AddFlags extends JsonConfigFlags {
 const DATA_DIR = { dataDir: "where the running sandbox is found" };
 
 export function faultCommand(cli: Cli): Command {
-  const fault = new Command("fault")
-    .addHelpText("after", helpText({
+  const fault = new Command("fault").addHelpText(
+    "after",
+    helpText({
       notes: [
         "A fault belongs to one server and matches requests by method and path: an exact path, or one with * for any",
         "characters (GET /api/* is every GET under /api/). Faults are tried in the order they were added; the first one",
@@ -34,32 +35,47 @@ export function faultCommand(cli: Cli): Command {
         "npx sandbox fault list",
         "npx sandbox fault clear",
       ],
-    }));
+    }),
+  );
 
   withSandboxOptions(fault.command("add"), DATA_DIR)
     .description("Add a fault: an error status, a delay, or both; or cut event streams")
     .requiredOption("--service <name>", "the server: storefront, wallet or host")
-    .requiredOption("--route <route>", "method and path, such as 'POST /api/cart/items' or 'GET /api/*' (method * for any)")
+    .requiredOption(
+      "--route <route>",
+      "method and path, such as 'POST /api/cart/items' or 'GET /api/*' (method * for any)",
+    )
     .option("--status <code>", "answer this error status (400-599) instead of the route")
     .option("--rate <fraction>", "the chance it fires on a matching request, from 0 to 1 (default: 1)")
-    .option("--delay <duration>", "wait this long first (2s), or a random time in a range (100ms-2s); alone, the request then goes through")
+    .option(
+      "--delay <duration>",
+      "wait this long first (2s), or a random time in a range (100ms-2s); alone, the request then goes through",
+    )
     .option("--times <n>", "fire this many times, then be gone (default: until cleared)")
     .option("--drop-stream", "cut the route's event streams: the open ones now, new ones right after they open")
     .option("--json", "print the fault as JSON")
-    .addHelpText("after", helpText({
-      notes: [
-        "On the wallet's /oauth/token, a fault answers as OAuth does: a 5xx as temporarily_unavailable, a 4xx as 400 invalid_request.",
-      ],
-      examples: [
-        "npx sandbox fault add --service storefront --route 'POST /api/cart/items' --status 503 --times 3",
-        "npx sandbox fault add --service host --route '* /api/agent/*' --status 500 --rate 0.1 --json",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          "On the wallet's /oauth/token, a fault answers as OAuth does: a 5xx as temporarily_unavailable, a 4xx as 400 invalid_request.",
+        ],
+        examples: [
+          "npx sandbox fault add --service storefront --route 'POST /api/cart/items' --status 503 --times 3",
+          "npx sandbox fault add --service host --route '* /api/agent/*' --status 500 --rate 0.1 --json",
+        ],
+      }),
+    )
     .action(async (flags: AddFlags) => {
       const added = await (await runningControls(flags, cli)).addFault(toSpec(flags));
       if (flags.json) return cli.print(JSON.stringify(added, null, 2));
-      const odds = [added.rate < 1 ? `at rate ${added.rate}` : "", added.times === undefined ? "" : `${added.times} time${added.times === 1 ? "" : "s"}`].filter(Boolean);
-      cli.print(`Added fault ${added.id} on the ${added.service}: ${added.route} ${describe(added)}${odds.length > 0 ? `, ${odds.join(", ")}` : ""}`);
+      const odds = [
+        added.rate < 1 ? `at rate ${added.rate}` : "",
+        added.times === undefined ? "" : `${added.times} time${added.times === 1 ? "" : "s"}`,
+      ].filter(Boolean);
+      cli.print(
+        `Added fault ${added.id} on the ${added.service}: ${added.route} ${describe(added)}${odds.length > 0 ? `, ${odds.join(", ")}` : ""}`,
+      );
       cli.print(`  (remove it with: npx sandbox fault clear ${added.id})`);
     });
 
@@ -71,7 +87,15 @@ export function faultCommand(cli: Cli): Command {
       const faults = await (await runningControls(flags, cli)).faults();
       if (flags.json) return cli.print(JSON.stringify(faults, null, 2));
       if (faults.length === 0) return cli.print("No faults.");
-      const rows = faults.map((one) => [one.id, one.service, one.route, describe(one), String(one.rate), String(one.times ?? "until cleared"), String(one.fired)]);
+      const rows = faults.map((one) => [
+        one.id,
+        one.service,
+        one.route,
+        describe(one),
+        String(one.rate),
+        String(one.times ?? "until cleared"),
+        String(one.fired),
+      ]);
       cli.print(alignColumns([["ID", "SERVICE", "ROUTE", "DOES", "RATE", "TIMES LEFT", "FIRED"], ...rows]).join("\n"));
     });
 
@@ -90,7 +114,8 @@ export function faultCommand(cli: Cli): Command {
 
 /** The flags as the control takes them; numbers as numbers, anything else as given, for the sandbox to refuse by name. */
 function toSpec(flags: AddFlags): FaultSpec {
-  const number = (text: string | undefined) => (text !== undefined && /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
+  const number = (text: string | undefined) =>
+    text !== undefined && /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text;
   return {
     service: flags.service,
     route: flags.route,

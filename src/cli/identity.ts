@@ -1,10 +1,20 @@
 import { Command } from "commander";
-import { formatSpan, isoTime, parseClaimPairs, parseTtl, resolveEndUser, signIdentity, verifyIdentity, type IdentityCheck, type IdentityClaims } from "../identity/index.ts";
+import {
+  formatSpan,
+  type IdentityCheck,
+  type IdentityClaims,
+  isoTime,
+  parseClaimPairs,
+  parseTtl,
+  resolveEndUser,
+  signIdentity,
+  verifyIdentity,
+} from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
 import { alignColumns } from "./columns.ts";
-import { loadCommandConfig, withSandboxOptions, type ConfigFlags, type JsonConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, type JsonConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
-import { readStdin, type Cli } from "./io.ts";
+import { type Cli, readStdin } from "./io.ts";
 
 interface SignFlags extends ConfigFlags {
   user: string;
@@ -16,12 +26,15 @@ interface SignFlags extends ConfigFlags {
 
 export function identityCommand(cli: Cli): Command {
   return new Command("identity")
-    .addHelpText("after", helpText({
-      examples: [
-        "npx sandbox identity sign --user ada@example.com",
-        "npx sandbox identity verify \"$(npx sandbox identity sign --user ada@example.com)\"",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        examples: [
+          "npx sandbox identity sign --user ada@example.com",
+          'npx sandbox identity verify "$(npx sandbox identity sign --user ada@example.com)"',
+        ],
+      }),
+    )
     .addCommand(signCommand(cli))
     .addCommand(verifyCommand(cli));
 }
@@ -31,21 +44,28 @@ function signCommand(cli: Cli): Command {
     .description("Sign an identity token for a demo user with SIGNING_SECRET and print it")
     .requiredOption("--user <id|email>", "a demo user's id or email")
     .option("--ttl <duration>", "lifetime of the token (90s, 10m, 1h)", "10m")
-    .option("--claim <key=value>", "an extra claim; JSON values (5, true, {…}) are kept as JSON, others are text (repeat for more)", (pair: string, all: string[] = []) => [...all, pair])
+    .option(
+      "--claim <key=value>",
+      "an extra claim; JSON values (5, true, {…}) are kept as JSON, others are text (repeat for more)",
+      (pair: string, all: string[] = []) => [...all, pair],
+    )
     .option("--allow-unknown-user", "accept a UUID that is not a demo user's id (to test how the embed refuses it)");
   return withSandboxOptions(command, { dataDir: false })
     .option("--json", "print {token, claims} as JSON")
-    .addHelpText("after", helpText({
-      notes: [
-        "sub, iat, exp and iss (\"sandbox-host\") are set by the command; --claim cannot override them.",
-        "The secret is SIGNING_SECRET (env, or signingSecret in the config file), as for `sandbox start`.",
-      ],
-      examples: [
-        "npx sandbox identity sign --user ada@example.com",
-        "npx sandbox identity sign --user 0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81 --ttl 2m --claim plan=pro --claim beta=true",
-        "SIGNING_SECRET=my-host-backend-secret-of-32-bytes-or-more npx sandbox identity sign --user ada@example.com --json",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          'sub, iat, exp and iss ("sandbox-host") are set by the command; --claim cannot override them.',
+          "The secret is SIGNING_SECRET (env, or signingSecret in the config file), as for `sandbox start`.",
+        ],
+        examples: [
+          "npx sandbox identity sign --user ada@example.com",
+          "npx sandbox identity sign --user 0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81 --ttl 2m --claim plan=pro --claim beta=true",
+          "SIGNING_SECRET=my-host-backend-secret-of-32-bytes-or-more npx sandbox identity sign --user ada@example.com --json",
+        ],
+      }),
+    )
     .action((flags: SignFlags) => signAction(flags, cli));
 }
 
@@ -55,16 +75,17 @@ function verifyCommand(cli: Cli): Command {
     .argument("<jwt>", "the token, or - to read it from stdin");
   return withSandboxOptions(command, { dataDir: false })
     .option("--json", "print {valid, code?, reason?, claims?} as JSON")
-    .addHelpText("after", helpText({
-      notes: [
-        "Exit code 0 if the token is valid; 1 with \"invalid: <reason>\" on stderr if not.",
-      ],
-      examples: [
-        "npx sandbox identity verify eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.…",
-        "npx sandbox identity sign --user ada@example.com | npx sandbox identity verify -",
-        "npx sandbox identity verify \"$TOKEN\" --json | jq .reason",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: ['Exit code 0 if the token is valid; 1 with "invalid: <reason>" on stderr if not.'],
+        examples: [
+          "npx sandbox identity verify eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.…",
+          "npx sandbox identity sign --user ada@example.com | npx sandbox identity verify -",
+          'npx sandbox identity verify "$TOKEN" --json | jq .reason',
+        ],
+      }),
+    )
     .action((given: string, flags: JsonConfigFlags) => verifyAction(given, flags, cli));
 }
 

@@ -1,27 +1,30 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Command } from "commander";
-import { withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
-import { readStdin, type Cli } from "./io.ts";
+import { type Cli, readStdin } from "./io.ts";
 import { runningControls } from "./running.ts";
 
 export function importCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("import"), { dataDir: "to find the running sandbox" })
     .argument("<file>", "the document, or - to read it from stdin")
     .option("--json", "print JSON")
-    .addHelpText("after", helpText({
-      notes: [
-        "Each service's data is brought to the current schema version and checked as at start, all",
-        "of them before any is changed: a bad document is refused, naming the field, and changes nothing.",
-        "Services the document leaves out keep their data.",
-      ],
-      examples: [
-        "npx sandbox import snapshot.json",
-        "jq '.services.wallet.transactions |= .[:5]' snapshot.json | npx sandbox import -",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          "Each service's data is brought to the current schema version and checked as at start, all",
+          "of them before any is changed: a bad document is refused, naming the field, and changes nothing.",
+          "Services the document leaves out keep their data.",
+        ],
+        examples: [
+          "npx sandbox import snapshot.json",
+          "jq '.services.wallet.transactions |= .[:5]' snapshot.json | npx sandbox import -",
+        ],
+      }),
+    )
     .action(async (file: string, flags: ConfigFlags & { json?: boolean }) => {
       const from = file === "-" ? "stdin" : resolve(cli.io.cwd, file);
       const document = parseDocument(await readDocument(file, from, cli), from);
@@ -36,7 +39,9 @@ async function readDocument(file: string, from: string, cli: Cli): Promise<strin
   try {
     return await readFile(from, "utf8");
   } catch (error) {
-    throw new UserFacingError(`Cannot read ${from}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UserFacingError(
+      `Cannot read ${from}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
@@ -44,6 +49,8 @@ function parseDocument(content: string, from: string): unknown {
   try {
     return JSON.parse(content);
   } catch (error) {
-    throw new UserFacingError(`${from} is not JSON (${(error as Error).message}): give a document written by sandbox export`);
+    throw new UserFacingError(
+      `${from} is not JSON (${(error as Error).message}): give a document written by sandbox export`,
+    );
   }
 }

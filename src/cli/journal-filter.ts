@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option, type Command } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
 import type { JournalFilter } from "../controls/journal/entry.ts";
 import type { DemoUser } from "../users.ts";
@@ -17,10 +17,15 @@ export interface FilterFlags {
 export function withFilterOptions(command: Command, options: { required: boolean }): Command {
   const { required } = options;
   return command
-    .addOption(new Option("--service <name>", "requests to this server").choices(SERVICE_NAMES).makeOptionMandatory(required))
+    .addOption(
+      new Option("--service <name>", "requests to this server").choices(SERVICE_NAMES).makeOptionMandatory(required),
+    )
     .addOption(new Option("--method <method>", "with this HTTP method (any case)").makeOptionMandatory(required))
     .addOption(new Option("--path <path>", "to this path, exactly (without the query)").makeOptionMandatory(required))
-    .option("--user <id|email>", "for this end user (X-End-User-Id, or the bearer token's subject); a demo user's email works too")
+    .option(
+      "--user <id|email>",
+      "for this end user (X-End-User-Id, or the bearer token's subject); a demo user's email works too",
+    )
     .option("--agent", "sent by the agent (with the BFF service token)")
     .option("--no-agent", "not sent by the agent");
 }
@@ -28,7 +33,10 @@ export function withFilterOptions(command: Command, options: { required: boolean
 /** The filter the flags ask for; a demo user's email stands for the user's id. */
 export function journalFilter(flags: FilterFlags, users: readonly DemoUser[]): JournalFilter {
   const wanted = flags.user?.trim().toLowerCase();
-  const user = wanted === undefined ? undefined : (users.find((candidate) => candidate.email.toLowerCase() === wanted)?.id ?? flags.user?.trim());
+  const user =
+    wanted === undefined
+      ? undefined
+      : (users.find((candidate) => candidate.email.toLowerCase() === wanted)?.id ?? flags.user?.trim());
   return { service: flags.service, method: flags.method?.toUpperCase(), path: flags.path, user, agent: flags.agent };
 }
 
@@ -46,7 +54,8 @@ export function describeFilter(filter: JournalFilter, users: readonly DemoUser[]
 /** A commander parser for a whole number of at least `min`. */
 export function wholeNumber(min: number): (text: string) => number {
   return (text) => {
-    if (!/^\d{1,9}$/.test(text) || Number(text) < min) throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
+    if (!/^\d{1,9}$/.test(text) || Number(text) < min)
+      throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
     return Number(text);
   };
 }

@@ -37,8 +37,11 @@ export function journalRow(entry: JournalEntry, users: readonly DemoUser[]): str
 }
 
 function formatRow(cells: readonly string[]): string {
-  return cells.map((cell, index) => {
-    const column = COLUMNS[index]!;
-    return "right" in column ? cell.padStart(column.width) : cell.padEnd(column.width);
-  }).join("  ").trimEnd();
+  return cells
+    .map((cell, index) => {
+      const column = COLUMNS[index]!;
+      return "right" in column ? cell.padStart(column.width) : cell.padEnd(column.width);
+    })
+    .join("  ")
+    .trimEnd();
 }

@@ -1,10 +1,10 @@
 import { Command } from "commander";
 import type { JournalEntry } from "../controls/journal/entry.ts";
 import { loadDemoUsers } from "../users.ts";
-import { withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
-import { journalFilter, wholeNumber, withFilterOptions, type FilterFlags } from "./journal-filter.ts";
+import { type FilterFlags, journalFilter, wholeNumber, withFilterOptions } from "./journal-filter.ts";
 import { journalHeading, journalRow } from "./journal-table.ts";
 import { runningControls } from "./running.ts";
 
@@ -22,27 +22,35 @@ export function journalCommand(cli: Cli): Command {
     .option("--follow", "then print each new request as it is answered, until Ctrl-C or the sandbox stops")
     .option("--clear", "empty the journal first (alone: just empty it)")
     .option("--json", "print JSON: an array of entries (with --follow, one entry per line)")
-    .addHelpText("after", helpText({
-      notes: [
-        "Each server keeps its last --journal-size requests (default 1000), fewer when their bodies pass",
-        "--journal-body-memory (default 4MiB); requests to /__sandbox/ are not kept.",
-        "An entry holds the time, server, method, path and query, status, duration, end user, whether the",
-        "agent sent it, the headers, and the first 16 KiB of each body; passwords, tokens, secrets and",
-        "Authorization values show as ***. The table shows times in UTC, on the sandbox clock.",
-      ],
-      examples: [
-        "npx sandbox journal",
-        "npx sandbox journal --service storefront --agent --limit 20",
-        "npx sandbox journal --user ada@example.com --follow",
-        "npx sandbox journal --json | jq '.[] | {method, path, status}'",
-        "npx sandbox journal --clear",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          "Each server keeps its last --journal-size requests (default 1000), fewer when their bodies pass",
+          "--journal-body-memory (default 4MiB); requests to /__sandbox/ are not kept.",
+          "An entry holds the time, server, method, path and query, status, duration, end user, whether the",
+          "agent sent it, the headers, and the first 16 KiB of each body; passwords, tokens, secrets and",
+          "Authorization values show as ***. The table shows times in UTC, on the sandbox clock.",
+        ],
+        examples: [
+          "npx sandbox journal",
+          "npx sandbox journal --service storefront --agent --limit 20",
+          "npx sandbox journal --user ada@example.com --follow",
+          "npx sandbox journal --json | jq '.[] | {method, path, status}'",
+          "npx sandbox journal --clear",
+        ],
+      }),
+    )
     .action(async (flags: JournalFlags) => {
       const controls = await runningControls(flags, cli);
       if (flags.clear) {
         const { cleared } = await controls.clearJournal();
-        if (!flags.follow) return cli.print(flags.json ? JSON.stringify({ cleared }) : `Cleared the request journal (${cleared} ${cleared === 1 ? "entry" : "entries"}).`);
+        if (!flags.follow)
+          return cli.print(
+            flags.json
+              ? JSON.stringify({ cleared })
+              : `Cleared the request journal (${cleared} ${cleared === 1 ? "entry" : "entries"}).`,
+          );
       }
       const users = await loadDemoUsers();
       const filter = journalFilter(flags, users);

@@ -8,7 +8,9 @@ export function logFile(dataDir: string): string {
 
 /** The log's bytes from `offset` to its end, and where that end is; null when there is no log. */
 export async function readLog(path: string, offset = 0): Promise<{ bytes: Buffer; end: number } | null> {
-  const file = await open(path, "r").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
+  const file = await open(path, "r").catch((error: NodeJS.ErrnoException) =>
+    error.code === "ENOENT" ? null : Promise.reject(error),
+  );
   if (!file) return null;
   try {
     const { size } = await file.stat();

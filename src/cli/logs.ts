@@ -1,7 +1,7 @@
-import { Command } from "commander";
 import { StringDecoder } from "node:string_decoder";
 import { setTimeout as sleep } from "node:timers/promises";
-import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { Command } from "commander";
+import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -14,15 +14,13 @@ const FOLLOW_INTERVAL_MS = 200;
 export function logsCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("logs"))
     .option("-f, --follow", "keep printing what it writes, until Ctrl-C")
-    .addHelpText("after", helpText({
-      notes: [
-        "Each detached start appends to the log, after a line that says when it started.",
-      ],
-      examples: [
-        "npx sandbox logs",
-        "npx sandbox logs --follow --data-dir /tmp/ci-sandbox",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: ["Each detached start appends to the log, after a line that says when it started."],
+        examples: ["npx sandbox logs", "npx sandbox logs --follow --data-dir /tmp/ci-sandbox"],
+      }),
+    )
     .action(async (flags: ConfigFlags & { follow?: boolean }) => {
       const { dataDir } = await loadCommandConfig(flags, cli.io);
       const path = logFile(dataDir);

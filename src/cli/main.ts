@@ -1,9 +1,9 @@
 import { Command, CommanderError, Help } from "commander";
 import { packageVersion } from "../version.ts";
-import { COMMANDS, commandFor, commandName, type CommandEntry } from "./commands.ts";
+import { COMMANDS, type CommandEntry, commandFor, commandName } from "./commands.ts";
 import { reportError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
-import { createCli, processIo, type Cli, type CliIo } from "./io.ts";
+import { type Cli, type CliIo, createCli, processIo } from "./io.ts";
 
 /**
  * The program for these arguments: every command is listed, and only the one they run is
@@ -21,15 +21,18 @@ export async function buildProgram(cli: Cli, args: readonly string[]): Promise<C
   program
     .showHelpAfterError("(run with --help for usage)")
     .version(packageVersion(), "-v, --version")
-    .addHelpText("after", helpText({
-      examples: [
-        "npx sandbox start",
-        "npx sandbox users",
-        "npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback",
-        "npx sandbox embed-url --user ada@example.com --mode drawer",
-        "npx sandbox start --help",
-      ],
-    }));
+    .addHelpText(
+      "after",
+      helpText({
+        examples: [
+          "npx sandbox start",
+          "npx sandbox users",
+          'npx sandbox oauth add-client --name "My agent" --redirect-uri http://localhost:5173/callback',
+          "npx sandbox embed-url --user ada@example.com --mode drawer",
+          "npx sandbox start --help",
+        ],
+      }),
+    );
   routeOutput(program, cli.io);
   return program;
 }
@@ -58,6 +61,8 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
 
 /** Help, --version and usage errors of every command go to the io, and end the run instead of the process. */
 function routeOutput(command: Command, io: CliIo): void {
-  command.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  command
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
   for (const sub of command.commands) routeOutput(sub, io);
 }

@@ -1,31 +1,41 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
-import { DEFAULT_ACTIONS_DIR, agentTargets } from "../agent/target.ts";
+import { agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { IdentityError, resolveEndUser } from "../identity/index.ts";
-import { loadDemoUsers, type DemoUser } from "../users.ts";
+import { type DemoUser, loadDemoUsers } from "../users.ts";
 import { packageVersion } from "../version.ts";
-import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 
 export function mcpCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("mcp"))
-    .option("--user <id|email>", "the end user the tools act for, unless a call names end_user_id (default: the first demo user)")
-    .option("--http [port]", "serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (port 0 or none: a free one)")
-    .option("--allowed-hosts <names>", "more names the HTTP endpoint answers to, as for `sandbox start` (loopback always works)")
+    .option(
+      "--user <id|email>",
+      "the end user the tools act for, unless a call names end_user_id (default: the first demo user)",
+    )
+    .option(
+      "--http [port]",
+      "serve streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio (port 0 or none: a free one)",
+    )
+    .option(
+      "--allowed-hosts <names>",
+      "more names the HTTP endpoint answers to, as for `sandbox start` (loopback always works)",
+    )
     .option("--actions <dir>", "folder of action definitions", DEFAULT_ACTIONS_DIR)
-    .addHelpText("after", helpText({
-      notes: [
-        "The sandbox must be running. With stdio, an MCP client starts this command itself.",
-      ],
-      examples: [
-        "npx sandbox mcp --user ada@example.com",
-        "npx sandbox mcp --user ada@example.com --http 8090",
-        'claude mcp add sandbox -- npx --no -- sandbox mcp --user ada@example.com',
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: ["The sandbox must be running. With stdio, an MCP client starts this command itself."],
+        examples: [
+          "npx sandbox mcp --user ada@example.com",
+          "npx sandbox mcp --user ada@example.com --http 8090",
+          "claude mcp add sandbox -- npx --no -- sandbox mcp --user ada@example.com",
+        ],
+      }),
+    )
     .action(async (options: ConfigFlags & { user?: string; http?: string | boolean; actions: string }) => {
       // The MCP SDK is loaded only to serve, not for --help.
       const { createMcpServer, serveHttp, serveStdio } = await import("../agent/mcp.ts");
@@ -41,11 +51,20 @@ export function mcpCommand(cli: Cli): Command {
         return;
       }
       const port = options.http === true ? 0 : Number(options.http);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserFacingError(`--http takes a port from 0 to 65535; got "${options.http}"`);
-      const { url } = await serveHttp(make, { port, host: "127.0.0.1", allowedHosts: config.allowedHosts }).catch((error: NodeJS.ErrnoException) => {
-        throw new UserFacingError(error.code === "EADDRINUSE" ? `Port ${port} is already in use: choose another with --http <port> (0 picks a free one)` : `Cannot listen on 127.0.0.1:${port} (${error.code ?? error.message})`);
-      });
-      cli.io.stderr.write(`MCP (streamable HTTP) at ${url}: ${actions.length} tools, acting for ${defaultUser.name} unless a call names end_user_id. Ctrl-C to stop.\n`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new UserFacingError(`--http takes a port from 0 to 65535; got "${options.http}"`);
+      const { url } = await serveHttp(make, { port, host: "127.0.0.1", allowedHosts: config.allowedHosts }).catch(
+        (error: NodeJS.ErrnoException) => {
+          throw new UserFacingError(
+            error.code === "EADDRINUSE"
+              ? `Port ${port} is already in use: choose another with --http <port> (0 picks a free one)`
+              : `Cannot listen on 127.0.0.1:${port} (${error.code ?? error.message})`,
+          );
+        },
+      );
+      cli.io.stderr.write(
+        `MCP (streamable HTTP) at ${url}: ${actions.length} tools, acting for ${defaultUser.name} unless a call names end_user_id. Ctrl-C to stop.\n`,
+      );
     });
 }
 

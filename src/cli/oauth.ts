@@ -1,41 +1,50 @@
 import { Command } from "commander";
 import { ControlsClient } from "../controls/client.ts";
 import { runningSandbox } from "../store/data-dir.ts";
-import { withWalletStore } from "../wallet/offline.ts";
 import { checkRegistration, listClients, registerClient } from "../wallet/oauth/registry.ts";
+import { withWalletStore } from "../wallet/offline.ts";
 import { alignColumns } from "./columns.ts";
-import { loadCommandConfig, withSandboxOptions, type JsonConfigFlags } from "./command-config.ts";
+import { type JsonConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli, CliIo } from "./io.ts";
 
 export function oauthCommand(cli: Cli): Command {
-  const oauth = new Command("oauth")
-    .addHelpText("after", helpText({
+  const oauth = new Command("oauth").addHelpText(
+    "after",
+    helpText({
       examples: [
         "npx sandbox oauth clients",
-        "npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback",
+        'npx sandbox oauth add-client --name "My agent" --redirect-uri http://localhost:5173/callback',
       ],
-    }));
-withSandboxOptions(oauth.command("add-client"))
-  .description("Register an OAuth client and print its id and secret (the secret is shown only once)")
-  .requiredOption("--name <name>", "the client's name, shown on the sign-in page")
-  .requiredOption("--redirect-uri <uri>", "an allowed redirect URI, matched exactly (repeat for more)", (uri: string, all: string[]) => [...all, uri], [] as string[])
-  .option("--json", "print JSON")
-  .addHelpText("after", helpText({
-      notes: [
-        "Works whether the sandbox runs or not: a running one is updated at once.",
-      ],
-      examples: [
-        "npx sandbox oauth add-client --name \"My agent\" --redirect-uri http://localhost:5173/callback",
-        "npx sandbox oauth add-client --name CI --redirect-uri http://127.0.0.1:9999/cb --redirect-uri https://agent.example.com/cb --json",
-      ],
-    }))
+    }),
+  );
+  withSandboxOptions(oauth.command("add-client"))
+    .description("Register an OAuth client and print its id and secret (the secret is shown only once)")
+    .requiredOption("--name <name>", "the client's name, shown on the sign-in page")
+    .requiredOption(
+      "--redirect-uri <uri>",
+      "an allowed redirect URI, matched exactly (repeat for more)",
+      (uri: string, all: string[]) => [...all, uri],
+      [] as string[],
+    )
+    .option("--json", "print JSON")
+    .addHelpText(
+      "after",
+      helpText({
+        notes: ["Works whether the sandbox runs or not: a running one is updated at once."],
+        examples: [
+          'npx sandbox oauth add-client --name "My agent" --redirect-uri http://localhost:5173/callback',
+          "npx sandbox oauth add-client --name CI --redirect-uri http://127.0.0.1:9999/cb --redirect-uri https://agent.example.com/cb --json",
+        ],
+      }),
+    )
     .action(async (options: JsonConfigFlags & { name: string; redirectUri: string[] }) => {
       const registration = checkRegistration(options.name, options.redirectUri);
       const created = await onWallet(options, cli.io, {
         running: (wallet) => wallet.addOauthClient(registration),
-        offline: (dir) => withWalletStore(dir, (store, now) => store.update((draft) => registerClient(draft, registration, now))),
+        offline: (dir) =>
+          withWalletStore(dir, (store, now) => store.update((draft) => registerClient(draft, registration, now))),
       });
       if (options.json) return cli.print(JSON.stringify(created, null, 2));
       cli.print(`Registered OAuth client "${created.name}"`);
@@ -48,29 +57,42 @@ withSandboxOptions(oauth.command("add-client"))
   withSandboxOptions(oauth.command("clients"))
     .description("List the registered OAuth clients (ids, names, redirect URIs; secrets are not kept)")
     .option("--json", "print JSON")
-    .addHelpText("after", helpText({
-      examples: [
-        "npx sandbox oauth clients",
-        "npx sandbox oauth clients --json",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        examples: ["npx sandbox oauth clients", "npx sandbox oauth clients --json"],
+      }),
+    )
     .action(async (options: JsonConfigFlags) => {
       const clients = await onWallet(options, cli.io, {
         running: (wallet) => wallet.oauthClients(),
         offline: (dir) => withWalletStore(dir, (store) => listClients(store.data.oauthClients)),
       });
       if (options.json) return cli.print(JSON.stringify(clients, null, 2));
-      cli.print(alignColumns([["ID", "NAME", "REDIRECT URIS"], ...clients.map((client) => [client.id, client.name, client.redirectUris.join(" ")])]).join("\n"));
+      cli.print(
+        alignColumns([
+          ["ID", "NAME", "REDIRECT URIS"],
+          ...clients.map((client) => [client.id, client.name, client.redirectUris.join(" ")]),
+        ]).join("\n"),
+      );
     });
   return oauth;
 }
 
 /** Talks to the running sandbox's wallet if there is one on the data dir, else changes the data file itself. */
-async function onWallet<R>(options: JsonConfigFlags, io: CliIo, ways: { running: (wallet: ControlsClient) => Promise<R>; offline: (dir: string) => Promise<R> }): Promise<R> {
+async function onWallet<R>(
+  options: JsonConfigFlags,
+  io: CliIo,
+  ways: { running: (wallet: ControlsClient) => Promise<R>; offline: (dir: string) => Promise<R> },
+): Promise<R> {
   const config = await loadCommandConfig(options, io);
   const running = await runningSandbox(config.dataDir);
   if (running && !running.urls?.wallet) {
-    throw new UserFacingError(`The sandbox running on ${config.dataDir} (pid ${running.pid}) has no wallet: start it with the wallet, or stop it first.`);
+    throw new UserFacingError(
+      `The sandbox running on ${config.dataDir} (pid ${running.pid}) has no wallet: start it with the wallet, or stop it first.`,
+    );
   }
-  return running?.urls?.wallet ? ways.running(new ControlsClient(running.urls.wallet, config.controlToken)) : ways.offline(config.dataDir);
+  return running?.urls?.wallet
+    ? ways.running(new ControlsClient(running.urls.wallet, config.controlToken))
+    : ways.offline(config.dataDir);
 }

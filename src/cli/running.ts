@@ -1,6 +1,6 @@
 import { ControlsClient } from "../controls/client.ts";
 import { runningSandbox } from "../store/data-dir.ts";
-import { loadCommandConfig, type ConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, loadCommandConfig } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import type { Cli } from "./io.ts";
 
@@ -12,6 +12,9 @@ export async function runningControls(flags: ConfigFlags, cli: Cli): Promise<Con
   const config = await loadCommandConfig(flags, cli.io);
   const running = await runningSandbox(config.dataDir);
   const url = running?.urls && Object.values(running.urls)[0];
-  if (!url) throw new UserFacingError(`No sandbox runs on ${config.dataDir}: start one with npx sandbox start, or point --data-dir at the data dir of the one that runs.`);
+  if (!url)
+    throw new UserFacingError(
+      `No sandbox runs on ${config.dataDir}: start one with npx sandbox start, or point --data-dir at the data dir of the one that runs.`,
+    );
   return new ControlsClient(url, config.controlToken);
 }

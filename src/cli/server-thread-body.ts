@@ -12,17 +12,29 @@ import type { ThreadReport } from "./server-thread.ts";
 const report = (message: ThreadReport) => parentPort!.postMessage(message);
 
 try {
-  const sandbox = await startSandbox(workerData as SandboxConfig, { logError: (text) => report({ kind: "log", text }) });
+  const sandbox = await startSandbox(workerData as SandboxConfig, {
+    logError: (text) => report({ kind: "log", text }),
+  });
   parentPort!.once("message", () => {
-    void sandbox.close()
+    void sandbox
+      .close()
       .catch((error: Error) => report({ kind: "log", text: `Closing the sandbox failed: ${error.stack ?? error}` }))
       .finally(() => report({ kind: "closed" }));
   });
   report({ kind: "started", banner: formatBanner(sandbox) });
   if (await exposedToGit(sandbox.dataDir, STOREFRONT_FILE)) {
-    report({ kind: "log", text: `Warning: the data dir ${sandbox.dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.` });
+    report({
+      kind: "log",
+      text: `Warning: the data dir ${sandbox.dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.`,
+    });
   }
 } catch (error) {
   const expected = error instanceof SandboxError && error.expected;
-  report({ kind: "failed", expected, message: (error as Error)?.message ?? String(error), stack: (error as Error)?.stack, exitCode: error instanceof UserFacingError ? error.exitCode : 1 });
+  report({
+    kind: "failed",
+    expected,
+    message: (error as Error)?.message ?? String(error),
+    stack: (error as Error)?.stack,
+    exitCode: error instanceof UserFacingError ? error.exitCode : 1,
+  });
 }

@@ -1,6 +1,6 @@
+import { drawLiveEvenInCi } from "../config/draw-live.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { startSandbox } from "../sandbox.ts";
-import { drawLiveEvenInCi } from "../config/draw-live.ts";
 import type { Cli } from "./io.ts";
 import { stopRequests } from "./stop-requests.ts";
 import { endSoonAfterQuit, requireTerminal, tuiSettings } from "./tui-settings.ts";

@@ -10,64 +10,108 @@ import { stopRequests } from "./stop-requests.ts";
 export function startCommand(cli: Cli): Command {
   const command = new Command("start")
     .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)")
-    .option("--detach", "run in the background: return once every server answers /health, print the URLs; output goes to <data dir>/sandbox.log")
+    .option(
+      "--detach",
+      "run in the background: return once every server answers /health, print the URLs; output goes to <data dir>/sandbox.log",
+    )
     .option("--json", "with --detach: print {pid, urls, dataDir, log} as JSON")
     .option("--ui", "open the terminal UI on the servers in this terminal; quitting it stops them");
   for (const option of OPTIONS) {
     if ("command" in option) continue;
-    command.addOption(new Option(`${option.flag}${valueName(option)}`, `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default === "" ? "none" : option.default}]`));
-    if (option.type === "boolean") command.addOption(new Option(`--no-${option.flag.slice(2)}`, `turn ${option.flag} off, whatever the env or config file say`));
+    command.addOption(
+      new Option(
+        `${option.flag}${valueName(option)}`,
+        `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default === "" ? "none" : option.default}]`,
+      ),
+    );
+    if (option.type === "boolean")
+      command.addOption(
+        new Option(`--no-${option.flag.slice(2)}`, `turn ${option.flag} off, whatever the env or config file say`),
+      );
   }
   return command
-    .addHelpText("after", helpText({
-      notes: [
-        "Settings: flag > environment variable > sandbox.config.json > default.",
-        "",
-        "With --detach the command exits 0 once the sandbox is ready, or 1 with the end of its log",
-        "when the start fails; npx sandbox status, stop and logs then act on it through the data dir.",
-      ],
-      examples: [
-        "npx sandbox start",
-        "npx sandbox start --storefront-port 9084 --fresh",
-        "STOREFRONT_PORT=0 npx sandbox start --only storefront --data-dir /tmp/sandbox-data",
-        "npx sandbox start --detach --json --data-dir /tmp/ci-sandbox",
-        "npx sandbox start --ui",
-      ],
-    }))
-    .action(async (flags: Partial<Record<OptionKey, unknown>> & { config?: string; detach?: boolean; json?: boolean; ui?: boolean }) => {
-      const { config: configFile, detach, json, ui, ...given } = flags;
-      const { io } = cli;
-      if (json && !detach) throw new UserFacingError("--json goes with --detach: the sandbox in the foreground prints its banner.", 2);
-      if (ui && detach) throw new UserFacingError("--ui and --detach do not go together: open the UI on a detached sandbox with npx sandbox ui.", 2);
-      const config = await loadConfig({ flags: given, configFile, env: io.env, cwd: io.cwd });
-      if (ui) {
-        const { startWithUi } = await import("./start-ui.ts");
-        return startWithUi(cli, config);
-      }
-      if (detach) {
-        const { startDetached } = await import("./detach.ts");
-        return startDetached(cli, config, given, configFile, Boolean(json));
-      }
-      // Listen for signals before anything starts, so a Ctrl-C at any moment still closes cleanly.
-      const stop = stopRequests(io);
-      const sandbox = await startServerThread(config, (message) => io.stderr.write(`${message}\n`)).catch((error: unknown) => {
-        stop.dispose();
-        throw error;
-      });
-      cli.print(sandbox.banner);
-      const ended = await Promise.race([stop.next, sandbox.crashed]);
-      if (ended instanceof Error) {
-        stop.dispose();
-        throw ended;
-      }
-      cli.print(`\n${ended}: stopping the sandbox…`);
-      await sandbox.close();
-      cli.print("Stopped.");
-    });
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          "Settings: flag > environment variable > sandbox.config.json > default.",
+          "",
+          "With --detach the command exits 0 once the sandbox is ready, or 1 with the end of its log",
+          "when the start fails; npx sandbox status, stop and logs then act on it through the data dir.",
+        ],
+        examples: [
+          "npx sandbox start",
+          "npx sandbox start --storefront-port 9084 --fresh",
+          "STOREFRONT_PORT=0 npx sandbox start --only storefront --data-dir /tmp/sandbox-data",
+          "npx sandbox start --detach --json --data-dir /tmp/ci-sandbox",
+          "npx sandbox start --ui",
+        ],
+      }),
+    )
+    .action(
+      async (
+        flags: Partial<Record<OptionKey, unknown>> & {
+          config?: string;
+          detach?: boolean;
+          json?: boolean;
+          ui?: boolean;
+        },
+      ) => {
+        const { config: configFile, detach, json, ui, ...given } = flags;
+        const { io } = cli;
+        if (json && !detach)
+          throw new UserFacingError("--json goes with --detach: the sandbox in the foreground prints its banner.", 2);
+        if (ui && detach)
+          throw new UserFacingError(
+            "--ui and --detach do not go together: open the UI on a detached sandbox with npx sandbox ui.",
+            2,
+          );
+        const config = await loadConfig({ flags: given, configFile, env: io.env, cwd: io.cwd });
+        if (ui) {
+          const { startWithUi } = await import("./start-ui.ts");
+          return startWithUi(cli, config);
+        }
+        if (detach) {
+          const { startDetached } = await import("./detach.ts");
+          return startDetached(cli, config, given, configFile, Boolean(json));
+        }
+        // Listen for signals before anything starts, so a Ctrl-C at any moment still closes cleanly.
+        const stop = stopRequests(io);
+        const sandbox = await startServerThread(config, (message) => io.stderr.write(`${message}\n`)).catch(
+          (error: unknown) => {
+            stop.dispose();
+            throw error;
+          },
+        );
+        cli.print(sandbox.banner);
+        const ended = await Promise.race([stop.next, sandbox.crashed]);
+        if (ended instanceof Error) {
+          stop.dispose();
+          throw ended;
+        }
+        cli.print(`\n${ended}: stopping the sandbox…`);
+        await sandbox.close();
+        cli.print("Stopped.");
+      },
+    );
 }
 
 function valueName(option: OptionSpec): string {
   if (option.type === "boolean") return "";
-  const names = { port: "port", count: "number", string: "value", text: "value", services: "names", hosts: "names", duration: "duration", size: "size", secret: "value", path: "path", sessionStore: "store", url: "url", baseUrl: "url" } as const;
+  const names = {
+    port: "port",
+    count: "number",
+    string: "value",
+    text: "value",
+    services: "names",
+    hosts: "names",
+    duration: "duration",
+    size: "size",
+    secret: "value",
+    path: "path",
+    sessionStore: "store",
+    url: "url",
+    baseUrl: "url",
+  } as const;
   return ` <${option.arg ?? names[option.type]}>`;
 }

@@ -1,7 +1,7 @@
-import { Command } from "commander";
 import { setTimeout as sleep } from "node:timers/promises";
+import { Command } from "commander";
 import { isAlive, runningSandbox } from "../store/data-dir.ts";
-import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -13,17 +13,20 @@ const POLL_MS = 50;
 
 export function stopCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("stop"))
-    .addHelpText("after", helpText({
-      notes: [
-        `Exit code: 0 once it has stopped, ${NOT_RUNNING} when no sandbox runs on the data dir (a second stop),`,
-        `1 when it did not exit within ${STOP_WITHIN_MS / 1000} s.`,
-      ],
-      examples: [
-        "npx sandbox stop",
-        "npx sandbox stop --data-dir /tmp/ci-sandbox",
-        `npx sandbox stop || [ $? -eq ${NOT_RUNNING} ]      # stopped, or was not running`,
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          `Exit code: 0 once it has stopped, ${NOT_RUNNING} when no sandbox runs on the data dir (a second stop),`,
+          `1 when it did not exit within ${STOP_WITHIN_MS / 1000} s.`,
+        ],
+        examples: [
+          "npx sandbox stop",
+          "npx sandbox stop --data-dir /tmp/ci-sandbox",
+          `npx sandbox stop || [ $? -eq ${NOT_RUNNING} ]      # stopped, or was not running`,
+        ],
+      }),
+    )
     .action(async (flags: ConfigFlags) => {
       const { dataDir } = await loadCommandConfig(flags, cli.io);
       const lock = await runningSandbox(dataDir);
@@ -35,13 +38,19 @@ export function stopCommand(cli: Cli): Command {
       try {
         process.kill(pid, "SIGTERM");
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "EPERM") throw new UserFacingError(`The sandbox on ${dataDir} (pid ${pid}) belongs to another user: stop it as that user.`);
+        if ((error as NodeJS.ErrnoException).code === "EPERM")
+          throw new UserFacingError(
+            `The sandbox on ${dataDir} (pid ${pid}) belongs to another user: stop it as that user.`,
+          );
         // ESRCH: it ended on its own just now.
       }
       // It releases the lock as the last step of its close, then exits: once it is gone, a new start may take the dir.
       const deadline = Date.now() + STOP_WITHIN_MS;
       while (isAlive(pid)) {
-        if (Date.now() > deadline) throw new UserFacingError(`The sandbox (pid ${pid}) did not stop within ${STOP_WITHIN_MS / 1000} s: npx sandbox logs --data-dir ${dataDir} shows what it is doing; kill -9 ${pid} ends it at once (answered writes are safe on disk).`);
+        if (Date.now() > deadline)
+          throw new UserFacingError(
+            `The sandbox (pid ${pid}) did not stop within ${STOP_WITHIN_MS / 1000} s: npx sandbox logs --data-dir ${dataDir} shows what it is doing; kill -9 ${pid} ends it at once (answered writes are safe on disk).`,
+          );
         await sleep(POLL_MS);
       }
       cli.print(`Stopped the sandbox (pid ${pid}, data: ${dataDir}).`);

@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
+import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { drawLiveEvenInCi } from "../config/draw-live.ts";
 import type { ServiceUrls } from "../config/options.ts";
-import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { runningSandbox } from "../store/data-dir.ts";
-import { loadCommandConfig, withSandboxOptions, type ConfigFlags } from "./command-config.ts";
+import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -19,22 +19,28 @@ interface UiFlags extends ConfigFlags {
 
 export function uiCommand(cli: Cli): Command {
   const command = new Command("ui")
-    .option("--storefront-url <url>", "the storefront to talk to (with any of these three URLs, only those given are used)")
+    .option(
+      "--storefront-url <url>",
+      "the storefront to talk to (with any of these three URLs, only those given are used)",
+    )
     .option("--wallet-url <url>", "the wallet to talk to")
     .option("--host-url <url>", "the host app to talk to")
     .option("--actions <dir>", "folder of action definitions for the agent screen", DEFAULT_ACTIONS_DIR);
   return withSandboxOptions(command, { dataDir: "to find the running sandbox" })
-    .addHelpText("after", helpText({
-      notes: [
-        "Keys: 1–8 switch screens, ? shows every key, q or Ctrl-C quits. It needs a terminal;",
-        "npx sandbox start --ui starts the servers and opens it in one go.",
-      ],
-      examples: [
-        "npx sandbox ui",
-        "npx sandbox ui --data-dir /tmp/ci-sandbox",
-        "npx sandbox ui --storefront-url https://shop.example.com --wallet-url https://wallet.example.com --host-url https://app.example.com",
-      ],
-    }))
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          "Keys: 1–8 switch screens, ? shows every key, q or Ctrl-C quits. It needs a terminal;",
+          "npx sandbox start --ui starts the servers and opens it in one go.",
+        ],
+        examples: [
+          "npx sandbox ui",
+          "npx sandbox ui --data-dir /tmp/ci-sandbox",
+          "npx sandbox ui --storefront-url https://shop.example.com --wallet-url https://wallet.example.com --host-url https://app.example.com",
+        ],
+      }),
+    )
     .action(async (flags: UiFlags) => {
       const config = await loadCommandConfig(flags, cli.io);
       const urls = await targetUrls(flags, config.dataDir);
@@ -59,7 +65,10 @@ async function targetUrls(flags: UiFlags, dataDir: string): Promise<ServiceUrls>
   };
   if (Object.keys(given).length > 0) return given;
   const running = await runningSandbox(dataDir);
-  if (!running?.urls) throw new UserFacingError(`No sandbox runs on ${dataDir}: start one with npx sandbox start (or start --ui), point --data-dir at its data dir, or name the servers with --storefront-url, --wallet-url and --host-url.`);
+  if (!running?.urls)
+    throw new UserFacingError(
+      `No sandbox runs on ${dataDir}: start one with npx sandbox start (or start --ui), point --data-dir at its data dir, or name the servers with --storefront-url, --wallet-url and --host-url.`,
+    );
   return running.urls;
 }
 
@@ -70,6 +79,7 @@ function baseUrl(value: string, flag: string): string {
   } catch {
     throw new UserFacingError(`${flag} must be an http(s) URL such as http://127.0.0.1:8084, not "${value}".`, 2);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UserFacingError(`${flag} must be an http(s) URL, not "${value}".`, 2);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UserFacingError(`${flag} must be an http(s) URL, not "${value}".`, 2);
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }

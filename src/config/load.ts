@@ -1,10 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { userError, type SandboxError } from "../errors.ts";
+import { type SandboxError, userError } from "../errors.ts";
 import { parseHost } from "../http/allowed-hosts.ts";
 import { parseDuration } from "./duration.ts";
+import {
+  CONFIG_FILE,
+  OPTIONS,
+  type OptionKey,
+  type OptionSpec,
+  type OptionType,
+  SERVICE_NAMES,
+  type ServiceName,
+} from "./options.ts";
 import { parseSize } from "./size.ts";
-import { CONFIG_FILE, OPTIONS, SERVICE_NAMES, type OptionKey, type OptionSpec, type OptionType, type ServiceName } from "./options.ts";
 
 /** What each type of setting becomes once parsed; durations are milliseconds, sizes bytes. */
 interface ValueOfType {
@@ -52,7 +60,10 @@ export function processSettingsSources(): { env: Record<string, string | undefin
 export async function loadConfig(sources: ConfigSources = {}): Promise<SandboxConfig> {
   const env = sources.env ?? process.env;
   const cwd = sources.cwd ?? process.cwd();
-  const file = await readConfigFile(sources.configFile ? resolve(cwd, sources.configFile) : resolve(cwd, CONFIG_FILE), Boolean(sources.configFile));
+  const file = await readConfigFile(
+    sources.configFile ? resolve(cwd, sources.configFile) : resolve(cwd, CONFIG_FILE),
+    Boolean(sources.configFile),
+  );
   const values: Record<string, unknown> = {};
   let dataDirBase = cwd;
   for (const option of OPTIONS) {
@@ -60,10 +71,13 @@ export async function loadConfig(sources: ConfigSources = {}): Promise<SandboxCo
     const fromEnv = env[option.env];
     const fromFile = file.values[option.key];
     const [raw, origin, source] =
-      flag !== undefined ? [flag, option.flag, "flag"]
-      : fromEnv !== undefined && fromEnv !== "" ? [fromEnv, option.env, "env"]
-      : fromFile !== undefined ? [fromFile, `"${option.key}" in ${file.path}`, "file"]
-      : [option.default, `the default of ${option.flag}`, "default"];
+      flag !== undefined
+        ? [flag, option.flag, "flag"]
+        : fromEnv !== undefined && fromEnv !== ""
+          ? [fromEnv, option.env, "env"]
+          : fromFile !== undefined
+            ? [fromFile, `"${option.key}" in ${file.path}`, "file"]
+            : [option.default, `the default of ${option.flag}`, "default"];
     values[option.key] = parseValue(option, raw, origin);
     // A relative path in a config file is relative to that file, as in tsconfig.json.
     if (option.key === "dataDir" && source === "file") dataDirBase = dirname(file.path);
@@ -72,7 +86,10 @@ export async function loadConfig(sources: ConfigSources = {}): Promise<SandboxCo
   return { ...values, dataDir: resolve(dataDirBase, values.dataDir as string) } as SandboxConfig;
 }
 
-async function readConfigFile(path: string, required: boolean): Promise<{ path: string; values: Record<string, unknown> }> {
+async function readConfigFile(
+  path: string,
+  required: boolean,
+): Promise<{ path: string; values: Record<string, unknown> }> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -92,7 +109,9 @@ async function readConfigFile(path: string, required: boolean): Promise<{ path: 
   const known = new Set<string>(OPTIONS.map((option) => option.key));
   const unknown = Object.keys(values).filter((key) => !known.has(key));
   if (unknown.length > 0) {
-    throw configError(`Unknown setting ${unknown.map((key) => `"${key}"`).join(", ")} in ${path}. Known settings: ${[...known].join(", ")}.`);
+    throw configError(
+      `Unknown setting ${unknown.map((key) => `"${key}"`).join(", ")} in ${path}. Known settings: ${[...known].join(", ")}.`,
+    );
   }
   return { path, values: values as Record<string, unknown> };
 }
@@ -119,14 +138,20 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
     case "services":
       return parseServiceNames(text) ?? bad(SERVICE_LIST);
     case "hosts": {
-      const names = (Array.isArray(text) ? text : String(text).split(",")).map((name) => String(name).trim().toLowerCase()).filter(Boolean);
-      return names.every((name) => parseHost(name)) ? names : bad("a comma-separated list of host names, each name or name:port (such as sandbox.test,192.168.1.20:8084)");
+      const names = (Array.isArray(text) ? text : String(text).split(","))
+        .map((name) => String(name).trim().toLowerCase())
+        .filter(Boolean);
+      return names.every((name) => parseHost(name))
+        ? names
+        : bad("a comma-separated list of host names, each name or name:port (such as sandbox.test,192.168.1.20:8084)");
     }
     case "duration":
       return (typeof text === "string" && parseDuration(text)) || bad("a duration such as 90s, 15m or 24h");
     case "size": {
       const bytes = typeof text === "number" ? text : typeof text === "string" ? parseSize(text) : null;
-      return bytes !== null && Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : bad("a size such as 512KiB, 4MiB or 1GB (or a number of bytes)");
+      return bytes !== null && Number.isSafeInteger(bytes) && bytes >= 0
+        ? bytes
+        : bad("a size such as 512KiB, 4MiB or 1GB (or a number of bytes)");
     }
     case "secret":
       if (typeof text !== "string" || Buffer.byteLength(text) < 32) {
@@ -134,13 +159,23 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
       }
       return text;
     case "path":
-      return typeof text === "string" && /^(\/[\w.~-]+)+$/.test(text) ? text : bad("a path such as /api/wallet (segments of letters, digits, . _ ~ -, no trailing slash)");
+      return typeof text === "string" && /^(\/[\w.~-]+)+$/.test(text)
+        ? text
+        : bad("a path such as /api/wallet (segments of letters, digits, . _ ~ -, no trailing slash)");
     case "sessionStore":
-      return typeof text === "string" && (text === "memory" || text === "file" || /^rediss?:\/\/\S+$/.test(text)) ? text : bad("memory, file, or a redis:// URL");
+      return typeof text === "string" && (text === "memory" || text === "file" || /^rediss?:\/\/\S+$/.test(text))
+        ? text
+        : bad("memory, file, or a redis:// URL");
     case "baseUrl":
-      return typeof text === "string" && (text === "auto" || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(text)) ? text.replace(/\/+$/, "") : bad("auto, or an http(s) URL with no query or fragment, such as http://127.0.0.1:8083");
+      return typeof text === "string" && (text === "auto" || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(text))
+        ? text.replace(/\/+$/, "")
+        : bad("auto, or an http(s) URL with no query or fragment, such as http://127.0.0.1:8083");
     case "url":
-      return typeof text === "string" && (text === "auto" || /^https?:\/\/[^\s/?#]+\S*$/.test(text)) ? (text.includes("?") ? text : text.replace(/\/+$/, "")) : bad("auto, or an http(s) URL");
+      return typeof text === "string" && (text === "auto" || /^https?:\/\/[^\s/?#]+\S*$/.test(text))
+        ? text.includes("?")
+          ? text
+          : text.replace(/\/+$/, "")
+        : bad("auto, or an http(s) URL");
     case "string":
       return typeof text === "string" && text !== "" ? text : bad("a non-empty text");
     case "text":
@@ -154,7 +189,9 @@ export const SERVICE_LIST = `a comma-separated list of ${SERVICE_NAMES.join(", "
 
 /** Server names as --only takes them (a comma-separated list, or an array in a config file), in start order; null if any is unknown or none is given. */
 export function parseServiceNames(given: unknown): ServiceName[] | null {
-  const names = (Array.isArray(given) ? given : String(given).split(",")).map((name) => String(name).trim()).filter(Boolean);
+  const names = (Array.isArray(given) ? given : String(given).split(","))
+    .map((name) => String(name).trim())
+    .filter(Boolean);
   const known = (name: string) => (SERVICE_NAMES as readonly string[]).includes(name);
   return names.length > 0 && names.every(known) ? SERVICE_NAMES.filter((name) => names.includes(name)) : null;
 }

@@ -6,7 +6,11 @@
 export const SERVICE_NAMES = ["storefront", "wallet", "host"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 /** How the banner and messages name each server. */
-export const SERVICE_LABELS: Record<ServiceName, string> = { storefront: "storefront", wallet: "wallet", host: "host app" };
+export const SERVICE_LABELS: Record<ServiceName, string> = {
+  storefront: "storefront",
+  wallet: "wallet",
+  host: "host app",
+};
 
 /** Where the servers listen, by name: those that run (the CLI reads them from the lock of a running sandbox). */
 export type ServiceUrls = Partial<Record<ServiceName, string>>;
@@ -18,7 +22,21 @@ export function portKey(service: ServiceName): PortKey {
   return `${service}Port`;
 }
 
-export type OptionType = "port" | "count" | "string" | "text" | "boolean" | "services" | "hosts" | "duration" | "size" | "secret" | "path" | "sessionStore" | "url" | "baseUrl";
+export type OptionType =
+  | "port"
+  | "count"
+  | "string"
+  | "text"
+  | "boolean"
+  | "services"
+  | "hosts"
+  | "duration"
+  | "size"
+  | "secret"
+  | "path"
+  | "sessionStore"
+  | "url"
+  | "baseUrl";
 
 export interface OptionSpec {
   key: string;
@@ -34,39 +52,291 @@ export interface OptionSpec {
 }
 
 export const OPTIONS = [
-  { key: "storefrontPort", flag: "--storefront-port", env: "STOREFRONT_PORT", type: "port", default: 8084, description: "storefront port (0 picks a free one)" },
-  { key: "walletPort", flag: "--wallet-port", env: "WALLET_PORT", type: "port", default: 8083, description: "wallet port (0 picks a free one)" },
-  { key: "hostPort", flag: "--host-port", env: "HOST_PORT", type: "port", default: 8085, description: "host app port (0 picks a free one)" },
-  { key: "bind", flag: "--bind", env: "BIND", type: "string", arg: "address", default: "127.0.0.1", description: "address the servers listen on (0.0.0.0 for every interface)" },
-  { key: "allowedHosts", flag: "--allowed-hosts", env: "ALLOWED_HOSTS", type: "hosts", default: "", description: "more names the servers answer to, comma-separated: name (any port) or name:port; loopback and the bind address always work" },
-  { key: "maxConnections", flag: "--max-connections", env: "MAX_CONNECTIONS", type: "count", default: 1000, description: "most open connections per server; when full, the oldest idle one is closed to make room" },
-  { key: "dataDir", flag: "--data-dir", env: "DATA_DIR", type: "string", arg: "dir", default: "./data", description: "folder for the JSON data files" },
-  { key: "fresh", flag: "--fresh", env: "FRESH", type: "boolean", default: false, description: "drop the data files and load the seed again" },
-  { key: "only", flag: "--only", env: "ONLY", type: "services", default: "storefront,wallet,host", description: "comma-separated servers to run: storefront, wallet, host" },
-  { key: "walletPrefix", flag: "--wallet-prefix", env: "WALLET_PREFIX", type: "path", arg: "path", default: "/api/wallet", description: "path prefix of the wallet routes (balance, transactions)" },
-  { key: "sessionStore", flag: "--session-store", env: "SESSION_STORE", type: "sessionStore", arg: "store", default: "memory", description: "where agent sessions live: memory, file (in the data dir) or a redis:// URL" },
-  { key: "walletUrl", flag: "--wallet-url", env: "WALLET_URL", type: "baseUrl", arg: "url", default: "auto", description: "the wallet the host app calls; auto is this sandbox's wallet" },
-  { key: "embedBase", flag: "--embed-base", env: "EMBED_BASE", type: "url", arg: "url", default: "auto", description: "base URL of the chat embed; auto is /embed on the host app" },
-  { key: "tokenTtl", flag: "--token-ttl", env: "TOKEN_TTL", type: "duration", default: "24h", description: "lifetime of the JWTs that login issues (e.g. 90s, 15m, 24h)" },
-  { key: "sseHeartbeat", flag: "--sse-heartbeat", env: "SSE_HEARTBEAT", type: "duration", default: "15s", description: "interval of the `: ping` comment on event streams" },
-  { key: "journalSize", flag: "--journal-size", env: "JOURNAL_SIZE", type: "count", default: 1000, description: "requests each server keeps in the request journal (sandbox journal); the oldest make room" },
-  { key: "journalBodyMemory", flag: "--journal-body-memory", env: "JOURNAL_BODY_MEMORY", type: "size", default: "4MiB", description: "memory the bodies in each server's journal may take (such as 512KiB or 16MiB); past it, the oldest requests make room" },
-  { key: "storefrontJwtSecret", flag: "--storefront-jwt-secret", env: "STOREFRONT_JWT_SECRET", type: "secret", default: "dev-storefront-jwt-secret-not-for-production", description: "HS256 secret of storefront JWTs (at least 32 bytes)" },
-  { key: "walletJwtSecret", flag: "--wallet-jwt-secret", env: "WALLET_JWT_SECRET", type: "secret", default: "dev-wallet-jwt-secret-not-for-production-use", description: "HS256 secret of wallet JWTs (at least 32 bytes)" },
-  { key: "bffServiceToken", flag: "--bff-service-token", env: "BFF_SERVICE_TOKEN", type: "secret", default: "dev-bff-service-token-not-for-production-use", description: "static token the agent sends to the BFF routes (at least 32 bytes)" },
-  { key: "signingSecret", flag: "--signing-secret", env: "SIGNING_SECRET", type: "secret", default: "dev-embed-identity-signing-secret-not-for-prod", description: "HS256 secret of embed identity JWTs (at least 32 bytes)" },
-  { key: "controls", flag: "--controls", env: "CONTROLS", type: "boolean", default: true, description: "serve the /__sandbox/ controls (reset, clock, faults, …) on every server; --no-controls: none at all (404)" },
-  { key: "controlToken", flag: "--control-token", env: "CONTROL_TOKEN", type: "secret", default: "dev-sandbox-control-token-not-for-production", description: "token the /__sandbox/ controls demand (Authorization: Bearer) when the servers bind a non-loopback address (at least 32 bytes)" },
+  {
+    key: "storefrontPort",
+    flag: "--storefront-port",
+    env: "STOREFRONT_PORT",
+    type: "port",
+    default: 8084,
+    description: "storefront port (0 picks a free one)",
+  },
+  {
+    key: "walletPort",
+    flag: "--wallet-port",
+    env: "WALLET_PORT",
+    type: "port",
+    default: 8083,
+    description: "wallet port (0 picks a free one)",
+  },
+  {
+    key: "hostPort",
+    flag: "--host-port",
+    env: "HOST_PORT",
+    type: "port",
+    default: 8085,
+    description: "host app port (0 picks a free one)",
+  },
+  {
+    key: "bind",
+    flag: "--bind",
+    env: "BIND",
+    type: "string",
+    arg: "address",
+    default: "127.0.0.1",
+    description: "address the servers listen on (0.0.0.0 for every interface)",
+  },
+  {
+    key: "allowedHosts",
+    flag: "--allowed-hosts",
+    env: "ALLOWED_HOSTS",
+    type: "hosts",
+    default: "",
+    description:
+      "more names the servers answer to, comma-separated: name (any port) or name:port; loopback and the bind address always work",
+  },
+  {
+    key: "maxConnections",
+    flag: "--max-connections",
+    env: "MAX_CONNECTIONS",
+    type: "count",
+    default: 1000,
+    description: "most open connections per server; when full, the oldest idle one is closed to make room",
+  },
+  {
+    key: "dataDir",
+    flag: "--data-dir",
+    env: "DATA_DIR",
+    type: "string",
+    arg: "dir",
+    default: "./data",
+    description: "folder for the JSON data files",
+  },
+  {
+    key: "fresh",
+    flag: "--fresh",
+    env: "FRESH",
+    type: "boolean",
+    default: false,
+    description: "drop the data files and load the seed again",
+  },
+  {
+    key: "only",
+    flag: "--only",
+    env: "ONLY",
+    type: "services",
+    default: "storefront,wallet,host",
+    description: "comma-separated servers to run: storefront, wallet, host",
+  },
+  {
+    key: "walletPrefix",
+    flag: "--wallet-prefix",
+    env: "WALLET_PREFIX",
+    type: "path",
+    arg: "path",
+    default: "/api/wallet",
+    description: "path prefix of the wallet routes (balance, transactions)",
+  },
+  {
+    key: "sessionStore",
+    flag: "--session-store",
+    env: "SESSION_STORE",
+    type: "sessionStore",
+    arg: "store",
+    default: "memory",
+    description: "where agent sessions live: memory, file (in the data dir) or a redis:// URL",
+  },
+  {
+    key: "walletUrl",
+    flag: "--wallet-url",
+    env: "WALLET_URL",
+    type: "baseUrl",
+    arg: "url",
+    default: "auto",
+    description: "the wallet the host app calls; auto is this sandbox's wallet",
+  },
+  {
+    key: "embedBase",
+    flag: "--embed-base",
+    env: "EMBED_BASE",
+    type: "url",
+    arg: "url",
+    default: "auto",
+    description: "base URL of the chat embed; auto is /embed on the host app",
+  },
+  {
+    key: "tokenTtl",
+    flag: "--token-ttl",
+    env: "TOKEN_TTL",
+    type: "duration",
+    default: "24h",
+    description: "lifetime of the JWTs that login issues (e.g. 90s, 15m, 24h)",
+  },
+  {
+    key: "sseHeartbeat",
+    flag: "--sse-heartbeat",
+    env: "SSE_HEARTBEAT",
+    type: "duration",
+    default: "15s",
+    description: "interval of the `: ping` comment on event streams",
+  },
+  {
+    key: "journalSize",
+    flag: "--journal-size",
+    env: "JOURNAL_SIZE",
+    type: "count",
+    default: 1000,
+    description: "requests each server keeps in the request journal (sandbox journal); the oldest make room",
+  },
+  {
+    key: "journalBodyMemory",
+    flag: "--journal-body-memory",
+    env: "JOURNAL_BODY_MEMORY",
+    type: "size",
+    default: "4MiB",
+    description:
+      "memory the bodies in each server's journal may take (such as 512KiB or 16MiB); past it, the oldest requests make room",
+  },
+  {
+    key: "storefrontJwtSecret",
+    flag: "--storefront-jwt-secret",
+    env: "STOREFRONT_JWT_SECRET",
+    type: "secret",
+    default: "dev-storefront-jwt-secret-not-for-production",
+    description: "HS256 secret of storefront JWTs (at least 32 bytes)",
+  },
+  {
+    key: "walletJwtSecret",
+    flag: "--wallet-jwt-secret",
+    env: "WALLET_JWT_SECRET",
+    type: "secret",
+    default: "dev-wallet-jwt-secret-not-for-production-use",
+    description: "HS256 secret of wallet JWTs (at least 32 bytes)",
+  },
+  {
+    key: "bffServiceToken",
+    flag: "--bff-service-token",
+    env: "BFF_SERVICE_TOKEN",
+    type: "secret",
+    default: "dev-bff-service-token-not-for-production-use",
+    description: "static token the agent sends to the BFF routes (at least 32 bytes)",
+  },
+  {
+    key: "signingSecret",
+    flag: "--signing-secret",
+    env: "SIGNING_SECRET",
+    type: "secret",
+    default: "dev-embed-identity-signing-secret-not-for-prod",
+    description: "HS256 secret of embed identity JWTs (at least 32 bytes)",
+  },
+  {
+    key: "controls",
+    flag: "--controls",
+    env: "CONTROLS",
+    type: "boolean",
+    default: true,
+    description:
+      "serve the /__sandbox/ controls (reset, clock, faults, …) on every server; --no-controls: none at all (404)",
+  },
+  {
+    key: "controlToken",
+    flag: "--control-token",
+    env: "CONTROL_TOKEN",
+    type: "secret",
+    default: "dev-sandbox-control-token-not-for-production",
+    description:
+      "token the /__sandbox/ controls demand (Authorization: Bearer) when the servers bind a non-loopback address (at least 32 bytes)",
+  },
   // What `sandbox check` signs in with on a deployment (its own sandbox needs none of them); empty: not given.
-  { key: "checkUser", flag: "--user", env: "CHECK_USER", type: "text", arg: "email", default: "", description: "the account the checks sign in with", command: "check" },
-  { key: "checkPassword", flag: "--password", env: "CHECK_PASSWORD", type: "text", arg: "password", default: "", description: "its password", command: "check" },
-  { key: "checkSecondUser", flag: "--second-user", env: "CHECK_SECOND_USER", type: "text", arg: "email", default: "", description: "a second account, to check that one user never sees another's data", command: "check" },
-  { key: "checkSecondPassword", flag: "--second-password", env: "CHECK_SECOND_PASSWORD", type: "text", arg: "password", default: "", description: "its password", command: "check" },
-  { key: "checkServiceToken", flag: "--service-token", env: "CHECK_SERVICE_TOKEN", type: "text", arg: "token", default: "", description: "the deployment's BFF service token", command: "check" },
-  { key: "checkClientId", flag: "--client-id", env: "CHECK_CLIENT_ID", type: "text", arg: "id", default: "", description: "an OAuth client of the wallet", command: "check" },
-  { key: "checkClientSecret", flag: "--client-secret", env: "CHECK_CLIENT_SECRET", type: "text", arg: "secret", default: "", description: "its secret", command: "check" },
-  { key: "checkRedirectUri", flag: "--redirect-uri", env: "CHECK_REDIRECT_URI", type: "text", arg: "uri", default: "", description: "one of its registered redirect URIs (nothing is sent there)", command: "check" },
-  { key: "checkTimeout", flag: "--timeout", env: "CHECK_TIMEOUT", type: "duration", arg: "duration", default: "10s", description: "how long one check may take before it fails", command: "check" },
+  {
+    key: "checkUser",
+    flag: "--user",
+    env: "CHECK_USER",
+    type: "text",
+    arg: "email",
+    default: "",
+    description: "the account the checks sign in with",
+    command: "check",
+  },
+  {
+    key: "checkPassword",
+    flag: "--password",
+    env: "CHECK_PASSWORD",
+    type: "text",
+    arg: "password",
+    default: "",
+    description: "its password",
+    command: "check",
+  },
+  {
+    key: "checkSecondUser",
+    flag: "--second-user",
+    env: "CHECK_SECOND_USER",
+    type: "text",
+    arg: "email",
+    default: "",
+    description: "a second account, to check that one user never sees another's data",
+    command: "check",
+  },
+  {
+    key: "checkSecondPassword",
+    flag: "--second-password",
+    env: "CHECK_SECOND_PASSWORD",
+    type: "text",
+    arg: "password",
+    default: "",
+    description: "its password",
+    command: "check",
+  },
+  {
+    key: "checkServiceToken",
+    flag: "--service-token",
+    env: "CHECK_SERVICE_TOKEN",
+    type: "text",
+    arg: "token",
+    default: "",
+    description: "the deployment's BFF service token",
+    command: "check",
+  },
+  {
+    key: "checkClientId",
+    flag: "--client-id",
+    env: "CHECK_CLIENT_ID",
+    type: "text",
+    arg: "id",
+    default: "",
+    description: "an OAuth client of the wallet",
+    command: "check",
+  },
+  {
+    key: "checkClientSecret",
+    flag: "--client-secret",
+    env: "CHECK_CLIENT_SECRET",
+    type: "text",
+    arg: "secret",
+    default: "",
+    description: "its secret",
+    command: "check",
+  },
+  {
+    key: "checkRedirectUri",
+    flag: "--redirect-uri",
+    env: "CHECK_REDIRECT_URI",
+    type: "text",
+    arg: "uri",
+    default: "",
+    description: "one of its registered redirect URIs (nothing is sent there)",
+    command: "check",
+  },
+  {
+    key: "checkTimeout",
+    flag: "--timeout",
+    env: "CHECK_TIMEOUT",
+    type: "duration",
+    arg: "duration",
+    default: "10s",
+    description: "how long one check may take before it fails",
+    command: "check",
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionKey = (typeof OPTIONS)[number]["key"];

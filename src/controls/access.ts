@@ -24,8 +24,14 @@ export function guardControls(app: H3, config: Pick<SandboxConfig, "bind" | "con
   app.use(`${CONTROLS_PREFIX}**`, (event) => {
     const token = bearerToken(event);
     if (token !== null && sameSecret(token, config.controlToken)) return;
-    failAuth("invalid_token", `${token === null ? "Missing" : "Wrong"} control token: the sandbox listens on ${config.bind}, so its controls need Authorization: Bearer <control token> (the start banner prints it; the CLI sends the one its settings give: CONTROL_TOKEN, or controlToken in sandbox.config.json).`, {
-      headers: { "www-authenticate": `Bearer realm="sandbox controls"${token === null ? "" : ', error="invalid_token"'}` },
-    });
+    failAuth(
+      "invalid_token",
+      `${token === null ? "Missing" : "Wrong"} control token: the sandbox listens on ${config.bind}, so its controls need Authorization: Bearer <control token> (the start banner prints it; the CLI sends the one its settings give: CONTROL_TOKEN, or controlToken in sandbox.config.json).`,
+      {
+        headers: {
+          "www-authenticate": `Bearer realm="sandbox controls"${token === null ? "" : ', error="invalid_token"'}`,
+        },
+      },
+    );
   });
 }

@@ -1,17 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ServiceName } from "../config/options.ts";
-import { SandboxError, type ErrorBody } from "../errors.ts";
+import { type ErrorBody, SandboxError } from "../errors.ts";
 import { readEvents } from "../http/sse-read.ts";
+import type { DeliveredOrder } from "../storefront/triggers.ts";
+import type { TransactionStatus, TransactionType } from "../wallet/model.ts";
 import type { ClientListing } from "../wallet/oauth/registry.ts";
+import type { Direction } from "../wallet/transactions.ts";
+import type { SettledStatus, TriggeredTransaction } from "../wallet/triggers.ts";
 import type { ClockState } from "./clock-routes.ts";
 import type { Fault, FaultSpec } from "./faults/fault.ts";
 import { filterQuery, type JournalEntry, type JournalFilter } from "./journal/entry.ts";
 import type { WindowFigures } from "./journal/journal.ts";
 import type { JournalList } from "./journal-routes.ts";
-import type { DeliveredOrder } from "../storefront/triggers.ts";
-import type { TransactionStatus, TransactionType } from "../wallet/model.ts";
-import type { Direction } from "../wallet/transactions.ts";
-import type { SettledStatus, TriggeredTransaction } from "../wallet/triggers.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 import type { ExportDocument } from "./state.ts";
 
@@ -121,7 +121,12 @@ export class ControlsClient {
 
   /** Removes one fault, or every one without an id; answers what was removed. */
   async clearFaults(id?: string): Promise<Fault[]> {
-    return (await this.request<{ cleared: Fault[] }>("DELETE", id === undefined ? "faults" : `faults/${encodeURIComponent(id)}`)).cleared;
+    return (
+      await this.request<{ cleared: Fault[] }>(
+        "DELETE",
+        id === undefined ? "faults" : `faults/${encodeURIComponent(id)}`,
+      )
+    ).cleared;
   }
 
   /** Every server back to the seed, or only those named; answers the servers reset. */
@@ -178,12 +183,26 @@ export class ControlsClient {
    * opened again from the last entry seen; when what was missed is too much to send at once,
    * `onSkipped` says how many of the oldest are left out. Resolves when `signal` aborts or the sandbox stops.
    */
-  async followJournal(filter: JournalFilter, options: { after: number; onEntry: (entry: JournalEntry) => void; onSkipped?: (count: number) => void; signal?: AbortSignal }): Promise<void> {
+  async followJournal(
+    filter: JournalFilter,
+    options: {
+      after: number;
+      onEntry: (entry: JournalEntry) => void;
+      onSkipped?: (count: number) => void;
+      signal?: AbortSignal;
+    },
+  ): Promise<void> {
     let last = options.after;
     for (;;) {
       let response: Response;
       try {
-        response = await this.#fetch("GET", `journal/stream?${filterQuery(filter, { after: last })}`, { accept: "text/event-stream" }, undefined, options.signal);
+        response = await this.#fetch(
+          "GET",
+          `journal/stream?${filterQuery(filter, { after: last })}`,
+          { accept: "text/event-stream" },
+          undefined,
+          options.signal,
+        );
       } catch (error) {
         if (options.signal?.aborted || (error instanceof SandboxError && error.code === "sandbox_unreachable")) return;
         throw error;
@@ -192,7 +211,10 @@ export class ControlsClient {
       if (!response.ok) return this.#parse<void>(response, "GET", "journal/stream");
       try {
         for await (const message of readEvents(response.body!)) {
-          const { entries, skipped } = message.event === "journal" ? (JSON.parse(message.data) as { entries: JournalEntry[]; skipped: number }) : { entries: [JSON.parse(message.data) as JournalEntry], skipped: 0 };
+          const { entries, skipped } =
+            message.event === "journal"
+              ? (JSON.parse(message.data) as { entries: JournalEntry[]; skipped: number })
+              : { entries: [JSON.parse(message.data) as JournalEntry], skipped: 0 };
           if (skipped > 0) options.onSkipped?.(skipped);
           for (const entry of entries) {
             last = Math.max(last, entry.id);
@@ -212,16 +234,30 @@ export class ControlsClient {
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
-    return this.#parse(await this.#fetch(method, path, headers, body === undefined ? undefined : JSON.stringify(body)), method, path);
+    return this.#parse(
+      await this.#fetch(method, path, headers, body === undefined ? undefined : JSON.stringify(body)),
+      method,
+      path,
+    );
   }
 
-  async #fetch(method: string, path: string, headers: Record<string, string>, body?: string, signal?: AbortSignal): Promise<Response> {
+  async #fetch(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     try {
       return await fetch(`${this.baseUrl}${CONTROLS_PREFIX}${path}`, { method, headers, body, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new SandboxError("sandbox_unreachable", `The sandbox at ${this.baseUrl} did not answer (${(error as Error).message}). Is it still running?`, { status: 502, expected: true, cause: error });
+      throw new SandboxError(
+        "sandbox_unreachable",
+        `The sandbox at ${this.baseUrl} did not answer (${(error as Error).message}). Is it still running?`,
+        { status: 502, expected: true, cause: error },
+      );
     }
   }
 
@@ -230,7 +266,11 @@ export class ControlsClient {
     const parsed = text === "" ? undefined : (JSON.parse(text) as unknown);
     if (!response.ok) {
       const failure = (parsed ?? {}) as Partial<ErrorBody>;
-      throw new SandboxError(failure.code ?? "control_failed", failure.error ?? `${method} ${CONTROLS_PREFIX}${path} answered ${response.status}`, { status: response.status, expected: true, details: failure.details, hint: failure.hint });
+      throw new SandboxError(
+        failure.code ?? "control_failed",
+        failure.error ?? `${method} ${CONTROLS_PREFIX}${path} answered ${response.status}`,
+        { status: response.status, expected: true, details: failure.details, hint: failure.hint },
+      );
     }
     return parsed as T;
   }

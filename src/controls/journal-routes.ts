@@ -4,7 +4,7 @@ import { fail } from "../http/errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { openLiveStream } from "../http/sse.ts";
 import type { Controls } from "./controls.ts";
-import { matchesFilter, type JournalEntry, type JournalFilter } from "./journal/entry.ts";
+import { type JournalEntry, type JournalFilter, matchesFilter } from "./journal/entry.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** What GET /__sandbox/journal answers. */
@@ -25,34 +25,56 @@ const BACKLOG_BYTES = STREAM_BUFFER_BYTES / 2;
 export function addJournalRoutes(app: H3, controls: Controls): void {
   const { journal } = controls;
 
-  app.get(`${CONTROLS_PREFIX}journal`, async (event): Promise<JournalList> => {
-    const filter = journalFilter(event);
-    const options = { limit: queryCount(event, "limit", 1), after: queryCount(event, "after", 0) };
-    await journal.settled();
-    return { ...journal.list(filter, options), lastId: journal.lastId };
-  }, { meta: { description: "Sandbox control: the request journal, oldest first (?service, user, agent, method, path, limit, after)" } });
+  app.get(
+    `${CONTROLS_PREFIX}journal`,
+    async (event): Promise<JournalList> => {
+      const filter = journalFilter(event);
+      const options = { limit: queryCount(event, "limit", 1), after: queryCount(event, "after", 0) };
+      await journal.settled();
+      return { ...journal.list(filter, options), lastId: journal.lastId };
+    },
+    {
+      meta: {
+        description:
+          "Sandbox control: the request journal, oldest first (?service, user, agent, method, path, limit, after)",
+      },
+    },
+  );
 
-  app.get(`${CONTROLS_PREFIX}journal/stream`, async (event) => {
-    const filter = journalFilter(event);
-    // A reconnecting EventSource sends the last id it saw: it gets what it missed, then the rest.
-    const after = queryCount(event, "after", 0) ?? lastEventId(event);
-    await journal.settled();
-    const backlog = newestFitting(after === undefined ? [] : journal.list(filter, { after }).entries, BACKLOG_BYTES);
-    const stream = openLiveStream({
-      first: { event: "journal", id: String(journal.lastId), data: backlog },
-      clock: controls.clock,
-      heartbeatMs: controls.config.sseHeartbeat,
-      maxBufferedBytes: STREAM_BUFFER_BYTES,
-      registry: controls.liveStreams,
-      node: event.runtime?.node?.res,
-    });
-    stream.onClose(journal.subscribe((entry) => {
-      if (matchesFilter(entry, filter)) stream.send({ event: "entry", id: String(entry.id), data: entry });
-    }));
-    return stream.response;
-  }, { meta: { description: "Sandbox control: the request journal live (server-sent events: journal with what came after ?after, then entry)" } });
+  app.get(
+    `${CONTROLS_PREFIX}journal/stream`,
+    async (event) => {
+      const filter = journalFilter(event);
+      // A reconnecting EventSource sends the last id it saw: it gets what it missed, then the rest.
+      const after = queryCount(event, "after", 0) ?? lastEventId(event);
+      await journal.settled();
+      const backlog = newestFitting(after === undefined ? [] : journal.list(filter, { after }).entries, BACKLOG_BYTES);
+      const stream = openLiveStream({
+        first: { event: "journal", id: String(journal.lastId), data: backlog },
+        clock: controls.clock,
+        heartbeatMs: controls.config.sseHeartbeat,
+        maxBufferedBytes: STREAM_BUFFER_BYTES,
+        registry: controls.liveStreams,
+        node: event.runtime?.node?.res,
+      });
+      stream.onClose(
+        journal.subscribe((entry) => {
+          if (matchesFilter(entry, filter)) stream.send({ event: "entry", id: String(entry.id), data: entry });
+        }),
+      );
+      return stream.response;
+    },
+    {
+      meta: {
+        description:
+          "Sandbox control: the request journal live (server-sent events: journal with what came after ?after, then entry)",
+      },
+    },
+  );
 
-  app.delete(`${CONTROLS_PREFIX}journal`, () => ({ cleared: journal.clear() }), { meta: { description: "Sandbox control: empty the request journal" } });
+  app.delete(`${CONTROLS_PREFIX}journal`, () => ({ cleared: journal.clear() }), {
+    meta: { description: "Sandbox control: empty the request journal" },
+  });
 }
 
 /** The newest entries that fit in `bytes` as JSON, and how many older ones were left out. */
@@ -80,7 +102,10 @@ function queryCount(event: H3Event, name: string, min: number): number | undefin
   const value = queryParam(event, name);
   if (value === undefined) return undefined;
   const count = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-  if (!(count >= min)) fail("validation_error", `"${name}" must be a whole number of at least ${min}; got "${value}"`, { details: { field: name } });
+  if (!(count >= min))
+    fail("validation_error", `"${name}" must be a whole number of at least ${min}; got "${value}"`, {
+      details: { field: name },
+    });
   return count;
 }
 

@@ -11,15 +11,24 @@ import { addTriggerRoutes } from "./trigger-routes.ts";
 /** The /__sandbox/ routes every server answers; each group of controls adds its own here. */
 export function addControlRoutes(app: H3, controls: Controls): void {
   guardControls(app, controls.config);
-  app.get(`${CONTROLS_PREFIX}health`, () => ({
-    status: "ok",
-    startedAt: controls.startedAt.toISOString(),
-    uptimeMs: Date.now() - controls.startedAt.getTime(),
-    now: controls.clock.now().toISOString(),
-    urls: controls.urls,
-    stats: controls.stats(),
-    journal: controls.journal.figures(),
-  }), { meta: { description: "Sandbox control: the sandbox's own health, URLs, clock, counters and how full each server's request journal is" } });
+  app.get(
+    `${CONTROLS_PREFIX}health`,
+    () => ({
+      status: "ok",
+      startedAt: controls.startedAt.toISOString(),
+      uptimeMs: Date.now() - controls.startedAt.getTime(),
+      now: controls.clock.now().toISOString(),
+      urls: controls.urls,
+      stats: controls.stats(),
+      journal: controls.journal.figures(),
+    }),
+    {
+      meta: {
+        description:
+          "Sandbox control: the sandbox's own health, URLs, clock, counters and how full each server's request journal is",
+      },
+    },
+  );
   addClockRoutes(app, controls);
   addFaultRoutes(app, controls);
   addStateRoutes(app, controls);

@@ -10,15 +10,29 @@ const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 /** Reset, export and import: the sandbox's data as a whole. */
 export function addStateRoutes(app: H3, controls: Controls): void {
-  app.post(`${CONTROLS_PREFIX}reset`, async (event) => ({ reset: await resetServices(controls, queryParam(event, "only")) }), {
-    meta: { description: "Sandbox control: every server back to the seed (?only=wallet,host for some); open cart streams get the emptied cart" },
-  });
+  app.post(
+    `${CONTROLS_PREFIX}reset`,
+    async (event) => ({ reset: await resetServices(controls, queryParam(event, "only")) }),
+    {
+      meta: {
+        description:
+          "Sandbox control: every server back to the seed (?only=wallet,host for some); open cart streams get the emptied cart",
+      },
+    },
+  );
 
   app.get(`${CONTROLS_PREFIX}export`, () => exportDocument(controls), {
     meta: { description: "Sandbox control: the data of every service as one JSON document" },
   });
 
-  app.post(`${CONTROLS_PREFIX}import`, async (event) => ({ imported: await importDocument(controls, await readJsonObject(event, MAX_IMPORT_BYTES)) }), {
-    meta: { description: "Sandbox control: replace the data with an export document, checked first (a bad one changes nothing)" },
-  });
+  app.post(
+    `${CONTROLS_PREFIX}import`,
+    async (event) => ({ imported: await importDocument(controls, await readJsonObject(event, MAX_IMPORT_BYTES)) }),
+    {
+      meta: {
+        description:
+          "Sandbox control: replace the data with an export document, checked first (a bad one changes nothing)",
+      },
+    },
+  );
 }

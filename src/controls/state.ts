@@ -1,4 +1,4 @@
-import { SERVICE_LIST, parseServiceNames } from "../config/load.ts";
+import { parseServiceNames, SERVICE_LIST } from "../config/load.ts";
 import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
 import { fail } from "../http/errors.ts";
 import type { ServiceState } from "../services/service.ts";
@@ -39,7 +39,12 @@ export async function resetServices(controls: Controls, only: string | undefined
 }
 
 export function exportDocument(controls: Controls): ExportDocument {
-  const services = Object.fromEntries(controls.services.flatMap(stateOf).filter(hasData).map((service) => [service.name, service.state.data.data]));
+  const services = Object.fromEntries(
+    controls.services
+      .flatMap(stateOf)
+      .filter(hasData)
+      .map((service) => [service.name, service.state.data.data]),
+  );
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: controls.clock.now().toISOString(), services };
 }
 
@@ -51,16 +56,23 @@ export function exportDocument(controls: Controls): ExportDocument {
 export async function importDocument(controls: Controls, document: Record<string, unknown>): Promise<ServiceName[]> {
   if (document.format !== EXPORT_FORMAT) refuse("/format", `must be "${EXPORT_FORMAT}"`);
   const { version, services } = document;
-  if (typeof version !== "number" || !Number.isInteger(version) || version < 1) refuse("/version", "must be a whole number: the export format version");
-  if (version > EXPORT_VERSION) refuse("/version", `is ${version}, newer than this sandbox knows (${EXPORT_VERSION}): update the sandbox`);
-  if (services === null || typeof services !== "object" || Array.isArray(services)) refuse("/services", "must be an object of each service's data");
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 1)
+    refuse("/version", "must be a whole number: the export format version");
+  if (version > EXPORT_VERSION)
+    refuse("/version", `is ${version}, newer than this sandbox knows (${EXPORT_VERSION}): update the sandbox`);
+  if (services === null || typeof services !== "object" || Array.isArray(services))
+    refuse("/services", "must be an object of each service's data");
   const entries = Object.entries(services);
   if (entries.length === 0) refuse("/services", "names no service: nothing to import");
   const accepted = entries.map(([name, data]) => {
     const service = controls.services.find((candidate) => candidate.name === name);
     if (!service) {
-      if (!(SERVICE_NAMES as readonly string[]).includes(name)) refuse(`/services/${name}`, `is not a server of the sandbox (${SERVICE_NAMES.join(", ")})`);
-      failControl("service_not_running", `The document has ${name} data, but this sandbox does not run the ${name}: start it, or remove services.${name} from the document. Nothing was changed.`);
+      if (!(SERVICE_NAMES as readonly string[]).includes(name))
+        refuse(`/services/${name}`, `is not a server of the sandbox (${SERVICE_NAMES.join(", ")})`);
+      failControl(
+        "service_not_running",
+        `The document has ${name} data, but this sandbox does not run the ${name}: start it, or remove services.${name} from the document. Nothing was changed.`,
+      );
     }
     const [stateful] = stateOf(service);
     if (!stateful || !hasData(stateful)) refuse(`/services/${name}`, `is there, but the ${name} keeps no data`);
@@ -73,11 +85,20 @@ export async function importDocument(controls: Controls, document: Record<string
 }
 
 function parseOnly(only: string): ServiceName[] {
-  return parseServiceNames(only) ?? fail("validation_error", `"only" must be ${SERVICE_LIST}; got ${JSON.stringify(only)}`, { details: { field: "only" } });
+  return (
+    parseServiceNames(only) ??
+    fail("validation_error", `"only" must be ${SERVICE_LIST}; got ${JSON.stringify(only)}`, {
+      details: { field: "only" },
+    })
+  );
 }
 
 function runningOnes(controls: Controls, names: ServiceName[]): ControlledService[] {
-  return names.map((name) => controls.services.find((service) => service.name === name) ?? failControl("service_not_running", `This sandbox does not run the ${name} (see its --only): nothing was reset`));
+  return names.map(
+    (name) =>
+      controls.services.find((service) => service.name === name) ??
+      failControl("service_not_running", `This sandbox does not run the ${name} (see its --only): nothing was reset`),
+  );
 }
 
 function stateOf({ name, service }: ControlledService): Stateful[] {
@@ -90,5 +111,7 @@ function hasData(service: Stateful): service is WithData {
 
 /** A bad document: the message and `details.field` name the field (a JSON pointer into the document), `details.service` its service. */
 function refuse(field: string, message: string, service?: ServiceName): never {
-  fail("validation_error", `Import refused, nothing was changed: ${field} ${message}`, { details: { field, ...(service && { service }) } });
+  fail("validation_error", `Import refused, nothing was changed: ${field} ${message}`, {
+    details: { field, ...(service && { service }) },
+  });
 }

@@ -7,11 +7,27 @@ import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** POST /__sandbox/trigger/<name>: the running service that has the trigger acts on its data, as the JSON body says. */
 export function addTriggerRoutes(app: H3, controls: Controls): void {
-  const triggers: Record<string, Trigger> = Object.assign({}, ...controls.services.map(({ service }) => service.triggers ?? {}));
+  const triggers: Record<string, Trigger> = Object.assign(
+    {},
+    ...controls.services.map(({ service }) => service.triggers ?? {}),
+  );
   const running = controls.services.map((service) => service.name).join(", ");
-  app.post(`${CONTROLS_PREFIX}trigger/:name`, async (event) => {
-    const name = event.context.params?.name ?? "";
-    if (!Object.hasOwn(triggers, name)) fail("not_found", `No trigger "${name}" here: the servers this sandbox runs (${running}) have ${Object.keys(triggers).join(", ") || "none"}`);
-    return triggers[name]!(await readJsonObject(event));
-  }, { meta: { description: "Sandbox control: order-delivered {orderId}, transaction {user, amount, direction, status?, type?, description?}, transaction-status {transactionId, status}" } });
+  app.post(
+    `${CONTROLS_PREFIX}trigger/:name`,
+    async (event) => {
+      const name = event.context.params?.name ?? "";
+      if (!Object.hasOwn(triggers, name))
+        fail(
+          "not_found",
+          `No trigger "${name}" here: the servers this sandbox runs (${running}) have ${Object.keys(triggers).join(", ") || "none"}`,
+        );
+      return triggers[name]!(await readJsonObject(event));
+    },
+    {
+      meta: {
+        description:
+          "Sandbox control: order-delivered {orderId}, transaction {user, amount, direction, status?, type?, description?}, transaction-status {transactionId, status}",
+      },
+    },
+  );
 }

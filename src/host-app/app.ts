@@ -1,15 +1,15 @@
 import type { H3 } from "h3";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { agentContract } from "../bff/agent-route.ts";
-import { sessionTokenFor, type BffDeps } from "../bff/service-token.ts";
+import { type BffDeps, sessionTokenFor } from "../bff/service-token.ts";
 import { addSessionRoutes } from "../bff/session-routes.ts";
 import { json } from "../http/route-contract.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import { BALANCE, LIST_TRANSACTIONS, TRANSACTION_LIST } from "../wallet/contracts.ts";
 import type { EmbedDeps } from "./embed/deps.ts";
-import { HOST_PAGE, addEmbedRoutes } from "./embed/routes.ts";
+import { addEmbedRoutes, HOST_PAGE } from "./embed/routes.ts";
 import { HOST_TEXTS } from "./errors.ts";
-import { PASSED_THROUGH, callWallet } from "./wallet-client.ts";
+import { callWallet, PASSED_THROUGH } from "./wallet-client.ts";
 
 /** The wallet's transaction query and answers, with the balance added; what the wallet answers about the user's stored JWT or the query passes through. */
 const AGENT_WALLET = agentContract(
@@ -51,17 +51,22 @@ export function createHostApp(deps: HostAppDeps): H3 {
   const app = createServiceApp({ ...deps, index });
   addSessionRoutes(app, { issuer: deps.walletJwt, sessions: deps.bff.sessions, knownUser: deps.knownUser });
 
-  app.get("/api/agent/wallet", async (event) => {
-    const token = await sessionTokenFor(event, deps.bff);
-    const { url, prefix } = deps.wallet();
-    const query = new URLSearchParams();
-    for (const name of PASSED_THROUGH) for (const value of event.url.searchParams.getAll(name)) query.append(name, value);
-    const balance = await callWallet(`${url}${prefix}/balance`, token);
-    if (!balance.ok) return balance.response;
-    const transactions = await callWallet(`${url}${prefix}/transactions${query.size > 0 ? `?${query}` : ""}`, token);
-    if (!transactions.ok) return transactions.response;
-    return { balance: balance.body.balance, currency: balance.body.currency, ...transactions.body };
-  }, { meta: AGENT_WALLET });
+  app.get(
+    "/api/agent/wallet",
+    async (event) => {
+      const token = await sessionTokenFor(event, deps.bff);
+      const { url, prefix } = deps.wallet();
+      const query = new URLSearchParams();
+      for (const name of PASSED_THROUGH)
+        for (const value of event.url.searchParams.getAll(name)) query.append(name, value);
+      const balance = await callWallet(`${url}${prefix}/balance`, token);
+      if (!balance.ok) return balance.response;
+      const transactions = await callWallet(`${url}${prefix}/transactions${query.size > 0 ? `?${query}` : ""}`, token);
+      if (!transactions.ok) return transactions.response;
+      return { balance: balance.body.balance, currency: balance.body.currency, ...transactions.body };
+    },
+    { meta: AGENT_WALLET },
+  );
 
   if (deps.embed) addEmbedRoutes(app, deps.embed);
   addNotFoundRoute(app);

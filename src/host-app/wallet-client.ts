@@ -15,14 +15,23 @@ export type WalletAnswer = { ok: true; body: Record<string, unknown> } | { ok: f
 export async function callWallet(url: string, token: string): Promise<WalletAnswer> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+    response = await fetch(url, {
+      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+      signal: AbortSignal.timeout(10_000),
+    });
   } catch (error) {
-    failWith(HOST_TEXTS.walletSilent, { values: { origin: new URL(url).origin, reason: (error as Error).message }, expected: true });
+    failWith(HOST_TEXTS.walletSilent, {
+      values: { origin: new URL(url).origin, reason: (error as Error).message },
+      expected: true,
+    });
   }
   if (!response.ok) return { ok: false, response: await passThrough(response) };
   const body: unknown = await response.json().catch(() => undefined);
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    failWith(HOST_TEXTS.walletNotJson, { values: { origin: new URL(url).origin, status: response.status }, expected: true });
+    failWith(HOST_TEXTS.walletNotJson, {
+      values: { origin: new URL(url).origin, status: response.status },
+      expected: true,
+    });
   }
   return { ok: true, body: body as Record<string, unknown> };
 }

@@ -1,7 +1,11 @@
 /** The media ranges of an Accept header with their q-values, in the order given (a q that is not a number drops its range). */
 function acceptRanges(accept: string): { range: string; q: number }[] {
   return accept.split(",").flatMap((part) => {
-    const [range = "", ...params] = part.trim().toLowerCase().split(";").map((piece) => piece.trim());
+    const [range = "", ...params] = part
+      .trim()
+      .toLowerCase()
+      .split(";")
+      .map((piece) => piece.trim());
     const qParam = params.find((param) => param.startsWith("q="));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     return Number.isFinite(q) ? [{ range, q }] : [];

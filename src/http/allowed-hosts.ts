@@ -40,8 +40,11 @@ export function createHostCheck(policy: HostPolicy) {
   const bind = wildcard ? undefined : parseHost(policy.bind.includes(":") ? `[${policy.bind}]` : policy.bind)?.hostname;
 
   const isNamed = ({ hostname, port }: { hostname: string; port?: number }): boolean =>
-    isLoopback(hostname) || hostname === bind || allowed.some((entry) => entry.hostname === hostname && (entry.port === undefined || entry.port === port));
-  const isKnown = (host: { hostname: string; port?: number }): boolean => isNamed(host) || (wildcard && machineAddresses().has(host.hostname));
+    isLoopback(hostname) ||
+    hostname === bind ||
+    allowed.some((entry) => entry.hostname === hostname && (entry.port === undefined || entry.port === port));
+  const isKnown = (host: { hostname: string; port?: number }): boolean =>
+    isNamed(host) || (wildcard && machineAddresses().has(host.hostname));
   /**
    * Names as clients write them (a Host header) that the rules above accept whatever happens: every
    * request of a client sends the same one, and parsing it again cost each request more than its
@@ -55,7 +58,11 @@ export function createHostCheck(policy: HostPolicy) {
      * absolute-form target), and, with `checkOrigin`, sent by a page of this Origin; undefined
      * when it may be answered.
      */
-    refusal(names: (string | null | undefined)[], origin: string | null | undefined, checkOrigin: boolean): SandboxError | undefined {
+    refusal(
+      names: (string | null | undefined)[],
+      origin: string | null | undefined,
+      checkOrigin: boolean,
+    ): SandboxError | undefined {
       for (const name of names) {
         if (name === null || name === undefined || accepted.has(name)) continue;
         const parsed = parseHost(name);
@@ -77,7 +84,10 @@ function isKnownOrigin(origin: string, isKnown: (host: { hostname: string; port?
   const url = URL.parse(origin);
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return false; // "null" included: an opaque origin is nobody's
   const host = parseHost(url.host);
-  return host !== undefined && isKnown({ hostname: host.hostname, port: host.port ?? (url.protocol === "https:" ? 443 : 80) });
+  return (
+    host !== undefined &&
+    isKnown({ hostname: host.hostname, port: host.port ?? (url.protocol === "https:" ? 443 : 80) })
+  );
 }
 
 /** localhost, 127.x.x.x or [::1], as a Host header writes them. */

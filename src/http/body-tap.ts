@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { flatHeaders, type FlatHeaders } from "./flat-headers.ts";
-import { ResponseWithReason, type GivenHeaders } from "./reason-phrase.ts";
+import { type FlatHeaders, flatHeaders } from "./flat-headers.ts";
+import { type GivenHeaders, ResponseWithReason } from "./reason-phrase.ts";
 
 /** The beginning of a body as it was sent: the text itself when it was written as text, else its bytes. */
 export interface SentBody {
@@ -61,10 +61,16 @@ export class TappableResponse<Request extends IncomingMessage = IncomingMessage>
 
   override write(chunk: Chunk, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback): boolean {
     this.#keep(chunk, encodingOrCallback);
-    return typeof encodingOrCallback === "function" ? super.write(chunk, encodingOrCallback) : super.write(chunk, encodingOrCallback ?? "utf8", callback);
+    return typeof encodingOrCallback === "function"
+      ? super.write(chunk, encodingOrCallback)
+      : super.write(chunk, encodingOrCallback ?? "utf8", callback);
   }
 
-  override end(chunkOrCallback?: Chunk | (() => void), encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void): this {
+  override end(
+    chunkOrCallback?: Chunk | (() => void),
+    encodingOrCallback?: BufferEncoding | (() => void),
+    callback?: () => void,
+  ): this {
     if (chunkOrCallback === undefined || typeof chunkOrCallback === "function") {
       super.end(chunkOrCallback);
     } else {
@@ -89,7 +95,8 @@ export class TappableResponse<Request extends IncomingMessage = IncomingMessage>
     const tap = this.#tap;
     if (!tap) return;
     if (typeof chunk !== "string") return this.#keepBytes(chunk);
-    if (typeof encoding === "string" && !/^utf-?8$/i.test(encoding)) return this.#keepBytes(Buffer.from(chunk, encoding as BufferEncoding));
+    if (typeof encoding === "string" && !/^utf-?8$/i.test(encoding))
+      return this.#keepBytes(Buffer.from(chunk, encoding as BufferEncoding));
     const size = Buffer.byteLength(chunk);
     if (size >= tap.room) {
       // No character takes less than a byte in UTF-8: the room's worth of characters is enough to fill it.
@@ -103,7 +110,11 @@ export class TappableResponse<Request extends IncomingMessage = IncomingMessage>
     const tap = this.#tap!;
     const end = Math.min(bytes.length, tap.room);
     // A copy, unless the bytes never change: whoever writes a buffer may reuse it once it is written.
-    const kept = !unchanging.has(bytes) ? Buffer.from(bytes.subarray(0, end)) : Buffer.isBuffer(bytes) && end === bytes.length ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, end);
+    const kept = !unchanging.has(bytes)
+      ? Buffer.from(bytes.subarray(0, end))
+      : Buffer.isBuffer(bytes) && end === bytes.length
+        ? bytes
+        : Buffer.from(bytes.buffer, bytes.byteOffset, end);
     tap.chunks.push(kept);
     tap.room -= kept.length;
     if (tap.room === 0) this.#finish(true);
@@ -123,5 +134,8 @@ function joined(chunks: (string | Buffer)[], limit?: number): string | Buffer {
   // The usual answer is written once: kept as it is (a string, or bytes that are ours or never change), not copied.
   if (limit === undefined && chunks.length === 1) return first!;
   if (limit === undefined && chunks.every((chunk) => typeof chunk === "string")) return chunks.join("");
-  return Buffer.concat(chunks.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))).subarray(0, limit);
+  return Buffer.concat(chunks.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))).subarray(
+    0,
+    limit,
+  );
 }

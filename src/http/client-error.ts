@@ -5,7 +5,10 @@ import { JSON_TYPE } from "./response-headers.ts";
 
 /** What Node could not take, by its error code, as Node itself would answer it; anything else it cannot parse is a 400. */
 const ANSWERS: Record<string, { code: keyof typeof HTTP_ERRORS; error: string }> = {
-  HPE_HEADER_OVERFLOW: { code: "request_header_fields_too_large", error: "The request's headers are larger than the server accepts" },
+  HPE_HEADER_OVERFLOW: {
+    code: "request_header_fields_too_large",
+    error: "The request's headers are larger than the server accepts",
+  },
   ERR_HTTP_REQUEST_TIMEOUT: { code: "request_timeout", error: "The request did not arrive in time" },
 };
 
@@ -19,9 +22,18 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     socket.destroy();
     return;
   }
-  const { code, error: message } = ANSWERS[error.code ?? ""] ?? { code: "bad_request", error: `Malformed HTTP request (${error.code ?? "parse error"})` };
+  const { code, error: message } = ANSWERS[error.code ?? ""] ?? {
+    code: "bad_request",
+    error: `Malformed HTTP request (${error.code ?? "parse error"})`,
+  };
   const status = HTTP_ERRORS[code];
   const body = JSON.stringify({ error: message, code });
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, `Content-Type: ${JSON_TYPE}`, `Content-Length: ${Buffer.byteLength(body)}`, "X-Content-Type-Options: nosniff", "Connection: close"];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    `Content-Type: ${JSON_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "X-Content-Type-Options: nosniff",
+    "Connection: close",
+  ];
   socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
 }

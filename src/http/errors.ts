@@ -35,8 +35,14 @@ export const HTTP_TEXTS = errorTexts(HTTP_ERRORS, {
   noRoute: ["not_found", "No route for {method} {path}"],
   methodNotAllowed: ["method_not_allowed", "{method} is not allowed on {path}; use {allow}"],
   internal: ["internal_error", "Internal error: see the sandbox log"],
-  unknownHost: ["unknown_host", 'Refused the Host "{host}": this server answers only to localhost, 127.0.0.1, [::1], its own addresses and the names given with --allowed-hosts.'],
-  foreignPage: ["forbidden_origin", 'Refused a request from a page at "{origin}": this route answers only pages of the server\'s own names (localhost, 127.0.0.1, [::1], its addresses and --allowed-hosts).'],
+  unknownHost: [
+    "unknown_host",
+    'Refused the Host "{host}": this server answers only to localhost, 127.0.0.1, [::1], its own addresses and the names given with --allowed-hosts.',
+  ],
+  foreignPage: [
+    "forbidden_origin",
+    'Refused a request from a page at "{origin}": this route answers only pages of the server\'s own names (localhost, 127.0.0.1, [::1], its addresses and --allowed-hosts).',
+  ],
 });
 
 /** The code of an error h3 raised itself (no route, body too large, a malformed URL), by its status. */

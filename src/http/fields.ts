@@ -8,17 +8,26 @@ import { HTTP_TEXTS } from "./errors.ts";
  */
 export function requireString(body: Record<string, unknown>, name: string): string {
   const value = body[name];
-  if (typeof value !== "string" || value.trim() === "") failWith(HTTP_TEXTS.nonBlankField, { values: { field: name }, details: { field: name } });
+  if (typeof value !== "string" || value.trim() === "")
+    failWith(HTTP_TEXTS.nonBlankField, { values: { field: name }, details: { field: name } });
   return value;
 }
 
 /** A field that must be one of `choices`; when absent, the fallback (none: the field is required). */
-export function choiceField<T extends string>(body: Record<string, unknown>, name: string, choices: readonly T[], fallback?: T): T {
+export function choiceField<T extends string>(
+  body: Record<string, unknown>,
+  name: string,
+  choices: readonly T[],
+  fallback?: T,
+): T {
   if (!Object.hasOwn(body, name) && fallback !== undefined) return fallback;
   const value = body[name];
   if (!choices.includes(value as T)) {
     const text = fallback === undefined ? HTTP_TEXTS.choiceField : HTTP_TEXTS.choiceFieldWithDefault;
-    failWith(text, { values: { field: name, allowed: choices.join(", "), default: fallback ?? "" }, details: { field: name, value } });
+    failWith(text, {
+      values: { field: name, allowed: choices.join(", "), default: fallback ?? "" },
+      details: { field: name, value },
+    });
   }
   return value as T;
 }

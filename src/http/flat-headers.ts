@@ -9,7 +9,8 @@ export type FlatHeaders = string[];
 
 /** Headers as writeHead takes them, or a Response's, as names and values in turn; a flat array of strings (srvx's way) as it is. */
 export function flatHeaders(headers: GivenHeaders | Headers): FlatHeaders {
-  if (Array.isArray(headers)) return headers.every((item) => typeof item === "string") ? headers : headers.flat().map(String);
+  if (Array.isArray(headers))
+    return headers.every((item) => typeof item === "string") ? headers : headers.flat().map(String);
   const entries = headers instanceof Headers ? headers : Object.entries(headers);
   const flat: FlatHeaders = [];
   for (const [name, value] of entries) {

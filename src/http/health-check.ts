@@ -5,7 +5,18 @@ export const HEALTH: RouteContract = {
   description: "Health check: status ok",
   operationId: "getHealth",
   tag: SERVICE_TAG,
-  responses: { 200: { description: "The server answers", content: { "application/json": { type: "object", required: ["status"], properties: { status: { type: "string", const: "ok" } } } } } },
+  responses: {
+    200: {
+      description: "The server answers",
+      content: {
+        "application/json": {
+          type: "object",
+          required: ["status"],
+          properties: { status: { type: "string", const: "ok" } },
+        },
+      },
+    },
+  },
 };
 
 /** Whether a server answers GET /health (the public check, which needs no token) within 2 s. */

@@ -13,7 +13,11 @@ export function escapeHtml(text: string): string {
 }
 
 /** Fills `{{name}}` with the escaped value of `text[name]`, or with `html[name]` as it is (already safe HTML). */
-export function renderTemplate(template: string, text: Record<string, string>, html: Record<string, string> = {}): string {
+export function renderTemplate(
+  template: string,
+  text: Record<string, string>,
+  html: Record<string, string> = {},
+): string {
   return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
     if (Object.hasOwn(text, name)) return escapeHtml(text[name] as string);
     if (Object.hasOwn(html, name)) return html[name] as string;

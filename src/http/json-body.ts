@@ -1,4 +1,4 @@
-import { HTTPError, assertBodySize, type H3Event } from "h3";
+import { assertBodySize, type H3Event, HTTPError } from "h3";
 import { failWith } from "../errors.ts";
 import { HTTP_TEXTS } from "./errors.ts";
 import { readNodeBodyText } from "./node-body.ts";

@@ -27,7 +27,9 @@ type OfType<T, S> = T extends "string"
       : T extends "null"
         ? null
         : T extends "array"
-          ? S extends { readonly items: infer I } ? FromSchema<I>[] : unknown[]
+          ? S extends { readonly items: infer I }
+            ? FromSchema<I>[]
+            : unknown[]
           : T extends "object"
             ? OfObject<S>
             : never;
@@ -38,7 +40,9 @@ type OfObject<S> = S extends { readonly properties: infer P }
     ? Record<string, FromSchema<A>>
     : Record<string, unknown>;
 
-type Properties<P, R> = Flat<{ -readonly [K in keyof P & R]: FromSchema<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K]> }>;
+type Properties<P, R> = Flat<
+  { -readonly [K in keyof P & R]: FromSchema<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K]> }
+>;
 
 type Flat<T> = { [K in keyof T]: T[K] };
 

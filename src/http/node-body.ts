@@ -50,5 +50,9 @@ export function readNodeBodyText(req: NodeRequest, maxBytes: number): Promise<st
 }
 
 function tooLarge(limit: number): HTTPError {
-  return new HTTPError({ status: 413, statusText: "Request Entity Too Large", message: `Request body size exceeds the limit of ${limit} bytes` });
+  return new HTTPError({
+    status: 413,
+    statusText: "Request Entity Too Large",
+    message: `Request body size exceeds the limit of ${limit} bytes`,
+  });
 }

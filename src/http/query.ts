@@ -9,7 +9,8 @@ import { HTTP_TEXTS } from "./errors.ts";
  */
 export function queryParam(event: H3Event, name: string): string | undefined {
   const values = event.url.searchParams.getAll(name);
-  if (values.length > 1) failWith(HTTP_TEXTS.repeatedQuery, { values: { field: name, count: values.length }, details: { field: name } });
+  if (values.length > 1)
+    failWith(HTTP_TEXTS.repeatedQuery, { values: { field: name, count: values.length }, details: { field: name } });
   return values[0];
 }
 
@@ -17,7 +18,10 @@ export function queryParam(event: H3Event, name: string): string | undefined {
 export function queryChoice<T extends string>(event: H3Event, name: string, allowed: readonly T[]): T | undefined {
   const value = queryParam(event, name);
   if (value !== undefined && !(allowed as readonly string[]).includes(value)) {
-    failWith(HTTP_TEXTS.queryChoice, { values: { field: name, allowed: allowed.join(", "), value }, details: { field: name, allowed } });
+    failWith(HTTP_TEXTS.queryChoice, {
+      values: { field: name, allowed: allowed.join(", "), value },
+      details: { field: name, allowed },
+    });
   }
   return value as T | undefined;
 }

@@ -1,4 +1,10 @@
-import { ServerResponse, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
+import {
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+  ServerResponse,
+  STATUS_CODES,
+} from "node:http";
 
 /** Headers as writeHead takes them. */
 export type GivenHeaders = OutgoingHttpHeaders | OutgoingHttpHeader[];
@@ -10,7 +16,8 @@ export type GivenHeaders = OutgoingHttpHeaders | OutgoingHttpHeader[];
  */
 export class ResponseWithReason<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   override writeHead(statusCode: number, reasonOrHeaders?: string | GivenHeaders, headers?: GivenHeaders): this {
-    if (typeof reasonOrHeaders === "string") return super.writeHead(statusCode, reasonOrHeaders || STATUS_CODES[statusCode], headers);
+    if (typeof reasonOrHeaders === "string")
+      return super.writeHead(statusCode, reasonOrHeaders || STATUS_CODES[statusCode], headers);
     return super.writeHead(statusCode, reasonOrHeaders ?? headers);
   }
 }

@@ -1,7 +1,7 @@
 import type { H3Event } from "h3";
 import { checkField } from "./field-check.ts";
-import type { JsonSchema } from "./json-schema.ts";
 import { readJsonObject } from "./json-body.ts";
+import type { JsonSchema } from "./json-schema.ts";
 import { matchedContract } from "./route-table.ts";
 
 /** A JSON body whose fields are checked against the route's body schema as the route reads them. */
@@ -22,8 +22,19 @@ export async function readBody(event: H3Event): Promise<BodyFields> {
   const required = (body.schema.required ?? []) as readonly string[];
   return {
     field: <T>(name: string) => {
-      const schema = described(event, "body field", name, (body.schema.properties as Record<string, JsonSchema> | undefined)?.[name]);
-      return checkField("body", name, schema, Object.hasOwn(fields, name) ? [fields[name]] : [], required.includes(name)) as T;
+      const schema = described(
+        event,
+        "body field",
+        name,
+        (body.schema.properties as Record<string, JsonSchema> | undefined)?.[name],
+      );
+      return checkField(
+        "body",
+        name,
+        schema,
+        Object.hasOwn(fields, name) ? [fields[name]] : [],
+        required.includes(name),
+      ) as T;
     },
   };
 }
@@ -32,11 +43,16 @@ export async function readBody(event: H3Event): Promise<BodyFields> {
 export function queryValue(event: H3Event, name: string): string | undefined {
   const parameter = matchedContract(event).query?.[name];
   const schema = described(event, "query parameter", name, parameter?.schema);
-  return checkField("query", name, schema, event.url.searchParams.getAll(name), parameter?.required ?? false) as string | undefined;
+  return checkField("query", name, schema, event.url.searchParams.getAll(name), parameter?.required ?? false) as
+    | string
+    | undefined;
 }
 
 /** A route reading what its contract does not describe is the route's mistake, not the request's. */
 function described(event: H3Event, what: string, name: string, schema: JsonSchema | undefined): JsonSchema {
-  if (!schema) throw new Error(`${event.req.method} ${event.url.pathname} reads the ${what} "${name}", which its contract does not describe`);
+  if (!schema)
+    throw new Error(
+      `${event.req.method} ${event.url.pathname} reads the ${what} "${name}", which its contract does not describe`,
+    );
   return schema;
 }

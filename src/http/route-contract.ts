@@ -74,7 +74,10 @@ export type Guard = {
 /** An error body other than `{"error","code"}`: its schema, and what an error answers in it. */
 export type ErrorShape = {
   readonly schema: JsonSchema;
-  answer(error: { code: string; status: number; message: string }): { status: number; body: Readonly<Record<string, unknown>> };
+  answer(error: { code: string; status: number; message: string }): {
+    status: number;
+    body: Readonly<Record<string, unknown>>;
+  };
 };
 
 /** An answer in JSON. */

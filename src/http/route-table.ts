@@ -1,4 +1,4 @@
-import { H3Event, type H3, type H3Route, type H3RouteMeta } from "h3";
+import { type H3, H3Event, type H3Route, type H3RouteMeta } from "h3";
 import type { RouteContract } from "./route-contract.ts";
 
 declare module "h3" {
@@ -16,8 +16,12 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
  * disagrees with how requests are routed.
  */
 export function allowedMethods(app: H3, url: URL): string[] {
-  const allowed = METHODS.filter((method) => Boolean(app["~findRoute"](new H3Event(new Request(url, { method })))?.data.method));
-  return allowed.length > 0 ? [...allowed.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"] : [];
+  const allowed = METHODS.filter((method) =>
+    Boolean(app["~findRoute"](new H3Event(new Request(url, { method })))?.data.method),
+  );
+  return allowed.length > 0
+    ? [...allowed.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"]
+    : [];
 }
 
 export interface RouteListing {
@@ -33,12 +37,17 @@ export function listRoutes(app: H3): RouteListing[] {
 
 /** The app's routes with their meta, in the order they were added, the not-found route (registered for every method) left out. */
 export function appRoutes(app: H3): { method: string; path: string; meta: H3RouteMeta }[] {
-  return app["~routes"].flatMap(({ method, route, meta }: H3Route) => (method ? [{ method, path: route ?? "", meta: meta ?? {} }] : []));
+  return app["~routes"].flatMap(({ method, route, meta }: H3Route) =>
+    method ? [{ method, path: route ?? "", meta: meta ?? {} }] : [],
+  );
 }
 
 /** The contract of the route that matched the request; a route that reads its request by its contract must have one. */
 export function matchedContract(event: H3Event): Partial<RouteContract> {
   const meta = event.context.matchedRoute?.meta;
-  if (!meta) throw new Error(`${event.req.method} ${event.url.pathname} reads its request by a contract, but its route has no meta`);
+  if (!meta)
+    throw new Error(
+      `${event.req.method} ${event.url.pathname} reads its request by a contract, but its route has no meta`,
+    );
   return meta;
 }

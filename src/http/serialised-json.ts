@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { HTTPResponse, type H3Event } from "h3";
+import { type H3Event, HTTPResponse } from "h3";
 import { unchangingBytes } from "./body-tap.ts";
 import { matchesEtag } from "./etag.ts";
 import { JSON_TYPE } from "./response-headers.ts";
@@ -20,8 +20,17 @@ export function serialiseJson(value: unknown): SerialisedJson {
   const body = unchangingBytes(Buffer.from(JSON.stringify(value)));
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   // A 304 may carry Content-Length only as the 200's would be (RFC 9110, 8.6).
-  const notModified = { etag, "cache-control": "private, no-cache", "content-length": String(body.length), "x-content-type-options": "nosniff" };
-  return { body, etag, headers: { ok: new Headers({ ...notModified, "content-type": JSON_TYPE }), notModified: new Headers(notModified) } };
+  const notModified = {
+    etag,
+    "cache-control": "private, no-cache",
+    "content-length": String(body.length),
+    "x-content-type-options": "nosniff",
+  };
+  return {
+    body,
+    etag,
+    headers: { ok: new Headers({ ...notModified, "content-type": JSON_TYPE }), notModified: new Headers(notModified) },
+  };
 }
 
 /**
@@ -31,6 +40,7 @@ export function serialiseJson(value: unknown): SerialisedJson {
  * An HTTPResponse: h3 sends its bytes as they are (a Response's body it would stream).
  */
 export function sendSerialised(event: H3Event, answer: SerialisedJson): HTTPResponse {
-  if (matchesEtag(event.req.headers.get("if-none-match"), answer.etag)) return new HTTPResponse(null, { status: 304, headers: answer.headers.notModified });
+  if (matchesEtag(event.req.headers.get("if-none-match"), answer.etag))
+    return new HTTPResponse(null, { status: 304, headers: answer.headers.notModified });
   return new HTTPResponse(answer.body, { headers: answer.headers.ok });
 }

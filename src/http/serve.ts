@@ -1,9 +1,9 @@
 import { createServer } from "node:http";
-import { toNodeHandler, type H3 } from "h3";
+import { type H3, toNodeHandler } from "h3";
 import { userError } from "../errors.ts";
 import { TappableResponse } from "./body-tap.ts";
 import { answerClientError } from "./client-error.ts";
-import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS, limitConnections } from "./connections.ts";
+import { HEADERS_TIMEOUT_MS, limitConnections, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS } from "./connections.ts";
 import { urlHost } from "./url-host.ts";
 
 export interface ServeOptions {
@@ -31,13 +31,20 @@ export interface RunningServer {
  */
 export async function serve(app: H3, options: ServeOptions): Promise<RunningServer> {
   const server = createServer(
-    { ServerResponse: TappableResponse, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    {
+      ServerResponse: TappableResponse,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     toNodeHandler(app),
   );
   const connections = limitConnections(server, options.maxConnections);
   server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => reject(userError("listen_failed", explainListenFailure(error.code, options))));
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(userError("listen_failed", explainListenFailure(error.code, options))),
+    );
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as { port: number };

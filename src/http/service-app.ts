@@ -1,14 +1,14 @@
 import { STATUS_CODES } from "node:http";
-import { H3, HTTPError, handleCors, isPreflightRequest, type H3Event, type Middleware } from "h3";
-import { SandboxError, errorOf, failWith, type ErrorCodes } from "../errors.ts";
+import { H3, type H3Event, HTTPError, handleCors, isPreflightRequest, type Middleware } from "h3";
+import { type ErrorCodes, errorOf, failWith, SandboxError } from "../errors.ts";
 import { addDocsRoutes } from "../openapi/docs-page.ts";
 import { addOpenApiRoute } from "../openapi/route.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
-import { TappableResponse, type SentBody } from "./body-tap.ts";
-import { HTTP_TEXTS, codeForStatus } from "./errors.ts";
-import { flatHeaders, type FlatHeaders } from "./flat-headers.ts";
+import { type SentBody, TappableResponse } from "./body-tap.ts";
+import { codeForStatus, HTTP_TEXTS } from "./errors.ts";
+import { type FlatHeaders, flatHeaders } from "./flat-headers.ts";
 import { HEALTH } from "./health-check.ts";
-import { JSON_TYPE, finishHeaders } from "./response-headers.ts";
+import { finishHeaders, JSON_TYPE } from "./response-headers.ts";
 import { allowedMethods } from "./route-table.ts";
 import { addIndexRoute, type ServiceIndex } from "./service-index.ts";
 
@@ -56,7 +56,8 @@ export interface Exchange {
  * /, /openapi.json (the private prefix, the sandbox controls, left out of the document) and /docs, its API reference.
  */
 export function createServiceApp(options: ServiceAppOptions = {}): H3 {
-  const isPrivate = (event: H3Event) => Boolean(options.privatePrefix && event.url.pathname.startsWith(options.privatePrefix));
+  const isPrivate = (event: H3Event) =>
+    Boolean(options.privatePrefix && event.url.pathname.startsWith(options.privatePrefix));
   const cors = (event: H3Event) => !isPrivate(event);
   const hostCheck = options.hosts && createHostCheck(options.hosts);
   const observe = options.observe && observer(options.observe, options.onServerError);
@@ -185,9 +186,16 @@ const CORS = {
 function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOptions, cors: boolean): Response {
   const sandboxError = toSandboxError(error);
   // h3 wraps what a route throws as "unhandled" with the original as cause; ours are reported by their message, bugs with their stack.
-  if (sandboxError.status >= 500) options.onServerError?.(error.cause instanceof SandboxError || !error.unhandled ? sandboxError : error.cause, event);
+  if (sandboxError.status >= 500)
+    options.onServerError?.(
+      error.cause instanceof SandboxError || !error.unhandled ? sandboxError : error.cause,
+      event,
+    );
   if (options.errorCodes && !Object.hasOwn(options.errorCodes, sandboxError.code)) {
-    options.onServerError?.(new Error(`The error code "${sandboxError.code}" is not among the service's registered codes`), event);
+    options.onServerError?.(
+      new Error(`The error code "${sandboxError.code}" is not among the service's registered codes`),
+      event,
+    );
   }
   return options.formatError?.(sandboxError, event) ?? jsonError(sandboxError, cors);
 }
@@ -205,5 +213,8 @@ function toSandboxError(error: HTTPError): SandboxError {
   if (error.cause instanceof SandboxError) return error.cause;
   const code = error.unhandled ? "internal_error" : codeForStatus(error.status);
   if (code === "internal_error") return errorOf(HTTP_TEXTS.internal);
-  return new SandboxError(code, error.message, { status: error.status, headers: error.headers ? Object.fromEntries(error.headers) : undefined });
+  return new SandboxError(code, error.message, {
+    status: error.status,
+    headers: error.headers ? Object.fromEntries(error.headers) : undefined,
+  });
 }

@@ -18,7 +18,10 @@ export interface ServiceIndex {
 /** The server's API reference page (src/openapi/docs-page.ts). */
 export const DOCS_PATH = "/docs";
 
-export const SERVICE_TAG = { name: "Service", description: "What every server of the sandbox answers: its index, its health and this document." };
+export const SERVICE_TAG = {
+  name: "Service",
+  description: "What every server of the sandbox answers: its index, its health and this document.",
+};
 
 const INDEX_BODY = {
   title: "ServiceIndex",
@@ -30,9 +33,22 @@ const INDEX_BODY = {
     routes: {
       type: "array",
       description: "Every route, in the order the server registered them",
-      items: { type: "object", required: ["method", "path", "description"], properties: { method: { type: "string" }, path: { type: "string", description: "As the server's router writes it (:id)" }, description: { type: "string" } } },
+      items: {
+        type: "object",
+        required: ["method", "path", "description"],
+        properties: {
+          method: { type: "string" },
+          path: { type: "string", description: "As the server's router writes it (:id)" },
+          description: { type: "string" },
+        },
+      },
     },
-    docs: { type: "array", items: { type: "string" }, description: "Its pages, as paths in the sandbox's repository", examples: [["docs/storefront-api.md"]] },
+    docs: {
+      type: "array",
+      items: { type: "string" },
+      description: "Its pages, as paths in the sandbox's repository",
+      examples: [["docs/storefront-api.md"]],
+    },
   },
 } as const;
 
@@ -42,9 +58,17 @@ function indexContract(page: string | undefined): RouteContract {
     ? { 200: { description: `The index as JSON; ${page}`, content: { ...json, "text/html": { type: "string" } } } }
     : {
         200: { description: "The index", content: json },
-        303: { description: `A browser (text/html preferred to JSON) is sent to the API reference, ${DOCS_PATH}`, headers: { Location: { description: DOCS_PATH, schema: { type: "string" } } } },
+        303: {
+          description: `A browser (text/html preferred to JSON) is sent to the API reference, ${DOCS_PATH}`,
+          headers: { Location: { description: DOCS_PATH, schema: { type: "string" } } },
+        },
       };
-  return { description: "This index: the service, its version, its routes and its docs", operationId: "getIndex", tag: SERVICE_TAG, responses };
+  return {
+    description: "This index: the service, its version, its routes and its docs",
+    operationId: "getIndex",
+    tag: SERVICE_TAG,
+    responses,
+  };
 }
 
 /**
@@ -54,9 +78,14 @@ function indexContract(page: string | undefined): RouteContract {
  */
 export function addIndexRoute(app: H3, index: ServiceIndex): void {
   const version = packageVersion();
-  app.get("/", (event) => {
-    if (!index.page && prefersHtml(event.req.headers.get("accept"))) return new Response(null, { status: 303, headers: { location: DOCS_PATH, vary: "accept" } });
-    event.res.headers.set("vary", "accept");
-    return { service: index.service, version, routes: listRoutes(app), docs: index.docs };
-  }, { meta: indexContract(index.page) });
+  app.get(
+    "/",
+    (event) => {
+      if (!index.page && prefersHtml(event.req.headers.get("accept")))
+        return new Response(null, { status: 303, headers: { location: DOCS_PATH, vary: "accept" } });
+      event.res.headers.set("vary", "accept");
+      return { service: index.service, version, routes: listRoutes(app), docs: index.docs };
+    },
+    { meta: indexContract(index.page) },
+  );
 }

@@ -69,9 +69,16 @@ export const SSE_HEADERS = {
  * An event stream as the OpenAPI documents describe it: what it sends, and each event type with
  * the schema of its data (JSON), listed in the description and, for tools, under `x-sse-events`.
  */
-export function eventStreamSchema(description: string, events: Readonly<Record<string, { description: string; data: JsonSchema }>>): JsonSchema {
+export function eventStreamSchema(
+  description: string,
+  events: Readonly<Record<string, { description: string; data: JsonSchema }>>,
+): JsonSchema {
   const list = Object.entries(events).map(([name, event]) => `- \`${name}\`: ${event.description}`);
-  return { type: "string", description: [description, "", "Events (`event:` name, `data:` one JSON value):", ...list].join("\n"), "x-sse-events": events };
+  return {
+    type: "string",
+    description: [description, "", "Events (`event:` name, `data:` one JSON value):", ...list].join("\n"),
+    "x-sse-events": events,
+  };
 }
 
 const encoder = new TextEncoder();
@@ -79,7 +86,9 @@ const PING = encoder.encode(": ping\n");
 
 /** One event in the wire format: `retry:` when given, `id:`, `event:` and one `data:` line per line of JSON. */
 export function formatEvent({ event, id, data }: SseEvent, retryMs?: number): string {
-  const lines = JSON.stringify(data).split("\n").map((line) => `data: ${line}`);
+  const lines = JSON.stringify(data)
+    .split("\n")
+    .map((line) => `data: ${line}`);
   const retry = retryMs === undefined ? "" : `retry: ${retryMs}\n`;
   return `${retry}id: ${id}\nevent: ${event}\n${lines.join("\n")}\n\n`;
 }

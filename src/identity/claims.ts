@@ -39,7 +39,8 @@ export function parseClaimPairs(pairs: readonly string[]): Record<string, unknow
   for (const pair of pairs) {
     const separator = pair.indexOf("=");
     const key = separator === -1 ? "" : pair.slice(0, separator).trim();
-    if (key === "") throw new IdentityError(`--claim takes key=value (such as --claim role=admin); got ${JSON.stringify(pair)}.`);
+    if (key === "")
+      throw new IdentityError(`--claim takes key=value (such as --claim role=admin); got ${JSON.stringify(pair)}.`);
     if (claims.has(key)) throw new IdentityError(`--claim ${key} is given twice; give each claim once.`);
     claims.set(key, jsonOrText(pair.slice(separator + 1)));
   }

@@ -27,11 +27,16 @@ export function parseEmbedMode(text: string): EmbedMode {
  * sandbox running on the data dir (`runningHostUrl`, from its lock), else on the configured
  * bind address and host port.
  */
-export function resolveEmbedBase(config: Pick<SandboxConfig, "embedBase" | "bind" | "hostPort">, runningHostUrl?: string): string {
+export function resolveEmbedBase(
+  config: Pick<SandboxConfig, "embedBase" | "bind" | "hostPort">,
+  runningHostUrl?: string,
+): string {
   if (config.embedBase !== "auto") return config.embedBase;
   if (runningHostUrl) return `${runningHostUrl.replace(/\/+$/, "")}/embed`;
   if (config.hostPort === 0) {
-    throw new IdentityError("The host port is 0 (picked when the sandbox starts) and no sandbox runs on this data dir: start it first, or set --embed-base or HOST_PORT.");
+    throw new IdentityError(
+      "The host port is 0 (picked when the sandbox starts) and no sandbox runs on this data dir: start it first, or set --embed-base or HOST_PORT.",
+    );
   }
   return `http://${urlHost(config.bind)}:${config.hostPort}/embed`;
 }

@@ -1,4 +1,4 @@
-import { UUID_PATTERN, type DemoUser } from "../users.ts";
+import { type DemoUser, UUID_PATTERN } from "../users.ts";
 import { IdentityError } from "./errors.ts";
 
 export interface EndUser {
@@ -11,7 +11,11 @@ export interface EndUser {
  * The end user named by a demo user's id or email (case-insensitive). Any other UUID is accepted
  * only with `allowUnknown` (to test how an integration treats users the sandbox does not know).
  */
-export function resolveEndUser(users: readonly DemoUser[], given: string, options: { allowUnknown?: boolean } = {}): EndUser {
+export function resolveEndUser(
+  users: readonly DemoUser[],
+  given: string,
+  options: { allowUnknown?: boolean } = {},
+): EndUser {
   const wanted = given.trim().toLowerCase();
   const user = findUser(users, given);
   if (user) return { id: user.id, user };
@@ -20,7 +24,8 @@ export function resolveEndUser(users: readonly DemoUser[], given: string, option
     if (options.allowUnknown) return { id: wanted };
     throw new IdentityError(`No demo user has the id ${wanted} (${list}); add --allow-unknown-user to use it anyway.`);
   }
-  if (wanted.includes("@")) throw new IdentityError(`No demo user has the email ${JSON.stringify(given.trim())} (${list}).`);
+  if (wanted.includes("@"))
+    throw new IdentityError(`No demo user has the email ${JSON.stringify(given.trim())} (${list}).`);
   throw new IdentityError(`--user takes a demo user's id or email; ${JSON.stringify(given)} is neither (${list}).`);
 }
 

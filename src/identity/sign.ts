@@ -24,12 +24,19 @@ export interface SignedIdentity {
 /** Signs an embed identity token as the host backend does: HS256, iss sandbox-host, sub, iat and a short exp. */
 export async function signIdentity(options: SignIdentityOptions): Promise<SignedIdentity> {
   const ttl = options.ttlSeconds ?? DEFAULT_IDENTITY_TTL_SECONDS;
-  if (!Number.isInteger(ttl) || ttl <= 0) throw new IdentityError(`The lifetime of an identity token must be a whole number of seconds above 0; got ${ttl}.`);
+  if (!Number.isInteger(ttl) || ttl <= 0)
+    throw new IdentityError(`The lifetime of an identity token must be a whole number of seconds above 0; got ${ttl}.`);
   if (options.subject === "") throw new IdentityError("An identity token needs a user id (sub).");
   const extra = options.claims ?? {};
   checkExtraClaims(extra);
   const iat = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  const claims: SignedIdentity["claims"] = { sub: options.subject, iss: IDENTITY_ISSUER, iat, exp: iat + ttl, ...extra };
+  const claims: SignedIdentity["claims"] = {
+    sub: options.subject,
+    iss: IDENTITY_ISSUER,
+    iat,
+    exp: iat + ttl,
+    ...extra,
+  };
   const token = await signHs256(claims, hs256Key(options.secret));
   return { token, claims };
 }

@@ -1,12 +1,21 @@
 import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload } from "jose";
-import { HS256, IAT_LEEWAY_SECONDS, hs256Key, verifyHs256 } from "../auth/hs256.ts";
+import { HS256, hs256Key, IAT_LEEWAY_SECONDS, verifyHs256 } from "../auth/hs256.ts";
 import { ISSUERS } from "../auth/issuers.ts";
 import type { DemoUser } from "../users.ts";
 import { IDENTITY_ISSUER, type IdentityClaims } from "./claims.ts";
 import { formatSpan, isoTime } from "./time-span.ts";
 
 /** Why a token is refused; stable, for scripts and tests. */
-export type InvalidCode = "expired" | "not_yet_valid" | "issued_in_future" | "bad_signature" | "malformed" | "wrong_algorithm" | "missing_claim" | "wrong_issuer" | "unknown_user";
+export type InvalidCode =
+  | "expired"
+  | "not_yet_valid"
+  | "issued_in_future"
+  | "bad_signature"
+  | "malformed"
+  | "wrong_algorithm"
+  | "missing_claim"
+  | "wrong_issuer"
+  | "unknown_user";
 
 export type IdentityCheck =
   | { valid: true; claims: IdentityClaims; user: DemoUser }
@@ -37,15 +46,23 @@ export async function verifyIdentity(token: string, options: VerifyIdentityOptio
   const now = options.now ?? new Date();
   let payload: JWTPayload;
   try {
-    ({ payload } = await verifyHs256(token, hs256Key(options.secret), { requiredClaims: ["exp", "sub"], currentDate: now }));
+    ({ payload } = await verifyHs256(token, hs256Key(options.secret), {
+      requiredClaims: ["exp", "sub"],
+      currentDate: now,
+    }));
   } catch (error) {
     return explainFailure(error, token, now);
   }
   if (payload.iss !== undefined && payload.iss !== IDENTITY_ISSUER) return wrongIssuer(payload.iss);
-  if (typeof payload.sub !== "string") return invalid("malformed", `malformed: "sub" must be a string; got ${JSON.stringify(payload.sub)}`);
+  if (typeof payload.sub !== "string")
+    return invalid("malformed", `malformed: "sub" must be a string; got ${JSON.stringify(payload.sub)}`);
   if (payload.sub === "") return invalid("missing_claim", 'missing claim: "sub" (the user id) is empty');
   const user = options.users.find((candidate) => candidate.id === payload.sub);
-  if (!user) return invalid("unknown_user", `unknown user: sub "${payload.sub}" is not one of the demo users (npx sandbox users lists them)`);
+  if (!user)
+    return invalid(
+      "unknown_user",
+      `unknown user: sub "${payload.sub}" is not one of the demo users (npx sandbox users lists them)`,
+    );
   return { valid: true, claims: payload as IdentityClaims, user };
 }
 
@@ -75,17 +92,31 @@ function wrongAlgorithm(token: string): IdentityCheck {
 function badSignature(token: string): IdentityCheck {
   const iss = safely(() => decodeJwt(token).iss);
   if (iss !== undefined && iss !== IDENTITY_ISSUER) return wrongIssuer(iss);
-  return invalid("bad_signature", "bad signature: the token was signed with another secret than this sandbox's SIGNING_SECRET");
+  return invalid(
+    "bad_signature",
+    "bad signature: the token was signed with another secret than this sandbox's SIGNING_SECRET",
+  );
 }
 
 function claimFailure(error: InstanceType<typeof errors.JWTClaimValidationFailed>): IdentityCheck {
   const { claim, reason } = error;
-  if (reason === "missing") return invalid("missing_claim", `missing claim: "${claim}" ${claim === "sub" ? "(the user id)" : "(identity tokens must expire)"}`);
-  if (claim === "nbf" && reason === "check_failed") return invalid("not_yet_valid", `not valid yet: nbf is ${isoTime(Number(error.payload.nbf))}`);
+  if (reason === "missing")
+    return invalid(
+      "missing_claim",
+      `missing claim: "${claim}" ${claim === "sub" ? "(the user id)" : "(identity tokens must expire)"}`,
+    );
+  if (claim === "nbf" && reason === "check_failed")
+    return invalid("not_yet_valid", `not valid yet: nbf is ${isoTime(Number(error.payload.nbf))}`);
   if (claim === "iat" && reason === "check_failed") {
-    return invalid("issued_in_future", `issued in the future: iat is ${isoTime(Number(error.payload.iat))}, more than ${IAT_LEEWAY_SECONDS}s after now (is the signer's clock right?)`);
+    return invalid(
+      "issued_in_future",
+      `issued in the future: iat is ${isoTime(Number(error.payload.iat))}, more than ${IAT_LEEWAY_SECONDS}s after now (is the signer's clock right?)`,
+    );
   }
-  return invalid("malformed", `malformed: "${claim}" ${reason === "invalid" ? "is not a valid value" : "failed its check"}`);
+  return invalid(
+    "malformed",
+    `malformed: "${claim}" ${reason === "invalid" ? "is not a valid value" : "failed its check"}`,
+  );
 }
 
 function wrongIssuer(iss: unknown): IdentityCheck {

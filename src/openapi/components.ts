@@ -15,7 +15,8 @@ export function hoistNamedSchemas<T extends object>(parts: T): T & { schemas: Re
     if (typeof title !== "string") return copy;
     const text = JSON.stringify(copy);
     const known = texts.get(title);
-    if (known !== undefined && known !== text) throw new Error(`Two different schemas are titled "${title}": give one another title`);
+    if (known !== undefined && known !== text)
+      throw new Error(`Two different schemas are titled "${title}": give one another title`);
     texts.set(title, text);
     schemas[title] = copy;
     return { $ref: `#/components/schemas/${title}` };

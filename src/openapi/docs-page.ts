@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { H3 } from "h3";
-import { demoSignIn, type DemoSignIn } from "../auth/login.ts";
 import { BEARER_JWT } from "../auth/bearer.ts";
+import { type DemoSignIn, demoSignIn } from "../auth/login.ts";
 import { SERVICE_TOKEN } from "../bff/service-token.ts";
 import { OPTIONS } from "../config/options.ts";
 import { renderTemplate } from "../http/html-template.ts";
@@ -9,7 +9,7 @@ import type { RouteContract } from "../http/route-contract.ts";
 import { appRoutes } from "../http/route-table.ts";
 import { DOCS_PATH, SERVICE_TAG, type ServiceIndex } from "../http/service-index.ts";
 import { OPENAPI_PATH } from "./route.ts";
-import { SCALAR_PATH, addScalarRoute, scalarBundle } from "./scalar-bundle.ts";
+import { addScalarRoute, SCALAR_PATH, scalarBundle } from "./scalar-bundle.ts";
 
 const DOCS_PAGE: RouteContract = {
   description: "This server's API reference: its OpenAPI document to browse and try (a browser page)",
@@ -118,16 +118,28 @@ export function addDocsRoutes(app: H3, index: ServiceIndex): void {
 
 function docsPage(app: H3, index: ServiceIndex, bundleHash: string): Response {
   const signIn = demoSignIn(app);
-  const notes = [signIn && renderTemplate(SIGN_IN, { email: signIn.email, password: signIn.password }), takesServiceToken(app) && serviceTokenNote()];
+  const notes = [
+    signIn && renderTemplate(SIGN_IN, { email: signIn.email, password: signIn.password }),
+    takesServiceToken(app) && serviceTokenNote(),
+  ];
   // In one pass: the script goes in exactly as its hash says.
-  const html = renderTemplate(PAGE, { title: `Agent sandbox: ${index.label ?? index.service} API`, bundle: `${SCALAR_PATH}?v=${bundleHash}` }, {
-    style: STYLE,
-    script: SCRIPT,
-    notes: notes.filter(Boolean).join("\n"),
-    config: scriptJson(pageConfig(signIn)),
-  });
+  const html = renderTemplate(
+    PAGE,
+    { title: `Agent sandbox: ${index.label ?? index.service} API`, bundle: `${SCALAR_PATH}?v=${bundleHash}` },
+    {
+      style: STYLE,
+      script: SCRIPT,
+      notes: notes.filter(Boolean).join("\n"),
+      config: scriptJson(pageConfig(signIn)),
+    },
+  );
   return new Response(html, {
-    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": DOCS_CSP, "referrer-policy": "no-referrer", "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": DOCS_CSP,
+      "referrer-policy": "no-referrer",
+      "cache-control": "no-store",
+    },
   });
 }
 
@@ -154,7 +166,9 @@ function scriptJson(value: unknown): string {
 }
 
 function takesServiceToken(app: H3): boolean {
-  return appRoutes(app).some(({ meta }) => meta.auth?.alternatives.some((schemes) => schemes.some((scheme) => scheme.name === SERVICE_TOKEN.name)));
+  return appRoutes(app).some(({ meta }) =>
+    meta.auth?.alternatives.some((schemes) => schemes.some((scheme) => scheme.name === SERVICE_TOKEN.name)),
+  );
 }
 
 /** Where the service token comes from: its setting, never its value. */

@@ -24,7 +24,11 @@ export interface OpenApiDocument {
   info: { title: string; version: string; description: string };
   servers: { url: string; description: string }[];
   paths: Record<string, Record<string, Record<string, unknown>>>;
-  components: { schemas: Record<string, unknown>; responses: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, unknown>;
+    responses: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
   [key: string]: unknown;
 }
 
@@ -43,15 +47,23 @@ export function openApiDocument(app: H3, options: DocumentOptions): OpenApiDocum
   for (const route of appRoutes(app)) {
     if (options.leaveOut && route.path.startsWith(options.leaveOut)) continue;
     const contract = route.meta as RouteContract;
-    if (!contract.responses) throw new Error(`${route.method} ${route.path} has no contract: give its route one (see src/http/route-contract.ts)`);
+    if (!contract.responses)
+      throw new Error(
+        `${route.method} ${route.path} has no contract: give its route one (see src/http/route-contract.ts)`,
+      );
     const path = openApiPath(route.path);
     const { operation, schemes: used } = operationOf(path, contract);
-    Object.assign(operation.responses as object, { [UNKNOWN_HOST.status]: { $ref: "#/components/responses/UnknownHost" } });
+    Object.assign(operation.responses as object, {
+      [UNKNOWN_HOST.status]: { $ref: "#/components/responses/UnknownHost" },
+    });
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
     tags.set(contract.tag.name, contract.tag);
     for (const scheme of used) schemes.set(scheme.name, scheme);
   }
-  const hoisted = hoistNamedSchemas({ paths, responses: { UnknownHost: responsesOf([UNKNOWN_HOST])[UNKNOWN_HOST.status] } });
+  const hoisted = hoistNamedSchemas({
+    paths,
+    responses: { UnknownHost: responsesOf([UNKNOWN_HOST])[UNKNOWN_HOST.status] },
+  });
   return {
     openapi: "3.1.0",
     info: { title: `Agent sandbox: ${name}`, version: packageVersion(), description: description(name) },
@@ -61,7 +73,9 @@ export function openApiDocument(app: H3, options: DocumentOptions): OpenApiDocum
     components: {
       schemas: hoisted.schemas,
       responses: hoisted.responses,
-      securitySchemes: Object.fromEntries([...schemes.values()].map((scheme) => [scheme.name, scheme.scheme(options.serverUrl)])),
+      securitySchemes: Object.fromEntries(
+        [...schemes.values()].map((scheme) => [scheme.name, scheme.scheme(options.serverUrl)]),
+      ),
     },
   };
 }
@@ -69,7 +83,7 @@ export function openApiDocument(app: H3, options: DocumentOptions): OpenApiDocum
 function description(name: string): string {
   return [
     `The ${name} of the agent sandbox, a local stand-in for the real service: what it takes and answers.`,
-    "Every error but the token endpoint's is JSON `{\"error\", \"code\"}` (sometimes with `details` and `hint`); each error response lists its texts as examples, `{name}` marking what a request fills in.",
+    'Every error but the token endpoint\'s is JSON `{"error", "code"}` (sometimes with `details` and `hint`); each error response lists its texts as examples, `{name}` marking what a request fills in.',
     "Besides those, any route may answer a fault injected with `npx sandbox fault` (code `injected_fault`, with the status the fault names), and a request the server cannot take (headers too large: 431, too slow: 408, malformed: 400) is answered in the usual shape before it reaches any route.",
     "The sandbox's own controls (under /__sandbox/: reset, clock, faults, triggers, journal) are not part of this contract: see docs/controls.md.",
   ].join("\n\n");

@@ -1,12 +1,15 @@
 import { STATUS_CODES } from "node:http";
-import { ERROR_BODY, fillText, type ErrorText } from "../errors.ts";
+import { ERROR_BODY, type ErrorText, fillText } from "../errors.ts";
 import { HTTP_TEXTS } from "../http/errors.ts";
 import { fieldTexts } from "../http/field-check.ts";
-import type { JsonSchema } from "../http/json-schema.ts";
 import { MAX_BODY_BYTES, sizeText } from "../http/json-body.ts";
+import type { JsonSchema } from "../http/json-schema.ts";
 import type { ErrorShape, RouteContract } from "../http/route-contract.ts";
 
-export type ErrorResponse = { description: string; content: Record<string, { schema: JsonSchema; examples: Record<string, unknown> }> };
+export type ErrorResponse = {
+  description: string;
+  content: Record<string, { schema: JsonSchema; examples: Record<string, unknown> }>;
+};
 
 /** The sandbox's usual error body. */
 const USUAL_SHAPE: ErrorShape = {
@@ -24,7 +27,10 @@ export function errorResponses(contract: RouteContract): Record<string, ErrorRes
 }
 
 /** The Response Objects of these texts, by status, in the error shape given (the usual one without). */
-export function responsesOf(texts: readonly ErrorText[], shape: ErrorShape = USUAL_SHAPE): Record<string, ErrorResponse> {
+export function responsesOf(
+  texts: readonly ErrorText[],
+  shape: ErrorShape = USUAL_SHAPE,
+): Record<string, ErrorResponse> {
   const byStatus = new Map<number, { codes: Set<string>; examples: Record<string, unknown> }>();
   for (const text of texts) {
     const { status, body } = shape.answer({ code: text.code, status: text.status, message: text.text });
@@ -35,25 +41,40 @@ export function responsesOf(texts: readonly ErrorText[], shape: ErrorShape = USU
     for (let n = 2; Object.hasOwn(entry.examples, name); n++) name = `${text.name}${n}`;
     entry.examples[name] = { summary: text.code, value: body };
   }
-  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, { codes, examples }]) => [
-    String(status),
-    {
-      description: `${STATUS_CODES[status] ?? "Error"}: ${[...codes].map((code) => `\`${code}\``).join(", ")}`,
-      content: { "application/json": { schema: shape.schema, examples } },
-    },
-  ]));
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, { codes, examples }]) => [
+        String(status),
+        {
+          description: `${STATUS_CODES[status] ?? "Error"}: ${[...codes].map((code) => `\`${code}\``).join(", ")}`,
+          content: { "application/json": { schema: shape.schema, examples } },
+        },
+      ]),
+  );
 }
 
 /** The route's error texts, each once, in the order: guard, body, query, its own, 500. */
 function routeTexts(contract: RouteContract): ErrorText[] {
-  const texts = [...(contract.auth?.errors ?? []), ...bodyTexts(contract), ...queryTexts(contract), ...(contract.errors ?? []), HTTP_TEXTS.internal];
-  return texts.filter((text, index) => texts.findIndex((other) => other.code === text.code && other.text === text.text) === index);
+  const texts = [
+    ...(contract.auth?.errors ?? []),
+    ...bodyTexts(contract),
+    ...queryTexts(contract),
+    ...(contract.errors ?? []),
+    HTTP_TEXTS.internal,
+  ];
+  return texts.filter(
+    (text, index) => texts.findIndex((other) => other.code === text.code && other.text === text.text) === index,
+  );
 }
 
 /** What reading the body answers: its type, size and JSON (for a JSON body), then each field's check. */
 function bodyTexts({ body, checksOwnInput }: RouteContract): ErrorText[] {
   if (!body) return [];
-  const size = { ...HTTP_TEXTS.bodyTooLarge, text: fillText(HTTP_TEXTS.bodyTooLarge.text, { size: sizeText(body.maxBytes ?? MAX_BODY_BYTES) }) };
+  const size = {
+    ...HTTP_TEXTS.bodyTooLarge,
+    text: fillText(HTTP_TEXTS.bodyTooLarge.text, { size: sizeText(body.maxBytes ?? MAX_BODY_BYTES) }),
+  };
   if (body.mediaType === "application/x-www-form-urlencoded") return [size, HTTP_TEXTS.bodyCut];
   const reading = [HTTP_TEXTS.notJsonType, size, HTTP_TEXTS.bodyCut, HTTP_TEXTS.notJson, HTTP_TEXTS.notObject];
   if (checksOwnInput) return reading;
@@ -64,5 +85,7 @@ function bodyTexts({ body, checksOwnInput }: RouteContract): ErrorText[] {
 
 function queryTexts({ query, checksOwnInput }: RouteContract): ErrorText[] {
   if (!query || checksOwnInput) return [];
-  return Object.entries(query).flatMap(([name, parameter]) => fieldTexts("query", name, parameter.schema, parameter.required ?? false));
+  return Object.entries(query).flatMap(([name, parameter]) =>
+    fieldTexts("query", name, parameter.schema, parameter.required ?? false),
+  );
 }

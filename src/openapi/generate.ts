@@ -6,25 +6,47 @@ import { OPTIONS, portKey, type ServiceName } from "../config/options.ts";
 import { CONTROLS_PREFIX } from "../controls/prefix.ts";
 import { urlHost } from "../http/url-host.ts";
 import { startSandbox } from "../sandbox.ts";
-import { openApiDocument, type OpenApiDocument } from "./document.ts";
+import { type OpenApiDocument, openApiDocument } from "./document.ts";
 
 /**
  * The documents of the services as a sandbox started with these settings serves them (its wallet
  * prefix, its URLs), without one running: the services are built by a sandbox of their own, on
  * free ports and a temporary data dir, which is closed and removed at once.
  */
-export async function generateDocuments(config: SandboxConfig, services: readonly ServiceName[], logError: (message: string) => void): Promise<Map<ServiceName, OpenApiDocument>> {
+export async function generateDocuments(
+  config: SandboxConfig,
+  services: readonly ServiceName[],
+  logError: (message: string) => void,
+): Promise<Map<ServiceName, OpenApiDocument>> {
   const dataDir = await mkdtemp(join(tmpdir(), "sandbox-openapi-"));
   try {
     const sandbox = await startSandbox(
-      { ...config, only: [...services], dataDir, fresh: true, storefrontPort: 0, walletPort: 0, hostPort: 0, controls: false, sessionStore: "memory" },
+      {
+        ...config,
+        only: [...services],
+        dataDir,
+        fresh: true,
+        storefrontPort: 0,
+        walletPort: 0,
+        hostPort: 0,
+        controls: false,
+        sessionStore: "memory",
+      },
       { logError },
     );
     try {
       const documents = new Map<ServiceName, OpenApiDocument>();
       for (const { name, service } of sandbox.controls.services) {
         const label = sandbox.services.find((running) => running.name === name)?.label;
-        documents.set(name, openApiDocument(service.app, { service: name, label, serverUrl: configuredUrl(config, name), leaveOut: CONTROLS_PREFIX }));
+        documents.set(
+          name,
+          openApiDocument(service.app, {
+            service: name,
+            label,
+            serverUrl: configuredUrl(config, name),
+            leaveOut: CONTROLS_PREFIX,
+          }),
+        );
       }
       return documents;
     } finally {

@@ -7,7 +7,10 @@ export function openApiPath(route: string): string {
 }
 
 /** The Operation Object of a route, and the security schemes it names. */
-export function operationOf(path: string, contract: RouteContract): { operation: Record<string, unknown>; schemes: SecurityScheme[] } {
+export function operationOf(
+  path: string,
+  contract: RouteContract,
+): { operation: Record<string, unknown>; schemes: SecurityScheme[] } {
   const alternatives = contract.auth?.alternatives ?? [];
   const described = [...pathParameters(path, contract), ...parameters("query", contract.query)];
   const operation = {
@@ -15,10 +18,16 @@ export function operationOf(path: string, contract: RouteContract): { operation:
     summary: contract.description,
     tags: [contract.tag.name],
     // An empty list: anyone may call it.
-    security: alternatives.map((schemes) => Object.fromEntries(schemes.map((scheme) => [scheme.name, scheme.scopes ?? []]))),
+    security: alternatives.map((schemes) =>
+      Object.fromEntries(schemes.map((scheme) => [scheme.name, scheme.scopes ?? []])),
+    ),
     ...(described.length > 0 && { parameters: described }),
     ...(contract.body && {
-      requestBody: { required: true, description: contract.body.description, content: { [contract.body.mediaType ?? "application/json"]: { schema: contract.body.schema } } },
+      requestBody: {
+        required: true,
+        description: contract.body.description,
+        content: { [contract.body.mediaType ?? "application/json"]: { schema: contract.body.schema } },
+      },
     }),
     responses: mergeResponses(successResponses(contract), errorResponses(contract)),
   };
@@ -30,19 +39,40 @@ function pathParameters(path: string, contract: RouteContract): Record<string, u
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
   const missing = names.find((name) => !contract.params?.[name]);
   if (missing) throw new Error(`The contract of ${path} does not describe its path parameter "${missing}"`);
-  return parameters("path", Object.fromEntries(names.map((name) => [name, { ...contract.params![name]!, required: true }])));
+  return parameters(
+    "path",
+    Object.fromEntries(names.map((name) => [name, { ...contract.params![name]!, required: true }])),
+  );
 }
 
-function parameters(place: "path" | "query", described: Readonly<Record<string, Parameter>> | undefined): Record<string, unknown>[] {
-  return Object.entries(described ?? {}).map(([name, { description, schema, required }]) => ({ name, in: place, description, required: required ?? false, schema }));
+function parameters(
+  place: "path" | "query",
+  described: Readonly<Record<string, Parameter>> | undefined,
+): Record<string, unknown>[] {
+  return Object.entries(described ?? {}).map(([name, { description, schema, required }]) => ({
+    name,
+    in: place,
+    description,
+    required: required ?? false,
+    schema,
+  }));
 }
 
 /** Answers and errors by status; where both have a status (an HTML error page and a JSON error), one response with both media types. */
-function mergeResponses(answers: Record<string, ResponseObject>, errors: Record<string, ResponseObject>): Record<string, ResponseObject> {
+function mergeResponses(
+  answers: Record<string, ResponseObject>,
+  errors: Record<string, ResponseObject>,
+): Record<string, ResponseObject> {
   const merged = { ...answers };
   for (const [status, error] of Object.entries(errors)) {
     const answer = merged[status];
-    merged[status] = answer ? { ...answer, description: `${answer.description}; or ${error.description}`, content: { ...answer.content, ...error.content } } : error;
+    merged[status] = answer
+      ? {
+          ...answer,
+          description: `${answer.description}; or ${error.description}`,
+          content: { ...answer.content, ...error.content },
+        }
+      : error;
   }
   return merged;
 }
@@ -50,12 +80,16 @@ function mergeResponses(answers: Record<string, ResponseObject>, errors: Record<
 type ResponseObject = { description: string; content?: Record<string, unknown> };
 
 function successResponses({ responses }: RouteContract): Record<string, ResponseObject> {
-  return Object.fromEntries(Object.entries(responses).map(([status, answer]) => [
-    status,
-    {
-      description: answer.description,
-      ...(answer.headers && { headers: answer.headers }),
-      ...(answer.content && { content: Object.fromEntries(Object.entries(answer.content).map(([type, schema]) => [type, { schema }])) }),
-    },
-  ]));
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => [
+      status,
+      {
+        description: answer.description,
+        ...(answer.headers && { headers: answer.headers }),
+        ...(answer.content && {
+          content: Object.fromEntries(Object.entries(answer.content).map(([type, schema]) => [type, { schema }])),
+        }),
+      },
+    ]),
+  );
 }

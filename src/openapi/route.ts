@@ -1,7 +1,7 @@
 import type { H3 } from "h3";
 import type { RouteContract } from "../http/route-contract.ts";
 import { SERVICE_TAG } from "../http/service-index.ts";
-import { openApiDocument, type DocumentOptions } from "./document.ts";
+import { type DocumentOptions, openApiDocument } from "./document.ts";
 
 export const OPENAPI_PATH = "/openapi.json";
 
@@ -9,10 +9,17 @@ const OPENAPI: RouteContract = {
   description: "This server's OpenAPI 3.1 document",
   operationId: "getOpenApiDocument",
   tag: SERVICE_TAG,
-  responses: { 200: { description: "The document, its server the URL it was asked at", content: { "application/json": { type: "object", description: "An OpenAPI 3.1 document" } } } },
+  responses: {
+    200: {
+      description: "The document, its server the URL it was asked at",
+      content: { "application/json": { type: "object", description: "An OpenAPI 3.1 document" } },
+    },
+  },
 };
 
 /** GET /openapi.json: the app's document, made when asked (every route is there by then), for the origin the client used. */
 export function addOpenApiRoute(app: H3, options: Omit<DocumentOptions, "serverUrl">): void {
-  app.get(OPENAPI_PATH, (event) => openApiDocument(app, { ...options, serverUrl: event.url.origin }), { meta: OPENAPI });
+  app.get(OPENAPI_PATH, (event) => openApiDocument(app, { ...options, serverUrl: event.url.origin }), {
+    meta: OPENAPI,
+  });
 }

@@ -23,14 +23,26 @@ const SCALAR_BUNDLE: RouteContract = {
   tag: SERVICE_TAG,
   // Any `v` answers the bundle: only the caching differs.
   checksOwnInput: true,
-  query: { v: { description: "The bundle's hash, as the page links it: with the current one the answer may be kept a year, without it it is revalidated each time", schema: { type: "string" } } },
+  query: {
+    v: {
+      description:
+        "The bundle's hash, as the page links it: with the current one the answer may be kept a year, without it it is revalidated each time",
+      schema: { type: "string" },
+    },
+  },
   responses: {
     200: {
       description: "The script",
       content: { "text/javascript": { type: "string" } },
       headers: {
-        ETag: { description: "The bundle's hash (a strong validator): send it back in If-None-Match", schema: { type: "string" } },
-        "Cache-Control": { description: `${IMMUTABLE} with the current v, no-cache otherwise`, schema: { type: "string" } },
+        ETag: {
+          description: "The bundle's hash (a strong validator): send it back in If-None-Match",
+          schema: { type: "string" },
+        },
+        "Cache-Control": {
+          description: `${IMMUTABLE} with the current v, no-cache otherwise`,
+          schema: { type: "string" },
+        },
       },
     },
     304: { description: "If-None-Match named the bundle's ETag: the copy the client holds is the current one" },

@@ -5,7 +5,7 @@ import { OPTIONS } from "../config/options.ts";
 import { createHostApp } from "../host-app/app.ts";
 import { HOST_ERRORS } from "../host-app/errors.ts";
 import { urlHost } from "../http/url-host.ts";
-import { SHARED_ERRORS, type ServiceDefinition } from "./service.ts";
+import { type ServiceDefinition, SHARED_ERRORS } from "./service.ts";
 
 /** The wallet port a wallet listens on when nothing says otherwise: the default of --wallet-port. */
 const DEFAULT_WALLET_PORT = OPTIONS.find((option) => option.key === "walletPort")!.default;
@@ -18,7 +18,10 @@ export const hostService: ServiceDefinition = {
     const walletJwt = loginTokens("wallet");
     const wallet = () => ({
       // auto: this sandbox's own wallet when it runs, else where the settings say a wallet listens.
-      url: config.walletUrl !== "auto" ? config.walletUrl : (urls.wallet ?? `http://${urlHost(config.bind)}:${config.walletPort || DEFAULT_WALLET_PORT}`),
+      url:
+        config.walletUrl !== "auto"
+          ? config.walletUrl
+          : (urls.wallet ?? `http://${urlHost(config.bind)}:${config.walletPort || DEFAULT_WALLET_PORT}`),
       prefix: config.walletPrefix,
     });
     const knownUser = config.walletUrl === "auto" ? (id: string) => users.some((user) => user.id === id) : undefined;
@@ -53,10 +56,12 @@ export const hostService: ServiceDefinition = {
 function actionsOnce(): () => Promise<readonly ActionDefinition[]> {
   let loading: Promise<readonly ActionDefinition[]> | undefined;
   return () => {
-    loading ??= import("../agent/actions/definition.ts").then(({ loadActions }) => loadActions(DEFAULT_ACTIONS_DIR)).catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading ??= import("../agent/actions/definition.ts")
+      .then(({ loadActions }) => loadActions(DEFAULT_ACTIONS_DIR))
+      .catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
     return loading;
   };
 }

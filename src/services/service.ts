@@ -3,9 +3,9 @@ import { AUTH_ERRORS } from "../auth/errors.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import type { SessionBackend } from "../bff/sessions/session-store.ts";
 import type { Clock } from "../clock.ts";
-import { CONTROL_ERRORS } from "../controls/errors.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
+import { CONTROL_ERRORS } from "../controls/errors.ts";
 import { FAULT_ERRORS } from "../controls/faults/errors.ts";
 import type { ErrorCodes } from "../errors.ts";
 import { HTTP_ERRORS } from "../http/errors.ts";
@@ -19,7 +19,13 @@ import type { Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
 
 /** The codes every server answers with: bad requests, a data dir or Redis that refused, sign-in, and the sandbox controls. */
-export const SHARED_ERRORS = { ...HTTP_ERRORS, ...STORAGE_ERRORS, ...AUTH_ERRORS, ...FAULT_ERRORS, ...CONTROL_ERRORS } as const;
+export const SHARED_ERRORS = {
+  ...HTTP_ERRORS,
+  ...STORAGE_ERRORS,
+  ...AUTH_ERRORS,
+  ...FAULT_ERRORS,
+  ...CONTROL_ERRORS,
+} as const;
 
 /** What every service is built from: the one config, clock, users and data dir of the sandbox. */
 export interface ServiceContext {

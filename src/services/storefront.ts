@@ -2,9 +2,9 @@ import { BFF_ERRORS } from "../bff/errors.ts";
 import { createStorefrontApp } from "../storefront/app.ts";
 import { CartEvents } from "../storefront/cart-events.ts";
 import { STOREFRONT_ERRORS } from "../storefront/errors.ts";
-import { STOREFRONT_FILE, openStorefrontStore } from "../storefront/store.ts";
+import { openStorefrontStore, STOREFRONT_FILE } from "../storefront/store.ts";
 import { deliverOrder } from "../storefront/triggers.ts";
-import { SHARED_ERRORS, type ServiceDefinition } from "./service.ts";
+import { type ServiceDefinition, SHARED_ERRORS } from "./service.ts";
 
 export const storefrontService: ServiceDefinition = {
   name: "storefront",

@@ -4,9 +4,9 @@ import { WALLET_ERRORS } from "../wallet/errors.ts";
 import { loadDefaultClients } from "../wallet/oauth/clients.ts";
 import { CodeStore } from "../wallet/oauth/codes.ts";
 import { OAUTH_ERRORS } from "../wallet/oauth/oauth-response.ts";
-import { WALLET_FILE, openWalletStore } from "../wallet/store.ts";
+import { openWalletStore, WALLET_FILE } from "../wallet/store.ts";
 import { addTransaction, settleTransaction } from "../wallet/triggers.ts";
-import { SHARED_ERRORS, type ServiceDefinition } from "./service.ts";
+import { type ServiceDefinition, SHARED_ERRORS } from "./service.ts";
 
 export const walletService: ServiceDefinition = {
   name: "wallet",
@@ -19,7 +19,15 @@ export const walletService: ServiceDefinition = {
     const [client] = await loadDefaultClients();
     // Kept in memory (a restart ends the sign-ins in flight, as codes live seconds); a reset clears them.
     const codes = new CodeStore(clock);
-    const walletApp = createWalletApp({ ...app, errorCodes: walletService.errorCodes, store, jwt, clock, prefix: config.walletPrefix, codes });
+    const walletApp = createWalletApp({
+      ...app,
+      errorCodes: walletService.errorCodes,
+      store,
+      jwt,
+      clock,
+      prefix: config.walletPrefix,
+      codes,
+    });
     return {
       app: walletApp,
       addControls: () => addWalletControls(walletApp, { store, clock }),

@@ -3,15 +3,19 @@ import { readFileSync } from "node:fs";
 import { link, mkdir, readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { SandboxError, userError } from "../errors.ts";
-import { TEMP_MARK, nodeFileIO } from "./file-io.ts";
+import { nodeFileIO, TEMP_MARK } from "./file-io.ts";
 
 const LOCK_FILE = ".sandbox.lock";
 
 /** Another live sandbox holds the data dir. */
 function dataDirLocked(dir: string, pid: number): SandboxError {
-  return userError("data_dir_locked", `The data dir ${dir} is in use by another sandbox (pid ${pid}). Stop that one, or give this one its own dir with --data-dir.`, {
-    details: { dir, pid },
-  });
+  return userError(
+    "data_dir_locked",
+    `The data dir ${dir} is in use by another sandbox (pid ${pid}). Stop that one, or give this one its own dir with --data-dir.`,
+    {
+      details: { dir, pid },
+    },
+  );
 }
 
 export interface DataDir {
@@ -69,12 +73,18 @@ export async function openDataDir(dir: string, options: { fresh: boolean; dataFi
 export async function makeDirectory(path: string): Promise<void> {
   const missing: string[] = [];
   for (let dir = path; ; dir = dirname(dir)) {
-    const kind = await stat(dir).then((found) => (found.isDirectory() ? "dir" : "other"), (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
+    const kind = await stat(dir).then(
+      (found) => (found.isDirectory() ? "dir" : "other"),
+      (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)),
+    );
     if (kind === "other") throw Object.assign(new Error(`${dir} is not a directory`), { code: "ENOTDIR" });
     if (kind === "dir" || dirname(dir) === dir) break;
     missing.unshift(dir);
   }
-  for (const dir of missing) await mkdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === "EEXIST" ? undefined : Promise.reject(error)));
+  for (const dir of missing)
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) =>
+      error.code === "EEXIST" ? undefined : Promise.reject(error),
+    );
 }
 
 /** What the file system said, as one line that names the setting and what to do. */
@@ -90,7 +100,11 @@ export function unusableDataDir(dir: string, error: unknown): SandboxError {
     ENOSPC: "the disk is full",
   };
   const reason = (code && reasons[code]) ?? (error as Error)?.message ?? String(error);
-  return userError("data_dir_unusable", `The data dir ${dir} cannot be used: ${reason}${code ? ` (${code})` : ""}. Choose a writable folder with --data-dir <dir> (or DATA_DIR).`, { cause: error });
+  return userError(
+    "data_dir_unusable",
+    `The data dir ${dir} cannot be used: ${reason}${code ? ` (${code})` : ""}. Choose a writable folder with --data-dir <dir> (or DATA_DIR).`,
+    { cause: error },
+  );
 }
 
 /** When this process started, the same in each of its threads (`sandbox start` serves from a worker thread). */
@@ -113,7 +127,10 @@ async function takeLock(lock: string, dir: string): Promise<void> {
     // The holder is gone (killed, or the machine restarted): the lock is stale.
     await unlink(lock).catch(() => {});
   }
-  throw userError("data_dir_locked", `Could not lock the data dir ${dir}: another sandbox is starting on it at the same time.`);
+  throw userError(
+    "data_dir_locked",
+    `Could not lock the data dir ${dir}: another sandbox is starting on it at the same time.`,
+  );
 }
 
 /** Creates the lock with its content in one step (a hard link of a written temp file), so it is never seen empty. */

@@ -1,6 +1,6 @@
 import type { Adapter } from "lowdb";
 import { dataFileError } from "./errors.ts";
-import { nodeFileIO, type FileIO, type Sync } from "./file-io.ts";
+import { type FileIO, nodeFileIO, type Sync } from "./file-io.ts";
 
 /**
  * A lowdb adapter for one JSON file that never loses data: writes are atomic and fsynced

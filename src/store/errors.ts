@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { SandboxError, errorTexts, fillText, userError, type ErrorText } from "../errors.ts";
+import { type ErrorText, errorTexts, fillText, SandboxError, userError } from "../errors.ts";
 
 /** The data file exists but cannot be used: the start stops and names the file. */
 export function dataFileError(file: string, reason: string): SandboxError {
@@ -16,8 +16,14 @@ export const STORAGE_ERRORS = {
 } as const;
 
 export const STORAGE_TEXTS = errorTexts(STORAGE_ERRORS, {
-  writeRefused: ["storage_unavailable", "The change was not saved: the data dir refused the write to {file} ({reason}). Check its free space and permissions; reads keep working."],
-  redisSilent: ["storage_unavailable", "The session store (Redis at {url}) is not answering: {reason}. Agent sessions work again once it is back."],
+  writeRefused: [
+    "storage_unavailable",
+    "The change was not saved: the data dir refused the write to {file} ({reason}). Check its free space and permissions; reads keep working.",
+  ],
+  redisSilent: [
+    "storage_unavailable",
+    "The session store (Redis at {url}) is not answering: {reason}. Agent sessions work again once it is back.",
+  ],
 });
 
 /** The user can act on it (free space, fix permissions, start Redis), so it is reported without a stack. */
@@ -27,5 +33,9 @@ export function storageUnavailable(text: ErrorText, values: Record<string, strin
 
 /** The disk refused a write of the data file. */
 export function writeRefused(file: string, cause: unknown): SandboxError {
-  return storageUnavailable(STORAGE_TEXTS.writeRefused, { file: basename(file), reason: (cause as NodeJS.ErrnoException)?.code ?? "write error" }, cause);
+  return storageUnavailable(
+    STORAGE_TEXTS.writeRefused,
+    { file: basename(file), reason: (cause as NodeJS.ErrnoException)?.code ?? "write error" },
+    cause,
+  );
 }

@@ -1,7 +1,7 @@
 import { closeSync, fsync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { promisify } from "node:util";
 import { basename, dirname, join } from "node:path";
+import { promisify } from "node:util";
 
 /**
  * The few file operations the store needs. Kept behind an interface so that a test can make

@@ -23,13 +23,24 @@ function latestVersion(migrations: readonly Migration[]): number {
  * has not seen in order, as the real services do on start. A version that is missing, not a whole
  * number or newer than the migrations is a problem instead.
  */
-export function migrate(data: Record<string, unknown>, migrations: readonly Migration[]): { data: Record<string, unknown>; migrated: boolean } | { problem: ShapeProblem } {
+export function migrate(
+  data: Record<string, unknown>,
+  migrations: readonly Migration[],
+): { data: Record<string, unknown>; migrated: boolean } | { problem: ShapeProblem } {
   const from = data.version;
   const latest = latestVersion(migrations);
   if (typeof from !== "number" || !Number.isInteger(from) || from < 0) {
-    return { problem: { path: "/version", message: "must be a whole number: the schema version the data was written with" } };
+    return {
+      problem: { path: "/version", message: "must be a whole number: the schema version the data was written with" },
+    };
   }
-  if (from > latest) return { problem: { path: "/version", message: `is ${from}, newer than this sandbox knows (${latest}): update the sandbox` } };
+  if (from > latest)
+    return {
+      problem: {
+        path: "/version",
+        message: `is ${from}, newer than this sandbox knows (${latest}): update the sandbox`,
+      },
+    };
   return { data: applyMigrations(data, migrations.slice(from)), migrated: from !== latest };
 }
 

@@ -1,11 +1,11 @@
-import { current, freeze, isDraft, produce, type Draft } from "immer";
 import { dirname } from "node:path";
+import { current, type Draft, freeze, isDraft, produce } from "immer";
 import { Low } from "lowdb";
 import { unusableDataDir } from "./data-dir.ts";
 import { DurableJsonFile } from "./durable-json-file.ts";
 import { dataFileError, writeRefused } from "./errors.ts";
-import { nodeFileIO, type FileIO } from "./file-io.ts";
-import { MigratingAdapter, emptyData, migrate, type Migration, type Versioned } from "./migrations.ts";
+import { type FileIO, nodeFileIO } from "./file-io.ts";
+import { emptyData, MigratingAdapter, type Migration, migrate, type Versioned } from "./migrations.ts";
 import { describeProblem, type ShapeProblem } from "./shape.ts";
 
 export interface StoreOptions<T extends Versioned> {
@@ -72,9 +72,13 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
   await db.read();
   if (adapter.created) db.data = options.seed(db.data);
   const problem = options.checkShape?.(db.data);
-  if (problem) throw dataFileError(options.file, `its content does not have the expected shape: ${describeProblem(problem)}`);
+  if (problem)
+    throw dataFileError(options.file, `its content does not have the expected shape: ${describeProblem(problem)}`);
   // A seed or a migration is made again by the next start if a power loss undoes its rename: its content is synced, not its name.
-  if (adapter.created || adapter.migrated) await file.writeWith(db.data, "content").catch((error: unknown) => Promise.reject(unusableDataDir(dirname(options.file), error)));
+  if (adapter.created || adapter.migrated)
+    await file
+      .writeWith(db.data, "content")
+      .catch((error: unknown) => Promise.reject(unusableDataDir(dirname(options.file), error)));
   let committed: T = freeze(db.data, true);
 
   const listeners = new Set<CommitListener<T>>();
@@ -155,7 +159,8 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
       return () => void listeners.delete(listener);
     },
     accept(document) {
-      if (document === null || typeof document !== "object" || Array.isArray(document)) return { problem: { path: "", message: "must be a JSON object" } };
+      if (document === null || typeof document !== "object" || Array.isArray(document))
+        return { problem: { path: "", message: "must be a JSON object" } };
       const migrated = migrate(document as Record<string, unknown>, options.migrations);
       if ("problem" in migrated) return migrated;
       const problem = options.checkShape?.(migrated.data);

@@ -1,17 +1,24 @@
 import type { H3 } from "h3";
-import type { JwtIssuer } from "../auth/jwt.ts";
 import { requireUser } from "../auth/bearer.ts";
+import type { JwtIssuer } from "../auth/jwt.ts";
 import { addLoginRoute } from "../auth/login.ts";
 import { agentContract } from "../bff/agent-route.ts";
 import { forwardInProcess } from "../bff/forward.ts";
-import { sessionTokenFor, type BffDeps } from "../bff/service-token.ts";
+import { type BffDeps, sessionTokenFor } from "../bff/service-token.ts";
 import { addSessionRoutes } from "../bff/session-routes.ts";
 import type { Clock } from "../clock.ts";
 import { prefersEventStream } from "../http/accept.ts";
 import { queryValue, readBody } from "../http/request-input.ts";
 import { sendSerialised } from "../http/serialised-json.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
-import { encodeEvent, eventsResponse, openLiveStream, type EncodedEvent, type LiveStream, type SseEvent } from "../http/sse.ts";
+import {
+  type EncodedEvent,
+  encodeEvent,
+  eventsResponse,
+  type LiveStream,
+  openLiveStream,
+  type SseEvent,
+} from "../http/sse.ts";
 import { addToCart, storedCart, toCartView } from "./cart.ts";
 import type { CartEvents } from "./cart-events.ts";
 import { catalogAnswer } from "./catalog.ts";
@@ -42,7 +49,11 @@ const AGENT_AUTH = "as the user in X-End-User-Id (BFF service token)";
 export function createStorefrontApp(deps: StorefrontDeps): H3 {
   const app = createServiceApp(deps);
   const auth = { issuer: deps.jwt, knownUser: (id: string) => deps.store.data.users.some((user) => user.id === id) };
-  const cartEvent = (cart: StoredCart): SseEvent => ({ event: "cart", id: String(cart.version), data: toCartView(deps.store.data, cart) });
+  const cartEvent = (cart: StoredCart): SseEvent => ({
+    event: "cart",
+    id: String(cart.version),
+    data: toCartView(deps.store.data, cart),
+  });
   // A stored cart never changes (a change is a new object), so each is encoded once for all the open streams of its user.
   const encodedCarts = new WeakMap<StoredCart, EncodedEvent>();
   const encodedCartEvent = (cart: StoredCart): EncodedEvent => {
@@ -53,44 +64,67 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
 
   addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });
 
-  app.get("/api/products", async (event) => {
-    await requireUser(event, auth);
-    return sendSerialised(event, catalogAnswer(deps.store.data.products, queryValue(event, "q")));
-  }, { meta: LIST_PRODUCTS });
+  app.get(
+    "/api/products",
+    async (event) => {
+      await requireUser(event, auth);
+      return sendSerialised(event, catalogAnswer(deps.store.data.products, queryValue(event, "q")));
+    },
+    { meta: LIST_PRODUCTS },
+  );
 
-  app.get("/api/orders", async (event) => {
-    const { userId } = await requireUser(event, auth);
-    return { orders: listOrders(deps.store.data.orders, userId, queryValue(event, "order_id")) };
-  }, { meta: LIST_ORDERS });
+  app.get(
+    "/api/orders",
+    async (event) => {
+      const { userId } = await requireUser(event, auth);
+      return { orders: listOrders(deps.store.data.orders, userId, queryValue(event, "order_id")) };
+    },
+    { meta: LIST_ORDERS },
+  );
 
-  app.post("/api/cart/items", async (event) => {
-    const { userId } = await requireUser(event, auth);
-    const body = await readBody(event);
-    const productId = body.field("product_id");
-    const quantity = body.field<number>("quantity");
-    const cart = await deps.store.update((draft) => addToCart(draft, userId, productId, quantity));
-    return prefersEventStream(event.req.headers.get("accept")) ? eventsResponse([cartEvent(cart)]) : toCartView(deps.store.data, cart);
-  }, { meta: ADD_TO_CART });
+  app.post(
+    "/api/cart/items",
+    async (event) => {
+      const { userId } = await requireUser(event, auth);
+      const body = await readBody(event);
+      const productId = body.field("product_id");
+      const quantity = body.field<number>("quantity");
+      const cart = await deps.store.update((draft) => addToCart(draft, userId, productId, quantity));
+      return prefersEventStream(event.req.headers.get("accept"))
+        ? eventsResponse([cartEvent(cart)])
+        : toCartView(deps.store.data, cart);
+    },
+    { meta: ADD_TO_CART },
+  );
 
-  app.get("/api/cart/stream", async (event) => {
-    const { userId, expiresAt } = await requireUser(event, auth, { allowQueryToken: true });
-    // A reconnect carries Last-Event-ID; no history is kept, so it gets the current cart like a first connect.
-    const stream = openLiveStream({
-      first: cartEvent(storedCart(deps.store.data, userId)),
-      clock: deps.clock,
-      heartbeatMs: deps.sseHeartbeatMs,
-      closeAt: expiresAt * 1000,
-      registry: deps.liveStreams,
-      node: event.runtime?.node?.res,
-    });
-    stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(encodedCartEvent(cart))));
-    return stream.response;
-  }, { meta: CART_STREAM });
+  app.get(
+    "/api/cart/stream",
+    async (event) => {
+      const { userId, expiresAt } = await requireUser(event, auth, { allowQueryToken: true });
+      // A reconnect carries Last-Event-ID; no history is kept, so it gets the current cart like a first connect.
+      const stream = openLiveStream({
+        first: cartEvent(storedCart(deps.store.data, userId)),
+        clock: deps.clock,
+        heartbeatMs: deps.sseHeartbeatMs,
+        closeAt: expiresAt * 1000,
+        registry: deps.liveStreams,
+        node: event.runtime?.node?.res,
+      });
+      stream.onClose(deps.cartEvents.subscribe(userId, (cart) => stream.send(encodedCartEvent(cart))));
+      return stream.response;
+    },
+    { meta: CART_STREAM },
+  );
 
   addSessionRoutes(app, { issuer: deps.jwt, sessions: deps.bff.sessions, knownUser: auth.knownUser });
   for (const [method, agentPath, path, contract] of AGENT_ROUTES) {
     const meta = agentContract(contract, `${method} ${path}, ${AGENT_AUTH}`);
-    app.on(method, agentPath, async (event) => forwardInProcess(app, event, path, await sessionTokenFor(event, deps.bff)), { meta });
+    app.on(
+      method,
+      agentPath,
+      async (event) => forwardInProcess(app, event, path, await sessionTokenFor(event, deps.bff)),
+      { meta },
+    );
   }
 
   addNotFoundRoute(app);

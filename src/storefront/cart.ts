@@ -58,14 +58,16 @@ export function toCartView(data: Readonly<StorefrontData>, cart: StoredCart): Ca
     const product = data.products.find((candidate) => candidate.id === line.productId);
     if (!product) return [];
     subtotalKobo += product.unitPriceKobo * line.quantity;
-    return [{
-      id: product.id,
-      name: product.name,
-      description: product.packSize,
-      price: toMajorUnits(product.unitPriceKobo),
-      quantity: line.quantity,
-      imageUrl: product.image,
-    }];
+    return [
+      {
+        id: product.id,
+        name: product.name,
+        description: product.packSize,
+        price: toMajorUnits(product.unitPriceKobo),
+        quantity: line.quantity,
+        imageUrl: product.image,
+      },
+    ];
   });
   return { items, subtotal: toMajorUnits(subtotalKobo) };
 }

@@ -1,5 +1,5 @@
 import type { FromSchema } from "../http/json-schema.ts";
-import { serialiseJson, type SerialisedJson } from "../http/serialised-json.ts";
+import { type SerialisedJson, serialiseJson } from "../http/serialised-json.ts";
 import { formatNairaRange } from "./money.ts";
 import type { Product } from "./store.ts";
 
@@ -9,11 +9,24 @@ export const PRODUCT = {
   type: "object",
   required: ["id", "category", "name", "image", "price", "description", "season"],
   properties: {
-    id: { type: "string", description: "The product id (what POST /api/cart/items takes as product_id)", examples: ["ofada-rice-5kg"] },
+    id: {
+      type: "string",
+      description: "The product id (what POST /api/cart/items takes as product_id)",
+      examples: ["ofada-rice-5kg"],
+    },
     category: { type: "string", description: "May be empty", examples: ["Grains & Staples"] },
     name: { type: "string", examples: ["Ofada Rice"] },
-    image: { type: "string", description: "The image's URL", examples: ["https://images.example.com/groceries/ofada-rice.jpg"] },
-    price: { type: "string", description: "Display text: a range as `<low> - <high>`, one amount when both are equal, kobo only when there are some", examples: ["₦19,000 - ₦24,000"] },
+    image: {
+      type: "string",
+      description: "The image's URL",
+      examples: ["https://images.example.com/groceries/ofada-rice.jpg"],
+    },
+    price: {
+      type: "string",
+      description:
+        "Display text: a range as `<low> - <high>`, one amount when both are equal, kobo only when there are some",
+      examples: ["₦19,000 - ₦24,000"],
+    },
     description: { type: "string", description: "The pack size", examples: ["5 kg bag"] },
     season: { type: "string", enum: ["In Season", "Off Season"] },
   },

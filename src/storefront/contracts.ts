@@ -12,25 +12,50 @@ const CATALOG_TAG = { name: "Catalog", description: "The grocery catalog." };
 const CART_TAG = { name: "Cart", description: "The user's one cart, and its live event stream." };
 const ORDERS_TAG = { name: "Orders", description: "The user's orders, newest first." };
 
-const CART_EVENTS = eventStreamSchema("Server-sent events of the user's cart: `retry:` with the first event, `id:` the cart's version, a `: ping` comment every 15 s (--sse-heartbeat).", {
-  cart: { description: "the whole cart: first as it is now, then after every change of it, whichever request made it", data: CART },
-});
+const CART_EVENTS = eventStreamSchema(
+  "Server-sent events of the user's cart: `retry:` with the first event, `id:` the cart's version, a `: ping` comment every 15 s (--sse-heartbeat).",
+  {
+    cart: {
+      description: "the whole cart: first as it is now, then after every change of it, whichever request made it",
+      data: CART,
+    },
+  },
+);
 
 export const LIST_PRODUCTS: RouteContract = {
   description: "The catalog; ?q= filters by name (bearer token)",
   operationId: "listProducts",
   tag: CATALOG_TAG,
   auth: BEARER,
-  query: { q: { description: "Keeps the products whose name contains it, whatever the case; blank or absent: the whole catalog", schema: { type: "string", examples: ["rice"] } } },
+  query: {
+    q: {
+      description: "Keeps the products whose name contains it, whatever the case; blank or absent: the whole catalog",
+      schema: { type: "string", examples: ["rice"] },
+    },
+  },
   responses: {
     200: {
-      ...json("The products, in catalog order", { type: "object", required: ["items"], properties: { items: { type: "array", items: PRODUCT } } }),
+      ...json("The products, in catalog order", {
+        type: "object",
+        required: ["items"],
+        properties: { items: { type: "array", items: PRODUCT } },
+      }),
       headers: {
-        ETag: { description: "A strong validator of this answer (the same catalog and query, the same tag): send it back in If-None-Match", schema: { type: "string" } },
-        "Cache-Control": { description: "private, no-cache: the client may keep the answer, and asks again each time", schema: { type: "string", const: "private, no-cache" } },
+        ETag: {
+          description:
+            "A strong validator of this answer (the same catalog and query, the same tag): send it back in If-None-Match",
+          schema: { type: "string" },
+        },
+        "Cache-Control": {
+          description: "private, no-cache: the client may keep the answer, and asks again each time",
+          schema: { type: "string", const: "private, no-cache" },
+        },
       },
     },
-    304: { description: "If-None-Match named the answer's current ETag: the copy the client holds is the current one (no body)" },
+    304: {
+      description:
+        "If-None-Match named the answer's current ETag: the copy the client holds is the current one (no body)",
+    },
   },
 };
 
@@ -39,9 +64,19 @@ export const LIST_ORDERS: RouteContract = {
   operationId: "listOrders",
   tag: ORDERS_TAG,
   auth: BEARER,
-  query: { order_id: { description: "Keeps the order with this reference (surrounding spaces ignored): a filter, so an unknown one gives an empty list; blank: no filter", schema: { type: "string", examples: ["ORD-7F3K2Q"] } } },
+  query: {
+    order_id: {
+      description:
+        "Keeps the order with this reference (surrounding spaces ignored): a filter, so an unknown one gives an empty list; blank: no filter",
+      schema: { type: "string", examples: ["ORD-7F3K2Q"] },
+    },
+  },
   responses: {
-    200: json("The user's orders, newest first", { type: "object", required: ["orders"], properties: { orders: { type: "array", items: ORDER } } }),
+    200: json("The user's orders, newest first", {
+      type: "object",
+      required: ["orders"],
+      properties: { orders: { type: "array", items: ORDER } },
+    }),
   },
 };
 
@@ -63,7 +98,8 @@ export const ADD_TO_CART: RouteContract = {
   },
   responses: {
     200: {
-      description: "The cart after the change: JSON, or, when the client prefers an event stream (Accept), one `cart` event that ends the stream",
+      description:
+        "The cart after the change: JSON, or, when the client prefers an event stream (Accept), one `cart` event that ends the stream",
       content: { "application/json": CART, "text/event-stream": CART_EVENTS },
     },
   },
@@ -77,7 +113,8 @@ export const CART_STREAM: RouteContract = {
   auth: BEARER_OR_QUERY,
   responses: {
     200: {
-      description: "An event stream that lasts until the client leaves or the token expires (by the sandbox clock); a reconnect with Last-Event-ID gets the current cart first, like a first connect",
+      description:
+        "An event stream that lasts until the client leaves or the token expires (by the sandbox clock); a reconnect with Last-Event-ID gets the current cart first, like a first connect",
       content: { "text/event-stream": CART_EVENTS },
     },
   },

@@ -8,7 +8,9 @@ export function formatNairaRange(lowKobo: number, highKobo: number): string {
  * in a process loads the locale data (~70 ms), which the catalog should not cost a start.
  */
 function naira(kobo: number): string {
-  const whole = Math.floor(kobo / 100).toString().replace(/\B(?=(\d{3})+$)/g, ",");
+  const whole = Math.floor(kobo / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+$)/g, ",");
   const rest = Math.round(kobo) % 100;
   return rest === 0 ? `₦${whole}` : `₦${whole}.${String(rest).padStart(2, "0")}`;
 }

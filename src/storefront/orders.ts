@@ -8,9 +8,17 @@ export const ORDER = {
   required: ["id", "orderId", "status", "orderDate", "orderTime", "mainProduct", "additionalItemsCount"],
   properties: {
     id: { type: "string", examples: ["993f23dd-924c-4ff5-aef3-3c5467787879"] },
-    orderId: { type: "string", description: "The order's reference: what ?order_id= filters by", examples: ["ORD-7F3K2Q"] },
+    orderId: {
+      type: "string",
+      description: "The order's reference: what ?order_id= filters by",
+      examples: ["ORD-7F3K2Q"],
+    },
     status: { type: "string", examples: ["Processing", "Delivered"] },
-    orderDate: { type: "string", description: "In Lagos time (Africa/Lagos)", examples: ["Saturday, 21 November 2026"] },
+    orderDate: {
+      type: "string",
+      description: "In Lagos time (Africa/Lagos)",
+      examples: ["Saturday, 21 November 2026"],
+    },
     orderTime: { type: "string", description: "In Lagos time (Africa/Lagos)", examples: ["8:28 pm"] },
     mainProduct: {
       type: "object",
@@ -35,19 +43,31 @@ const TIME_ZONE = "Africa/Lagos";
 let formats: { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | undefined;
 const lagos = () =>
   (formats ??= {
-    date: new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+    date: new Intl.DateTimeFormat("en-GB", {
+      timeZone: TIME_ZONE,
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }),
     time: new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: true }),
   });
 
 /** "Tuesday, 12 November 2024" in Lagos time. */
 export function formatOrderDate(date: Date): string {
-  const parts = Object.fromEntries(lagos().date.formatToParts(date).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    lagos()
+      .date.formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
   return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
 }
 
 /** "3:45 pm" in Lagos time. */
 export function formatOrderTime(date: Date): string {
-  return lagos().time.format(date).replace(/\s*(AM|PM)$/i, (_, half: string) => ` ${half.toLowerCase()}`);
+  return lagos()
+    .time.format(date)
+    .replace(/\s*(AM|PM)$/i, (_, half: string) => ` ${half.toLowerCase()}`);
 }
 
 /**

@@ -12,8 +12,22 @@ const product = record({
   season: { enum: ["In Season", "Off Season"] },
 });
 const cart = record({ version: integer, lines: arrayOf(record({ productId: string, quantity: integer })) });
-const orderItem = record({ productId: string, name: string, description: string, priceKobo: integer, quantity: integer, imageUrl: string });
-const order = record({ id: string, orderId: string, userId: string, status: string, placedAt: string, items: { type: "array", items: orderItem, minItems: 1 } });
+const orderItem = record({
+  productId: string,
+  name: string,
+  description: string,
+  priceKobo: integer,
+  quantity: integer,
+  imageUrl: string,
+});
+const order = record({
+  id: string,
+  orderId: string,
+  userId: string,
+  status: string,
+  placedAt: string,
+  items: { type: "array", items: orderItem, minItems: 1 },
+});
 
 /** The shape of storefront.json at the latest schema version. */
 export const checkStorefrontShape = shapeCheck(

@@ -78,7 +78,12 @@ interface OrderFixture {
   items: CartLine[];
 }
 
-export async function openStorefrontStore(options: { file: string; users: DemoUser[]; clock: Clock; io?: FileIO }): Promise<StorefrontStore> {
+export async function openStorefrontStore(options: {
+  file: string;
+  users: DemoUser[];
+  clock: Clock;
+  io?: FileIO;
+}): Promise<StorefrontStore> {
   const { products } = await readFixture<{ products: Product[] }>("storefront/products.json");
   const { orders } = await readFixture<{ orders: OrderFixture[] }>("storefront/orders.json");
   return openStore<StorefrontData>({
@@ -106,7 +111,8 @@ function seedOrder(fixture: OrderFixture, products: Product[], clock: Clock): St
     placedAt: placedAt.toISOString(),
     items: fixture.items.map(({ productId, quantity }) => {
       const product = products.find((candidate) => candidate.id === productId);
-      if (!product) throw new Error(`fixtures/storefront/orders.json: order ${fixture.orderId} names unknown product ${productId}`);
+      if (!product)
+        throw new Error(`fixtures/storefront/orders.json: order ${fixture.orderId} names unknown product ${productId}`);
       return {
         productId,
         name: product.name,

@@ -57,7 +57,13 @@ export function App() {
   return (
     <Box flexDirection="column" width={columns} height={height}>
       <Text wrap="truncate-end">
-        {SCREENS.map((entry) => <Text key={entry.key} inverse={entry.id === screen}> {entry.key} {entry.tab}{roomy ? " " : ""}</Text>)}
+        {SCREENS.map((entry) => (
+          <Text key={entry.key} inverse={entry.id === screen}>
+            {" "}
+            {entry.key} {entry.tab}
+            {roomy ? " " : ""}
+          </Text>
+        ))}
       </Text>
       <Box flexDirection="column" height={bodyHeight} overflow="hidden">
         {help ? <HelpOverlay screenKeys={SCREEN_TABLE[screen].keys} /> : null}

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import type { CartFeed } from "./client/cart-feed.ts";
 import type { HttpClient } from "./client/http.ts";
 import type { TrafficLog } from "./client/traffic.ts";

@@ -2,11 +2,11 @@ import { ThemeProvider } from "@inkjs/ui";
 import { render } from "ink";
 import { createMasker } from "../controls/journal/mask.ts";
 import { App } from "./app.tsx";
-import { KeyStream } from "./key-stream.ts";
 import { CartFeed } from "./client/cart-feed.ts";
 import { createHttpClient } from "./client/http.ts";
 import { TrafficLog } from "./client/traffic.ts";
 import { ServicesProvider, type TuiServices } from "./context.tsx";
+import { KeyStream } from "./key-stream.ts";
 import type { TuiSettings } from "./settings.ts";
 import { TuiStore } from "./state/store.ts";
 import { componentTheme } from "./theme.ts";
@@ -18,7 +18,12 @@ export function createTuiServices(settings: TuiSettings): TuiServices {
   const masker = createMasker([settings.serviceToken, settings.signingSecret, settings.controlToken]);
   const client = createHttpClient({ urls: settings.urls, traffic, masker });
   // A getter: the stream connects to where the storefront is now (the URLs follow a restarted sandbox).
-  const cartFeed = new CartFeed({ get baseUrl() { return settings.urls.storefront; }, fetch: client.fetch });
+  const cartFeed = new CartFeed({
+    get baseUrl() {
+      return settings.urls.storefront;
+    },
+    fetch: client.fetch,
+  });
   return { settings, traffic, client, store: new TuiStore(), cartFeed };
 }
 
@@ -53,7 +58,12 @@ export async function runTui(services: TuiServices, terminal: TuiTerminal, stop?
   process.once("exit", restore);
   // Keys that arrive together (a burst, a paste) reach the screens one at a time.
   const keys = new KeyStream(terminal.stdin, { typingIntoField: () => services.store.state.editing });
-  const instance = render(<TuiRoot services={services} />, { stdin: keys as unknown as NodeJS.ReadStream, stdout, exitOnCtrlC: true, patchConsole: true });
+  const instance = render(<TuiRoot services={services} />, {
+    stdin: keys as unknown as NodeJS.ReadStream,
+    stdout,
+    exitOnCtrlC: true,
+    patchConsole: true,
+  });
   const onStop = () => instance.unmount();
   stop?.addEventListener("abort", onStop);
   try {

@@ -17,9 +17,9 @@ import { createFormTokens } from "./oauth/form-token.ts";
 import { addMetadataRoute } from "./oauth/metadata.ts";
 import { oauthErrorResponse } from "./oauth/oauth-response.ts";
 import { addTokenRoute } from "./oauth/token-route.ts";
-import { walletOf, type WalletStore } from "./store.ts";
-import { selectTransactions, toTransactionView, type Direction } from "./transactions.ts";
-import { parseWindow, type Period } from "./window.ts";
+import { type WalletStore, walletOf } from "./store.ts";
+import { type Direction, selectTransactions, toTransactionView } from "./transactions.ts";
+import { type Period, parseWindow } from "./window.ts";
 
 export interface WalletDeps extends ServiceAppOptions {
   store: WalletStore;
@@ -33,9 +33,15 @@ export interface WalletDeps extends ServiceAppOptions {
 
 export function createWalletApp(deps: WalletDeps): H3 {
   // The token endpoint answers its errors in RFC 6749's shape, whichever layer raised them.
-  const app = createServiceApp({ ...deps, formatError: (error, event) => (event.url.pathname === TOKEN_PATH ? oauthErrorResponse(error) : undefined) });
+  const app = createServiceApp({
+    ...deps,
+    formatError: (error, event) => (event.url.pathname === TOKEN_PATH ? oauthErrorResponse(error) : undefined),
+  });
   const { prefix } = deps;
-  const auth = { issuer: deps.jwt, knownUser: (id: string) => deps.store.data.wallets.some((wallet) => wallet.userId === id) };
+  const auth = {
+    issuer: deps.jwt,
+    knownUser: (id: string) => deps.store.data.wallets.some((wallet) => wallet.userId === id),
+  };
   const walletFor = async (event: H3Event) => {
     const { userId } = await requireUser(event, auth);
     return walletOf(deps.store.data.wallets, userId);
@@ -48,37 +54,51 @@ export function createWalletApp(deps: WalletDeps): H3 {
   addTokenRoute(app, oauth);
   addMetadataRoute(app);
 
-  app.get(`${prefix}/balance`, async (event) => {
-    const wallet = await walletFor(event);
-    return { balance: toMajorUnits(balanceCents(deps.store.data.transactions, wallet)), currency: wallet.currency };
-  }, { meta: GET_BALANCE });
+  app.get(
+    `${prefix}/balance`,
+    async (event) => {
+      const wallet = await walletFor(event);
+      return { balance: toMajorUnits(balanceCents(deps.store.data.transactions, wallet)), currency: wallet.currency };
+    },
+    { meta: GET_BALANCE },
+  );
 
-  app.get(`${prefix}/transactions`, async (event) => {
-    const wallet = await walletFor(event);
-    const window = parseWindow(
-      {
-        period: queryValue(event, "period") as Period | undefined,
-        from: queryValue(event, "from"),
-        to: queryValue(event, "to"),
-      },
-      deps.clock.now(),
-    );
-    const direction = queryValue(event, "direction") as Direction | undefined;
-    const withInsights = queryValue(event, "include_insights") === "true";
-    const { transactions } = deps.store.data;
-    return {
-      transactions: selectTransactions(transactions, wallet.userId, window, direction).map(toTransactionView),
-      ...(withInsights ? { insights: insightsFor(transactions, wallet, window) } : {}),
-    };
-  }, { meta: LIST_TRANSACTIONS });
+  app.get(
+    `${prefix}/transactions`,
+    async (event) => {
+      const wallet = await walletFor(event);
+      const window = parseWindow(
+        {
+          period: queryValue(event, "period") as Period | undefined,
+          from: queryValue(event, "from"),
+          to: queryValue(event, "to"),
+        },
+        deps.clock.now(),
+      );
+      const direction = queryValue(event, "direction") as Direction | undefined;
+      const withInsights = queryValue(event, "include_insights") === "true";
+      const { transactions } = deps.store.data;
+      return {
+        transactions: selectTransactions(transactions, wallet.userId, window, direction).map(toTransactionView),
+        ...(withInsights ? { insights: insightsFor(transactions, wallet, window) } : {}),
+      };
+    },
+    { meta: LIST_TRANSACTIONS },
+  );
 
-  app.get(`${prefix}/transactions/:id`, async (event) => {
-    const wallet = await walletFor(event);
-    const id = event.context.params?.id ?? "";
-    const transaction = deps.store.data.transactions.find((candidate) => candidate.id === id && candidate.userId === wallet.userId);
-    if (!transaction) failWith(WALLET_TEXTS.transactionNotFound, { values: { id } });
-    return toTransactionView(transaction);
-  }, { meta: GET_TRANSACTION });
+  app.get(
+    `${prefix}/transactions/:id`,
+    async (event) => {
+      const wallet = await walletFor(event);
+      const id = event.context.params?.id ?? "";
+      const transaction = deps.store.data.transactions.find(
+        (candidate) => candidate.id === id && candidate.userId === wallet.userId,
+      );
+      if (!transaction) failWith(WALLET_TEXTS.transactionNotFound, { values: { id } });
+      return toTransactionView(transaction);
+    },
+    { meta: GET_TRANSACTION },
+  );
 
   addNotFoundRoute(app);
   return app;

@@ -1,13 +1,17 @@
 import { BEARER, BEARER_JWT } from "../auth/bearer.ts";
 import type { JsonSchema } from "../http/json-schema.ts";
-import { json, type Guard, type RouteContract } from "../http/route-contract.ts";
+import { type Guard, json, type RouteContract } from "../http/route-contract.ts";
 import { WALLET_TEXTS } from "./errors.ts";
 import { INSIGHTS } from "./insights.ts";
 import { WALLET_OAUTH } from "./oauth/endpoints.ts";
 import { DIRECTIONS, TRANSACTION } from "./transactions.ts";
 import { PERIODS } from "./window.ts";
 
-const WALLET_TAG = { name: "Wallet", description: "The user's wallet: balance and transactions, under the wallet prefix (/api/wallet by default, --wallet-prefix)." };
+const WALLET_TAG = {
+  name: "Wallet",
+  description:
+    "The user's wallet: balance and transactions, under the wallet prefix (/api/wallet by default, --wallet-prefix).",
+};
 
 /** A wallet route takes the wallet's login JWT, or an OAuth access token (a wallet JWT too). */
 const WALLET_USER: Guard = { alternatives: [[BEARER_JWT], [WALLET_OAUTH]], errors: BEARER.errors };
@@ -19,7 +23,11 @@ export const BALANCE = {
   type: "object",
   required: ["balance", "currency"],
   properties: {
-    balance: { type: "number", description: "Opening balance + Completed income − Completed spending, in major units", examples: [7072.61] },
+    balance: {
+      type: "number",
+      description: "Opening balance + Completed income − Completed spending, in major units",
+      examples: [7072.61],
+    },
     currency: { type: "string", examples: ["USD"] },
   },
 } as const;
@@ -45,13 +53,30 @@ export const LIST_TRANSACTIONS: RouteContract = {
   tag: WALLET_TAG,
   auth: WALLET_USER,
   query: {
-    period: { description: "A rolling window up to now: the last 7, 30, 90 or 365 days; not with from/to", schema: { type: "string", enum: Object.keys(PERIODS) } },
-    from: { description: `The window's start, inclusive: ${INSTANT}`, schema: { type: "string", examples: ["2026-11-01"] } },
-    to: { description: `The window's end, inclusive (a date covers that whole day): ${INSTANT}`, schema: { type: "string", examples: ["2026-11-30"] } },
+    period: {
+      description: "A rolling window up to now: the last 7, 30, 90 or 365 days; not with from/to",
+      schema: { type: "string", enum: Object.keys(PERIODS) },
+    },
+    from: {
+      description: `The window's start, inclusive: ${INSTANT}`,
+      schema: { type: "string", examples: ["2026-11-01"] },
+    },
+    to: {
+      description: `The window's end, inclusive (a date covers that whole day): ${INSTANT}`,
+      schema: { type: "string", examples: ["2026-11-30"] },
+    },
     direction: { description: "Only income or only spending", schema: { type: "string", enum: DIRECTIONS } },
-    include_insights: { description: "true adds the insights of the window", schema: { type: "string", enum: ["true", "false"] } },
+    include_insights: {
+      description: "true adds the insights of the window",
+      schema: { type: "string", enum: ["true", "false"] },
+    },
   },
-  responses: { 200: json("The user's transactions in the window (all without one), newest first; Failed and Pending ones are listed too", TRANSACTION_LIST) },
+  responses: {
+    200: json(
+      "The user's transactions in the window (all without one), newest first; Failed and Pending ones are listed too",
+      TRANSACTION_LIST,
+    ),
+  },
   errors: [WALLET_TEXTS.periodAndRange, WALLET_TEXTS.notADate, WALLET_TEXTS.fromAfterTo],
 };
 
@@ -60,7 +85,12 @@ export const GET_TRANSACTION: RouteContract = {
   operationId: "getTransaction",
   tag: WALLET_TAG,
   auth: WALLET_USER,
-  params: { id: { description: "The transaction's id; one of another user's is unknown here", schema: { type: "string", examples: ["txn_ada_0003"] } } },
+  params: {
+    id: {
+      description: "The transaction's id; one of another user's is unknown here",
+      schema: { type: "string", examples: ["txn_ada_0003"] },
+    },
+  },
   responses: { 200: json("The transaction", TRANSACTION) },
   errors: [WALLET_TEXTS.transactionNotFound],
 };

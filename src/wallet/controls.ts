@@ -7,12 +7,20 @@ import type { WalletStore } from "./store.ts";
 
 /** Sandbox-only routes of the wallet (under /__sandbox/): what `sandbox oauth` uses on a running sandbox. */
 export function addWalletControls(app: H3, deps: { store: WalletStore; clock: Clock }): void {
-  app.get(`${CONTROLS_PREFIX}oauth/clients`, () => ({ clients: listClients(deps.store.data.oauthClients) }), { meta: { description: "Sandbox control: the registered OAuth clients" } });
+  app.get(`${CONTROLS_PREFIX}oauth/clients`, () => ({ clients: listClients(deps.store.data.oauthClients) }), {
+    meta: { description: "Sandbox control: the registered OAuth clients" },
+  });
 
-  app.post(`${CONTROLS_PREFIX}oauth/clients`, async (event) => {
-    const body = await readJsonObject(event);
-    const registration = checkRegistration(body.name, body.redirectUris);
-    event.res.status = 201;
-    return deps.store.update((draft) => registerClient(draft, registration, deps.clock.now()));
-  }, { meta: { description: "Sandbox control: register an OAuth client {name, redirectUris}; its secret is shown once" } });
+  app.post(
+    `${CONTROLS_PREFIX}oauth/clients`,
+    async (event) => {
+      const body = await readJsonObject(event);
+      const registration = checkRegistration(body.name, body.redirectUris);
+      event.res.status = 201;
+      return deps.store.update((draft) => registerClient(draft, registration, deps.clock.now()));
+    },
+    {
+      meta: { description: "Sandbox control: register an OAuth client {name, redirectUris}; its secret is shown once" },
+    },
+  );
 }

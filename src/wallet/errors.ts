@@ -11,9 +11,15 @@ export const WALLET_ERRORS = {
 export const failWallet: Fail<typeof WALLET_ERRORS> = errorThrower(WALLET_ERRORS);
 
 /** The wallet routes' texts: an unknown transaction, and the transaction window's own checks. */
-export const WALLET_TEXTS = errorTexts({ ...HTTP_ERRORS, ...WALLET_ERRORS }, {
-  transactionNotFound: ["transaction_not_found", 'No transaction "{id}" in this wallet'],
-  periodAndRange: ["validation_error", "Use either period or from/to, not both"],
-  fromAfterTo: ["validation_error", '"from" ({from}) is after "to" ({to})'],
-  notADate: ["validation_error", '"{field}" must be an ISO 8601 date (2026-11-01) or date-time (2026-11-01T09:30:00Z); got "{value}"'],
-});
+export const WALLET_TEXTS = errorTexts(
+  { ...HTTP_ERRORS, ...WALLET_ERRORS },
+  {
+    transactionNotFound: ["transaction_not_found", 'No transaction "{id}" in this wallet'],
+    periodAndRange: ["validation_error", "Use either period or from/to, not both"],
+    fromAfterTo: ["validation_error", '"from" ({from}) is after "to" ({to})'],
+    notADate: [
+      "validation_error",
+      '"{field}" must be an ISO 8601 date (2026-11-01) or date-time (2026-11-01T09:30:00Z); got "{value}"',
+    ],
+  },
+);

@@ -4,7 +4,10 @@ import type { StoredTransaction, Wallet } from "./model.ts";
 import { directionOf, selectTransactions } from "./transactions.ts";
 import type { TimeWindow } from "./window.ts";
 
-const TOTAL = { type: "number", description: "In the wallet's currency, over the window; Completed transactions only" } as const;
+const TOTAL = {
+  type: "number",
+  description: "In the wallet's currency, over the window; Completed transactions only",
+} as const;
 const WINDOW_END = { type: ["string", "null"], description: "The window's end (ISO 8601); null when open" } as const;
 
 export const INSIGHTS = {
@@ -12,7 +15,14 @@ export const INSIGHTS = {
   type: "object",
   description: "Totals over the window of period or from/to, whatever the direction filter; all 0 without a window",
   required: ["income", "spending", "net", "currency", "from", "to"],
-  properties: { income: TOTAL, spending: TOTAL, net: { type: "number", description: "income − spending" }, currency: { type: "string", examples: ["USD"] }, from: WINDOW_END, to: WINDOW_END },
+  properties: {
+    income: TOTAL,
+    spending: TOTAL,
+    net: { type: "number", description: "income − spending" },
+    currency: { type: "string", examples: ["USD"] },
+    from: WINDOW_END,
+    to: WINDOW_END,
+  },
 } as const;
 
 export type Insights = FromSchema<typeof INSIGHTS>;
@@ -34,7 +44,9 @@ export function totals(transactions: readonly StoredTransaction[]): { incomeCent
  * window (neither period nor from/to) the totals are all 0 ("empty insights", as the real wallet answers).
  */
 export function insightsFor(all: readonly StoredTransaction[], wallet: Wallet, window: TimeWindow | null): Insights {
-  const { incomeCents, spendingCents } = window ? totals(selectTransactions(all, wallet.userId, window)) : { incomeCents: 0, spendingCents: 0 };
+  const { incomeCents, spendingCents } = window
+    ? totals(selectTransactions(all, wallet.userId, window))
+    : { incomeCents: 0, spendingCents: 0 };
   return {
     income: toMajorUnits(incomeCents),
     spending: toMajorUnits(spendingCents),

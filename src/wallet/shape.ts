@@ -13,9 +13,24 @@ const transaction = record({
   description: string,
   createdAt: string,
 });
-const client = record({ id: string, name: string, secretHash: string, redirectUris: arrayOf(string), createdAt: string });
+const client = record({
+  id: string,
+  name: string,
+  secretHash: string,
+  redirectUris: arrayOf(string),
+  createdAt: string,
+});
 const refreshToken = record(
-  { hash: string, familyId: string, clientId: string, userId: string, scope: string, expiresAt: string, usedAt: string, revokedAt: string },
+  {
+    hash: string,
+    familyId: string,
+    clientId: string,
+    userId: string,
+    scope: string,
+    expiresAt: string,
+    usedAt: string,
+    revokedAt: string,
+  },
   ["usedAt", "revokedAt"],
 );
 

@@ -5,8 +5,8 @@ import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
 import type { StoredTransaction, Wallet, WalletData } from "./model.ts";
+import { type ClientFixture, loadDefaultClients, registeredClient } from "./oauth/clients.ts";
 import { checkWalletShape } from "./shape.ts";
-import { loadDefaultClients, registeredClient, type ClientFixture } from "./oauth/clients.ts";
 
 export type WalletStore = Store<WalletData>;
 
@@ -36,7 +36,12 @@ interface TransactionFixture extends Omit<StoredTransaction, "currency" | "creat
   daysAgo: number;
 }
 
-export async function openWalletStore(options: { file: string; users: DemoUser[]; clock: Clock; io?: FileIO }): Promise<WalletStore> {
+export async function openWalletStore(options: {
+  file: string;
+  users: DemoUser[];
+  clock: Clock;
+  io?: FileIO;
+}): Promise<WalletStore> {
   const { wallets } = await readFixture<{ wallets: Wallet[] }>("wallet/wallets.json");
   const { transactions } = await readFixture<{ transactions: TransactionFixture[] }>("wallet/transactions.json");
   return openStore<WalletData>({

@@ -1,6 +1,6 @@
 import type { FromSchema } from "../http/json-schema.ts";
 import { toMajorUnits } from "../money.ts";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type StoredTransaction, type TransactionType } from "./model.ts";
+import { type StoredTransaction, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionType } from "./model.ts";
 import { inWindow, type TimeWindow } from "./window.ts";
 
 export const DIRECTIONS = ["income", "spending"] as const;
@@ -25,10 +25,23 @@ export const TRANSACTION = {
   properties: {
     id: { type: "string", examples: ["txn_ada_0003"] },
     type: { type: "string", enum: TRANSACTION_TYPES },
-    direction: { type: "string", enum: DIRECTIONS, description: "income: deposits and card top-ups; spending: exchanges and transfers" },
-    amount: { type: "number", exclusiveMinimum: 0, description: "Positive, in major units with at most 2 decimals", examples: [15.49] },
+    direction: {
+      type: "string",
+      enum: DIRECTIONS,
+      description: "income: deposits and card top-ups; spending: exchanges and transfers",
+    },
+    amount: {
+      type: "number",
+      exclusiveMinimum: 0,
+      description: "Positive, in major units with at most 2 decimals",
+      examples: [15.49],
+    },
     currency: { type: "string", examples: ["USD"] },
-    status: { type: "string", enum: TRANSACTION_STATUSES, description: "Only Completed transactions count in the balance and in insights" },
+    status: {
+      type: "string",
+      enum: TRANSACTION_STATUSES,
+      description: "Only Completed transactions count in the balance and in insights",
+    },
     description: { type: "string", examples: ["Transfer — Netflix subscription"] },
     createdAt: { type: "string", description: "ISO 8601, UTC", examples: ["2026-11-19T11:19:59.535Z"] },
   },
@@ -50,8 +63,18 @@ export function toTransactionView(transaction: StoredTransaction): TransactionVi
 }
 
 /** The user's transactions in the window (and direction, if given), newest first. */
-export function selectTransactions(all: readonly StoredTransaction[], userId: string, window: TimeWindow | null, direction?: Direction): StoredTransaction[] {
+export function selectTransactions(
+  all: readonly StoredTransaction[],
+  userId: string,
+  window: TimeWindow | null,
+  direction?: Direction,
+): StoredTransaction[] {
   return all
-    .filter((transaction) => transaction.userId === userId && inWindow(transaction.createdAt, window) && (!direction || directionOf(transaction) === direction))
+    .filter(
+      (transaction) =>
+        transaction.userId === userId &&
+        inWindow(transaction.createdAt, window) &&
+        (!direction || directionOf(transaction) === direction),
+    )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }

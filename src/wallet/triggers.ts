@@ -6,7 +6,7 @@ import { choiceField, optionalString, requireString } from "../http/fields.ts";
 import { findUser } from "../identity/end-user.ts";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from "./model.ts";
 import type { WalletStore } from "./store.ts";
-import { DIRECTIONS, directionOf, toTransactionView, type Direction, type TransactionView } from "./transactions.ts";
+import { DIRECTIONS, type Direction, directionOf, type TransactionView, toTransactionView } from "./transactions.ts";
 
 /** What the transaction triggers answer. */
 export interface TriggeredTransaction {
@@ -22,28 +22,54 @@ export type SettledStatus = (typeof SETTLED_STATUSES)[number];
 
 /** A trigger's transaction takes the plainest type of its direction unless it names one. */
 const DEFAULT_TYPE: Record<Direction, TransactionType> = { income: "deposit", spending: "transfer" };
-const DEFAULT_DESCRIPTION: Record<TransactionType, string> = { deposit: "Deposit", card_topup: "Card top-up", exchange: "Exchange", transfer: "Transfer" };
+const DEFAULT_DESCRIPTION: Record<TransactionType, string> = {
+  deposit: "Deposit",
+  card_topup: "Card top-up",
+  exchange: "Exchange",
+  transfer: "Transfer",
+};
 
 /**
  * The transaction trigger: a new transaction of the user (id or email), in the wallet's
  * currency, dated by the sandbox clock's now. Its status (Completed unless given) decides
  * whether it counts in the balance and insights, as for any transaction.
  */
-export function addTransaction(store: WalletStore, clock: Clock, input: Record<string, unknown>): Promise<TriggeredTransaction> {
+export function addTransaction(
+  store: WalletStore,
+  clock: Clock,
+  input: Record<string, unknown>,
+): Promise<TriggeredTransaction> {
   const given = requireString(input, "user");
   const amountCents = centsOf(input.amount);
   const direction = choiceField(input, "direction", DIRECTIONS);
   const type = choiceField(input, "type", TRANSACTION_TYPES, DEFAULT_TYPE[direction]);
   if (directionOf({ type }) !== direction) {
-    fail("validation_error", `"type" ${type} is ${directionOf({ type })}, not ${direction}: ${direction} types are ${TRANSACTION_TYPES.filter((candidate) => directionOf({ type: candidate }) === direction).join(", ")}`, { details: { field: "type", value: type } });
+    fail(
+      "validation_error",
+      `"type" ${type} is ${directionOf({ type })}, not ${direction}: ${direction} types are ${TRANSACTION_TYPES.filter((candidate) => directionOf({ type: candidate }) === direction).join(", ")}`,
+      { details: { field: "type", value: type } },
+    );
   }
   const status = choiceField(input, "status", TRANSACTION_STATUSES, "Completed");
   const description = optionalString(input, "description")?.trim() ?? DEFAULT_DESCRIPTION[type];
   return store.update((draft) => {
     const user = findUser(draft.users, given);
     const wallet = user && draft.wallets.find((candidate) => candidate.userId === user.id);
-    if (!wallet) failControl("user_not_found", `No wallet user has the id or email "${given.trim()}" (npx sandbox users lists them)`);
-    const transaction = { id: `txn_${randomBytes(6).toString("hex")}`, userId: wallet.userId, type, amountCents, currency: wallet.currency, status, description, createdAt: clock.now().toISOString() };
+    if (!wallet)
+      failControl(
+        "user_not_found",
+        `No wallet user has the id or email "${given.trim()}" (npx sandbox users lists them)`,
+      );
+    const transaction = {
+      id: `txn_${randomBytes(6).toString("hex")}`,
+      userId: wallet.userId,
+      type,
+      amountCents,
+      currency: wallet.currency,
+      status,
+      description,
+      createdAt: clock.now().toISOString(),
+    };
     draft.transactions.push(transaction);
     return { transaction: toTransactionView(transaction), userId: wallet.userId };
   });
@@ -62,7 +88,10 @@ export function settleTransaction(store: WalletStore, input: Record<string, unkn
     if (!transaction) failControl("transaction_not_found", `No transaction "${id}" in the wallet`);
     const previousStatus = transaction.status;
     if (previousStatus !== "Pending" && previousStatus !== status) {
-      failControl("transaction_settled", `Transaction ${id} is ${previousStatus} already: only a Pending transaction settles`);
+      failControl(
+        "transaction_settled",
+        `Transaction ${id} is ${previousStatus} already: only a Pending transaction settles`,
+      );
     }
     transaction.status = status;
     return { transaction: toTransactionView(transaction), userId: transaction.userId, previousStatus };
@@ -73,7 +102,11 @@ export function settleTransaction(store: WalletStore, input: Record<string, unkn
 function centsOf(amount: unknown): number {
   const cents = typeof amount === "number" ? Math.round(amount * 100) : NaN;
   if (!Number.isSafeInteger(cents) || cents < 1 || Math.abs(cents - (amount as number) * 100) > 1e-6) {
-    fail("validation_error", `"amount" must be a positive number in major units with at most 2 decimals (such as 12.50)`, { details: { field: "amount", value: amount } });
+    fail(
+      "validation_error",
+      `"amount" must be a positive number in major units with at most 2 decimals (such as 12.50)`,
+      { details: { field: "amount", value: amount } },
+    );
   }
   return cents;
 }

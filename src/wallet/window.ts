@@ -27,7 +27,8 @@ export function parseWindow(query: { period?: Period; from?: string; to?: string
   if (query.from === undefined && query.to === undefined) return null;
   const from = query.from === undefined ? null : parseInstant("from", query.from, "start");
   const to = query.to === undefined ? null : parseInstant("to", query.to, "end");
-  if (from && to && from > to) failWith(WALLET_TEXTS.fromAfterTo, { values: { from: query.from!, to: query.to! }, details: { field: "from" } });
+  if (from && to && from > to)
+    failWith(WALLET_TEXTS.fromAfterTo, { values: { from: query.from!, to: query.to! }, details: { field: "from" } });
   return { from, to };
 }
 

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ActionInputError, buildRequest } from "../../src/agent/actions/build-request.ts";
-import { ActionDefinitionError, loadActions, type ActionDefinition } from "../../src/agent/actions/definition.ts";
+import { type ActionDefinition, ActionDefinitionError, loadActions } from "../../src/agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { tempDir } from "../helpers/sandbox.ts";
 
@@ -13,54 +13,118 @@ const CONTEXT = { end_user_id: "0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81", wallet_pr
 
 test("the shipped actions load and cover the spec's", () => {
   assert.deepEqual(actions.map((candidate) => candidate.name).sort(), [
-    "add_to_cart", "get_orders", "get_spending_income_insights", "get_transaction_status", "get_wallet", "list_transactions", "search_products",
+    "add_to_cart",
+    "get_orders",
+    "get_spending_income_insights",
+    "get_transaction_status",
+    "get_wallet",
+    "list_transactions",
+    "search_products",
   ]);
   assert.deepEqual(action("get_spending_income_insights").parameters.required, ["period"]);
-  assert.deepEqual(action("get_spending_income_insights").parameters.properties.period?.enum, ["7d", "30d", "90d", "1y"]);
+  assert.deepEqual(action("get_spending_income_insights").parameters.properties.period?.enum, [
+    "7d",
+    "30d",
+    "90d",
+    "1y",
+  ]);
   assert.deepEqual(action("get_transaction_status").parameters.required, ["transaction_id"]);
 });
 
 test("substitution", async (t) => {
   await t.test("placeholders are URL-encoded; the mapping renames query to q", () => {
-    assert.equal(buildRequest(action("search_products"), { query: "rice & beans/ofada?" }, CONTEXT).path, "/api/agent/products?q=rice%20%26%20beans%2Fofada%3F");
+    assert.equal(
+      buildRequest(action("search_products"), { query: "rice & beans/ofada?" }, CONTEXT).path,
+      "/api/agent/products?q=rice%20%26%20beans%2Fofada%3F",
+    );
   });
   await t.test("literals are sent as written; the context's prefix is kept as a path", () => {
-    assert.equal(buildRequest(action("get_spending_income_insights"), { period: "7d" }, CONTEXT).path, "/api/wallet/transactions?period=7d&include_insights=true");
-    assert.equal(buildRequest(action("get_transaction_status"), { transaction_id: "txn/../x" }, { ...CONTEXT, wallet_prefix: "/v2/money" }).path, "/v2/money/transactions/txn%2F..%2Fx");
+    assert.equal(
+      buildRequest(action("get_spending_income_insights"), { period: "7d" }, CONTEXT).path,
+      "/api/wallet/transactions?period=7d&include_insights=true",
+    );
+    assert.equal(
+      buildRequest(
+        action("get_transaction_status"),
+        { transaction_id: "txn/../x" },
+        { ...CONTEXT, wallet_prefix: "/v2/money" },
+      ).path,
+      "/v2/money/transactions/txn%2F..%2Fx",
+    );
   });
   await t.test("optional query parameters without a value are left out", () => {
     assert.equal(buildRequest(action("get_orders"), {}, CONTEXT).path, "/api/agent/orders");
-    assert.equal(buildRequest(action("get_orders"), { order_id: "ORD-7F3K2Q" }, CONTEXT).path, "/api/agent/orders?order_id=ORD-7F3K2Q");
-    assert.equal(buildRequest(action("list_transactions"), { direction: "income", include_insights: true }, CONTEXT).path, "/api/wallet/transactions?direction=income&include_insights=true");
+    assert.equal(
+      buildRequest(action("get_orders"), { order_id: "ORD-7F3K2Q" }, CONTEXT).path,
+      "/api/agent/orders?order_id=ORD-7F3K2Q",
+    );
+    assert.equal(
+      buildRequest(action("list_transactions"), { direction: "income", include_insights: true }, CONTEXT).path,
+      "/api/wallet/transactions?direction=income&include_insights=true",
+    );
   });
   await t.test("the body keeps types, and the schema's defaults fill what is left out", () => {
-    assert.deepEqual(JSON.parse(buildRequest(action("add_to_cart"), { product_id: "ofada-rice-5kg" }, CONTEXT).body!), { product_id: "ofada-rice-5kg", quantity: 1 });
-    assert.deepEqual(JSON.parse(buildRequest(action("add_to_cart"), { product_id: "x", quantity: 3 }, CONTEXT).body!), { product_id: "x", quantity: 3 });
+    assert.deepEqual(JSON.parse(buildRequest(action("add_to_cart"), { product_id: "ofada-rice-5kg" }, CONTEXT).body!), {
+      product_id: "ofada-rice-5kg",
+      quantity: 1,
+    });
+    assert.deepEqual(JSON.parse(buildRequest(action("add_to_cart"), { product_id: "x", quantity: 3 }, CONTEXT).body!), {
+      product_id: "x",
+      quantity: 3,
+    });
   });
   const invalid: [string, string, Record<string, unknown>, RegExp, string?][] = [
     ["a missing required parameter", "get_transaction_status", {}, /needs "transaction_id"/, "transaction_id"],
-    ["a value outside the enum, naming the allowed ones", "get_spending_income_insights", { period: "2w" }, /"period" must be equal to one of the allowed values: 7d, 30d, 90d, 1y/],
+    [
+      "a value outside the enum, naming the allowed ones",
+      "get_spending_income_insights",
+      { period: "2w" },
+      /"period" must be equal to one of the allowed values: 7d, 30d, 90d, 1y/,
+    ],
     ["a number as a string (no coercion)", "add_to_cart", { product_id: "x", quantity: "2" }, /quantity.*integer/],
     ["an unknown parameter", "get_orders", { orderId: "x" }, /orderId/],
     ["a malformed order reference", "get_orders", { order_id: "7F3K2Q" }, /order_id/],
   ];
   for (const [name, actionName, parameters, message, missing] of invalid) {
     await t.test(`${name} fails before any request`, () => {
-      assert.throws(() => buildRequest(action(actionName), parameters, CONTEXT), (error: unknown) => error instanceof ActionInputError && message.test(error.message) && error.missing === missing);
+      assert.throws(
+        () => buildRequest(action(actionName), parameters, CONTEXT),
+        (error: unknown) =>
+          error instanceof ActionInputError && message.test(error.message) && error.missing === missing,
+      );
     });
   }
   await t.test("a URL placeholder with no value fails too", () => {
     const custom = { ...action("get_orders"), url: "/api/agent/orders/{{order_id}}" };
-    assert.throws(() => buildRequest(custom, {}, CONTEXT), (error: unknown) => error instanceof ActionInputError && error.missing === "order_id");
+    assert.throws(
+      () => buildRequest(custom, {}, CONTEXT),
+      (error: unknown) => error instanceof ActionInputError && error.missing === "order_id",
+    );
   });
 });
 
 test("transcripts redact secrets in headers and query parameters", async () => {
   const { redact, redactUrl } = await import("../../src/agent/actions/call.ts");
-  assert.deepEqual(redact({ authorization: "Bearer abc.def", "x-api-key": "k1", cookie: "session=abc", accept: "application/json", "x-end-user-id": "u" }), {
-    authorization: "Bearer ***", "x-api-key": "***", cookie: "***", accept: "application/json", "x-end-user-id": "u",
-  });
-  assert.equal(redactUrl("http://h/x?period=7d&api_key=sec&access_token=t"), "http://h/x?period=7d&api_key=***&access_token=***");
+  assert.deepEqual(
+    redact({
+      authorization: "Bearer abc.def",
+      "x-api-key": "k1",
+      cookie: "session=abc",
+      accept: "application/json",
+      "x-end-user-id": "u",
+    }),
+    {
+      authorization: "Bearer ***",
+      "x-api-key": "***",
+      cookie: "***",
+      accept: "application/json",
+      "x-end-user-id": "u",
+    },
+  );
+  assert.equal(
+    redactUrl("http://h/x?period=7d&api_key=sec&access_token=t"),
+    "http://h/x?period=7d&api_key=***&access_token=***",
+  );
   assert.equal(redactUrl("http://h/x?q=rice%20beans"), "http://h/x?q=rice%20beans");
 });
 
@@ -70,19 +134,54 @@ test("broken definitions are errors naming the file and the field", async (t) =>
     ["not JSON", "{", /not valid JSON/],
     ["a missing field", JSON.stringify({ ...JSON.parse(valid), url: undefined }), /url/],
     ["an unknown field", JSON.stringify({ ...JSON.parse(valid), verb: "GET" }), /unknown field "verb"/],
-    ["an unknown placeholder", JSON.stringify({ ...JSON.parse(valid), url: "/api/agent/orders/{{reference}}" }), /"url" uses \{\{reference\}\}/],
+    [
+      "an unknown placeholder",
+      JSON.stringify({ ...JSON.parse(valid), url: "/api/agent/orders/{{reference}}" }),
+      /"url" uses \{\{reference\}\}/,
+    ],
     ["a bad auth", JSON.stringify({ ...JSON.parse(valid), auth: "basic" }), /"auth"/],
-    ["an understanding that fills no parameter", JSON.stringify({ ...JSON.parse(valid), understanding: { summary: "s", intent: { orders: 3 }, parameters: { reference: { from: "search" } } } }), /"understanding.parameters.reference" fills no parameter/],
-    ["an understanding with a broken pattern", JSON.stringify({ ...JSON.parse(valid), understanding: { summary: "s", intent: {}, parameters: { order_id: { from: "pattern", pattern: "(" } } } }), /"pattern" is not a valid regular expression/],
-    ["an unknown fill", JSON.stringify({ ...JSON.parse(valid), understanding: { summary: "s", intent: {}, parameters: { order_id: { from: "guess" } } } }), /understanding/],
-    ["a bad parameter schema", JSON.stringify({ ...JSON.parse(valid), parameters: { type: "object", properties: { a: { type: "strin" } } } }), /not a valid JSON Schema/],
+    [
+      "an understanding that fills no parameter",
+      JSON.stringify({
+        ...JSON.parse(valid),
+        understanding: { summary: "s", intent: { orders: 3 }, parameters: { reference: { from: "search" } } },
+      }),
+      /"understanding.parameters.reference" fills no parameter/,
+    ],
+    [
+      "an understanding with a broken pattern",
+      JSON.stringify({
+        ...JSON.parse(valid),
+        understanding: { summary: "s", intent: {}, parameters: { order_id: { from: "pattern", pattern: "(" } } },
+      }),
+      /"pattern" is not a valid regular expression/,
+    ],
+    [
+      "an unknown fill",
+      JSON.stringify({
+        ...JSON.parse(valid),
+        understanding: { summary: "s", intent: {}, parameters: { order_id: { from: "guess" } } },
+      }),
+      /understanding/,
+    ],
+    [
+      "a bad parameter schema",
+      JSON.stringify({ ...JSON.parse(valid), parameters: { type: "object", properties: { a: { type: "strin" } } } }),
+      /not a valid JSON Schema/,
+    ],
   ];
   for (const [name, content, message] of cases) {
     await t.test(name, async () => {
       const dir = join(await tempDir(t), "actions");
       await mkdir(dir);
       await writeFile(join(dir, "broken.json"), content);
-      await assert.rejects(loadActions(dir), (error: unknown) => error instanceof ActionDefinitionError && error.message.includes(join(dir, "broken.json")) && message.test(error.message));
+      await assert.rejects(
+        loadActions(dir),
+        (error: unknown) =>
+          error instanceof ActionDefinitionError &&
+          error.message.includes(join(dir, "broken.json")) &&
+          message.test(error.message),
+      );
     });
   }
   await t.test("two actions with one name", async () => {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { callAction, type AgentTarget } from "../../src/agent/actions/call.ts";
+import { type AgentTarget, callAction } from "../../src/agent/actions/call.ts";
 import { loadActions } from "../../src/agent/actions/definition.ts";
 import { signInAsApp } from "../../src/agent/as-app.ts";
 import { ask } from "../../src/agent/ask.ts";
-import { DEFAULT_ACTIONS_DIR, agentCatalog } from "../../src/agent/target.ts";
+import { agentCatalog, DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { loadDemoUsers } from "../../src/users.ts";
 import { SERVICE_TOKEN, startFullSandbox } from "../helpers/agent.ts";
 import { lines, startArgs, tempDir } from "../helpers/cli.ts";
@@ -17,14 +17,29 @@ test("each action, end to end against a started sandbox", async (t) => {
   const sandbox = await startFullSandbox(t);
   const [ada] = await loadDemoUsers();
   const { walletToken } = await signInAsApp(sandbox.urls, ada!);
-  const target: AgentTarget = { urls: sandbox.urls, serviceToken: SERVICE_TOKEN, walletPrefix: "/api/wallet", endUserId: ada!.id, endUserName: ada!.name, walletToken: async () => walletToken! };
+  const target: AgentTarget = {
+    urls: sandbox.urls,
+    serviceToken: SERVICE_TOKEN,
+    walletPrefix: "/api/wallet",
+    endUserId: ada!.id,
+    endUserName: ada!.name,
+    walletToken: async () => walletToken!,
+  };
   const cases: [string, Record<string, unknown>, (body: any) => void][] = [
     ["search_products", { query: "rice" }, (body) => assert.ok(body.items.length >= 2)],
     ["add_to_cart", { product_id: "ofada-rice-5kg" }, (body) => assert.equal(body.items[0].quantity, 1)],
     ["get_orders", { order_id: "ORD-7F3K2Q" }, (body) => assert.equal(body.orders[0].orderId, "ORD-7F3K2Q")],
-    ["get_spending_income_insights", { period: "90d" }, (body) => assert.equal(typeof body.insights.spending, "number")],
+    [
+      "get_spending_income_insights",
+      { period: "90d" },
+      (body) => assert.equal(typeof body.insights.spending, "number"),
+    ],
     ["get_transaction_status", { transaction_id: "txn_ada_0002" }, (body) => assert.equal(body.status, "Failed")],
-    ["list_transactions", { period: "7d", direction: "income" }, (body) => assert.ok(body.transactions.every((transaction: any) => transaction.direction === "income"))],
+    [
+      "list_transactions",
+      { period: "7d", direction: "income" },
+      (body) => assert.ok(body.transactions.every((transaction: any) => transaction.direction === "income")),
+    ],
     ["get_wallet", { period: "30d", include_insights: true }, (body) => assert.equal(body.currency, "USD")],
   ];
   for (const [name, parameters, check] of cases) {
@@ -41,7 +56,9 @@ test("each action, end to end against a started sandbox", async (t) => {
   await t.test("a question with a follow-up: one question, the answer fills it, the call is retried", async () => {
     const asked: string[] = [];
     const transcript = await ask("Did my transfer go through?", {
-      actions, target, catalog: await agentCatalog(target),
+      actions,
+      target,
+      catalog: await agentCatalog(target),
       reply: async (question) => {
         asked.push(question);
         return "txn_ada_0002";
@@ -53,13 +70,22 @@ test("each action, end to end against a started sandbox", async (t) => {
   });
 
   await t.test("without an answer, nothing is sent and the transcript says what is needed", async () => {
-    const transcript = await ask("Did my transfer go through?", { actions, target, catalog: [], reply: async () => undefined });
+    const transcript = await ask("Did my transfer go through?", {
+      actions,
+      target,
+      catalog: [],
+      reply: async () => undefined,
+    });
     assert.equal(transcript.call, undefined);
     assert.match(transcript.answer, /Which transaction/);
   });
 
   await t.test("the agent's BFF errors are answered in words", async () => {
-    const transcript = await ask("show my orders", { actions, target: { ...target, serviceToken: "wrong-token" }, catalog: [] });
+    const transcript = await ask("show my orders", {
+      actions,
+      target: { ...target, serviceToken: "wrong-token" },
+      catalog: [],
+    });
     assert.equal(transcript.call?.response.status, 401);
     assert.match(transcript.answer, /invalid_service_token \(Invalid agent service token\)/);
   });
@@ -68,71 +94,177 @@ test("each action, end to end against a started sandbox", async (t) => {
 test("sandbox agent ask and call, run as commands against a running sandbox", { timeout: 60_000 }, async (t) => {
   const dataDir = await tempDir(t);
   const { cli } = await startInProcess(t, startArgs(dataDir));
-  const asked = await runInProcess(["agent", "ask", "What came in last week?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"], {}, 20_000);
+  const asked = await runInProcess(
+    ["agent", "ask", "What came in last week?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"],
+    {},
+    20_000,
+  );
   assert.equal(asked.code, 0, asked.stderr);
-  const transcript = JSON.parse(asked.stdout) as { action: string; parameters: unknown; call: { request: { url: string }; response: { status: number } }; answer: string };
+  const transcript = JSON.parse(asked.stdout) as {
+    action: string;
+    parameters: unknown;
+    call: { request: { url: string }; response: { status: number } };
+    answer: string;
+  };
   assert.equal(transcript.action, "list_transactions");
   assert.deepEqual(transcript.parameters, { period: "7d", direction: "income", include_insights: true });
-  assert.match(transcript.call.request.url, /\/api\/wallet\/transactions\?period=7d&direction=income&include_insights=true$/);
+  assert.match(
+    transcript.call.request.url,
+    /\/api\/wallet\/transactions\?period=7d&direction=income&include_insights=true$/,
+  );
   assert.match(transcript.answer, /came in over the last 7 days/);
 
-  const followUp = await runInProcess(["agent", "ask", "Did my transfer go through?", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "txn_ada_0002"], {}, 20_000);
+  const followUp = await runInProcess(
+    [
+      "agent",
+      "ask",
+      "Did my transfer go through?",
+      "--user",
+      "ada@example.com",
+      "--data-dir",
+      dataDir,
+      "--answer",
+      "txn_ada_0002",
+    ],
+    {},
+    20_000,
+  );
   assert.equal(followUp.code, 0, followUp.stderr);
   assert.ok(lines(followUp.stdout).includes("> txn_ada_0002"));
   assert.match(followUp.stdout, /^= txn_ada_0002 .*: Failed\.$/m);
   assert.ok(!followUp.stdout.includes("dev-bff-service-token"), "the service token is redacted");
 
-  const quiet = await runInProcess(["agent", "ask", "What's my balance?", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  const quiet = await runInProcess(
+    ["agent", "ask", "What's my balance?", "--user", "ada@example.com", "--data-dir", dataDir],
+    {},
+    20_000,
+  );
   assert.equal(quiet.code, 0, quiet.stderr);
   assert.doesNotMatch(quiet.stdout, /app: signed/, "quiet by default");
   assert.equal(lines(quiet.stdout).filter((line) => line.startsWith("→ request")).length, 1);
-  assert.match(quiet.stdout, /→ request GET http:\/\/[^ ]+\/api\/agent\/wallet\n/, "get_wallet asks for nothing the answer does not need");
-  const verbose = await runInProcess(["agent", "ask", "What's my balance?", "--user", "ada@example.com", "--data-dir", dataDir, "--verbose", "--explain"], {}, 20_000);
+  assert.match(
+    quiet.stdout,
+    /→ request GET http:\/\/[^ ]+\/api\/agent\/wallet\n/,
+    "get_wallet asks for nothing the answer does not need",
+  );
+  const verbose = await runInProcess(
+    [
+      "agent",
+      "ask",
+      "What's my balance?",
+      "--user",
+      "ada@example.com",
+      "--data-dir",
+      dataDir,
+      "--verbose",
+      "--explain",
+    ],
+    {},
+    20_000,
+  );
   assert.match(verbose.stdout, /app: signed Ada Okafor in to the storefront/);
   assert.match(verbose.stdout, /^why$/m);
   assert.match(verbose.stdout, /^ {2}chosen {4}get_wallet \d+ \("balance" \+5/m);
   assert.match(verbose.stdout, /^ {2}runner-up /m);
 
   for (const question of ["Cancel my order ORD-7F3K2Q", "Send $50 to Tunde", "asdf qwerty", "show Tunde's orders"]) {
-    const refusal = await runInProcess(["agent", "ask", question, "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+    const refusal = await runInProcess(
+      ["agent", "ask", question, "--user", "ada@example.com", "--data-dir", dataDir],
+      {},
+      20_000,
+    );
     assert.equal(refusal.code, 1, question);
     assert.match(refusal.stdout, /^→ refused \(nothing was sent\)$/m, question);
     assert.doesNotMatch(refusal.stdout, /→ request/, question);
     assert.match(refusal.stdout, /I can .*search the catalog/, question);
   }
-  const about = await runInProcess(["agent", "ask", "what can you do?", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  const about = await runInProcess(
+    ["agent", "ask", "what can you do?", "--user", "ada@example.com", "--data-dir", dataDir],
+    {},
+    20_000,
+  );
   assert.equal(about.code, 0, "a question about the agent is answered, not refused");
   assert.match(about.stdout, /^→ no call: a question about the agent \(nothing was sent\)$/m);
   assert.doesNotMatch(about.stdout, /→ request/);
   assert.match(about.stdout, /^= I'm the built-in agent of this sandbox, not a person\. I can .*search the catalog/m);
-  const category = await runInProcess(["agent", "ask", "what fruits do you have?", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  const category = await runInProcess(
+    ["agent", "ask", "what fruits do you have?", "--user", "ada@example.com", "--data-dir", dataDir],
+    {},
+    20_000,
+  );
   assert.equal(category.code, 0, "a category is answered from the catalog the agent read");
   assert.match(category.stdout, /^→ no call: Fruits is a catalog category \(nothing was sent\)$/m);
   assert.match(category.stdout, /^= Fruits: .*Pineapple/m);
-  const two = await runInProcess(["agent", "ask", "add a crate of eggs and tell me my balance", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  const two = await runInProcess(
+    ["agent", "ask", "add a crate of eggs and tell me my balance", "--user", "ada@example.com", "--data-dir", dataDir],
+    {},
+    20_000,
+  );
   assert.equal(two.code, 0);
   assert.match(two.stdout, /^→ action  get_wallet \{\}$/m, "the read is made");
-  assert.match(two.stdout, /^= I do one thing per request: ask "add a crate of eggs" separately\. Your balance is /m, "the change is said, not dropped or made");
+  assert.match(
+    two.stdout,
+    /^= I do one thing per request: ask "add a crate of eggs" separately\. Your balance is /m,
+    "the change is said, not dropped or made",
+  );
 
-  const twoProducts = await runInProcess(["agent", "ask", "add 5 tomatoes and 2 onions", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  const twoProducts = await runInProcess(
+    ["agent", "ask", "add 5 tomatoes and 2 onions", "--user", "ada@example.com", "--data-dir", dataDir],
+    {},
+    20_000,
+  );
   assert.equal(twoProducts.code, 1);
   assert.match(twoProducts.stdout, /one product per request/);
   assert.doesNotMatch(twoProducts.stdout, /→ request/);
 
-  const banana = await runInProcess(["agent", "ask", "add 2 rice", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "banana"], {}, 20_000);
+  const banana = await runInProcess(
+    ["agent", "ask", "add 2 rice", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "banana"],
+    {},
+    20_000,
+  );
   assert.equal(banana.code, 1);
-  assert.match(banana.stdout, /^= I need to know: banana matches no product; choose one of Ofada Rice, Local Rice, Long Grain Parboiled Rice\./m);
-  const twoAnswers = await runInProcess(["agent", "ask", "add 2 rice", "--user", "ada@example.com", "--data-dir", dataDir, "--answer", "banana", "--answer", "ofada"], {}, 20_000);
+  assert.match(
+    banana.stdout,
+    /^= I need to know: banana matches no product; choose one of Ofada Rice, Local Rice, Long Grain Parboiled Rice\./m,
+  );
+  const twoAnswers = await runInProcess(
+    [
+      "agent",
+      "ask",
+      "add 2 rice",
+      "--user",
+      "ada@example.com",
+      "--data-dir",
+      dataDir,
+      "--answer",
+      "banana",
+      "--answer",
+      "ofada",
+    ],
+    {},
+    20_000,
+  );
   assert.equal(twoAnswers.code, 0, twoAnswers.stdout);
   assert.match(twoAnswers.stdout, /^= Added 2 × Ofada Rice, 5 kg bag each\. Your cart has/m);
 
-  const missing = await runInProcess(["agent", "call", "get_transaction_status", "--user", "ada@example.com", "--data-dir", dataDir], {}, 20_000);
+  const missing = await runInProcess(
+    ["agent", "call", "get_transaction_status", "--user", "ada@example.com", "--data-dir", dataDir],
+    {},
+    20_000,
+  );
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /needs "transaction_id" \(nothing was sent\)/);
 
-  const unanswered = await runInProcess(["agent", "ask", "Did my transfer go through?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"], {}, 20_000);
+  const unanswered = await runInProcess(
+    ["agent", "ask", "Did my transfer go through?", "--user", "ada@example.com", "--data-dir", dataDir, "--json"],
+    {},
+    20_000,
+  );
   assert.equal(unanswered.code, 1, "no call made: exit 1");
-  assert.match((JSON.parse(unanswered.stdout) as { followUp: { question: string } }).followUp.question, /Which transaction/);
+  assert.match(
+    (JSON.parse(unanswered.stdout) as { followUp: { question: string } }).followUp.question,
+    /Which transaction/,
+  );
 
   const mcpPort = await runInProcess(["mcp", "--user", "ada@example.com", "--data-dir", dataDir, "--http", "abc"]);
   assert.equal(mcpPort.code, 1);

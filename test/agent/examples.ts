@@ -18,14 +18,33 @@ export interface Example {
   question: string;
   expected: Expected;
   /** What the example covers, for the score by topic. */
-  topic: "spending" | "income" | "transactions" | "dates" | "status" | "balance" | "orders" | "cart" | "search" | "refusal" | "about the agent" | "other users" | "typos";
+  topic:
+    | "spending"
+    | "income"
+    | "transactions"
+    | "dates"
+    | "status"
+    | "balance"
+    | "orders"
+    | "cart"
+    | "search"
+    | "refusal"
+    | "about the agent"
+    | "other users"
+    | "typos";
 }
 
 const insights = (period: string): Expected => ({ action: "get_spending_income_insights", parameters: { period } });
-const income = (period: string): Expected => ({ action: "list_transactions", parameters: { period, direction: "income", include_insights: true } });
+const income = (period: string): Expected => ({
+  action: "list_transactions",
+  parameters: { period, direction: "income", include_insights: true },
+});
 const list = (parameters: Record<string, unknown>): Expected => ({ action: "list_transactions", parameters });
 const refused: Expected = { refused: true };
-const add = (product_id: string, quantity = 1): Expected => ({ action: "add_to_cart", parameters: { product_id, quantity } });
+const add = (product_id: string, quantity = 1): Expected => ({
+  action: "add_to_cart",
+  parameters: { product_id, quantity },
+});
 const search = (query: string): Expected => ({ action: "search_products", parameters: { query } });
 
 export const EXAMPLES: Example[] = [
@@ -41,7 +60,11 @@ export const EXAMPLES: Example[] = [
   { topic: "spending", question: "net cash flow over the last 12 months", expected: insights("1y") },
   { topic: "spending", question: "What did I spend in the last 30 days?", expected: insights("30d") },
   { topic: "spending", question: "How much did I send out over the past month?", expected: insights("30d") },
-  { topic: "spending", question: "give me a summary of my spending and income this quarter", expected: insights("90d") },
+  {
+    topic: "spending",
+    question: "give me a summary of my spending and income this quarter",
+    expected: insights("90d"),
+  },
   { topic: "spending", question: "money in vs money out", expected: insights("30d") },
   { topic: "spending", question: "my income and spending this month", expected: insights("30d") },
   { topic: "spending", question: "how much did I spend and receive last week", expected: insights("7d") },
@@ -70,55 +93,207 @@ export const EXAMPLES: Example[] = [
   { topic: "transactions", question: "Can I see my recent transfers?", expected: list({ period: "30d" }) },
   { topic: "transactions", question: "Show incoming transactions this week", expected: income("7d") },
   // Dates: from/to, read with chrono-node
-  { topic: "dates", question: "List my transactions between 2026-10-01 and 2026-10-31", expected: list({ from: "2026-10-01", to: "2026-10-31" }) },
-  { topic: "dates", question: "show my transactions from October", expected: list({ from: "2026-10-01", to: "2026-10-31" }) },
+  {
+    topic: "dates",
+    question: "List my transactions between 2026-10-01 and 2026-10-31",
+    expected: list({ from: "2026-10-01", to: "2026-10-31" }),
+  },
+  {
+    topic: "dates",
+    question: "show my transactions from October",
+    expected: list({ from: "2026-10-01", to: "2026-10-31" }),
+  },
   { topic: "dates", question: "transactions in October", expected: list({ from: "2026-10-01", to: "2026-10-31" }) },
-  { topic: "dates", question: "What transactions did I make yesterday?", expected: list({ from: "2026-11-17", to: "2026-11-17" }) },
+  {
+    topic: "dates",
+    question: "What transactions did I make yesterday?",
+    expected: list({ from: "2026-11-17", to: "2026-11-17" }),
+  },
   { topic: "dates", question: "transactions since Monday", expected: list({ from: "2026-11-16", to: "2026-11-18" }) },
-  { topic: "dates", question: "what transactions did I make on Tuesday?", expected: list({ from: "2026-11-17", to: "2026-11-17" }) },
+  {
+    topic: "dates",
+    question: "what transactions did I make on Tuesday?",
+    expected: list({ from: "2026-11-17", to: "2026-11-17" }),
+  },
   { topic: "dates", question: "transactions on friday", expected: list({ from: "2026-11-13", to: "2026-11-13" }) },
-  { topic: "dates", question: "what came in last weekend", expected: list({ from: "2026-11-14", to: "2026-11-15", direction: "income", include_insights: true }) },
-  { topic: "dates", question: "How much did I spend yesterday?", expected: list({ from: "2026-11-17", to: "2026-11-17", direction: "spending", include_insights: true }) },
-  { topic: "dates", question: "What did I receive in September?", expected: list({ from: "2026-09-01", to: "2026-09-30", direction: "income", include_insights: true }) },
-  { topic: "dates", question: "my payments from 1 October to 15 October", expected: list({ from: "2026-10-01", to: "2026-10-15" }) },
-  { topic: "dates", question: "spending in March 2026", expected: list({ from: "2026-03-01", to: "2026-03-31", direction: "spending", include_insights: true }) },
-  { topic: "dates", question: "transactions on 5 November 2026", expected: list({ from: "2026-11-05", to: "2026-11-05" }) },
-  { topic: "dates", question: "What came in today?", expected: list({ from: "2026-11-18", to: "2026-11-18", direction: "income", include_insights: true }) },
-  { topic: "dates", question: "list transactions for the last 3 days", expected: list({ from: "2026-11-16", to: "2026-11-18" }) },
-  { topic: "dates", question: "Transactions since 1 November", expected: list({ from: "2026-11-01", to: "2026-11-18" }) },
-  { topic: "dates", question: "transactions from October 1 to October 15", expected: list({ from: "2026-10-01", to: "2026-10-15" }) },
-  { topic: "dates", question: "What did I spend on Nov 20?", expected: list({ from: "2025-11-20", to: "2025-11-20", direction: "spending", include_insights: true }) },
-  { topic: "dates", question: "what did I spend on Nov 2", expected: list({ from: "2026-11-02", to: "2026-11-02", direction: "spending", include_insights: true }) },
-  { topic: "dates", question: "show transactions Sept 1 - Sept 30", expected: list({ from: "2026-09-01", to: "2026-09-30" }) },
-  { topic: "dates", question: "payments between October 1 and October 15", expected: list({ from: "2026-10-01", to: "2026-10-15" }) },
-  { topic: "dates", question: "transactions from the 5th to the 10th of November", expected: list({ from: "2026-11-05", to: "2026-11-10" }) },
-  { topic: "dates", question: "transactions between the 5th and 10th November", expected: list({ from: "2026-11-05", to: "2026-11-10" }) },
-  { topic: "dates", question: "my transactions Oct 3 to Oct 9", expected: list({ from: "2026-10-03", to: "2026-10-09" }) },
-  { topic: "dates", question: "spending from Dec 20 to Jan 5", expected: list({ from: "2025-12-20", to: "2026-01-05", direction: "spending", include_insights: true }) },
+  {
+    topic: "dates",
+    question: "what came in last weekend",
+    expected: list({ from: "2026-11-14", to: "2026-11-15", direction: "income", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "How much did I spend yesterday?",
+    expected: list({ from: "2026-11-17", to: "2026-11-17", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "What did I receive in September?",
+    expected: list({ from: "2026-09-01", to: "2026-09-30", direction: "income", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "my payments from 1 October to 15 October",
+    expected: list({ from: "2026-10-01", to: "2026-10-15" }),
+  },
+  {
+    topic: "dates",
+    question: "spending in March 2026",
+    expected: list({ from: "2026-03-01", to: "2026-03-31", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "transactions on 5 November 2026",
+    expected: list({ from: "2026-11-05", to: "2026-11-05" }),
+  },
+  {
+    topic: "dates",
+    question: "What came in today?",
+    expected: list({ from: "2026-11-18", to: "2026-11-18", direction: "income", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "list transactions for the last 3 days",
+    expected: list({ from: "2026-11-16", to: "2026-11-18" }),
+  },
+  {
+    topic: "dates",
+    question: "Transactions since 1 November",
+    expected: list({ from: "2026-11-01", to: "2026-11-18" }),
+  },
+  {
+    topic: "dates",
+    question: "transactions from October 1 to October 15",
+    expected: list({ from: "2026-10-01", to: "2026-10-15" }),
+  },
+  {
+    topic: "dates",
+    question: "What did I spend on Nov 20?",
+    expected: list({ from: "2025-11-20", to: "2025-11-20", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "what did I spend on Nov 2",
+    expected: list({ from: "2026-11-02", to: "2026-11-02", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "show transactions Sept 1 - Sept 30",
+    expected: list({ from: "2026-09-01", to: "2026-09-30" }),
+  },
+  {
+    topic: "dates",
+    question: "payments between October 1 and October 15",
+    expected: list({ from: "2026-10-01", to: "2026-10-15" }),
+  },
+  {
+    topic: "dates",
+    question: "transactions from the 5th to the 10th of November",
+    expected: list({ from: "2026-11-05", to: "2026-11-10" }),
+  },
+  {
+    topic: "dates",
+    question: "transactions between the 5th and 10th November",
+    expected: list({ from: "2026-11-05", to: "2026-11-10" }),
+  },
+  {
+    topic: "dates",
+    question: "my transactions Oct 3 to Oct 9",
+    expected: list({ from: "2026-10-03", to: "2026-10-09" }),
+  },
+  {
+    topic: "dates",
+    question: "spending from Dec 20 to Jan 5",
+    expected: list({ from: "2025-12-20", to: "2026-01-05", direction: "spending", include_insights: true }),
+  },
   { topic: "dates", question: "list transactions on 03/11", expected: list({ from: "2026-11-03", to: "2026-11-03" }) },
-  { topic: "dates", question: "transactions in 2030", expected: { action: "list_transactions", problem: /more than a year/ } },
+  {
+    topic: "dates",
+    question: "transactions in 2030",
+    expected: { action: "list_transactions", problem: /more than a year/ },
+  },
   // Transaction status
-  { topic: "status", question: "Did transaction txn_ada_0002 go through?", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } } },
-  { topic: "status", question: "status of TXN_ADA_0005", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0005" } } },
-  { topic: "status", question: "did TXN_ADA_0002 fail?", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } } },
-  { topic: "status", question: "txn_ada_0001?", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0001" } } },
-  { topic: "status", question: "Is my payment still pending?", expected: { action: "get_transaction_status", followUp: "transaction_id" } },
-  { topic: "status", question: "Did my transfer go through?", expected: { action: "get_transaction_status", followUp: "transaction_id" } },
-  { topic: "status", question: "why did my top-up fail", expected: { action: "get_transaction_status", followUp: "transaction_id" } },
-  { topic: "status", question: "was the payment to Mum successful?", expected: { action: "get_transaction_status", followUp: "transaction_id" } },
+  {
+    topic: "status",
+    question: "Did transaction txn_ada_0002 go through?",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } },
+  },
+  {
+    topic: "status",
+    question: "status of TXN_ADA_0005",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0005" } },
+  },
+  {
+    topic: "status",
+    question: "did TXN_ADA_0002 fail?",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } },
+  },
+  {
+    topic: "status",
+    question: "txn_ada_0001?",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0001" } },
+  },
+  {
+    topic: "status",
+    question: "Is my payment still pending?",
+    expected: { action: "get_transaction_status", followUp: "transaction_id" },
+  },
+  {
+    topic: "status",
+    question: "Did my transfer go through?",
+    expected: { action: "get_transaction_status", followUp: "transaction_id" },
+  },
+  {
+    topic: "status",
+    question: "why did my top-up fail",
+    expected: { action: "get_transaction_status", followUp: "transaction_id" },
+  },
+  {
+    topic: "status",
+    question: "was the payment to Mum successful?",
+    expected: { action: "get_transaction_status", followUp: "transaction_id" },
+  },
   // Balance
   { topic: "balance", question: "What's my balance?", expected: { action: "get_wallet", parameters: {} } },
   { topic: "balance", question: "how much money do i have", expected: { action: "get_wallet", parameters: {} } },
   { topic: "balance", question: "BALANCE", expected: { action: "get_wallet", parameters: {} } },
-  { topic: "balance", question: "Hi! Could you please check how much is left in my wallet?", expected: { action: "get_wallet", parameters: {} } },
+  {
+    topic: "balance",
+    question: "Hi! Could you please check how much is left in my wallet?",
+    expected: { action: "get_wallet", parameters: {} },
+  },
   { topic: "balance", question: "wallet balance pls", expected: { action: "get_wallet", parameters: {} } },
   // Orders
-  { topic: "orders", question: "Where is my order ORD-7F3K2Q?", expected: { action: "get_orders", parameters: { order_id: "ORD-7F3K2Q" } } },
-  { topic: "orders", question: "what did I buy in ord-k9m4tx", expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } } },
-  { topic: "orders", question: "What's the status of order ORD-2HBW8R?", expected: { action: "get_orders", parameters: { order_id: "ORD-2HBW8R" } } },
-  { topic: "orders", question: "ord k9m4tx", expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } } },
-  { topic: "orders", question: "where is order k9m4tx", expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } } },
-  { topic: "orders", question: "ORD K9M4TX", expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } } },
+  {
+    topic: "orders",
+    question: "Where is my order ORD-7F3K2Q?",
+    expected: { action: "get_orders", parameters: { order_id: "ORD-7F3K2Q" } },
+  },
+  {
+    topic: "orders",
+    question: "what did I buy in ord-k9m4tx",
+    expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } },
+  },
+  {
+    topic: "orders",
+    question: "What's the status of order ORD-2HBW8R?",
+    expected: { action: "get_orders", parameters: { order_id: "ORD-2HBW8R" } },
+  },
+  {
+    topic: "orders",
+    question: "ord k9m4tx",
+    expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } },
+  },
+  {
+    topic: "orders",
+    question: "where is order k9m4tx",
+    expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } },
+  },
+  {
+    topic: "orders",
+    question: "ORD K9M4TX",
+    expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } },
+  },
   { topic: "orders", question: "what's my order status", expected: { action: "get_orders", parameters: {} } },
   { topic: "orders", question: "what did I buy last week?", expected: { action: "get_orders", parameters: {} } },
   { topic: "orders", question: "What did I order?", expected: { action: "get_orders", parameters: {} } },
@@ -136,24 +311,71 @@ export const EXAMPLES: Example[] = [
   { topic: "cart", question: "add a live chicken", expected: add("live-broiler-chicken-1-bird") },
   { topic: "cart", question: "add some tatashe", expected: add("tatashe-red-bell-pepper-paint-bucket") },
   { topic: "cart", question: "add ofada rice x2", expected: add("ofada-rice-5kg", 2) },
-  { topic: "income", question: "show me everything that came into my account last week", expected: list({ period: "7d", direction: "income" }) },
-  { topic: "spending", question: "What did I pay out in the last 7 days?", expected: list({ period: "7d", direction: "spending" }) },
-  { topic: "status", question: "has my last transfer cleared", expected: { action: "get_transaction_status", followUp: "transaction_id" } },
+  {
+    topic: "income",
+    question: "show me everything that came into my account last week",
+    expected: list({ period: "7d", direction: "income" }),
+  },
+  {
+    topic: "spending",
+    question: "What did I pay out in the last 7 days?",
+    expected: list({ period: "7d", direction: "spending" }),
+  },
+  {
+    topic: "status",
+    question: "has my last transfer cleared",
+    expected: { action: "get_transaction_status", followUp: "transaction_id" },
+  },
   { topic: "cart", question: "add 3x ofada rice", expected: add("ofada-rice-5kg", 3) },
-  { topic: "cart", question: "add 2 rice", expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 2 } } },
-  { topic: "cart", question: "Add something to my cart", expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } } },
-  { topic: "cart", question: "buy a dozen eggs", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "fresh-eggs-crate-of-30" } } },
-  { topic: "cart", question: "add 5 tomatoes and 2 onions", expected: { refused: true, problem: /one product per request/ } },
-  { topic: "other users", question: "list transactions for chidi@example.com", expected: { refused: true, problem: /chidi@example\.com's data/ } },
-  { topic: "other users", question: "what's the balance of tunde@example.com", expected: { refused: true, problem: /tunde@example\.com's data/ } },
+  {
+    topic: "cart",
+    question: "add 2 rice",
+    expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 2 } },
+  },
+  {
+    topic: "cart",
+    question: "Add something to my cart",
+    expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } },
+  },
+  {
+    topic: "cart",
+    question: "buy a dozen eggs",
+    expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "fresh-eggs-crate-of-30" } },
+  },
+  {
+    topic: "cart",
+    question: "add 5 tomatoes and 2 onions",
+    expected: { refused: true, problem: /one product per request/ },
+  },
+  {
+    topic: "other users",
+    question: "list transactions for chidi@example.com",
+    expected: { refused: true, problem: /chidi@example\.com's data/ },
+  },
+  {
+    topic: "other users",
+    question: "what's the balance of tunde@example.com",
+    expected: { refused: true, problem: /tunde@example\.com's data/ },
+  },
   { topic: "cart", question: "add 2 eggs and 3 rice", expected: { refused: true, problem: /one product per request/ } },
-  { topic: "cart", question: "Add ugu leaves, and also crayfish", expected: { refused: true, problem: /one product per request/ } },
+  {
+    topic: "cart",
+    question: "Add ugu leaves, and also crayfish",
+    expected: { refused: true, problem: /one product per request/ },
+  },
   // Catalog search: only what reads as a product request
   { topic: "search", question: "Do you have plantain?", expected: search("Unripe Plantain") },
   { topic: "search", question: "How much is palm oil?", expected: search("Palm Oil") },
   { topic: "search", question: "do you sell onions", expected: search("onion") },
   { topic: "search", question: "find rice", expected: search("rice") },
-  { topic: "search", question: "what fruits do you have", expected: { answered: /^Fruits is a catalog category$/, problem: /^Fruits: .*Pineapple.* \(the catalog search matches product names/ } },
+  {
+    topic: "search",
+    question: "what fruits do you have",
+    expected: {
+      answered: /^Fruits is a catalog category$/,
+      problem: /^Fruits: .*Pineapple.* \(the catalog search matches product names/,
+    },
+  },
   { topic: "search", question: "price of stockfish", expected: search("Stockfish (Okporoko)") },
   { topic: "search", question: "tomatoes", expected: search("Fresh Tomatoes") },
   { topic: "search", question: "cheapest rice", expected: search("rice") },
@@ -162,20 +384,60 @@ export const EXAMPLES: Example[] = [
   { topic: "cart", question: "I'd like 3 crates of eggs please", expected: add("fresh-eggs-crate-of-30", 3) },
   { topic: "cart", question: "can I get 2 watermelons please", expected: add("watermelon-1-big", 2) },
   { topic: "cart", question: "I'll take three watermelons", expected: add("watermelon-1-big", 3) },
-  { topic: "cart", question: "add 3 bananas", expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 3 } } },
-  { topic: "dates", question: "show me my wallet activity from Nov 3 to Nov 9", expected: list({ from: "2026-11-03", to: "2026-11-09" }) },
-  { topic: "dates", question: "wallet activity between 1 Oct and 10 Oct", expected: list({ from: "2026-10-01", to: "2026-10-10" }) },
-  { topic: "dates", question: "transactions 2026-10-01 through 2026-10-15", expected: list({ from: "2026-10-01", to: "2026-10-15" }) },
-  { topic: "dates", question: "show me 3 Oct to 17 Oct 2026", expected: list({ from: "2026-10-03", to: "2026-10-17" }) },
+  {
+    topic: "cart",
+    question: "add 3 bananas",
+    expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 3 } },
+  },
+  {
+    topic: "dates",
+    question: "show me my wallet activity from Nov 3 to Nov 9",
+    expected: list({ from: "2026-11-03", to: "2026-11-09" }),
+  },
+  {
+    topic: "dates",
+    question: "wallet activity between 1 Oct and 10 Oct",
+    expected: list({ from: "2026-10-01", to: "2026-10-10" }),
+  },
+  {
+    topic: "dates",
+    question: "transactions 2026-10-01 through 2026-10-15",
+    expected: list({ from: "2026-10-01", to: "2026-10-15" }),
+  },
+  {
+    topic: "dates",
+    question: "show me 3 Oct to 17 Oct 2026",
+    expected: list({ from: "2026-10-03", to: "2026-10-17" }),
+  },
   { topic: "dates", question: "anything from 3 Oct?", expected: list({ from: "2026-10-03", to: "2026-11-18" }) },
   { topic: "dates", question: "what happened on 12 October", expected: list({ from: "2026-10-12", to: "2026-10-12" }) },
-  { topic: "dates", question: "spending 01/10/2026 - 15/10/2026", expected: list({ from: "2026-10-01", to: "2026-10-15", direction: "spending", include_insights: true }) },
-  { topic: "balance", question: "how much is in my account right now", expected: { action: "get_wallet", parameters: {} } },
-  { topic: "orders", question: "order number Q5ZN3D", expected: { action: "get_orders", parameters: { order_id: "ORD-Q5ZN3D" } } },
+  {
+    topic: "dates",
+    question: "spending 01/10/2026 - 15/10/2026",
+    expected: list({ from: "2026-10-01", to: "2026-10-15", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "balance",
+    question: "how much is in my account right now",
+    expected: { action: "get_wallet", parameters: {} },
+  },
+  {
+    topic: "orders",
+    question: "order number Q5ZN3D",
+    expected: { action: "get_orders", parameters: { order_id: "ORD-Q5ZN3D" } },
+  },
   { topic: "cart", question: "throw 2 watermelons in the cart", expected: add("watermelon-1-big", 2) },
   { topic: "cart", question: "cart: 2 x pineapple", expected: add("pineapple-1-large", 2) },
-  { topic: "cart", question: "I want 2 litres of palm oil", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "palm-oil-5-litre-keg" } } },
-  { topic: "cart", question: "add 10kg of ofada rice", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "ofada-rice-5kg" } } },
+  {
+    topic: "cart",
+    question: "I want 2 litres of palm oil",
+    expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "palm-oil-5-litre-keg" } },
+  },
+  {
+    topic: "cart",
+    question: "add 10kg of ofada rice",
+    expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "ofada-rice-5kg" } },
+  },
   { topic: "cart", question: "add a 5kg bag of ofada rice", expected: add("ofada-rice-5kg") },
   { topic: "dates", question: "transactions on the 12th", expected: list({ from: "2026-11-12", to: "2026-11-12" }) },
   { topic: "dates", question: "transactions on the 25th", expected: list({ from: "2026-10-25", to: "2026-10-25" }) },
@@ -183,58 +445,205 @@ export const EXAMPLES: Example[] = [
   { topic: "spending", question: "how much did i blow in the last 30 days lol", expected: insights("30d") },
   { topic: "transactions", question: "Show my wallet activity for last week", expected: list({ period: "7d" }) },
   { topic: "typos", question: "trxns yesterday", expected: list({ from: "2026-11-17", to: "2026-11-17" }) },
-  { topic: "dates", question: "show me the payments I made between the 5th and the 12th of this month", expected: list({ from: "2026-11-05", to: "2026-11-12", direction: "spending" }) },
-  { topic: "dates", question: "what did we spend in December last year", expected: list({ from: "2025-12-01", to: "2025-12-31", direction: "spending", include_insights: true }) },
+  {
+    topic: "dates",
+    question: "show me the payments I made between the 5th and the 12th of this month",
+    expected: list({ from: "2026-11-05", to: "2026-11-12", direction: "spending" }),
+  },
+  {
+    topic: "dates",
+    question: "what did we spend in December last year",
+    expected: list({ from: "2025-12-01", to: "2025-12-31", direction: "spending", include_insights: true }),
+  },
   { topic: "dates", question: "show me Q3 transactions", expected: list({ from: "2026-07-01", to: "2026-09-30" }) },
-  { topic: "dates", question: "total spend for the past fortnight", expected: list({ from: "2026-11-05", to: "2026-11-18", direction: "spending", include_insights: true }) },
-  { topic: "dates", question: "everything that went through my wallet from the 28th of September to the 6th of October", expected: list({ from: "2026-09-28", to: "2026-10-06" }) },
+  {
+    topic: "dates",
+    question: "total spend for the past fortnight",
+    expected: list({ from: "2026-11-05", to: "2026-11-18", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "everything that went through my wallet from the 28th of September to the 6th of October",
+    expected: list({ from: "2026-09-28", to: "2026-10-06" }),
+  },
   { topic: "income", question: "revenue this month", expected: income("30d") },
   { topic: "spending", question: "cash in and cash out past 7 days", expected: insights("7d") },
   { topic: "balance", question: "how much cash do i have", expected: { action: "get_wallet", parameters: {} } },
-  { topic: "cart", question: "add 40 sachets pure water", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "pure-water-bag-of-20-sachets" } } },
+  {
+    topic: "cart",
+    question: "add 40 sachets pure water",
+    expected: {
+      action: "add_to_cart",
+      followUp: "quantity",
+      parameters: { product_id: "pure-water-bag-of-20-sachets" },
+    },
+  },
   { topic: "cart", question: "add 3 chickens", expected: add("live-broiler-chicken-1-bird", 3) },
-  { topic: "cart", question: "I would like one kilogram of ogbono please, if that is possible.", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "ogbono-half-paint-bucket" } } },
+  {
+    topic: "cart",
+    question: "I would like one kilogram of ogbono please, if that is possible.",
+    expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "ogbono-half-paint-bucket" } },
+  },
   { topic: "cart", question: "add 2 crates of eggs, if that is possible", expected: add("fresh-eggs-crate-of-30", 2) },
-  { topic: "cart", question: "add 150 crates of eggs", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "fresh-eggs-crate-of-30" } } },
-  { topic: "about the agent", question: "what sort of things are you able to help an old woman with?", expected: { answered: /about the agent/, problem: /^I'm the built-in agent of this sandbox, not a person\. I can add one product/ } },
+  {
+    topic: "cart",
+    question: "add 150 crates of eggs",
+    expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "fresh-eggs-crate-of-30" } },
+  },
+  {
+    topic: "about the agent",
+    question: "what sort of things are you able to help an old woman with?",
+    expected: {
+      answered: /about the agent/,
+      problem: /^I'm the built-in agent of this sandbox, not a person\. I can add one product/,
+    },
+  },
   { topic: "transactions", question: "list_transactions period=7d", expected: list({ period: "7d" }) },
   { topic: "refusal", question: "'; DROP TABLE orders; --", expected: refused },
-  { topic: "status", question: "txn ada 0002", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } } },
-  { topic: "status", question: "is txn-ada-0004 done?", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0004" } } },
+  {
+    topic: "status",
+    question: "txn ada 0002",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } },
+  },
+  {
+    topic: "status",
+    question: "is txn-ada-0004 done?",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0004" } },
+  },
   { topic: "balance", question: "I have no money in my wallet?", expected: { action: "get_wallet", parameters: {} } },
-  { topic: "cart", question: "I'm cooking for 10 people, add enough chicken", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "live-broiler-chicken-1-bird" } } },
+  {
+    topic: "cart",
+    question: "I'm cooking for 10 people, add enough chicken",
+    expected: {
+      action: "add_to_cart",
+      followUp: "quantity",
+      parameters: { product_id: "live-broiler-chicken-1-bird" },
+    },
+  },
   { topic: "cart", question: "add 2 crates of eggs for the 30 guests", expected: add("fresh-eggs-crate-of-30", 2) },
-  { topic: "cart", question: "add a crate of eggs and tell me my balance", expected: { action: "get_wallet", parameters: {}, note: /^I do one thing per request: ask "add a crate of eggs" separately$/ } },
-  { topic: "cart", question: "add a crate of eggs and show my orders", expected: { action: "get_orders", parameters: {}, note: /^I do one thing per request: ask "add a crate of eggs" separately$/ } },
-  { topic: "status", question: "money left my account but nothing happened, txn_ada_0007", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0007" } } },
-  { topic: "balance", question: "have I got enough to buy a bag of local rice?", expected: { action: "get_wallet", parameters: {} } },
+  {
+    topic: "cart",
+    question: "add a crate of eggs and tell me my balance",
+    expected: {
+      action: "get_wallet",
+      parameters: {},
+      note: /^I do one thing per request: ask "add a crate of eggs" separately$/,
+    },
+  },
+  {
+    topic: "cart",
+    question: "add a crate of eggs and show my orders",
+    expected: {
+      action: "get_orders",
+      parameters: {},
+      note: /^I do one thing per request: ask "add a crate of eggs" separately$/,
+    },
+  },
+  {
+    topic: "status",
+    question: "money left my account but nothing happened, txn_ada_0007",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0007" } },
+  },
+  {
+    topic: "balance",
+    question: "have I got enough to buy a bag of local rice?",
+    expected: { action: "get_wallet", parameters: {} },
+  },
   { topic: "orders", question: "my groceries haven't arrived", expected: { action: "get_orders", parameters: {} } },
-  { topic: "income", question: "any transfers in since Monday?", expected: list({ from: "2026-11-16", to: "2026-11-18", direction: "income", include_insights: true }) },
-  { topic: "search", question: "rice under 50k", expected: { action: "search_products", parameters: { query: "rice" }, note: /can't filter by amount \("under 50k"/ } },
-  { topic: "about the agent", question: "are you a real person or a bot?", expected: { answered: /about the agent/, problem: /^I'm the built-in agent/ } },
+  {
+    topic: "income",
+    question: "any transfers in since Monday?",
+    expected: list({ from: "2026-11-16", to: "2026-11-18", direction: "income", include_insights: true }),
+  },
+  {
+    topic: "search",
+    question: "rice under 50k",
+    expected: {
+      action: "search_products",
+      parameters: { query: "rice" },
+      note: /can't filter by amount \("under 50k"/,
+    },
+  },
+  {
+    topic: "about the agent",
+    question: "are you a real person or a bot?",
+    expected: { answered: /about the agent/, problem: /^I'm the built-in agent/ },
+  },
   { topic: "cart", question: "gimme 2 bags of pure water", expected: add("pure-water-bag-of-20-sachets", 2) },
-  { topic: "cart", question: "add half a crate of eggs", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "fresh-eggs-crate-of-30" } } },
-  { topic: "cart", question: "add smoked catfish, 15 fish", expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "smoked-catfish-pack-of-3" } } },
+  {
+    topic: "cart",
+    question: "add half a crate of eggs",
+    expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "fresh-eggs-crate-of-30" } },
+  },
+  {
+    topic: "cart",
+    question: "add smoked catfish, 15 fish",
+    expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "smoked-catfish-pack-of-3" } },
+  },
   { topic: "typos", question: "hw much i spnd dis wk", expected: insights("7d") },
   { topic: "income", question: "How much money enter my account last week?", expected: income("7d") },
   { topic: "other users", question: "wats my sis balance", expected: refused },
   { topic: "refusal", question: "Make you cancel that my order ORD-7F3K2Q", expected: refused },
-  { topic: "dates", question: "What is my total expenditure year to date?", expected: list({ from: "2026-01-01", to: "2026-11-18", direction: "spending", include_insights: true }) },
-  { topic: "dates", question: "show transactions for the third quarter of 2026", expected: list({ from: "2026-07-01", to: "2026-09-30" }) },
-  { topic: "spending", question: "income and expenditure totals for the trailing ninety-day period", expected: insights("90d") },
-  { topic: "about the agent", question: "hello", expected: { answered: /^a greeting$/, problem: /^Hello! I'm the built-in agent/ } },
+  {
+    topic: "dates",
+    question: "What is my total expenditure year to date?",
+    expected: list({ from: "2026-01-01", to: "2026-11-18", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "show transactions for the third quarter of 2026",
+    expected: list({ from: "2026-07-01", to: "2026-09-30" }),
+  },
+  {
+    topic: "spending",
+    question: "income and expenditure totals for the trailing ninety-day period",
+    expected: insights("90d"),
+  },
+  {
+    topic: "about the agent",
+    question: "hello",
+    expected: { answered: /^a greeting$/, problem: /^Hello! I'm the built-in agent/ },
+  },
   { topic: "about the agent", question: "thanks!", expected: { answered: /^thanks$/, problem: /^You're welcome$/ } },
-  { topic: "orders", question: "what's my balance and where is ORD-7F3K2Q", expected: { action: "get_orders", parameters: { order_id: "ORD-7F3K2Q" }, note: /ask "what's my balance" separately/ } },
-  { topic: "dates", question: "what went out the week before last", expected: list({ from: "2026-11-02", to: "2026-11-08", direction: "spending", include_insights: true }) },
-  { topic: "dates", question: "transactions since the start of the month", expected: list({ from: "2026-11-01", to: "2026-11-18" }) },
-  { topic: "transactions", question: "transactions over $100", expected: { action: "list_transactions", parameters: { period: "30d" }, note: /can't filter by amount/ } },
-  { topic: "spending", question: "how much did I spend on things under 50 dollars this month", expected: { action: "get_spending_income_insights", parameters: { period: "30d" }, note: /can't filter by amount/ } },
+  {
+    topic: "orders",
+    question: "what's my balance and where is ORD-7F3K2Q",
+    expected: {
+      action: "get_orders",
+      parameters: { order_id: "ORD-7F3K2Q" },
+      note: /ask "what's my balance" separately/,
+    },
+  },
+  {
+    topic: "dates",
+    question: "what went out the week before last",
+    expected: list({ from: "2026-11-02", to: "2026-11-08", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "dates",
+    question: "transactions since the start of the month",
+    expected: list({ from: "2026-11-01", to: "2026-11-18" }),
+  },
+  {
+    topic: "transactions",
+    question: "transactions over $100",
+    expected: { action: "list_transactions", parameters: { period: "30d" }, note: /can't filter by amount/ },
+  },
+  {
+    topic: "spending",
+    question: "how much did I spend on things under 50 dollars this month",
+    expected: { action: "get_spending_income_insights", parameters: { period: "30d" }, note: /can't filter by amount/ },
+  },
   { topic: "spending", question: "how much did I spend over 90 days", expected: insights("90d") },
   // Refusals: changes no action makes, other topics, gibberish
   { topic: "refusal", question: "Cancel my order ORD-7F3K2Q", expected: refused },
   { topic: "refusal", question: "Remove the rice from my cart", expected: refused },
   { topic: "refusal", question: "Send $50 to Tunde", expected: refused },
-  { topic: "refusal", question: "transfer 20 dollars to my savings", expected: { refused: true, problem: /^I can't transfer money here/ } },
+  {
+    topic: "refusal",
+    question: "transfer 20 dollars to my savings",
+    expected: { refused: true, problem: /^I can't transfer money here/ },
+  },
   { topic: "refusal", question: "Can you change my delivery address?", expected: refused },
   { topic: "refusal", question: "please refund my last order", expected: refused },
   { topic: "refusal", question: "I want to pay my electricity bill", expected: refused },
@@ -244,24 +653,66 @@ export const EXAMPLES: Example[] = [
   { topic: "refusal", question: "who won the match last night?", expected: refused },
   { topic: "refusal", question: "empty my cart", expected: refused },
   { topic: "refusal", question: "top up my wallet with 5000", expected: refused },
-  { topic: "refusal", question: "I want a refund for my last order", expected: { refused: true, problem: /^I can't process a refund here/ } },
+  {
+    topic: "refusal",
+    question: "I want a refund for my last order",
+    expected: { refused: true, problem: /^I can't process a refund here/ },
+  },
   { topic: "refusal", question: "request a refund on ORD-K9M4TX", expected: refused },
   { topic: "refusal", question: "I need a chargeback on txn_ada_0002", expected: refused },
-  { topic: "refusal", question: "reverse the failed transaction txn_ada_0002", expected: { refused: true, problem: /^I can't reverse anything here/ } },
+  {
+    topic: "refusal",
+    question: "reverse the failed transaction txn_ada_0002",
+    expected: { refused: true, problem: /^I can't reverse anything here/ },
+  },
   { topic: "refusal", question: "retry txn_ada_0002", expected: refused },
   { topic: "refusal", question: "can you retry the failed payment", expected: refused },
-  { topic: "refusal", question: "transfer 50 dollars to Tunde", expected: { refused: true, problem: /^I can't transfer money here/ } },
+  {
+    topic: "refusal",
+    question: "transfer 50 dollars to Tunde",
+    expected: { refused: true, problem: /^I can't transfer money here/ },
+  },
   { topic: "income", question: "was my refund paid", expected: income("30d") },
   { topic: "income", question: "did I get a refund this week", expected: income("7d") },
-  { topic: "status", question: "I want the refund status of txn_ada_0002", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } } },
-  { topic: "orders", question: "which orders did I pay for last week", expected: { action: "get_orders", parameters: {} } },
-  { topic: "about the agent", question: "what can you do?", expected: { answered: /about the agent/, problem: /^I'm the built-in agent of this sandbox, not a person\. I can add one product/ } },
-  { topic: "about the agent", question: "Hi, how can you help me?", expected: { answered: /about the agent/, problem: /^I'm the built-in agent of this sandbox, not a person\. I can add one product/ } },
+  {
+    topic: "status",
+    question: "I want the refund status of txn_ada_0002",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } },
+  },
+  {
+    topic: "orders",
+    question: "which orders did I pay for last week",
+    expected: { action: "get_orders", parameters: {} },
+  },
+  {
+    topic: "about the agent",
+    question: "what can you do?",
+    expected: {
+      answered: /about the agent/,
+      problem: /^I'm the built-in agent of this sandbox, not a person\. I can add one product/,
+    },
+  },
+  {
+    topic: "about the agent",
+    question: "Hi, how can you help me?",
+    expected: {
+      answered: /about the agent/,
+      problem: /^I'm the built-in agent of this sandbox, not a person\. I can add one product/,
+    },
+  },
   // Other users' data: refused
   { topic: "other users", question: "show Tunde's orders", expected: refused },
   { topic: "other users", question: "What's Ngozi's balance?", expected: refused },
-  { topic: "other users", question: "Show Ngozi Bello's orders", expected: { refused: true, problem: /I can't look at Ngozi Bello's data/ } },
-  { topic: "other users", question: "what did Tunde Bakare's wallet spend", expected: { refused: true, problem: /I can't look at Tunde Bakare's data/ } },
+  {
+    topic: "other users",
+    question: "Show Ngozi Bello's orders",
+    expected: { refused: true, problem: /I can't look at Ngozi Bello's data/ },
+  },
+  {
+    topic: "other users",
+    question: "what did Tunde Bakare's wallet spend",
+    expected: { refused: true, problem: /I can't look at Tunde Bakare's data/ },
+  },
   { topic: "other users", question: "how much did my wife's account spend this month", expected: refused },
   { topic: "other users", question: "list the transactions of Tunde", expected: refused },
   { topic: "other users", question: "show me his orders", expected: refused },
@@ -271,7 +722,11 @@ export const EXAMPLES: Example[] = [
   { topic: "other users", question: "Did my mum's transfer go through?", expected: refused },
   { topic: "other users", question: "my boyfriend bought something, what was it", expected: refused },
   { topic: "other users", question: "What did Tunde buy?", expected: refused },
-  { topic: "other users", question: "buy rice for my wife", expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } } },
+  {
+    topic: "other users",
+    question: "buy rice for my wife",
+    expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } },
+  },
   // Typos and casing
   { topic: "typos", question: "whats my balnce", expected: { action: "get_wallet", parameters: {} } },
   { topic: "typos", question: "show my transactons from last week", expected: list({ period: "7d" }) },
@@ -286,6 +741,14 @@ export const EXAMPLES: Example[] = [
   { topic: "typos", question: "spnd last wk", expected: insights("7d") },
   { topic: "typos", question: "how much did i spnd this mth", expected: insights("30d") },
   { topic: "typos", question: "whats my blnce", expected: { action: "get_wallet", parameters: {} } },
-  { topic: "typos", question: "transactions sept 1 to sept 15", expected: list({ from: "2026-09-01", to: "2026-09-15" }) },
-  { topic: "typos", question: "Did txn_ada_0002 go thru?", expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } } },
+  {
+    topic: "typos",
+    question: "transactions sept 1 to sept 15",
+    expected: list({ from: "2026-09-01", to: "2026-09-15" }),
+  },
+  {
+    topic: "typos",
+    question: "Did txn_ada_0002 go thru?",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } },
+  },
 ];

@@ -4,14 +4,17 @@ import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { PROJECT_ROOT, cliEnv, lines, login, spawnCli, startArgs, tempDir } from "../helpers/cli.ts";
+import { cliEnv, lines, login, PROJECT_ROOT, spawnCli, startArgs, tempDir } from "../helpers/cli.ts";
 import { closeWhenDone } from "../helpers/deadline.ts";
 import { startInProcess } from "../helpers/in-process.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
-const TEXT = (result: unknown) => ((result as { content: { type: string; text: string }[] }).content).map((part) => part.text);
+const TEXT = (result: unknown) =>
+  (result as { content: { type: string; text: string }[] }).content.map((part) => part.text);
 
-test("the MCP server, driven by the SDK's own client over stdio and streamable HTTP", { timeout: 60_000 }, async (t) => {
+test("the MCP server, driven by the SDK's own client over stdio and streamable HTTP", {
+  timeout: 60_000,
+}, async (t) => {
   const dataDir = await tempDir(t);
   // The sandbox runs in the test process; the MCP servers are processes, as an MCP client starts them.
   const { cli, url } = await startInProcess(t, startArgs(dataDir));
@@ -29,9 +32,22 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
 
   await t.test("lists the actions as tools with their JSON Schemas", async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name).sort(), ["add_to_cart", "get_orders", "get_spending_income_insights", "get_transaction_status", "get_wallet", "list_transactions", "search_products"]);
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), [
+      "add_to_cart",
+      "get_orders",
+      "get_spending_income_insights",
+      "get_transaction_status",
+      "get_wallet",
+      "list_transactions",
+      "search_products",
+    ]);
     const insights = tools.find((tool) => tool.name === "get_spending_income_insights")!;
-    assert.deepEqual((insights.inputSchema.properties as Record<string, { enum?: string[] }>).period?.enum, ["7d", "30d", "90d", "1y"]);
+    assert.deepEqual((insights.inputSchema.properties as Record<string, { enum?: string[] }>).period?.enum, [
+      "7d",
+      "30d",
+      "90d",
+      "1y",
+    ]);
     assert.deepEqual(insights.inputSchema.required, ["period"]);
   });
 
@@ -40,7 +56,10 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
     const stream = await openRawStream(`${url}/api/cart/stream?access_token=${token}`);
     t.after(() => stream.close());
     await stream.until((messages) => messages.some((message) => message.event === "cart"));
-    const result = await client.callTool({ name: "add_to_cart", arguments: { product_id: "ofada-rice-5kg", quantity: 2 } });
+    const result = await client.callTool({
+      name: "add_to_cart",
+      arguments: { product_id: "ofada-rice-5kg", quantity: 2 },
+    });
     assert.equal(result.isError, false);
     assert.match(TEXT(result)[0]!, /Added 2 × Ofada Rice/);
     const messages = await stream.until((all) => all.filter((message) => message.event === "cart").length === 2);
@@ -66,7 +85,17 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
   });
 
   await t.test("streamable HTTP serves the same tools", async () => {
-    const server = spawnCli(t, ["mcp", "--user", "ada@example.com", "--data-dir", dataDir, "--http", "0", "--allowed-hosts", "mcp.test"]);
+    const server = spawnCli(t, [
+      "mcp",
+      "--user",
+      "ada@example.com",
+      "--data-dir",
+      dataDir,
+      "--http",
+      "0",
+      "--allowed-hosts",
+      "mcp.test",
+    ]);
     const endpoint = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
         const match = /MCP \(streamable HTTP\) at (\S+):/.exec(server.stderr());
@@ -85,7 +114,11 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
     const result = await http.callTool({ name: "get_spending_income_insights", arguments: { period: "7d" } });
     assert.equal(result.isError, false);
     assert.match(TEXT(result)[0]!, /^Over the last 7 days Ada Okafor spent/);
-    const mcp = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    const mcp = await fetch(endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
     assert.equal(mcp.headers.get("x-content-type-options"), "nosniff");
     await mcp.body?.cancel();
     const elsewhere = await fetch(new URL("/other", endpoint));
@@ -96,25 +129,58 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
 
     // No web page reaches the endpoint by DNS rebinding: a Host or an Origin it is not known by is refused.
     const port = new URL(endpoint).port;
-    const rebound = await initialize(endpoint, { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` });
+    const rebound = await initialize(endpoint, {
+      host: `attacker.example:${port}`,
+      origin: `http://attacker.example:${port}`,
+    });
     assert.deepEqual([rebound.status, rebound.body.code], [421, "unknown_host"]);
     const foreignPage = await initialize(endpoint, { origin: "http://attacker.example" });
     assert.deepEqual([foreignPage.status, foreignPage.body.code], [403, "forbidden_origin"]);
-    assert.equal((await initialize(endpoint, { host: `mcp.test:${port}`, origin: "http://localhost:6274" })).status, 200, "--allowed-hosts, and a local page");
+    assert.equal(
+      (await initialize(endpoint, { host: `mcp.test:${port}`, origin: "http://localhost:6274" })).status,
+      200,
+      "--allowed-hosts, and a local page",
+    );
     server.kill("SIGTERM");
   });
   assert.ok(lines(cli.stdout()).length > 0);
 });
 
 /** An MCP initialize request with the given Host and Origin, which fetch cannot set. */
-function initialize(endpoint: string, headers: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "rebinding-test", version: "1.0.0" } } });
+function initialize(
+  endpoint: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-03-26",
+      capabilities: {},
+      clientInfo: { name: "rebinding-test", version: "1.0.0" },
+    },
+  });
   return new Promise((resolve, reject) => {
-    const req = request(endpoint, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: res.headers["content-type"]?.startsWith("application/json") ? (JSON.parse(text) as Record<string, unknown>) : {} }));
-    });
+    const req = request(
+      endpoint,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: res.headers["content-type"]?.startsWith("application/json")
+              ? (JSON.parse(text) as Record<string, unknown>)
+              : {},
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, test } from "node:test";
-import { startSandbox, type StartedSandbox } from "agent-sandbox";
+import { type StartedSandbox, startSandbox } from "agent-sandbox";
 
 let sandbox: StartedSandbox;
 before(async () => {
@@ -32,19 +32,33 @@ async function signInAsApp(user: { id: string; email: string; password: string }
 function asAgent(path: string, userId: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${sandbox.urls.storefront}${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${sandbox.secrets.bffServiceToken}`, "x-end-user-id": userId, "content-type": "application/json", ...init.headers },
+    headers: {
+      authorization: `Bearer ${sandbox.secrets.bffServiceToken}`,
+      "x-end-user-id": userId,
+      "content-type": "application/json",
+      ...init.headers,
+    },
   });
 }
 
 test("the agent adds to the user's cart", async () => {
   const ada = sandbox.users[0]!;
   await signInAsApp(ada);
-  const response = await asAgent("/api/agent/cart/items", ada.id, { method: "POST", body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 2 }) });
+  const response = await asAgent("/api/agent/cart/items", ada.id, {
+    method: "POST",
+    body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 2 }),
+  });
   assert.equal(response.status, 200);
   const cart = (await response.json()) as { items: { id: string; quantity: number }[] };
-  assert.deepEqual(cart.items.map((item) => [item.id, item.quantity]), [["ofada-rice-5kg", 2]]);
+  assert.deepEqual(
+    cart.items.map((item) => [item.id, item.quantity]),
+    [["ofada-rice-5kg", 2]],
+  );
   // The request journal saw the agent's call, for Ada, once.
-  const seen = await sandbox.controls.expect({ service: "storefront", method: "POST", path: "/api/agent/cart/items", user: ada.id, agent: true }, 1);
+  const seen = await sandbox.controls.expect(
+    { service: "storefront", method: "POST", path: "/api/agent/cart/items", user: ada.id, agent: true },
+    1,
+  );
   assert.ok(seen.ok, `expected 1 agent call, saw ${seen.matched}`);
 });
 
@@ -61,8 +75,17 @@ test("a day later the user's token has expired, and the agent is told so", async
 test("the agent sees a failing cart once, then it works again", async () => {
   const ada = sandbox.users[0]!;
   await signInAsApp(ada);
-  await sandbox.controls.addFault({ service: "storefront", route: "POST /api/agent/cart/items", status: 503, times: 1 });
-  const add = () => asAgent("/api/agent/cart/items", ada.id, { method: "POST", body: JSON.stringify({ product_id: "ofada-rice-5kg" }) });
+  await sandbox.controls.addFault({
+    service: "storefront",
+    route: "POST /api/agent/cart/items",
+    status: 503,
+    times: 1,
+  });
+  const add = () =>
+    asAgent("/api/agent/cart/items", ada.id, {
+      method: "POST",
+      body: JSON.stringify({ product_id: "ofada-rice-5kg" }),
+    });
   assert.equal((await add()).status, 503);
   assert.equal((await add()).status, 200);
 });
@@ -70,13 +93,24 @@ test("the agent sees a failing cart once, then it works again", async () => {
 test("a pending transfer settles, and then counts in the balance", async () => {
   const ada = sandbox.users[0]!;
   const balance = async () => {
-    const login = await fetch(`${sandbox.urls.wallet}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: ada.email, password: ada.password }) });
+    const login = await fetch(`${sandbox.urls.wallet}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: ada.email, password: ada.password }),
+    });
     const { token } = (await login.json()) as { token: string };
-    const answer = await fetch(`${sandbox.urls.wallet}/api/wallet/balance`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(`${sandbox.urls.wallet}/api/wallet/balance`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     return ((await answer.json()) as { balance: number }).balance;
   };
   const before = await balance();
-  const { transaction } = await sandbox.controls.triggerTransaction({ user: ada.email, amount: 25, direction: "spending", status: "Pending" });
+  const { transaction } = await sandbox.controls.triggerTransaction({
+    user: ada.email,
+    amount: 25,
+    direction: "spending",
+    status: "Pending",
+  });
   assert.equal(await balance(), before, "a pending transaction does not count yet");
   await sandbox.controls.triggerTransactionStatus(transaction.id, "Completed");
   assert.equal(await balance(), before - 25);

@@ -7,7 +7,11 @@ import { startSandbox } from "agent-sandbox";
 import { PROJECT_ROOT } from "../helpers/cli.ts";
 
 async function login(url: string, user: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(user) });
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(user),
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -45,7 +49,11 @@ test("close() stops the servers and removes the temporary data dir", async () =>
 });
 
 test("plain Node, without tsx, imports the package and starts a sandbox", async () => {
-  const script = "const { startSandbox } = await import('agent-sandbox'); const s = await startSandbox({ settings: { only: 'storefront' } }); const r = await fetch(s.urls.storefront + '/health'); console.log(r.status); await s.close();";
-  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: PROJECT_ROOT, timeout: 30_000 });
+  const script =
+    "const { startSandbox } = await import('agent-sandbox'); const s = await startSandbox({ settings: { only: 'storefront' } }); const r = await fetch(s.urls.storefront + '/health'); console.log(r.status); await s.close();";
+  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: PROJECT_ROOT,
+    timeout: 30_000,
+  });
   assert.equal(stdout.trim(), "200");
 });

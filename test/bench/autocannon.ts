@@ -1,6 +1,6 @@
 /** Runs autocannon in a process of its own on the load core (./load-generator.mjs), and reads its summary. */
 import { join } from "node:path";
-import { ROOT, cpuSecondsOf, runLoad } from "./processes.ts";
+import { cpuSecondsOf, ROOT, runLoad } from "./processes.ts";
 
 export const CONNECTIONS = 50;
 /** Seconds of each measured run (BENCH_SECONDS), after a warm-up of WARMUP_SECONDS that lets the JIT settle. */
@@ -42,17 +42,35 @@ interface Summary {
  * counted). With the server's pid, also the CPU it spent per answer in the measured run: unlike
  * req/s, that holds when other programs take turns on the server's core.
  */
-export async function load(url: string, request: LoadRequest = {}, options: { warm?: boolean; seconds?: number; pid?: number } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  request: LoadRequest = {},
+  options: { warm?: boolean; seconds?: number; pid?: number } = {},
+): Promise<LoadResult> {
   if (options.warm !== false) await autocannon(url, request, WARMUP_SECONDS);
   const seconds = options.seconds ?? SECONDS;
   const cpuBefore = options.pid === undefined ? 0 : await cpuSecondsOf(options.pid);
   const summary = await autocannon(url, request, seconds);
   const cpuMs = options.pid === undefined ? Number.NaN : ((await cpuSecondsOf(options.pid)) - cpuBefore) * 1000;
   const answers = summary["2xx"] + summary.non2xx;
-  return { rps: summary.requests.average, okPerSecond: summary["2xx"] / seconds, p99: summary.latency.p99, ok: summary["2xx"], failed: summary.errors + summary.timeouts + summary.non2xx, cpuMsPerAnswer: cpuMs / answers };
+  return {
+    rps: summary.requests.average,
+    okPerSecond: summary["2xx"] / seconds,
+    p99: summary.latency.p99,
+    ok: summary["2xx"],
+    failed: summary.errors + summary.timeouts + summary.non2xx,
+    cpuMsPerAnswer: cpuMs / answers,
+  };
 }
 
 async function autocannon(url: string, request: LoadRequest, seconds: number): Promise<Summary> {
-  const options = { url, connections: CONNECTIONS, duration: seconds, method: request.method ?? "GET", headers: request.headers ?? {}, ...(request.body && { body: request.body }) };
+  const options = {
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: request.method ?? "GET",
+    headers: request.headers ?? {},
+    ...(request.body && { body: request.body }),
+  };
   return JSON.parse(await runLoad([join(ROOT, "test/bench/load-generator.mjs"), JSON.stringify(options)])) as Summary;
 }

@@ -15,19 +15,21 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { OPTIONS } from "../../src/config/options.ts";
 import { cliFigures } from "./cli-startup.ts";
-import { SUBSCRIBERS, fanoutFigures } from "./fanout.ts";
+import { fanoutFigures, SUBSCRIBERS } from "./fanout.ts";
 import { floodSection } from "./flood.ts";
 import { demoUsers, login } from "./http.ts";
 import { rssOf, startSandbox } from "./processes.ts";
 import { readFigures } from "./reads.ts";
-import { endProgress, machine, mib, printReport, progress, type Check, type Figure } from "./report.ts";
+import { type Check, endProgress, type Figure, machine, mib, printReport, progress } from "./report.ts";
 import { growth, soak } from "./soak.ts";
 import { writeFigures } from "./writes.ts";
 
 const SECTIONS = ["cli", "reads", "fanout", "writes", "flood"] as const;
 type Section = (typeof SECTIONS)[number];
 
-const { values: flags } = parseArgs({ options: { json: { type: "boolean" }, only: { type: "string" }, soak: { type: "string" } } });
+const { values: flags } = parseArgs({
+  options: { json: { type: "boolean" }, only: { type: "string" }, soak: { type: "string" } },
+});
 
 async function main(): Promise<void> {
   const info = machine();
@@ -44,18 +46,28 @@ async function main(): Promise<void> {
   if (only.has("reads") || only.has("fanout") || only.has("writes")) await loadSections(only, add, figures, notes);
   if (only.has("flood")) add(await floodRun());
   endProgress();
-  if (flags.json) console.log(JSON.stringify({ machine: { ...info, loadAverageAtEnd: machine().loadAverage }, figures, checks }, null, 2));
+  if (flags.json)
+    console.log(
+      JSON.stringify({ machine: { ...info, loadAverageAtEnd: machine().loadAverage }, figures, checks }, null, 2),
+    );
   else printReport(figures, checks, info, [...notes, `Load average at the end: ${machine().loadAverage.join(" ")}`]);
   if (checks.some((check) => !check.ok)) process.exitCode = 1;
 }
 
 /** Reads, fan-out and writes on one sandbox (all three servers, as `sandbox start` runs them), then its memory; the writes kill it. */
-async function loadSections(only: Set<Section>, add: (section: { figures: Figure[]; checks: Check[] }) => void, figures: Figure[], notes: string[]): Promise<void> {
+async function loadSections(
+  only: Set<Section>,
+  add: (section: { figures: Figure[]; checks: Check[] }) => void,
+  figures: Figure[],
+  notes: string[],
+): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), "sandbox-bench-"));
   const scratch = await mkdtemp(join(tmpdir(), "sandbox-bench-scratch-"));
   // A subscriber per stream, plus the connections of the other loads.
   const maxConnections = String(SUBSCRIBERS + 200);
-  notes.push(`The loaded sandbox runs all three servers, started with --max-connections ${maxConnections} for the ${SUBSCRIBERS} cart streams.`);
+  notes.push(
+    `The loaded sandbox runs all three servers, started with --max-connections ${maxConnections} for the ${SUBSCRIBERS} cart streams.`,
+  );
   progress("Starting the sandbox");
   const sandbox = await startSandbox(dataDir, { args: ["--max-connections", maxConnections] });
   try {
@@ -64,9 +76,30 @@ async function loadSections(only: Set<Section>, add: (section: { figures: Figure
     if (only.has("reads")) add(await readFigures(sandbox, token, scratch));
     if (only.has("fanout")) add(await fanoutFigures(sandbox, token, scratch));
     const loads = [...only].filter((section) => section === "reads" || section === "fanout").join(", ");
-    figures.push({ group: "Memory", name: `sandbox RSS after the loads (${loads})`, value: mib(await rssOf(sandbox.child.pid!)), unit: "MiB", target: "≤ 105 MiB (110 MB)" });
-    if (loads) figures.push({ group: "Memory", name: `sandbox RSS once idle (lowest in the ${IDLE_SECONDS} s after)`, value: mib(await idleRss(sandbox.child.pid!)), unit: "MiB" });
-    if (only.has("writes")) add(await writeFigures(sandbox, { measured: token, warmUp: await login(sandbox.urls.storefront, tunde!) }, scratch, dataDir, ada!.id));
+    figures.push({
+      group: "Memory",
+      name: `sandbox RSS after the loads (${loads})`,
+      value: mib(await rssOf(sandbox.child.pid!)),
+      unit: "MiB",
+      target: "≤ 105 MiB (110 MB)",
+    });
+    if (loads)
+      figures.push({
+        group: "Memory",
+        name: `sandbox RSS once idle (lowest in the ${IDLE_SECONDS} s after)`,
+        value: mib(await idleRss(sandbox.child.pid!)),
+        unit: "MiB",
+      });
+    if (only.has("writes"))
+      add(
+        await writeFigures(
+          sandbox,
+          { measured: token, warmUp: await login(sandbox.urls.storefront, tunde!) },
+          scratch,
+          dataDir,
+          ada!.id,
+        ),
+      );
   } finally {
     await sandbox.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -98,7 +131,12 @@ async function floodRun(): Promise<{ figures: Figure[]; checks: Check[] }> {
     const [ada] = await demoUsers();
     const maxConnections = Number(OPTIONS.find((option) => option.key === "maxConnections")!.default);
     const { storefront, wallet, host } = sandbox.urls;
-    return await floodSection({ urls: [storefront, wallet, host], pid: sandbox.child.pid!, maxConnections, token: await login(storefront, ada!) });
+    return await floodSection({
+      urls: [storefront, wallet, host],
+      pid: sandbox.child.pid!,
+      maxConnections,
+      token: await login(storefront, ada!),
+    });
   } finally {
     await sandbox.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -111,17 +149,45 @@ async function soakReport(seconds: number, info: ReturnType<typeof machine>): Pr
   endProgress();
   const rss = growth(result.samples.map((sample) => sample.rssMiB));
   const live = growth(result.liveHeap.map((point) => point.liveMiB));
-  const verdict = ({ first, last }: { first: number; last: number }) => (last > first * 1.05 ? "the last third GREW over the first (more than 5%)" : "no growth (within 5%)");
+  const verdict = ({ first, last }: { first: number; last: number }) =>
+    last > first * 1.05 ? "the last third GREW over the first (more than 5%)" : "no growth (within 5%)";
   if (flags.json) {
-    console.log(JSON.stringify({ machine: info, ...result, rss: { ...rss, grew: rss.last > rss.first * 1.05 }, liveHeapGrowth: { ...live, grew: live.last > live.first * 1.05 } }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          machine: info,
+          ...result,
+          rss: { ...rss, grew: rss.last > rss.first * 1.05 },
+          liveHeapGrowth: { ...live, grew: live.last > live.first * 1.05 },
+        },
+        null,
+        2,
+      ),
+    );
   } else {
-    console.log(`Soak: ${seconds}s of catalog reads, cart adds, cart streams opening and closing, and agent questions, after ${result.warmUp.seconds}s of the same ${result.warmUp.journalsFull ? "until every server's request journal was full" : "(the journals were not full yet: the figures include their filling)"}; ${result.requests} requests in all.`);
-    console.log("RSS over time (MiB): " + result.samples.map((sample) => `${sample.atSeconds}s ${sample.rssMiB.toFixed(0)}`).join(", "));
-    console.log(`Mean RSS, first third ${rss.first.toFixed(1)} MiB, last third ${rss.last.toFixed(1)} MiB: ${verdict(rss)}.`);
-    console.log("Heap left by each full GC (MiB): " + (result.liveHeap.map((point) => `${point.atSeconds}s ${point.liveMiB.toFixed(0)}`).join(", ") || "none ran"));
-    if (result.liveHeap.length >= 3) console.log(`Mean of those, first third ${live.first.toFixed(1)} MiB, last third ${live.last.toFixed(1)} MiB: ${verdict(live)}.`);
-    console.log("(RSS includes the garbage V8 lets pile up between full collections; the heap a full GC leaves is what the sandbox holds.)");
-    for (const check of result.checks) console.log(`  ${check.ok ? "ok    " : "FAILED"}  ${check.name}: ${check.detail}`);
+    console.log(
+      `Soak: ${seconds}s of catalog reads, cart adds, cart streams opening and closing, and agent questions, after ${result.warmUp.seconds}s of the same ${result.warmUp.journalsFull ? "until every server's request journal was full" : "(the journals were not full yet: the figures include their filling)"}; ${result.requests} requests in all.`,
+    );
+    console.log(
+      "RSS over time (MiB): " +
+        result.samples.map((sample) => `${sample.atSeconds}s ${sample.rssMiB.toFixed(0)}`).join(", "),
+    );
+    console.log(
+      `Mean RSS, first third ${rss.first.toFixed(1)} MiB, last third ${rss.last.toFixed(1)} MiB: ${verdict(rss)}.`,
+    );
+    console.log(
+      "Heap left by each full GC (MiB): " +
+        (result.liveHeap.map((point) => `${point.atSeconds}s ${point.liveMiB.toFixed(0)}`).join(", ") || "none ran"),
+    );
+    if (result.liveHeap.length >= 3)
+      console.log(
+        `Mean of those, first third ${live.first.toFixed(1)} MiB, last third ${live.last.toFixed(1)} MiB: ${verdict(live)}.`,
+      );
+    console.log(
+      "(RSS includes the garbage V8 lets pile up between full collections; the heap a full GC leaves is what the sandbox holds.)",
+    );
+    for (const check of result.checks)
+      console.log(`  ${check.ok ? "ok    " : "FAILED"}  ${check.name}: ${check.detail}`);
   }
   if (result.checks.some((check) => !check.ok)) process.exitCode = 1;
 }

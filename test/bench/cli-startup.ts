@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { BIN, ROOT, startSandbox } from "./processes.ts";
-import { compared, median, mib, progress, type Figure } from "./report.ts";
+import { compared, type Figure, median, mib, progress } from "./report.ts";
 
 const RUNS = 5;
 const PEAK_RSS = join(ROOT, "test/bench/peak-rss.cjs");
@@ -38,12 +38,25 @@ export async function cliFigures(): Promise<Figure[]> {
     progress(`CLI: ${name}`);
     const run = await measure([BIN, ...args]);
     const target = TARGETS[args[0]!] ?? "≤ 4×";
-    figures.push(compared(GROUP, `${name}: wall`, "ms", run.wallMs, { name: "node -e 0", value: floor.wallMs }, target));
-    figures.push(compared(GROUP, `${name}: peak RSS`, "MiB", mib(run.peakRss), { name: "node -e 0", value: mib(floor.peakRss) }));
+    figures.push(
+      compared(GROUP, `${name}: wall`, "ms", run.wallMs, { name: "node -e 0", value: floor.wallMs }, target),
+    );
+    figures.push(
+      compared(GROUP, `${name}: peak RSS`, "MiB", mib(run.peakRss), { name: "node -e 0", value: mib(floor.peakRss) }),
+    );
   }
   progress("CLI: sandbox start --fresh until all three /health answer");
   const started = await startToHealthy();
-  figures.push(compared(GROUP, "sandbox start --fresh until 3× /health", "ms", started, { name: "node -e 0", value: floor.wallMs }, TARGETS.start));
+  figures.push(
+    compared(
+      GROUP,
+      "sandbox start --fresh until 3× /health",
+      "ms",
+      started,
+      { name: "node -e 0", value: floor.wallMs },
+      TARGETS.start,
+    ),
+  );
   return figures;
 }
 
@@ -59,7 +72,10 @@ async function measure(args: readonly string[]): Promise<Run> {
 function runOnce(args: readonly string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--require", PEAK_RSS, ...args], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--require", PEAK_RSS, ...args], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     let peak = "";
     child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));

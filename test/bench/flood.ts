@@ -5,7 +5,7 @@
  */
 import { readdir } from "node:fs/promises";
 import { openFlood, timedRequest } from "../helpers/flood.ts";
-import { progress, quantile, type Check, type Figure } from "./report.ts";
+import { type Check, type Figure, progress, quantile } from "./report.ts";
 
 /** The flood: its size (bounded, as each socket is a descriptor of this process too) and how long it is measured. */
 export const FLOOD_SOCKETS = Math.min(Number(process.env.BENCH_FLOOD_SOCKETS ?? 15_000), 18_000);
@@ -25,18 +25,32 @@ export interface FloodTarget {
 }
 
 /** Floods the servers: the probes' latency, and checks that each was answered and that the sandbox's descriptors stayed within its caps. */
-export async function floodSection({ urls, pid, maxConnections, token }: FloodTarget): Promise<{ figures: Figure[]; checks: Check[] }> {
+export async function floodSection({
+  urls,
+  pid,
+  maxConnections,
+  token,
+}: FloodTarget): Promise<{ figures: Figure[]; checks: Check[] }> {
   const group = `Connection flood (${FLOOD_SOCKETS} sockets trickling their headers over ${urls.length} servers, ${FLOOD_SECONDS}s)`;
   progress(`Flood: ${FLOOD_SOCKETS} sockets, probes every ${PROBE_EVERY_MS} ms for ${FLOOD_SECONDS}s`);
-  const cartAdd = { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 1 }) };
+  const cartAdd = {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 1 }),
+  };
   const latencies: number[] = [];
   let failures = 0;
   let peakDescriptors = 0;
   let probing = true;
   const probes = (async () => {
     while (probing) {
-      const round = [...urls.map((url) => timedRequest(`${url}/health`)), timedRequest(`${urls[0]}/api/cart/items`, cartAdd)];
-      const results = await Promise.allSettled(round.map((answer) => answer.then(({ status, ms }) => (status === 200 ? ms : Infinity))));
+      const round = [
+        ...urls.map((url) => timedRequest(`${url}/health`)),
+        timedRequest(`${urls[0]}/api/cart/items`, cartAdd),
+      ];
+      const results = await Promise.allSettled(
+        round.map((answer) => answer.then(({ status, ms }) => (status === 200 ? ms : Infinity))),
+      );
       for (const result of results) {
         if (result.status === "fulfilled" && Number.isFinite(result.value)) latencies.push(result.value);
         else failures++;
@@ -48,8 +62,12 @@ export async function floodSection({ urls, pid, maxConnections, token }: FloodTa
 
   const started = performance.now();
   const flood = await openFlood(urls, FLOOD_SOCKETS);
-  progress(`Flood: ${flood.connected} connected in ${Math.round(performance.now() - started)} ms; ${flood.closedByServer} already closed by the servers`);
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, FLOOD_SECONDS * 1000 - (performance.now() - started))));
+  progress(
+    `Flood: ${flood.connected} connected in ${Math.round(performance.now() - started)} ms; ${flood.closedByServer} already closed by the servers`,
+  );
+  await new Promise((resolve) =>
+    setTimeout(resolve, Math.max(0, FLOOD_SECONDS * 1000 - (performance.now() - started))),
+  );
   probing = false;
   await probes;
   const { closedByServer, timedOut, open } = flood;
@@ -62,8 +80,16 @@ export async function floodSection({ urls, pid, maxConnections, token }: FloodTa
       { group, name: "probe latency: worst", value: Math.max(...latencies), unit: "ms", target: "< 1,000 ms" },
     ],
     checks: [
-      { name: "every probe answered during the flood", ok: failures === 0, detail: `${latencies.length} answered, ${failures} failed; of the flood, ${closedByServer} closed by the servers (${timedOut} with 408), ${open} still open` },
-      { name: "the sandbox's descriptors stayed within its connection caps", ok: peakDescriptors <= ceiling, detail: `peak ${peakDescriptors}, ceiling ${ceiling}` },
+      {
+        name: "every probe answered during the flood",
+        ok: failures === 0,
+        detail: `${latencies.length} answered, ${failures} failed; of the flood, ${closedByServer} closed by the servers (${timedOut} with 408), ${open} still open`,
+      },
+      {
+        name: "the sandbox's descriptors stayed within its connection caps",
+        ok: peakDescriptors <= ceiling,
+        detail: `peak ${peakDescriptors}, ceiling ${ceiling}`,
+      },
     ],
   };
 }

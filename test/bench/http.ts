@@ -15,7 +15,11 @@ export async function demoUsers(): Promise<DemoUser[]> {
 
 /** A storefront login JWT for the user. */
 export async function login(storefront: string, user: DemoUser): Promise<string> {
-  const response = await fetch(`${storefront}/api/auth/login`, { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ email: user.email, password: user.password }) });
+  const response = await fetch(`${storefront}/api/auth/login`, {
+    method: "POST",
+    headers: JSON_TYPE,
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
   if (!response.ok) throw new Error(`login answered ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }

@@ -2,7 +2,7 @@
  * The bench's processes: servers pinned to one core and load generators to the other (with
  * taskset, where it exists), each in a process of its own, and what the bench reads of them.
  */
-import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -19,7 +19,8 @@ export type Role = "server" | "load" | "free";
 
 /** `node …args` in its role. taskset execs the command, so the pid is node's own. */
 export function spawnNode(role: Role, args: readonly string[], options: SpawnOptions = {}): ChildProcess {
-  const command = PINNED && role !== "free" ? ["taskset", "-c", role === "server" ? "0" : "1", process.execPath] : [process.execPath];
+  const command =
+    PINNED && role !== "free" ? ["taskset", "-c", role === "server" ? "0" : "1", process.execPath] : [process.execPath];
   return spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, ...options });
 }
 
@@ -65,11 +66,24 @@ export function bannerUrl(output: string, label: string): string {
 }
 
 /** A sandbox with all three servers on free ports, as `sandbox start` runs it, on the server core. */
-export async function startSandbox(dataDir: string, options: { role?: Role; args?: readonly string[]; nodeArgs?: readonly string[] } = {}): Promise<Sandbox> {
-  const server = startServer([...(options.nodeArgs ?? []), BIN, ...sandboxArgs(dataDir), ...(options.args ?? [])], READY_LINE, options.role);
+export async function startSandbox(
+  dataDir: string,
+  options: { role?: Role; args?: readonly string[]; nodeArgs?: readonly string[] } = {},
+): Promise<Sandbox> {
+  const server = startServer(
+    [...(options.nodeArgs ?? []), BIN, ...sandboxArgs(dataDir), ...(options.args ?? [])],
+    READY_LINE,
+    options.role,
+  );
   await server.ready;
   const output = server.output();
-  return Object.assign(server, { urls: { storefront: bannerUrl(output, "storefront"), wallet: bannerUrl(output, "wallet"), host: bannerUrl(output, "host app") } });
+  return Object.assign(server, {
+    urls: {
+      storefront: bannerUrl(output, "storefront"),
+      wallet: bannerUrl(output, "wallet"),
+      host: bannerUrl(output, "host app"),
+    },
+  });
 }
 
 export type Sandbox = Server & { urls: { storefront: string; wallet: string; host: string } };
@@ -79,7 +93,18 @@ const READY_LINE = /^Press Ctrl-C to stop\.$/m;
 
 /** `sandbox start` from the seed on free ports. */
 export function sandboxArgs(dataDir: string): string[] {
-  return ["start", "--fresh", "--storefront-port", "0", "--wallet-port", "0", "--host-port", "0", "--data-dir", dataDir];
+  return [
+    "start",
+    "--fresh",
+    "--storefront-port",
+    "0",
+    "--wallet-port",
+    "0",
+    "--host-port",
+    "0",
+    "--data-dir",
+    dataDir,
+  ];
 }
 
 /** Resident memory of a running process, in bytes. */

@@ -24,7 +24,14 @@ export interface Check {
 }
 
 /** A figure compared with its baseline. */
-export function compared(group: string, name: string, unit: string, value: number, baseline: { name: string; value: number }, target?: string): Figure {
+export function compared(
+  group: string,
+  name: string,
+  unit: string,
+  value: number,
+  baseline: { name: string; value: number },
+  target?: string,
+): Figure {
   return { group, name, value, unit, baseline, ratio: value / baseline.value, target };
 }
 
@@ -51,9 +58,20 @@ export function machine() {
   };
 }
 
-export function printReport(figures: readonly Figure[], checks: readonly Check[], info: ReturnType<typeof machine>, notes: readonly string[]): void {
-  console.log(`Machine: ${info.cpu}, ${info.memoryGiB} GiB, Linux ${info.kernel}, Node ${info.node}; load average at the start ${info.loadAverage.join(" ")}`);
-  console.log(info.pinned ? "Servers pinned to core 0, load generators to core 1 (taskset); CLI runs unpinned." : "No taskset (or one core): nothing is pinned, so servers and load generators share the cores.");
+export function printReport(
+  figures: readonly Figure[],
+  checks: readonly Check[],
+  info: ReturnType<typeof machine>,
+  notes: readonly string[],
+): void {
+  console.log(
+    `Machine: ${info.cpu}, ${info.memoryGiB} GiB, Linux ${info.kernel}, Node ${info.node}; load average at the start ${info.loadAverage.join(" ")}`,
+  );
+  console.log(
+    info.pinned
+      ? "Servers pinned to core 0, load generators to core 1 (taskset); CLI runs unpinned."
+      : "No taskset (or one core): nothing is pinned, so servers and load generators share the cores.",
+  );
   for (const note of notes) console.log(note);
   const rows = figures.map((figure) => [
     figure.name,
@@ -64,7 +82,13 @@ export function printReport(figures: readonly Figure[], checks: readonly Check[]
   ]);
   const header = ["figure", "value", "baseline (same run)", "ratio", "target"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 1 || column === 3 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 1 || column === 3 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
+      .join("  ")
+      .trimEnd();
   let group = "";
   console.log(`\n${line(header)}`);
   figures.forEach((figure, index) => {
@@ -75,7 +99,9 @@ export function printReport(figures: readonly Figure[], checks: readonly Check[]
     console.log("\nCorrectness (whatever the speed):");
     for (const check of checks) console.log(`  ${check.ok ? "ok    " : "FAILED"}  ${check.name}: ${check.detail}`);
   }
-  console.log("\nRatios are against baselines measured in this run; targets are for reading, never checked. Another load on the machine moves them: compare runs on a quiet one.");
+  console.log(
+    "\nRatios are against baselines measured in this run; targets are for reading, never checked. Another load on the machine moves them: compare runs on a quiet one.",
+  );
 }
 
 /** Whole numbers when large, two decimals when small. */

@@ -11,13 +11,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadActions } from "../../src/agent/actions/definition.ts";
 import { ask } from "../../src/agent/ask.ts";
-import { DEFAULT_ACTIONS_DIR, agentCatalog, agentTargets } from "../../src/agent/target.ts";
+import { agentCatalog, agentTargets, DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { SERVICE_NAMES } from "../../src/config/options.ts";
 import type { SandboxHealth } from "../../src/controls/client.ts";
-import { CART_ADD, JSON_TYPE, demoUsers, login, type DemoUser } from "./http.ts";
-import { rssOf, startSandbox, type Sandbox } from "./processes.ts";
-import { mib, progress, type Check } from "./report.ts";
+import { CART_ADD, type DemoUser, demoUsers, JSON_TYPE, login } from "./http.ts";
+import { rssOf, type Sandbox, startSandbox } from "./processes.ts";
+import { type Check, mib, progress } from "./report.ts";
 
 const SAMPLE_EVERY_MS = 2_000;
 const READERS = 8;
@@ -27,7 +27,13 @@ const AGENTS = 2;
 /** The warm-up ends once the journals are full, or after this long whatever they hold. */
 const WARM_UP_LIMIT_MS = 120_000;
 /** Agent questions: reads of both services, and one that adds to the cart (counted with the other adds). */
-const QUESTIONS = ["what's in my orders?", "how much did I spend last month?", "what is my balance?", "search for rice", "add 2 ofada rice to my cart"];
+const QUESTIONS = [
+  "what's in my orders?",
+  "how much did I spend last month?",
+  "what is my balance?",
+  "search for rice",
+  "add 2 ofada rice to my cart",
+];
 
 export interface SoakResult {
   seconds: number;
@@ -74,7 +80,9 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
   const readers = loops(READERS, running, async () => {
     const index = Math.floor(Math.random() * users.length);
     await counted("GET /api/products", async () => {
-      const response = await fetch(`${storefront}/api/products${Math.random() < 0.5 ? "?q=rice" : ""}`, { headers: { authorization: `Bearer ${tokens[index]}` } });
+      const response = await fetch(`${storefront}/api/products${Math.random() < 0.5 ? "?q=rice" : ""}`, {
+        headers: { authorization: `Bearer ${tokens[index]}` },
+      });
       await response.arrayBuffer();
       return response.ok;
     });
@@ -82,7 +90,11 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
   const writers = loops(WRITERS, running, async () => {
     const index = Math.floor(Math.random() * users.length);
     await counted("POST /api/cart/items", async () => {
-      const response = await fetch(`${storefront}/api/cart/items`, { method: "POST", headers: { ...JSON_TYPE, authorization: `Bearer ${tokens[index]}` }, body: JSON.stringify(CART_ADD) });
+      const response = await fetch(`${storefront}/api/cart/items`, {
+        method: "POST",
+        headers: { ...JSON_TYPE, authorization: `Bearer ${tokens[index]}` },
+        body: JSON.stringify(CART_ADD),
+      });
       await response.arrayBuffer();
       if (response.ok) ack(users[index]!, CART_ADD.quantity);
       return response.ok;
@@ -109,7 +121,8 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
       const { target } = await targetFor(user.email);
       const transcript = await ask(question, { actions, target, catalog: () => agentCatalog(target) });
       const status = transcript.call?.response.status ?? 0;
-      if (status >= 200 && status < 300 && transcript.action === "add_to_cart") ack(user, Number(transcript.parameters.quantity ?? 1));
+      if (status >= 200 && status < 300 && transcript.action === "add_to_cart")
+        ack(user, Number(transcript.parameters.quantity ?? 1));
       return status >= 200 && status < 300 ? true : `answered ${status || "nothing"}: ${transcript.answer}`;
     });
   });
@@ -121,17 +134,29 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
   ends = started + seconds * 1000;
   // Sampled every 2 s while a second or more is left; once more when the load has stopped.
   while (ends - performance.now() >= 1000) {
-    samples.push({ atSeconds: Math.round((performance.now() - started) / 1000), rssMiB: mib(await rssOf(sandbox.child.pid!)) });
-    progress(`Soak: ${samples.at(-1)!.atSeconds}s of ${seconds}s, RSS ${samples.at(-1)!.rssMiB.toFixed(0)} MiB, ${requests} requests, ${failures.length} failed`);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(SAMPLE_EVERY_MS, Math.max(0, ends - performance.now()))));
+    samples.push({
+      atSeconds: Math.round((performance.now() - started) / 1000),
+      rssMiB: mib(await rssOf(sandbox.child.pid!)),
+    });
+    progress(
+      `Soak: ${samples.at(-1)!.atSeconds}s of ${seconds}s, RSS ${samples.at(-1)!.rssMiB.toFixed(0)} MiB, ${requests} requests, ${failures.length} failed`,
+    );
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(SAMPLE_EVERY_MS, Math.max(0, ends - performance.now()))),
+    );
   }
   await Promise.all([readers, writers, streams, agents]);
   samples.push({ atSeconds: seconds, rssMiB: mib(await rssOf(sandbox.child.pid!)) });
 
   const stats = await settledStats(storefront);
   await sandbox.stop();
-  const stored = JSON.parse(await readFile(join(dataDir, "storefront.json"), "utf8")) as { carts: Record<string, { lines: { quantity: number }[] }> };
-  const mismatched = users.filter((user) => (stored.carts[user.id]?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0) !== (acked.get(user.id) ?? 0));
+  const stored = JSON.parse(await readFile(join(dataDir, "storefront.json"), "utf8")) as {
+    carts: Record<string, { lines: { quantity: number }[] }>;
+  };
+  const mismatched = users.filter(
+    (user) =>
+      (stored.carts[user.id]?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0) !== (acked.get(user.id) ?? 0),
+  );
   return {
     seconds,
     warmUp,
@@ -140,9 +165,23 @@ async function run(sandbox: Sandbox, dataDir: string, seconds: number): Promise<
     requests,
     failures,
     checks: [
-      { name: "no request failed", ok: failures.length === 0, detail: `${failures.length} of ${requests}${failures.length ? `: ${[...new Set(failures)].slice(0, 3).join("; ")}` : ""}` },
-      { name: "each cart holds exactly the acknowledged adds", ok: mismatched.length === 0, detail: users.map((user) => `${user.email.split("@")[0]} ${acked.get(user.id) ?? 0}`).join(", ") + (mismatched.length ? `; wrong: ${mismatched.map((user) => user.email).join(", ")}` : "") },
-      { name: "no cart stream left open once its clients left", ok: stats.liveStreams === 0 && stats.cartListeners === 0, detail: `liveStreams ${stats.liveStreams}, cartListeners ${stats.cartListeners}` },
+      {
+        name: "no request failed",
+        ok: failures.length === 0,
+        detail: `${failures.length} of ${requests}${failures.length ? `: ${[...new Set(failures)].slice(0, 3).join("; ")}` : ""}`,
+      },
+      {
+        name: "each cart holds exactly the acknowledged adds",
+        ok: mismatched.length === 0,
+        detail:
+          users.map((user) => `${user.email.split("@")[0]} ${acked.get(user.id) ?? 0}`).join(", ") +
+          (mismatched.length ? `; wrong: ${mismatched.map((user) => user.email).join(", ")}` : ""),
+      },
+      {
+        name: "no cart stream left open once its clients left",
+        ok: stats.liveStreams === 0 && stats.cartListeners === 0,
+        detail: `liveStreams ${stats.liveStreams}, cartListeners ${stats.cartListeners}`,
+      },
     ],
   };
 }
@@ -153,11 +192,18 @@ async function warmedUp(storefront: string, load: () => string): Promise<SoakRes
   for (;;) {
     const { journal, uptimeMs } = (await (await fetch(`${storefront}/__sandbox/health`)).json()) as SandboxHealth;
     // A journal is full once it has made room for a newer request.
-    const windows = SERVICE_NAMES.map((service) => ({ service, entries: journal[service]?.entries ?? 0, full: (journal[service]?.madeRoom ?? 0) > 0 }));
+    const windows = SERVICE_NAMES.map((service) => ({
+      service,
+      entries: journal[service]?.entries ?? 0,
+      full: (journal[service]?.madeRoom ?? 0) > 0,
+    }));
     const full = windows.every((window) => window.full);
     const seconds = Math.round((performance.now() - started) / 1000);
-    if (full || performance.now() - started > WARM_UP_LIMIT_MS) return { seconds, journalsFull: full, sandboxUptimeMs: uptimeMs };
-    progress(`Soak: warming up until every request journal is full (${seconds}s): ${windows.map((window) => `${window.service} ${window.entries}${window.full ? " full" : ""}`).join(", ")}; ${load()}`);
+    if (full || performance.now() - started > WARM_UP_LIMIT_MS)
+      return { seconds, journalsFull: full, sandboxUptimeMs: uptimeMs };
+    progress(
+      `Soak: warming up until every request journal is full (${seconds}s): ${windows.map((window) => `${window.service} ${window.entries}${window.full ? " full" : ""}`).join(", ")}; ${load()}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
   }
 }
@@ -166,7 +212,9 @@ async function warmedUp(storefront: string, load: () => string): Promise<SoakRes
 async function settledStats(storefront: string): Promise<Record<string, number>> {
   const gives = performance.now() + 1_000;
   for (;;) {
-    const { stats } = (await (await fetch(`${storefront}/__sandbox/health`)).json()) as { stats: Record<string, number> };
+    const { stats } = (await (await fetch(`${storefront}/__sandbox/health`)).json()) as {
+      stats: Record<string, number>;
+    };
     if ((stats.liveStreams === 0 && stats.cartListeners === 0) || performance.now() > gives) return stats;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -186,9 +234,11 @@ function fullCollections(output: string, warmUpEndedAtMs: number): SoakResult["l
 
 /** `count` loops that each repeat `step` while `running()`. */
 function loops(count: number, running: () => boolean, step: () => Promise<void>): Promise<void[]> {
-  return Promise.all(Array.from({ length: count }, async () => {
-    while (running()) await step();
-  }));
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      while (running()) await step();
+    }),
+  );
 }
 
 /** Mean of the last third of the values over the first third's. */

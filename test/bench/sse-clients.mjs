@@ -38,7 +38,11 @@ function openStream() {
 function send({ url, method, headers, body }) {
   return new Promise((resolve, reject) => {
     const sent = request(url, { method, headers, agent: false }, (response) => {
-      response.resume().on("end", () => (response.statusCode < 300 ? resolve() : reject(new Error(`trigger answered ${response.statusCode}`))));
+      response
+        .resume()
+        .on("end", () =>
+          response.statusCode < 300 ? resolve() : reject(new Error(`trigger answered ${response.statusCode}`)),
+        );
     });
     sent.on("error", reject).end(body);
   });
@@ -58,13 +62,16 @@ for (let round = 0; round < warmUp + rounds; round++) {
   const timed = round >= warmUp;
   const arrivals = [];
   const arrived = Promise.all(
-    streams.map((stream) => new Promise((resolve) => {
-      stream.onEvent = () => {
-        if (timed) arrivals.push(performance.now() - sentAt);
-        stream.onEvent = () => {};
-        resolve(true);
-      };
-    })),
+    streams.map(
+      (stream) =>
+        new Promise((resolve) => {
+          stream.onEvent = () => {
+            if (timed) arrivals.push(performance.now() - sentAt);
+            stream.onEvent = () => {};
+            resolve(true);
+          };
+        }),
+    ),
   );
   await send(trigger);
   const timeout = new Promise((resolve) => setTimeout(resolve, ROUND_TIMEOUT_MS, "timeout"));

@@ -1,11 +1,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { AUTH_TEXTS } from "../../src/auth/errors.ts";
-import { ADA, NGOZI, errorBody } from "../helpers/sandbox.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { closeServer, closeWhenDone } from "../helpers/deadline.ts";
+import { ADA, errorBody, NGOZI } from "../helpers/sandbox.ts";
 
-interface AgentWallet { balance: number; currency: string; transactions: { id: string }[]; insights?: { income: number } }
+interface AgentWallet {
+  balance: number;
+  currency: string;
+  transactions: { id: string }[];
+  insights?: { income: number };
+}
 
 test("the host app: session lifecycle and GET /api/agent/wallet", async (t) => {
   const sandbox = await startFullSandbox(t);
@@ -13,28 +18,46 @@ test("the host app: session lifecycle and GET /api/agent/wallet", async (t) => {
   const wallet = sandbox.urls.wallet!;
   const walletToken = await loginAt(wallet);
 
-  await t.test("GET /health", async () => assert.deepEqual(await (await fetch(`${host}/health`)).json(), { status: "ok" }));
+  await t.test("GET /health", async () =>
+    assert.deepEqual(await (await fetch(`${host}/health`)).json(), { status: "ok" }),
+  );
 
   await t.test("no session: 401 No active session for this user", async () => {
     const response = await asAgent(host, "/api/agent/wallet", ADA.id);
     assert.equal(response.status, 401);
-    assert.deepEqual(await errorBody(response), { error: "No active session for this user", code: "no_active_session" });
+    assert.deepEqual(await errorBody(response), {
+      error: "No active session for this user",
+      code: "no_active_session",
+    });
   });
 
   await t.test("a storefront token is not a wallet session", async () => {
-    const response = await sessionRequest(host, "POST", { userId: ADA.id, token: await loginAt(sandbox.urls.storefront!) });
+    const response = await sessionRequest(host, "POST", {
+      userId: ADA.id,
+      token: await loginAt(sandbox.urls.storefront!),
+    });
     assert.equal(response.status, 401);
     assert.equal((await errorBody(response)).code, "invalid_token");
   });
 
   await t.test("register, then the balance with the transactions, as the wallet gives them", async () => {
     assert.equal((await sessionRequest(host, "POST", { userId: ADA.id, token: walletToken })).status, 200);
-    const body = (await (await asAgent(host, "/api/agent/wallet?period=30d&include_insights=true&direction=income", ADA.id)).json()) as AgentWallet;
+    const body = (await (
+      await asAgent(host, "/api/agent/wallet?period=30d&include_insights=true&direction=income", ADA.id)
+    ).json()) as AgentWallet;
     const auth = { headers: { authorization: `Bearer ${walletToken}` } };
-    const balance = (await (await fetch(`${wallet}/api/wallet/balance`, auth)).json()) as { balance: number; currency: string };
-    const direct = (await (await fetch(`${wallet}/api/wallet/transactions?period=30d&include_insights=true&direction=income`, auth)).json()) as AgentWallet;
+    const balance = (await (await fetch(`${wallet}/api/wallet/balance`, auth)).json()) as {
+      balance: number;
+      currency: string;
+    };
+    const direct = (await (
+      await fetch(`${wallet}/api/wallet/transactions?period=30d&include_insights=true&direction=income`, auth)
+    ).json()) as AgentWallet;
     // The window ends "now", which moved between the two calls: compare everything else.
-    const withoutWindow = ({ insights, ...rest }: AgentWallet) => ({ ...rest, insights: insights && { ...insights, from: undefined, to: undefined } });
+    const withoutWindow = ({ insights, ...rest }: AgentWallet) => ({
+      ...rest,
+      insights: insights && { ...insights, from: undefined, to: undefined },
+    });
     assert.deepEqual(withoutWindow(body), withoutWindow({ ...balance, ...direct }));
     assert.ok(body.insights, "insights when asked");
   });
@@ -52,7 +75,10 @@ test("the host app: session lifecycle and GET /api/agent/wallet", async (t) => {
   });
 
   await t.test("wrong service token; missing user; sub ≠ userId", async () => {
-    assert.equal((await errorBody(await asAgent(host, "/api/agent/wallet", ADA.id, { serviceToken: "nope" }))).error, "Invalid agent service token");
+    assert.equal(
+      (await errorBody(await asAgent(host, "/api/agent/wallet", ADA.id, { serviceToken: "nope" }))).error,
+      "Invalid agent service token",
+    );
     assert.equal((await errorBody(await asAgent(host, "/api/agent/wallet", undefined))).code, "missing_end_user");
     const mismatch = await sessionRequest(host, "POST", { userId: NGOZI.id, token: walletToken });
     assert.equal(mismatch.status, 403);
@@ -61,7 +87,10 @@ test("the host app: session lifecycle and GET /api/agent/wallet", async (t) => {
 
   await t.test("clear, and the agent is refused again", async () => {
     assert.equal((await sessionRequest(host, "DELETE", { userId: ADA.id })).status, 200);
-    assert.equal((await errorBody(await asAgent(host, "/api/agent/wallet", ADA.id))).error, "No active session for this user");
+    assert.equal(
+      (await errorBody(await asAgent(host, "/api/agent/wallet", ADA.id))).error,
+      "No active session for this user",
+    );
   });
 });
 
@@ -97,7 +126,10 @@ test("a wallet that answers without a JSON object is a 502, never a 500", async 
     const fake = createServer((_, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
     await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
     closeWhenDone(t, "the fake wallet's close()", () => closeServer(fake));
-    const host = await startFullSandbox(t, { only: "host", walletUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}` });
+    const host = await startFullSandbox(t, {
+      only: "host",
+      walletUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}`,
+    });
     const walletSandbox = await startFullSandbox(t, { only: "wallet" });
     await sessionRequest(host.urls.host!, "POST", { userId: ADA.id, token: await loginAt(walletSandbox.urls.wallet!) });
     const response = await asAgent(host.urls.host!, "/api/agent/wallet", ADA.id);
@@ -108,10 +140,17 @@ test("a wallet that answers without a JSON object is a 502, never a 500", async 
 
 test("a wallet error passed through takes the one JSON type, whatever the wallet wrote", async (t) => {
   const { createServer } = await import("node:http");
-  const fake = createServer((_, res) => res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: AUTH_TEXTS.expired.text, code: "token_expired" })));
+  const fake = createServer((_, res) =>
+    res
+      .writeHead(401, { "content-type": "application/json" })
+      .end(JSON.stringify({ error: AUTH_TEXTS.expired.text, code: "token_expired" })),
+  );
   await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
   t.after(() => new Promise((resolve) => fake.close(resolve)));
-  const host = await startFullSandbox(t, { only: "host", walletUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}` });
+  const host = await startFullSandbox(t, {
+    only: "host",
+    walletUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}`,
+  });
   const walletSandbox = await startFullSandbox(t, { only: "wallet" });
   await sessionRequest(host.urls.host!, "POST", { userId: ADA.id, token: await loginAt(walletSandbox.urls.wallet!) });
   const response = await asAgent(host.urls.host!, "/api/agent/wallet", ADA.id);
@@ -126,8 +165,17 @@ test("a well-signed token for a user the service does not know is not registered
   const sandbox = await startFullSandbox(t);
   const stranger = "11111111-1111-4111-8111-111111111111";
   const now = Math.floor(Date.now() / 1000);
-  for (const [url, secret, issuer] of [[sandbox.urls.storefront!, "dev-storefront-jwt-secret-not-for-production", "sandbox-storefront"], [sandbox.urls.host!, "dev-wallet-jwt-secret-not-for-production-use", "sandbox-wallet"]] as const) {
-    const token = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(stranger).setIssuer(issuer).setIssuedAt(now).setExpirationTime(now + 600).sign(new TextEncoder().encode(secret));
+  for (const [url, secret, issuer] of [
+    [sandbox.urls.storefront!, "dev-storefront-jwt-secret-not-for-production", "sandbox-storefront"],
+    [sandbox.urls.host!, "dev-wallet-jwt-secret-not-for-production-use", "sandbox-wallet"],
+  ] as const) {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(stranger)
+      .setIssuer(issuer)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(new TextEncoder().encode(secret));
     const response = await sessionRequest(url, "POST", { userId: stranger, token });
     assert.equal(response.status, 401);
     assert.equal((await errorBody(response)).code, "invalid_token");

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { SESSION_RETENTION_MS } from "../../src/bff/sessions/session-store.ts";
-import { ADA, errorBody } from "../helpers/sandbox.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
+import { ADA, errorBody } from "../helpers/sandbox.ts";
 
 const stores = ["memory", "file", ...(process.env.REDIS_URL ? [process.env.REDIS_URL] : [])];
 
@@ -14,7 +14,11 @@ for (const store of stores) {
     assert.equal((await asAgent(url, "/api/agent/orders", ADA.id)).status, 200);
 
     sandbox.clock.advance(5000);
-    assert.equal((await errorBody(await asAgent(url, "/api/agent/orders", ADA.id))).code, "token_expired", "within the retention the protected route's answer passes through");
+    assert.equal(
+      (await errorBody(await asAgent(url, "/api/agent/orders", ADA.id))).code,
+      "token_expired",
+      "within the retention the protected route's answer passes through",
+    );
 
     sandbox.clock.advance(SESSION_RETENTION_MS);
     const gone = await asAgent(url, "/api/agent/orders", ADA.id);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { SignJWT } from "jose";
-import { ADA, DEV_STOREFRONT_SECRET, TUNDE, errorBody } from "../helpers/sandbox.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
+import { ADA, DEV_STOREFRONT_SECRET, errorBody, TUNDE } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
 test("the storefront agent session lifecycle (the spec's state table)", async (t) => {
@@ -13,7 +13,10 @@ test("the storefront agent session lifecycle (the spec's state table)", async (t
   await t.test("no session: 401 with the spec's text", async () => {
     const response = await asAgent(url, "/api/agent/products", ADA.id);
     assert.equal(response.status, 401);
-    assert.deepEqual(await errorBody(response), { error: "No active session for this user", code: "no_active_session" });
+    assert.deepEqual(await errorBody(response), {
+      error: "No active session for this user",
+      code: "no_active_session",
+    });
   });
 
   await t.test("register: 200", async () => {
@@ -24,20 +27,40 @@ test("the storefront agent session lifecycle (the spec's state table)", async (t
     assert.equal(body.userId, ADA.id);
   });
 
-  await t.test("act: products (q passes through), orders (order_id passes through), cart (quantity 1 by default)", async () => {
-    const products = (await (await asAgent(url, "/api/agent/products?q=rice", ADA.id)).json()) as { items: { name: string }[] };
-    const direct = (await (await fetch(`${url}/api/products?q=rice`, { headers: { authorization: `Bearer ${token}` } })).json()) as unknown;
-    assert.deepEqual(products, direct);
-    const orders = (await (await asAgent(url, "/api/agent/orders?order_id=ORD-7F3K2Q", ADA.id)).json()) as { orders: { orderId: string }[] };
-    assert.deepEqual(orders.orders.map((order) => order.orderId), ["ORD-7F3K2Q"]);
-    const cart = await asAgent(url, "/api/agent/cart/items", ADA.id, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify({ product_id: "ofada-rice-5kg" }) });
-    assert.equal(cart.status, 200);
-    assert.match(cart.headers.get("content-type") ?? "", /^application\/json/, "the agent always gets JSON");
-    assert.equal(((await cart.json()) as { items: { quantity: number }[] }).items[0]!.quantity, 1);
-  });
+  await t.test(
+    "act: products (q passes through), orders (order_id passes through), cart (quantity 1 by default)",
+    async () => {
+      const products = (await (await asAgent(url, "/api/agent/products?q=rice", ADA.id)).json()) as {
+        items: { name: string }[];
+      };
+      const direct = (await (
+        await fetch(`${url}/api/products?q=rice`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as unknown;
+      assert.deepEqual(products, direct);
+      const orders = (await (await asAgent(url, "/api/agent/orders?order_id=ORD-7F3K2Q", ADA.id)).json()) as {
+        orders: { orderId: string }[];
+      };
+      assert.deepEqual(
+        orders.orders.map((order) => order.orderId),
+        ["ORD-7F3K2Q"],
+      );
+      const cart = await asAgent(url, "/api/agent/cart/items", ADA.id, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "text/event-stream" },
+        body: JSON.stringify({ product_id: "ofada-rice-5kg" }),
+      });
+      assert.equal(cart.status, 200);
+      assert.match(cart.headers.get("content-type") ?? "", /^application\/json/, "the agent always gets JSON");
+      assert.equal(((await cart.json()) as { items: { quantity: number }[] }).items[0]!.quantity, 1);
+    },
+  );
 
   await t.test("errors of the protected route pass through", async () => {
-    const response = await asAgent(url, "/api/agent/cart/items", ADA.id, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ product_id: "caviar" }) });
+    const response = await asAgent(url, "/api/agent/cart/items", ADA.id, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ product_id: "caviar" }),
+    });
     assert.equal(response.status, 404);
     assert.equal((await errorBody(response)).code, "product_not_found");
   });
@@ -63,7 +86,10 @@ test("the storefront BFF checks", async (t) => {
     for (const serviceToken of ["wrong", token, ""]) {
       const response = await asAgent(url, "/api/agent/products", ADA.id, { serviceToken });
       assert.equal(response.status, 401);
-      assert.deepEqual(await errorBody(response), { error: "Invalid agent service token", code: "invalid_service_token" });
+      assert.deepEqual(await errorBody(response), {
+        error: "Invalid agent service token",
+        code: "invalid_service_token",
+      });
     }
   });
 
@@ -88,7 +114,12 @@ test("the storefront BFF checks", async (t) => {
   const registrations: [string, () => Promise<unknown>, number, string][] = [
     ["sub differs from userId", async () => ({ userId: TUNDE.id, token }), 403, "user_mismatch"],
     ["a bad token", async () => ({ userId: ADA.id, token: "not-a-jwt" }), 401, "invalid_token"],
-    ["a wallet token", async () => ({ userId: ADA.id, token: await loginAt(sandbox.urls.wallet!) }), 401, "invalid_token"],
+    [
+      "a wallet token",
+      async () => ({ userId: ADA.id, token: await loginAt(sandbox.urls.wallet!) }),
+      401,
+      "invalid_token",
+    ],
     ["an expired token", async () => ({ userId: ADA.id, token: await expiredToken() }), 401, "token_expired"],
     ["no token", async () => ({ userId: ADA.id }), 400, "validation_error"],
     ["no userId", async () => ({ token }), 400, "validation_error"],
@@ -121,13 +152,28 @@ test("the agent's cart change reaches the user's open cart stream at once", asyn
   const stream = await openRawStream(`${url}/api/cart/stream?access_token=${token}`);
   t.after(() => stream.close());
   await stream.until((messages) => messages.some((message) => message.event === "cart"));
-  await asAgent(url, "/api/agent/cart/items", ADA.id, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ product_id: "ugu-leaves-bunch", quantity: 2 }) });
+  await asAgent(url, "/api/agent/cart/items", ADA.id, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ product_id: "ugu-leaves-bunch", quantity: 2 }),
+  });
   const messages = await stream.until((all) => all.filter((message) => message.event === "cart").length === 2, 2000);
-  const last = JSON.parse(messages.filter((message) => message.event === "cart")[1]!.data!) as { items: { id: string; quantity: number }[] };
-  assert.deepEqual(last.items.map((item) => [item.id, item.quantity]), [["ugu-leaves-bunch", 2]]);
+  const last = JSON.parse(messages.filter((message) => message.event === "cart")[1]!.data!) as {
+    items: { id: string; quantity: number }[];
+  };
+  assert.deepEqual(
+    last.items.map((item) => [item.id, item.quantity]),
+    [["ugu-leaves-bunch", 2]],
+  );
 });
 
 function expiredToken(): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(ADA.id).setIssuer("sandbox-storefront").setIssuedAt(now - 100).setExpirationTime(now - 10).sign(new TextEncoder().encode(DEV_STOREFRONT_SECRET));
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(ADA.id)
+    .setIssuer("sandbox-storefront")
+    .setIssuedAt(now - 100)
+    .setExpirationTime(now - 10)
+    .sign(new TextEncoder().encode(DEV_STOREFRONT_SECRET));
 }

@@ -14,7 +14,10 @@ test("on a terminal, the check in progress shows until its result line replaces 
   observer.checkStart("storefront", CHECK);
   assert.equal(written, "storefront\n  …     catalog lists the products");
   observer.checkDone({ area: "storefront", name: CHECK.name, status: "fail", reason: "expected 200, got 500", ms: 3 });
-  assert.equal(written, "storefront\n  …     catalog lists the products\r\x1b[2K  FAIL  catalog lists the products — expected 200, got 500\n");
+  assert.equal(
+    written,
+    "storefront\n  …     catalog lists the products\r\x1b[2K  FAIL  catalog lists the products — expected 200, got 500\n",
+  );
 });
 
 test("off a terminal, only the result lines are written", () => {
@@ -22,7 +25,13 @@ test("off a terminal, only the result lines are written", () => {
   const observer = textObserver({ write: (text) => void (written += text) });
   observer.areaStart("wallet");
   observer.checkStart("wallet", CHECK);
-  observer.checkDone({ area: "wallet", name: CHECK.name, status: "skip", reason: "no account given (--user and --password)", ms: 0 });
+  observer.checkDone({
+    area: "wallet",
+    name: CHECK.name,
+    status: "skip",
+    reason: "no account given (--user and --password)",
+    ms: 0,
+  });
   assert.equal(written, "wallet\n  skip  catalog lists the products — no account given (--user and --password)\n");
 });
 

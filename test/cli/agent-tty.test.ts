@@ -4,7 +4,9 @@ import { PROJECT_ROOT, startArgs, tempDir } from "../helpers/cli.ts";
 import { startInProcess } from "../helpers/in-process.ts";
 import { screenMatches, tmux, tmuxMissing } from "../helpers/tmux.ts";
 
-test("agent ask on a real terminal asks its follow-up question and takes the typed answer", { timeout: 60_000 }, async (t) => {
+test("agent ask on a real terminal asks its follow-up question and takes the typed answer", {
+  timeout: 60_000,
+}, async (t) => {
   if (tmuxMissing(t)) return;
   const dataDir = await tempDir(t);
   await startInProcess(t, startArgs(dataDir));

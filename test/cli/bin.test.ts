@@ -17,7 +17,9 @@ test("the bin prints the help and exits 0", TIMEOUT, async (t) => {
 test("the bin runs a command: users --json prints the fixture's users", TIMEOUT, async (t) => {
   const result = await runCli(t, ["users", "--json"]);
   assert.equal(result.code, 0, result.stderr);
-  const { users } = JSON.parse(await readFile(join(PROJECT_ROOT, "fixtures", "users.json"), "utf8")) as { users: unknown[] };
+  const { users } = JSON.parse(await readFile(join(PROJECT_ROOT, "fixtures", "users.json"), "utf8")) as {
+    users: unknown[];
+  };
   assert.deepEqual(JSON.parse(result.stdout), users);
 });
 

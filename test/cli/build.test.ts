@@ -5,15 +5,17 @@ import { copyFile, cp, readFile, rm, symlink, utimes } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { PROJECT_ROOT, runCli, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
-import { RECORD_LOADS, loadedModules } from "../helpers/loaded-modules.ts";
+import { loadedModules, RECORD_LOADS } from "../helpers/loaded-modules.ts";
 
 const TIMEOUT = { timeout: 120_000 };
 
 /** A copy of the project (its own src/, dist/ and bin/; the same node_modules), built as `npm ci` builds it. */
 async function builtCopy(t: { after(fn: () => unknown): void }): Promise<string> {
   const root = await tempDir(t, "sandbox-build-");
-  for (const file of ["package.json", "tsconfig.json", "tsconfig.build.json"]) await copyFile(join(PROJECT_ROOT, file), join(root, file));
-  for (const dir of ["bin", "scripts", "src", "fixtures"]) await cp(join(PROJECT_ROOT, dir), join(root, dir), { recursive: true });
+  for (const file of ["package.json", "tsconfig.json", "tsconfig.build.json"])
+    await copyFile(join(PROJECT_ROOT, file), join(root, file));
+  for (const dir of ["bin", "scripts", "src", "fixtures"])
+    await cp(join(PROJECT_ROOT, dir), join(root, dir), { recursive: true });
   await symlink(join(PROJECT_ROOT, "node_modules"), join(root, "node_modules"));
   build(root);
   return root;
@@ -26,52 +28,82 @@ function build(root: string): void {
 
 /** Where `sandbox users --json` ran its code from, in that copy: "dist" or "src". */
 async function ranFrom(t: { after(fn: () => unknown): void }, root: string): Promise<string> {
-  const result = await runCli(t, ["users", "--json"], { bin: join(root, "bin/sandbox.js"), env: { NODE_OPTIONS: RECORD_LOADS } });
+  const result = await runCli(t, ["users", "--json"], {
+    bin: join(root, "bin/sandbox.js"),
+    env: { NODE_OPTIONS: RECORD_LOADS },
+  });
   assert.equal(result.code, 0, result.stderr);
   assert.equal((JSON.parse(result.stdout) as unknown[]).length, 3);
-  const main = loadedModules(result.stderr).filter((url) => url.endsWith("/cli/main.js") || url.endsWith("/cli/main.ts"));
+  const main = loadedModules(result.stderr).filter(
+    (url) => url.endsWith("/cli/main.js") || url.endsWith("/cli/main.ts"),
+  );
   assert.equal(main.length, 1, "one copy of the CLI ran");
-  return main[0]!.startsWith(`file://${join(root, "dist")}/`) ? "dist" : main[0]!.startsWith(`file://${join(root, "src")}/`) ? "src" : main[0]!;
+  return main[0]!.startsWith(`file://${join(root, "dist")}/`)
+    ? "dist"
+    : main[0]!.startsWith(`file://${join(root, "src")}/`)
+      ? "src"
+      : main[0]!;
 }
 
-test("the bin runs dist/ while it is current, and the sources through tsx once one of them is newer or the build is gone", TIMEOUT, async (t) => {
-  const root = await builtCopy(t);
-  assert.equal(await ranFrom(t, root), "dist");
+test(
+  "the bin runs dist/ while it is current, and the sources through tsx once one of them is newer or the build is gone",
+  TIMEOUT,
+  async (t) => {
+    const root = await builtCopy(t);
+    assert.equal(await ranFrom(t, root), "dist");
 
-  // A source edited after the build (one the command does not even load): all of dist/ is stale.
-  const later = new Date(Date.now() + 2000);
-  await utimes(join(root, "src/wallet/insights.ts"), later, later);
-  assert.equal(await ranFrom(t, root), "src");
+    // A source edited after the build (one the command does not even load): all of dist/ is stale.
+    const later = new Date(Date.now() + 2000);
+    await utimes(join(root, "src/wallet/insights.ts"), later, later);
+    assert.equal(await ranFrom(t, root), "src");
 
-  await new Promise((resolve) => setTimeout(resolve, 2100));
-  build(root);
-  assert.equal(await ranFrom(t, root), "dist");
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    build(root);
+    assert.equal(await ranFrom(t, root), "dist");
 
-  // A new file in a folder counts as a change too.
-  await copyFile(join(root, "src/money.ts"), join(root, "src/copy-of-money.ts"));
-  assert.equal(await ranFrom(t, root), "src");
-  await rm(join(root, "src/copy-of-money.ts"));
+    // A new file in a folder counts as a change too.
+    await copyFile(join(root, "src/money.ts"), join(root, "src/copy-of-money.ts"));
+    assert.equal(await ranFrom(t, root), "src");
+    await rm(join(root, "src/copy-of-money.ts"));
 
-  build(root);
-  await rm(join(root, "dist/build.json"));
-  assert.equal(await ranFrom(t, root), "src");
-});
+    build(root);
+    await rm(join(root, "dist/build.json"));
+    assert.equal(await ranFrom(t, root), "src");
+  },
+);
 
-test("a sandbox run from dist/ finds the seed in fixtures/, the embed's pages in src/ and the version in package.json", TIMEOUT, async (t) => {
-  const root = await builtCopy(t);
-  const { cli, url } = await startCli(t, startArgs(await tempDir(t)), { bin: join(root, "bin/sandbox.js"), env: { NODE_OPTIONS: RECORD_LOADS } });
-  assert.ok(loadedModules(cli.stderr()).some((loaded) => loaded.startsWith(`file://${join(root, "dist")}/sandbox.js`)), "the servers run from dist/");
-  assert.match(cli.stdout(), /Ada Okafor +ada@example\.com/);
-  const host = /^ {2}host app +(http:\S+)$/m.exec(cli.stdout())![1]!;
+test(
+  "a sandbox run from dist/ finds the seed in fixtures/, the embed's pages in src/ and the version in package.json",
+  TIMEOUT,
+  async (t) => {
+    const root = await builtCopy(t);
+    const { cli, url } = await startCli(t, startArgs(await tempDir(t)), {
+      bin: join(root, "bin/sandbox.js"),
+      env: { NODE_OPTIONS: RECORD_LOADS },
+    });
+    assert.ok(
+      loadedModules(cli.stderr()).some((loaded) => loaded.startsWith(`file://${join(root, "dist")}/sandbox.js`)),
+      "the servers run from dist/",
+    );
+    assert.match(cli.stdout(), /Ada Okafor +ada@example\.com/);
+    const host = /^ {2}host app +(http:\S+)$/m.exec(cli.stdout())![1]!;
 
-  const index = (await (await fetch(url)).json()) as { version: string };
-  assert.equal(index.version, (JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string }).version);
-  const page = await fetch(`${host}/embed/assets/embed.js`);
-  assert.equal(page.status, 200);
-  assert.match(await page.text(), /\S/);
-  // The agent's actions (fixtures/actions/) and its resolver, loaded at the first question.
-  const ask = await fetch(`${host}/embed/api/ask`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: "search for rice" }) });
-  assert.equal(ask.status, 200, await ask.clone().text());
-  assert.match(((await ask.json()) as { answer: string }).answer, /rice/i);
-  await stopCli(cli);
-});
+    const index = (await (await fetch(url)).json()) as { version: string };
+    assert.equal(
+      index.version,
+      (JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string }).version,
+    );
+    const page = await fetch(`${host}/embed/assets/embed.js`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /\S/);
+    // The agent's actions (fixtures/actions/) and its resolver, loaded at the first question.
+    const ask = await fetch(`${host}/embed/api/ask`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: "search for rice" }),
+    });
+    assert.equal(ask.status, 200, await ask.clone().text());
+    assert.match(((await ask.json()) as { answer: string }).answer, /rice/i);
+    await stopCli(cli);
+  },
+);

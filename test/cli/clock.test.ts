@@ -25,27 +25,38 @@ test("sandbox clock shows, advances, sets and resets the running sandbox's clock
   assert.equal(stale.status, 401, "a token signed before the advance has expired");
   assert.match(await clock(), /\(1d 1h ahead of the system time\)/);
 
-  assert.match(await clock("--set", "2020-02-29T12:00:00Z"), /^Sandbox clock: 2020-02-29T12:00:0\d\.\d{3}Z \(\d+d \d+h behind the system time\)\n$/);
+  assert.match(
+    await clock("--set", "2020-02-29T12:00:00Z"),
+    /^Sandbox clock: 2020-02-29T12:00:0\d\.\d{3}Z \(\d+d \d+h behind the system time\)\n$/,
+  );
   const reset = JSON.parse(await clock("--reset", "--json")) as { offsetMs: number };
   assert.equal(reset.offsetMs, 0);
 });
 
-test("sandbox clock refuses in one line: a bad duration or time, two moves at once, no sandbox running", TIMEOUT, async (t) => {
-  const dataDir = await tempDir(t);
-  const idle = await runInProcess(["clock", "--data-dir", dataDir]);
-  assert.equal(idle.code, 1);
-  assert.match(idle.stderr, /^Error: No sandbox runs on /);
+test(
+  "sandbox clock refuses in one line: a bad duration or time, two moves at once, no sandbox running",
+  TIMEOUT,
+  async (t) => {
+    const dataDir = await tempDir(t);
+    const idle = await runInProcess(["clock", "--data-dir", dataDir]);
+    assert.equal(idle.code, 1);
+    assert.match(idle.stderr, /^Error: No sandbox runs on /);
 
-  await startInProcess(t, startArgs(dataDir));
-  const cases: [string[], RegExp][] = [
-    [["--advance", "soon"], /"advance" must be a duration/],
-    [["--set", "tomorrow"], /"set" must be an ISO 8601/],
-    [["--advance", "1h", "--reset"], /cannot be used with/],
-  ];
-  for (const [args, message] of cases) {
-    const result = await runInProcess(["clock", ...args, "--data-dir", dataDir]);
-    assert.equal(result.code, 1, args.join(" "));
-    assert.match(result.stderr, message);
-    assert.equal(lines(result.stderr).filter((line) => !line.startsWith("(run with --help")).length, 1, result.stderr);
-  }
-});
+    await startInProcess(t, startArgs(dataDir));
+    const cases: [string[], RegExp][] = [
+      [["--advance", "soon"], /"advance" must be a duration/],
+      [["--set", "tomorrow"], /"set" must be an ISO 8601/],
+      [["--advance", "1h", "--reset"], /cannot be used with/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runInProcess(["clock", ...args, "--data-dir", dataDir]);
+      assert.equal(result.code, 1, args.join(" "));
+      assert.match(result.stderr, message);
+      assert.equal(
+        lines(result.stderr).filter((line) => !line.startsWith("(run with --help")).length,
+        1,
+        result.stderr,
+      );
+    }
+  },
+);

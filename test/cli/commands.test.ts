@@ -5,7 +5,7 @@ import { Help } from "commander";
 import { COMMANDS, commandFor, commandName } from "../../src/cli/commands.ts";
 import { createCli } from "../../src/cli/io.ts";
 import { runCli } from "../helpers/cli.ts";
-import { RECORD_LOADS, loadedModules } from "../helpers/loaded-modules.ts";
+import { loadedModules, RECORD_LOADS } from "../helpers/loaded-modules.ts";
 
 const cli = createCli({ stdout: { write() {} }, stderr: { write() {} }, env: {}, cwd: process.cwd() });
 
@@ -38,15 +38,24 @@ test("the command the arguments run is found before commander parses them", asyn
   }
 });
 
-test("the CLI loads only the command it runs: no server code, MCP SDK, date parser or terminal UI for help, users or identity sign", { timeout: 60_000 }, async (t) => {
-  const heavy = /\/src\/sandbox\.|\/(src|dist)\/(storefront|wallet|host-app|services)\/|@modelcontextprotocol|chrono-node|\/ink\/|\/redis\//;
+test("the CLI loads only the command it runs: no server code, MCP SDK, date parser or terminal UI for help, users or identity sign", {
+  timeout: 60_000,
+}, async (t) => {
+  const heavy =
+    /\/src\/sandbox\.|\/(src|dist)\/(storefront|wallet|host-app|services)\/|@modelcontextprotocol|chrono-node|\/ink\/|\/redis\//;
   for (const args of [["--help"], ["users"], ["identity", "sign", "--user", "ada@example.com"]]) {
     await t.test(args.join(" "), async (t) => {
       const result = await runCli(t, args, { env: { NODE_OPTIONS: RECORD_LOADS } });
       assert.equal(result.code, 0, result.stderr);
       const loaded = loadedModules(result.stderr);
-      assert.ok(loaded.some((url) => /\/cli\/main\.(ts|js)$/.test(url)), "the loads were recorded");
-      assert.deepEqual(loaded.filter((url) => heavy.test(url)), []);
+      assert.ok(
+        loaded.some((url) => /\/cli\/main\.(ts|js)$/.test(url)),
+        "the loads were recorded",
+      );
+      assert.deepEqual(
+        loaded.filter((url) => heavy.test(url)),
+        [],
+      );
     });
   }
 });

@@ -41,28 +41,43 @@ async function burstUntilKilled(url: string, token: string, kill: () => void): P
   return burst;
 }
 
-test("a SIGKILL in the middle of a burst of writes loses no acknowledged change and leaves a usable data dir", { timeout: 30_000 }, async (t) => {
+test("a SIGKILL in the middle of a burst of writes loses no acknowledged change and leaves a usable data dir", {
+  timeout: 30_000,
+}, async (t) => {
   const dataDir = await tempDir(t);
   const { cli, url } = await startCli(t, startArgs(dataDir));
   const burst = await burstUntilKilled(url, await login(url), () => cli.kill("SIGKILL"));
   const ended = await cli.exit();
-  assert.ok(burst.killed, `the burst reached ${KILL_AFTER_ACKS} acknowledgements (got ${burst.acknowledged} of ${burst.sent})`);
+  assert.ok(
+    burst.killed,
+    `the burst reached ${KILL_AFTER_ACKS} acknowledgements (got ${burst.acknowledged} of ${burst.sent})`,
+  );
   assert.equal(ended.signal, "SIGKILL");
 
   const text = await readFile(join(dataDir, "storefront.json"), "utf8");
   assert.doesNotThrow(() => JSON.parse(text), "the data file is whole JSON after the kill");
   const left = await readdir(dataDir);
   t.diagnostic(`sent ${burst.sent}, acknowledged ${burst.acknowledged}; left in the data dir: ${left.join(", ")}`);
-  assert.ok(left.some((name) => /lock/i.test(name)), `the killed process left its lock behind: ${left.join(", ")}`);
+  assert.ok(
+    left.some((name) => /lock/i.test(name)),
+    `the killed process left its lock behind: ${left.join(", ")}`,
+  );
   // Whatever temp file the kill left (there may be none), a half-written one must be cleaned up too.
   await writeFile(join(dataDir, `storefront.json.tmp-${cli.pid}-999999`), '{"version": 1, "carts": {');
 
   // The kill needs a process; the restart that cleans up after it does not.
   const again = await startInProcess(t, startArgs(dataDir));
   const after = await readdir(dataDir);
-  assert.deepEqual(after.filter((name) => name.includes(".tmp-")), [], "no temp file left after the restart");
+  assert.deepEqual(
+    after.filter((name) => name.includes(".tmp-")),
+    [],
+    "no temp file left after the restart",
+  );
   const quantity = await addAndCount(again.url, await login(again.url), RICE, 1);
   const before = quantity - 1;
-  assert.ok(before >= burst.acknowledged, `every acknowledged add was kept: ${before} in the cart, ${burst.acknowledged} acknowledged`);
+  assert.ok(
+    before >= burst.acknowledged,
+    `every acknowledged add was kept: ${before} in the cart, ${burst.acknowledged} acknowledged`,
+  );
   assert.ok(before <= burst.sent, `no add counted twice: ${before} in the cart, ${burst.sent} sent`);
 });

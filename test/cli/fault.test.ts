@@ -16,26 +16,62 @@ test("sandbox fault add, list and clear on the running sandbox", TIMEOUT, async 
     return result.stdout;
   };
 
-  assert.equal(await fault("add", "--service", "storefront", "--route", "POST /api/cart/items", "--status", "503", "--times", "2"),
-    "Added fault f1 on the storefront: POST /api/cart/items answers 503, 2 times\n  (remove it with: npx sandbox fault clear f1)\n");
+  assert.equal(
+    await fault("add", "--service", "storefront", "--route", "POST /api/cart/items", "--status", "503", "--times", "2"),
+    "Added fault f1 on the storefront: POST /api/cart/items answers 503, 2 times\n  (remove it with: npx sandbox fault clear f1)\n",
+  );
   const token = await loginAt(url);
-  const answer = await fetch(`${url}/api/cart/items`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ product_id: "ofada-rice-5kg" }) });
+  const answer = await fetch(`${url}/api/cart/items`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ product_id: "ofada-rice-5kg" }),
+  });
   assert.equal(answer.status, 503);
   assert.equal((await errorBody(answer)).code, "injected_fault");
 
-  const slow = JSON.parse(await fault("add", "--service", "wallet", "--route", "GET /api/wallet/*", "--delay", "100ms-2s", "--rate", "0.5", "--json")) as Record<string, unknown>;
-  assert.deepEqual(slow, { id: "f2", service: "wallet", route: "GET /api/wallet/*", rate: 0.5, delay: "100ms-2s", dropStream: false, fired: 0 });
-  assert.match(await fault("add", "--service", "storefront", "--route", "get /api/cart/stream", "--drop-stream"), /^Added fault f3 on the storefront: GET \/api\/cart\/stream cuts event streams\n/);
+  const slow = JSON.parse(
+    await fault(
+      "add",
+      "--service",
+      "wallet",
+      "--route",
+      "GET /api/wallet/*",
+      "--delay",
+      "100ms-2s",
+      "--rate",
+      "0.5",
+      "--json",
+    ),
+  ) as Record<string, unknown>;
+  assert.deepEqual(slow, {
+    id: "f2",
+    service: "wallet",
+    route: "GET /api/wallet/*",
+    rate: 0.5,
+    delay: "100ms-2s",
+    dropStream: false,
+    fired: 0,
+  });
+  assert.match(
+    await fault("add", "--service", "storefront", "--route", "get /api/cart/stream", "--drop-stream"),
+    /^Added fault f3 on the storefront: GET \/api\/cart\/stream cuts event streams\n/,
+  );
 
   const table = lines(await fault("list"));
   assert.match(table[0]!, /^ID +SERVICE +ROUTE +DOES +RATE +TIMES LEFT +FIRED$/);
   assert.match(table[1]!, /^f1 +storefront +POST \/api\/cart\/items +answers 503 +1 +1 +1$/);
   assert.match(table[2]!, /^f2 +wallet +GET \/api\/wallet\/\* +waits 100ms-2s +0\.5 +until cleared +0$/);
   assert.match(table[3]!, /^f3 +storefront +GET \/api\/cart\/stream +cuts event streams +1 +until cleared +0$/);
-  assert.deepEqual((JSON.parse(await fault("list", "--json")) as { id: string }[]).map((one) => one.id), ["f1", "f2", "f3"]);
+  assert.deepEqual(
+    (JSON.parse(await fault("list", "--json")) as { id: string }[]).map((one) => one.id),
+    ["f1", "f2", "f3"],
+  );
 
   assert.equal(await fault("clear", "f2"), "Cleared f2.\n");
-  assert.deepEqual((JSON.parse(await fault("clear", "--json")) as { id: string }[]).map((one) => one.id), ["f1", "f3"]);
+  assert.deepEqual(
+    (JSON.parse(await fault("clear", "--json")) as { id: string }[]).map((one) => one.id),
+    ["f1", "f3"],
+  );
   assert.equal(await fault("clear"), "No faults to clear.\n");
   assert.equal(await fault("list"), "No faults.\n");
 });
@@ -44,9 +80,18 @@ test("sandbox fault refuses in one line what the sandbox refuses", TIMEOUT, asyn
   const dataDir = await tempDir(t);
   await startInProcess(t, startArgs(dataDir));
   const cases: [string[], RegExp][] = [
-    [["add", "--service", "storefront", "--route", "GET /api/products", "--status", "abc"], /"status" must be an integer from 400 to 599; got "abc"/],
-    [["add", "--service", "storefront", "--route", "GET /api/products", "--rate", "2"], /"rate" must be a number from 0 to 1; got 2/],
-    [["add", "--service", "storefront", "--route", "GET /api/product", "--status", "503"], /no route at \/api\/product/],
+    [
+      ["add", "--service", "storefront", "--route", "GET /api/products", "--status", "abc"],
+      /"status" must be an integer from 400 to 599; got "abc"/,
+    ],
+    [
+      ["add", "--service", "storefront", "--route", "GET /api/products", "--rate", "2"],
+      /"rate" must be a number from 0 to 1; got 2/,
+    ],
+    [
+      ["add", "--service", "storefront", "--route", "GET /api/product", "--status", "503"],
+      /no route at \/api\/product/,
+    ],
     [["add", "--service", "storefront", "--route", "GET /api/products"], /needs a status, a delay or dropStream/],
     [["clear", "f9"], /No fault "f9"/],
   ];

@@ -19,9 +19,21 @@ test("--help shows usage and examples", TIMEOUT, async (t) => {
     { name: "sandbox --help", args: ["--help"], usage: /^Usage: sandbox \[options\] \[command\]$/m },
     { name: "sandbox start --help", args: ["start", "--help"], usage: /^Usage: sandbox start \[options\]$/m },
     { name: "sandbox users --help", args: ["users", "--help"], usage: /^Usage: sandbox users \[options\]$/m },
-    { name: "sandbox oauth --help", args: ["oauth", "--help"], usage: /^Usage: sandbox oauth \[options\] \[command\]$/m },
-    { name: "sandbox oauth add-client --help", args: ["oauth", "add-client", "--help"], usage: /^Usage: sandbox oauth add-client \[options\]$/m },
-    { name: "sandbox oauth clients --help", args: ["oauth", "clients", "--help"], usage: /^Usage: sandbox oauth clients \[options\]$/m },
+    {
+      name: "sandbox oauth --help",
+      args: ["oauth", "--help"],
+      usage: /^Usage: sandbox oauth \[options\] \[command\]$/m,
+    },
+    {
+      name: "sandbox oauth add-client --help",
+      args: ["oauth", "add-client", "--help"],
+      usage: /^Usage: sandbox oauth add-client \[options\]$/m,
+    },
+    {
+      name: "sandbox oauth clients --help",
+      args: ["oauth", "clients", "--help"],
+      usage: /^Usage: sandbox oauth clients \[options\]$/m,
+    },
     { name: "sandbox status --help", args: ["status", "--help"], usage: /^Usage: sandbox status \[options\]$/m },
     { name: "sandbox stop --help", args: ["stop", "--help"], usage: /^Usage: sandbox stop \[options\]$/m },
     { name: "sandbox logs --help", args: ["logs", "--help"], usage: /^Usage: sandbox logs \[options\]$/m },
@@ -34,7 +46,10 @@ test("--help shows usage and examples", TIMEOUT, async (t) => {
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, usage);
       const lines = examples(result.stdout);
-      assert.ok(lines.some((line) => /^ {2}(\S+=\S+ )*npx sandbox\b/.test(line)), `an "Examples:" section with an npx sandbox line:\n${result.stdout}`);
+      assert.ok(
+        lines.some((line) => /^ {2}(\S+=\S+ )*npx sandbox\b/.test(line)),
+        `an "Examples:" section with an npx sandbox line:\n${result.stdout}`,
+      );
     });
   }
 });

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { SignJWT, decodeJwt } from "jose";
+import { decodeJwt, SignJWT } from "jose";
 import { verifyIdentity } from "../../src/identity/index.ts";
 import { loadDemoUsers } from "../../src/users.ts";
-import { assertOneLineError, lines, startArgs, tempDir, type CliExit } from "../helpers/cli.ts";
-import { runInProcess, startInProcess, type InProcessOptions } from "../helpers/in-process.ts";
+import { assertOneLineError, type CliExit, lines, startArgs, tempDir } from "../helpers/cli.ts";
+import { type InProcessOptions, runInProcess, startInProcess } from "../helpers/in-process.ts";
 import { ADA, DEV_SIGNING_SECRET, DEV_STOREFRONT_SECRET, TUNDE } from "../helpers/sandbox.ts";
 
 const TIMEOUT = { timeout: 60_000 };
@@ -18,7 +18,12 @@ const users = await loadDemoUsers();
 type Hooks = Parameters<typeof tempDir>[0];
 
 /** Runs the command in a fresh temp dir (so no sandbox.config.json applies). */
-async function cli(t: Hooks, args: string[], env: Record<string, string> = {}, options: InProcessOptions = {}): Promise<CliExit> {
+async function cli(
+  t: Hooks,
+  args: string[],
+  env: Record<string, string> = {},
+  options: InProcessOptions = {},
+): Promise<CliExit> {
   const cwd = await tempDir(t, "sandbox-identity-");
   return runInProcess(args, { cwd, env, ...options });
 }
@@ -41,43 +46,89 @@ test("identity sign prints a token that identity verify accepts", TIMEOUT, async
   assert.equal(result.stderr, "");
   const [headline, ...claims] = lines(result.stdout);
   assert.match(headline ?? "", new RegExp(`^valid: sub ${ADA.id} \\(Ada Okafor\\), expires in (10m|9m \\d+s)$`));
-  assert.deepEqual(claims.map((line) => line.trim().split(/\s+/)[0]), ["sub", "iss", "iat", "exp"]);
+  assert.deepEqual(
+    claims.map((line) => line.trim().split(/\s+/)[0]),
+    ["sub", "iss", "iat", "exp"],
+  );
   assert.match(result.stdout, /^ {2}iss +"sandbox-host"$/m);
   assert.match(result.stdout, /^ {2}exp +\d+ {2}\(\d{4}-\d\d-\d\dT[\d:.]+Z\)$/m);
 });
 
-test("identity verify accepts a token as the wallet spec defines it: HS256, sub and a short exp, no iss", TIMEOUT, async (t) => {
-  const token = await new SignJWT({ sub: ADA.id, exp: Math.floor(Date.now() / 1000) + 300 }).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(DEV_SIGNING_SECRET));
-  const result = await cli(t, ["identity", "verify", token]);
-  assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, new RegExp(`^valid: sub ${ADA.id} \\(Ada Okafor\\), expires in (5m|4m \\d+s)$`, "m"));
-});
+test(
+  "identity verify accepts a token as the wallet spec defines it: HS256, sub and a short exp, no iss",
+  TIMEOUT,
+  async (t) => {
+    const token = await new SignJWT({ sub: ADA.id, exp: Math.floor(Date.now() / 1000) + 300 })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode(DEV_SIGNING_SECRET));
+    const result = await cli(t, ["identity", "verify", token]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, new RegExp(`^valid: sub ${ADA.id} \\(Ada Okafor\\), expires in (5m|4m \\d+s)$`, "m"));
+  },
+);
 
 test("identity sign --json: {token, claims}, with --ttl and --claim", TIMEOUT, async (t) => {
-  const result = await cli(t, ["identity", "sign", "--user", ADA.id, "--ttl", "2m", "--claim", "plan=pro", "--claim", "seats=3", "--claim", "beta=true", "--json"]);
+  const result = await cli(t, [
+    "identity",
+    "sign",
+    "--user",
+    ADA.id,
+    "--ttl",
+    "2m",
+    "--claim",
+    "plan=pro",
+    "--claim",
+    "seats=3",
+    "--claim",
+    "beta=true",
+    "--json",
+  ]);
   assert.equal(result.code, 0, result.stderr);
   const { token, claims, ...rest } = json<{ token: string; claims: Record<string, unknown> }>(result);
   assert.deepEqual(rest, {});
   assert.deepEqual(decodeJwt(token), claims);
-  assert.deepEqual({ ...claims, iat: 0, exp: 0 }, { sub: ADA.id, iss: "sandbox-host", iat: 0, exp: 0, plan: "pro", seats: 3, beta: true });
+  assert.deepEqual(
+    { ...claims, iat: 0, exp: 0 },
+    { sub: ADA.id, iss: "sandbox-host", iat: 0, exp: 0, plan: "pro", seats: 3, beta: true },
+  );
   assert.equal((claims.exp as number) - (claims.iat as number), 120);
   assert.ok((await verifyIdentity(token, { secret: DEV_SIGNING_SECRET, users })).valid);
 });
 
 test("identity sign refuses bad input in one line", PARALLEL, async (t) => {
   const cases = [
-    { name: "an unknown email", args: ["--user", "eve@example.com"], message: /No demo user has the email "eve@example.com"/ },
-    { name: "an unknown UUID", args: ["--user", "00000000-0000-4000-8000-000000000000"], message: /--allow-unknown-user/ },
-    { name: "a reserved claim", args: ["--user", "ada@example.com", "--claim", "exp=1"], message: /"exp" cannot be set/ },
+    {
+      name: "an unknown email",
+      args: ["--user", "eve@example.com"],
+      message: /No demo user has the email "eve@example.com"/,
+    },
+    {
+      name: "an unknown UUID",
+      args: ["--user", "00000000-0000-4000-8000-000000000000"],
+      message: /--allow-unknown-user/,
+    },
+    {
+      name: "a reserved claim",
+      args: ["--user", "ada@example.com", "--claim", "exp=1"],
+      message: /"exp" cannot be set/,
+    },
     { name: "a bad TTL", args: ["--user", "ada@example.com", "--ttl", "soon"], message: /--ttl must be a duration/ },
-    { name: "a TTL without its unit", args: ["--user", "ada@example.com", "--ttl", "10"], message: /--ttl must be a duration with its unit, such as 90s, 10m or 1h; got "10"/ },
+    {
+      name: "a TTL without its unit",
+      args: ["--user", "ada@example.com", "--ttl", "10"],
+      message: /--ttl must be a duration with its unit, such as 90s, 10m or 1h; got "10"/,
+    },
     { name: "no --user", args: [], message: /required option '--user <id\|email>'/ },
   ];
-  await Promise.all(cases.map(({ name, args, message }) => t.test(name, async (t) => {
-    const result = await cli(t, ["identity", "sign", ...args]);
-    assert.match(assertOneLineError(result), message);
-    assert.equal(result.stdout, "");
-  })));
+  await Promise.all(
+    cases.map(({ name, args, message }) =>
+      t.test(name, async (t) => {
+        const result = await cli(t, ["identity", "sign", ...args]);
+        assert.match(assertOneLineError(result), message);
+        assert.equal(result.stdout, "");
+      }),
+    ),
+  );
 });
 
 test("--allow-unknown-user signs for any UUID, and verify names the unknown user", TIMEOUT, async (t) => {
@@ -92,25 +143,53 @@ test("identity verify refuses bad tokens: one line, exit 1", PARALLEL, async (t)
   const good = await sign(t, "--user", "ada@example.com");
   const [header, payload, signature] = good.split(".") as [string, string, string];
   const now = Math.floor(Date.now() / 1000);
-  const jose = (claims: Record<string, unknown>, secret: string) => new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(secret));
+  const jose = (claims: Record<string, unknown>, secret: string) =>
+    new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(secret));
   const cases = [
-    { name: "tampered", token: `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(good), sub: TUNDE.id })).toString("base64url")}.${signature}`, reason: /^invalid: bad signature/ },
-    { name: "expired", token: await jose({ sub: ADA.id, iss: "sandbox-host", exp: now - 120 }, DEV_SIGNING_SECRET), reason: /^invalid: expired at .* \(2m( \d+s)? ago\)$/ },
-    { name: "a storefront token", token: await jose({ sub: ADA.id, iss: "sandbox-storefront", exp: now + 60 }, DEV_STOREFRONT_SECRET), reason: /^invalid: wrong issuer: "sandbox-storefront"/ },
-    { name: "issued an hour ahead", token: await jose({ sub: ADA.id, iat: now + 3600, exp: now + 4200 }, DEV_SIGNING_SECRET), reason: /^invalid: issued in the future/ },
+    {
+      name: "tampered",
+      token: `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(good), sub: TUNDE.id })).toString("base64url")}.${signature}`,
+      reason: /^invalid: bad signature/,
+    },
+    {
+      name: "expired",
+      token: await jose({ sub: ADA.id, iss: "sandbox-host", exp: now - 120 }, DEV_SIGNING_SECRET),
+      reason: /^invalid: expired at .* \(2m( \d+s)? ago\)$/,
+    },
+    {
+      name: "a storefront token",
+      token: await jose({ sub: ADA.id, iss: "sandbox-storefront", exp: now + 60 }, DEV_STOREFRONT_SECRET),
+      reason: /^invalid: wrong issuer: "sandbox-storefront"/,
+    },
+    {
+      name: "issued an hour ahead",
+      token: await jose({ sub: ADA.id, iat: now + 3600, exp: now + 4200 }, DEV_SIGNING_SECRET),
+      reason: /^invalid: issued in the future/,
+    },
     { name: "not a JWT", token: "hello", reason: /^invalid: malformed/ },
-    { name: "alg none", token: `${Buffer.from('{"alg":"none"}').toString("base64url")}.${payload}.`, reason: /^invalid: wrong algorithm: "none"/ },
+    {
+      name: "alg none",
+      token: `${Buffer.from('{"alg":"none"}').toString("base64url")}.${payload}.`,
+      reason: /^invalid: wrong algorithm: "none"/,
+    },
   ];
-  await Promise.all(cases.map(({ name, token, reason }) => t.test(name, async (t) => {
-    const result = await cli(t, ["identity", "verify", token]);
-    assert.match(assertOneLineError(result), reason);
-    assert.equal(result.stdout, "");
-  })));
+  await Promise.all(
+    cases.map(({ name, token, reason }) =>
+      t.test(name, async (t) => {
+        const result = await cli(t, ["identity", "verify", token]);
+        assert.match(assertOneLineError(result), reason);
+        assert.equal(result.stdout, "");
+      }),
+    ),
+  );
 });
 
 test("identity verify --json: {valid, claims} or {valid, code, reason}", TIMEOUT, async (t) => {
   const token = await sign(t, "--user", "tunde@example.com", "--claim", "plan=pro");
-  const [valid, invalid] = await Promise.all([cli(t, ["identity", "verify", token, "--json"]), cli(t, ["identity", "verify", `${token}x`, "--json"])]);
+  const [valid, invalid] = await Promise.all([
+    cli(t, ["identity", "verify", token, "--json"]),
+    cli(t, ["identity", "verify", `${token}x`, "--json"]),
+  ]);
   assert.equal(valid.code, 0, valid.stderr);
   assert.deepEqual(json(valid), { valid: true, claims: decodeJwt(token) });
   assert.equal(invalid.code, 1);
@@ -130,11 +209,17 @@ test("identity verify - reads the token from stdin", TIMEOUT, async (t) => {
 });
 
 test("SIGNING_SECRET changes the signature: the default secret then refuses the token", TIMEOUT, async (t) => {
-  const [other, usual] = await Promise.all([cli(t, ["identity", "sign", "--user", "ada@example.com"], { SIGNING_SECRET: OTHER_SECRET }), sign(t, "--user", "ada@example.com")]);
+  const [other, usual] = await Promise.all([
+    cli(t, ["identity", "sign", "--user", "ada@example.com"], { SIGNING_SECRET: OTHER_SECRET }),
+    sign(t, "--user", "ada@example.com"),
+  ]);
   assert.equal(other.code, 0, other.stderr);
   const token = other.stdout.trim();
   assert.notEqual(token.split(".")[2], usual.split(".")[2]);
-  const [withDefault, withSame] = await Promise.all([cli(t, ["identity", "verify", token]), cli(t, ["identity", "verify", token], { SIGNING_SECRET: OTHER_SECRET })]);
+  const [withDefault, withSame] = await Promise.all([
+    cli(t, ["identity", "verify", token]),
+    cli(t, ["identity", "verify", token], { SIGNING_SECRET: OTHER_SECRET }),
+  ]);
   assert.match(assertOneLineError(withDefault), /^invalid: bad signature/);
   assert.equal(withSame.code, 0, withSame.stderr);
 });
@@ -172,33 +257,89 @@ test("embed-url: mode, endUser and a fresh identity, on /embed of the host app",
 
 test("embed-url: --no-identity, --session, and the base from flag, env and host port", PARALLEL, async (t) => {
   const cases: { name: string; args: string[]; env: Record<string, string>; base: string; keys: string[] }[] = [
-    { name: "--no-identity", args: ["--mode", "launcher", "--no-identity"], env: {}, base: "http://127.0.0.1:8085/embed", keys: ["mode", "endUser"] },
-    { name: "--session", args: ["--mode", "drawer", "--session", "preview 1"], env: {}, base: "http://127.0.0.1:8085/embed", keys: ["mode", "endUser", "identity", "session"] },
-    { name: "EMBED_BASE", args: ["--mode", "drawer"], env: { EMBED_BASE: "https://chat.example.com/embed?tenant=acme" }, base: "https://chat.example.com/embed", keys: ["tenant", "mode", "endUser", "identity"] },
-    { name: "--embed-base over EMBED_BASE", args: ["--mode", "drawer", "--embed-base", "https://b.example.com/e"], env: { EMBED_BASE: "https://a.example.com/e" }, base: "https://b.example.com/e", keys: ["mode", "endUser", "identity"] },
-    { name: "HOST_PORT and BIND", args: ["--mode", "drawer"], env: { HOST_PORT: "9185", BIND: "0.0.0.0" }, base: "http://127.0.0.1:9185/embed", keys: ["mode", "endUser", "identity"] },
-    { name: "--host-port and --bind over the env", args: ["--mode", "drawer", "--host-port", "9285", "--bind", "127.0.0.2"], env: { HOST_PORT: "9185" }, base: "http://127.0.0.2:9285/embed", keys: ["mode", "endUser", "identity"] },
+    {
+      name: "--no-identity",
+      args: ["--mode", "launcher", "--no-identity"],
+      env: {},
+      base: "http://127.0.0.1:8085/embed",
+      keys: ["mode", "endUser"],
+    },
+    {
+      name: "--session",
+      args: ["--mode", "drawer", "--session", "preview 1"],
+      env: {},
+      base: "http://127.0.0.1:8085/embed",
+      keys: ["mode", "endUser", "identity", "session"],
+    },
+    {
+      name: "EMBED_BASE",
+      args: ["--mode", "drawer"],
+      env: { EMBED_BASE: "https://chat.example.com/embed?tenant=acme" },
+      base: "https://chat.example.com/embed",
+      keys: ["tenant", "mode", "endUser", "identity"],
+    },
+    {
+      name: "--embed-base over EMBED_BASE",
+      args: ["--mode", "drawer", "--embed-base", "https://b.example.com/e"],
+      env: { EMBED_BASE: "https://a.example.com/e" },
+      base: "https://b.example.com/e",
+      keys: ["mode", "endUser", "identity"],
+    },
+    {
+      name: "HOST_PORT and BIND",
+      args: ["--mode", "drawer"],
+      env: { HOST_PORT: "9185", BIND: "0.0.0.0" },
+      base: "http://127.0.0.1:9185/embed",
+      keys: ["mode", "endUser", "identity"],
+    },
+    {
+      name: "--host-port and --bind over the env",
+      args: ["--mode", "drawer", "--host-port", "9285", "--bind", "127.0.0.2"],
+      env: { HOST_PORT: "9185" },
+      base: "http://127.0.0.2:9285/embed",
+      keys: ["mode", "endUser", "identity"],
+    },
   ];
-  await Promise.all(cases.map(({ name, args, env, base, keys }) => t.test(name, async (t) => {
-    const url = await embedUrl(t, ["--user", TUNDE.id, ...args], env);
-    assert.equal(`${url.origin}${url.pathname}`, base);
-    assert.deepEqual([...url.searchParams.keys()], keys);
-    assert.equal(url.searchParams.get("endUser"), TUNDE.id);
-    if (keys.includes("session")) assert.equal(url.searchParams.get("session"), "preview 1");
-  })));
+  await Promise.all(
+    cases.map(({ name, args, env, base, keys }) =>
+      t.test(name, async (t) => {
+        const url = await embedUrl(t, ["--user", TUNDE.id, ...args], env);
+        assert.equal(`${url.origin}${url.pathname}`, base);
+        assert.deepEqual([...url.searchParams.keys()], keys);
+        assert.equal(url.searchParams.get("endUser"), TUNDE.id);
+        if (keys.includes("session")) assert.equal(url.searchParams.get("session"), "preview 1");
+      }),
+    ),
+  );
 });
 
 test("embed-url refuses bad input in one line", PARALLEL, async (t) => {
   const cases = [
-    { name: "a bad mode", args: ["--user", "ada@example.com", "--mode", "sidebar"], message: /--mode must be drawer or launcher; got "sidebar"/ },
-    { name: "an empty session", args: ["--user", "ada@example.com", "--mode", "drawer", "--session", " "], message: /--session needs a session id/ },
-    { name: "a bad base", args: ["--user", "ada@example.com", "--mode", "drawer", "--embed-base", "chat.example.com"], message: /--embed-base must be auto, or an http\(s\) URL/ },
+    {
+      name: "a bad mode",
+      args: ["--user", "ada@example.com", "--mode", "sidebar"],
+      message: /--mode must be drawer or launcher; got "sidebar"/,
+    },
+    {
+      name: "an empty session",
+      args: ["--user", "ada@example.com", "--mode", "drawer", "--session", " "],
+      message: /--session needs a session id/,
+    },
+    {
+      name: "a bad base",
+      args: ["--user", "ada@example.com", "--mode", "drawer", "--embed-base", "chat.example.com"],
+      message: /--embed-base must be auto, or an http\(s\) URL/,
+    },
     { name: "no --mode", args: ["--user", "ada@example.com"], message: /required option '--mode <mode>'/ },
   ];
-  await Promise.all(cases.map(({ name, args, message }) => t.test(name, async (t) => {
-    const result = await cli(t, ["embed-url", "--data-dir", await tempDir(t), ...args]);
-    assert.match(assertOneLineError(result), message);
-  })));
+  await Promise.all(
+    cases.map(({ name, args, message }) =>
+      t.test(name, async (t) => {
+        const result = await cli(t, ["embed-url", "--data-dir", await tempDir(t), ...args]);
+        assert.match(assertOneLineError(result), message);
+      }),
+    ),
+  );
 });
 
 test("embed-url points at the host app of the sandbox running on the data dir", TIMEOUT, async (t) => {
@@ -217,14 +358,24 @@ test("every identity and embed-url --help has examples", PARALLEL, async (t) => 
     { args: ["identity", "verify", "--help"], usage: /^Usage: sandbox identity verify \[options\] <jwt>$/m },
     { args: ["embed-url", "--help"], usage: /^Usage: sandbox embed-url \[options\]$/m },
   ];
-  await Promise.all(cases.map(({ args, usage }) => t.test(args.join(" "), async (t) => {
-    const result = await cli(t, args);
-    assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, usage);
-    const after = result.stdout.split("\nExamples:\n")[1]?.split("\n\n")[0] ?? "";
-    const examples = lines(after);
-    assert.ok(examples.length > 0 && examples.every((line) => /^ {2}(\S+=\S+ )*npx sandbox\b/.test(line) || /^ {2}npx sandbox .*\| npx sandbox/.test(line)), `examples:\n${result.stdout}`);
-  })));
+  await Promise.all(
+    cases.map(({ args, usage }) =>
+      t.test(args.join(" "), async (t) => {
+        const result = await cli(t, args);
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(result.stdout, usage);
+        const after = result.stdout.split("\nExamples:\n")[1]?.split("\n\n")[0] ?? "";
+        const examples = lines(after);
+        assert.ok(
+          examples.length > 0 &&
+            examples.every(
+              (line) => /^ {2}(\S+=\S+ )*npx sandbox\b/.test(line) || /^ {2}npx sandbox .*\| npx sandbox/.test(line),
+            ),
+          `examples:\n${result.stdout}`,
+        );
+      }),
+    ),
+  );
   await t.test("the root help lists both commands", async (t) => {
     const result = await cli(t, ["--help"]);
     assert.match(result.stdout, /^ {2}identity\b/m);

@@ -29,13 +29,25 @@ test("journal prints the requests as a table, or as JSON, narrowed by its filter
   assert.match(heading!, HEADING);
   assert.equal(rows.length, 3);
   assert.match(rows[0]!, /^\d\d:\d\d:\d\d\.\d{3} +storefront +POST +200 +\d+\.\d +- +- +\/api\/auth\/login$/);
-  assert.match(rows[2]!, /^\d\d:\d\d:\d\d\.\d{3} +storefront +GET +200 +\d+\.\d +ada@example\.com +yes +\/api\/agent\/orders$/);
+  assert.match(
+    rows[2]!,
+    /^\d\d:\d\d:\d\d\.\d{3} +storefront +GET +200 +\d+\.\d +ada@example\.com +yes +\/api\/agent\/orders$/,
+  );
 
   const json = await run("journal", "--json", "--user", "ada@example.com", "--agent");
   const entries = JSON.parse(json.stdout) as JournalEntry[];
-  assert.deepEqual(entries.map((entry) => [entry.method, entry.path, entry.user, entry.agent]), [["GET", "/api/agent/orders", ADA.id, true]]);
+  assert.deepEqual(
+    entries.map((entry) => [entry.method, entry.path, entry.user, entry.agent]),
+    [["GET", "/api/agent/orders", ADA.id, true]],
+  );
 
-  const cases: [string[], number][] = [[["--no-agent"], 2], [["--method", "post"], 2], [["--path", "/api/agent/session"], 1], [["--limit", "1"], 1], [["--service", "wallet"], 0]];
+  const cases: [string[], number][] = [
+    [["--no-agent"], 2],
+    [["--method", "post"], 2],
+    [["--path", "/api/agent/session"], 1],
+    [["--limit", "1"], 1],
+    [["--service", "wallet"], 0],
+  ];
   for (const [flags, count] of cases) {
     const result = await run("journal", "--json", ...flags);
     assert.equal((JSON.parse(result.stdout) as unknown[]).length, count, flags.join(" "));
@@ -54,28 +66,42 @@ test("journal --clear empties it", TIMEOUT, async (t) => {
   assert.equal((await run("journal", "--clear", "--json")).stdout, '{"cleared":0}\n');
 });
 
-test("journal --follow prints what is there, then each request as it is answered, and ends when the sandbox stops", TIMEOUT, async (t) => {
-  const { dataDir, storefront, wallet, close } = await sandboxWithRequests(t);
-  const follow = launchInProcess(t, ["journal", "--follow", "--service", "storefront", "--data-dir", dataDir]);
-  await follow.waitForLine(/\/api\/agent\/orders$/);
-  await fetch(`${wallet}/health`);
-  await fetch(`${storefront}/api/products?q=live`);
-  await follow.waitForLine(/ 401 .*\/api\/products\?q=live$/);
-  const json = launchInProcess(t, ["journal", "--follow", "--json", "--limit", "1", "--data-dir", dataDir]);
-  await json.waitForLine(/"path":"\/api\/products"/);
-  await fetch(`${wallet}/health`);
-  await json.waitForLine(/"path":"\/health"/);
+test(
+  "journal --follow prints what is there, then each request as it is answered, and ends when the sandbox stops",
+  TIMEOUT,
+  async (t) => {
+    const { dataDir, storefront, wallet, close } = await sandboxWithRequests(t);
+    const follow = launchInProcess(t, ["journal", "--follow", "--service", "storefront", "--data-dir", dataDir]);
+    await follow.waitForLine(/\/api\/agent\/orders$/);
+    await fetch(`${wallet}/health`);
+    await fetch(`${storefront}/api/products?q=live`);
+    await follow.waitForLine(/ 401 .*\/api\/products\?q=live$/);
+    const json = launchInProcess(t, ["journal", "--follow", "--json", "--limit", "1", "--data-dir", dataDir]);
+    await json.waitForLine(/"path":"\/api\/products"/);
+    await fetch(`${wallet}/health`);
+    await json.waitForLine(/"path":"\/health"/);
 
-  await close();
-  const ended = await follow.exit(10_000);
-  assert.equal(ended.code, 0);
-  assert.equal(ended.stderr, "The sandbox stopped.\n");
-  const [heading, ...rows] = lines(ended.stdout).filter((line) => !line.startsWith("the command ended"));
-  assert.match(heading!, HEADING);
-  assert.deepEqual(rows.map((row) => row.split(/ +/).at(-1)), ["/api/auth/login", "/api/agent/session", "/api/agent/orders", "/api/products?q=live"], "the wallet's request is not the storefront's");
-  const objects = lines((await json.exit(10_000)).stdout).filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as JournalEntry);
-  assert.deepEqual(objects.map((entry) => `${entry.service} ${entry.path}`), ["storefront /api/products", "wallet /health"], "one entry per line");
-});
+    await close();
+    const ended = await follow.exit(10_000);
+    assert.equal(ended.code, 0);
+    assert.equal(ended.stderr, "The sandbox stopped.\n");
+    const [heading, ...rows] = lines(ended.stdout).filter((line) => !line.startsWith("the command ended"));
+    assert.match(heading!, HEADING);
+    assert.deepEqual(
+      rows.map((row) => row.split(/ +/).at(-1)),
+      ["/api/auth/login", "/api/agent/session", "/api/agent/orders", "/api/products?q=live"],
+      "the wallet's request is not the storefront's",
+    );
+    const objects = lines((await json.exit(10_000)).stdout)
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as JournalEntry);
+    assert.deepEqual(
+      objects.map((entry) => `${entry.service} ${entry.path}`),
+      ["storefront /api/products", "wallet /health"],
+      "one entry per line",
+    );
+  },
+);
 
 test("expect exits 0 when the requests were answered, 1 with what was seen when not", TIMEOUT, async (t) => {
   const { run } = await sandboxWithRequests(t);
@@ -83,9 +109,16 @@ test("expect exits 0 when the requests were answered, 1 with what was seen when 
 
   const held = await expect("--method", "get", "--path", "/api/agent/orders", "--user", "ada@example.com", "--agent");
   assert.equal(held.code, 0, held.stderr);
-  assert.equal(held.stdout, "OK: expected at least 1 request: GET /api/agent/orders on storefront, for ada@example.com, from the agent; 1 matched.\n");
+  assert.equal(
+    held.stdout,
+    "OK: expected at least 1 request: GET /api/agent/orders on storefront, for ada@example.com, from the agent; 1 matched.\n",
+  );
   assert.equal((await expect("--method", "GET", "--path", "/api/agent/orders", "--count", "1")).code, 0);
-  assert.equal((await expect("--method", "GET", "--path", "/api/orders", "--count", "0")).code, 0, "the forward to /api/orders is not a request of its own");
+  assert.equal(
+    (await expect("--method", "GET", "--path", "/api/orders", "--count", "0")).code,
+    0,
+    "the forward to /api/orders is not a request of its own",
+  );
 
   const failed = await expect("--method", "GET", "--path", "/api/agent/orders", "--count", "2");
   assert.equal(failed.code, 1);
@@ -104,7 +137,10 @@ test("expect exits 0 when the requests were answered, 1 with what was seen when 
 
   const notFromAgent = await expect("--method", "GET", "--path", "/api/agent/orders", "--no-agent");
   assert.equal(notFromAgent.code, 1);
-  assert.match(notFromAgent.stderr, /^FAILED: expected at least 1 request: GET \/api\/agent\/orders on storefront, not from the agent; 0 matched\.$/m);
+  assert.match(
+    notFromAgent.stderr,
+    /^FAILED: expected at least 1 request: GET \/api\/agent\/orders on storefront, not from the agent; 0 matched\.$/m,
+  );
 
   const none = await run("expect", "--service", "wallet", "--method", "GET", "--path", "/api/wallet/balance");
   assert.equal(none.code, 1);
@@ -112,8 +148,17 @@ test("expect exits 0 when the requests were answered, 1 with what was seen when 
 
   const json = await expect("--method", "GET", "--path", "/api/agent/orders", "--count", "2", "--json");
   assert.equal(json.code, 1);
-  const result = JSON.parse(json.stdout) as { ok: boolean; expected: number; matched: number; seen: JournalEntry[]; seenTotal: number };
-  assert.deepEqual([result.ok, result.expected, result.matched, result.seen.length, result.seenTotal], [false, 2, 1, 3, 3]);
+  const result = JSON.parse(json.stdout) as {
+    ok: boolean;
+    expected: number;
+    matched: number;
+    seen: JournalEntry[];
+    seenTotal: number;
+  };
+  assert.deepEqual(
+    [result.ok, result.expected, result.matched, result.seen.length, result.seenTotal],
+    [false, 2, 1, 3, 3],
+  );
 
   const missing = await run("expect", "--service", "storefront", "--method", "GET");
   assert.equal(missing.code, 1);

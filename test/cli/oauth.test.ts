@@ -7,7 +7,18 @@ const TIMEOUT = { timeout: 60_000 };
 
 test("oauth add-client and clients on a data dir with no sandbox running", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
-  const added = await runInProcess(["oauth", "add-client", "--name", "My agent", "--redirect-uri", "http://localhost:5173/callback", "--redirect-uri", "https://agent.example.com/cb", "--data-dir", dataDir]);
+  const added = await runInProcess([
+    "oauth",
+    "add-client",
+    "--name",
+    "My agent",
+    "--redirect-uri",
+    "http://localhost:5173/callback",
+    "--redirect-uri",
+    "https://agent.example.com/cb",
+    "--data-dir",
+    dataDir,
+  ]);
   assert.equal(added.code, 0, added.stderr);
   const id = /^ {2}id: +(\S+) +\(client_id\)$/m.exec(added.stdout)?.[1];
   const secret = /^ {2}secret: +(\S+) +\(client_secret;/m.exec(added.stdout)?.[1];
@@ -16,7 +27,10 @@ test("oauth add-client and clients on a data dir with no sandbox running", TIMEO
 
   const listed = await runInProcess(["oauth", "clients", "--data-dir", dataDir, "--json"]);
   const clients = JSON.parse(listed.stdout) as { id: string; name: string; redirectUris: string[] }[];
-  assert.deepEqual(clients.map((client) => client.id), ["sandbox-agent-platform", id]);
+  assert.deepEqual(
+    clients.map((client) => client.id),
+    ["sandbox-agent-platform", id],
+  );
   assert.deepEqual(clients[1]!.redirectUris, ["http://localhost:5173/callback", "https://agent.example.com/cb"]);
   assert.ok(!listed.stdout.includes(secret), "secrets are not kept, so not listed");
 
@@ -29,13 +43,34 @@ test("oauth add-client on a running sandbox registers at once, and the client ca
   const { cli } = await startInProcess(t, startArgs(dataDir));
   const walletUrl = WALLET_LINE.exec(lines(cli.stdout()).find((line) => WALLET_LINE.test(line)) ?? "")?.[1];
   assert.ok(walletUrl);
-  const added = await runInProcess(["oauth", "add-client", "--name", "Live agent", "--redirect-uri", "http://127.0.0.1:4000/cb", "--data-dir", dataDir, "--json"]);
+  const added = await runInProcess([
+    "oauth",
+    "add-client",
+    "--name",
+    "Live agent",
+    "--redirect-uri",
+    "http://127.0.0.1:4000/cb",
+    "--data-dir",
+    dataDir,
+    "--json",
+  ]);
   assert.equal(added.code, 0, added.stderr);
   const client = JSON.parse(added.stdout) as { id: string; secret: string };
-  const page = await fetch(`${walletUrl}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: client.id, redirect_uri: "http://127.0.0.1:4000/cb" })}`);
+  const page = await fetch(
+    `${walletUrl}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: client.id, redirect_uri: "http://127.0.0.1:4000/cb" })}`,
+  );
   assert.equal(page.status, 200, "the running wallet knows the new client");
   assert.match(await page.text(), /Live agent/);
-  const again = await runInProcess(["oauth", "add-client", "--name", "LIVE AGENT", "--redirect-uri", "http://127.0.0.1:4001/cb", "--data-dir", dataDir]);
+  const again = await runInProcess([
+    "oauth",
+    "add-client",
+    "--name",
+    "LIVE AGENT",
+    "--redirect-uri",
+    "http://127.0.0.1:4001/cb",
+    "--data-dir",
+    dataDir,
+  ]);
   assert.equal(again.code, 1);
   assert.match(again.stderr, /"Live agent" is already registered/);
   assert.equal(lines(again.stderr).length, 1);
@@ -49,7 +84,10 @@ test("oauth add-client refuses bad registrations in one line", TIMEOUT, async (t
     [["--name", "X", "--redirect-uri", "not a uri"], /absolute URI/],
     [["--name", "X", "--redirect-uri", "https://a.example.com/cb#frag"], /fragment/],
     [["--name", " ", "--redirect-uri", "https://a.example.com/cb"], /name/],
-    [["--name", "sandbox agent platform", "--redirect-uri", "https://a.example.com/cb"], /"Sandbox Agent Platform" is already registered/],
+    [
+      ["--name", "sandbox agent platform", "--redirect-uri", "https://a.example.com/cb"],
+      /"Sandbox Agent Platform" is already registered/,
+    ],
   ];
   for (const [args, message] of cases) {
     const result = await runInProcess(["oauth", "add-client", ...args, "--data-dir", dataDir]);

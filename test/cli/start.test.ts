@@ -12,11 +12,11 @@ import {
   lines,
   login,
   runCli,
+  STOREFRONT_LINE,
   startArgs,
   startCli,
   stopCli,
   tempDir,
-  STOREFRONT_LINE,
   WALLET_LINE,
 } from "../helpers/cli.ts";
 import { launchInProcess, runInProcess, startInProcess } from "../helpers/in-process.ts";
@@ -34,15 +34,24 @@ test("the banner names the three URLs, the demo users, the BFF token and the OAu
   assert.equal(health.status, 200);
   assert.deepEqual(await health.json(), { status: "ok" });
 
-  assert.ok(out.some((line) => line.includes(dataDir)), `the banner names the data dir ${dataDir}`);
+  assert.ok(
+    out.some((line) => line.includes(dataDir)),
+    `the banner names the data dir ${dataDir}`,
+  );
   assert.equal(out.filter((line) => STOREFRONT_LINE.test(line)).length, 1);
   const walletUrl = WALLET_LINE.exec(out.find((line) => WALLET_LINE.test(line)) ?? "")?.[1];
   assert.ok(walletUrl, "the wallet URL");
   assert.deepEqual(await (await fetch(`${walletUrl}/health`)).json(), { status: "ok" });
   assert.match(cli.stdout(), /^ {2}host app +http:\/\/127\.0\.0\.1:\d+$/m);
   const hostUrl = /^ {2}host app +(\S+)$/m.exec(cli.stdout())?.[1];
-  assert.ok(lines(cli.stdout()).includes(`Chat embed preview: ${hostUrl}/ (open in a browser)`), "the demo host page's URL");
-  assert.match(cli.stdout(), /^OAuth client: sandbox-agent-platform +secret: dev-oauth-client-secret-not-for-production$/m);
+  assert.ok(
+    lines(cli.stdout()).includes(`Chat embed preview: ${hostUrl}/ (open in a browser)`),
+    "the demo host page's URL",
+  );
+  assert.match(
+    cli.stdout(),
+    /^OAuth client: sandbox-agent-platform +secret: dev-oauth-client-secret-not-for-production$/m,
+  );
   for (const [name, email, password] of [
     ["Ada Okafor", "ada@example.com", "ada-sandbox-pass"],
     ["Tunde Bakare", "tunde@example.com", "tunde-sandbox-pass"],
@@ -50,22 +59,35 @@ test("the banner names the three URLs, the demo users, the BFF token and the OAu
   ] as const) {
     const line = out.find((candidate) => candidate.includes(email));
     assert.ok(line, `a banner line for ${email}`);
-    assert.match(line, new RegExp(`^ +${escapeRegExp(name)} +${escapeRegExp(email)} +${escapeRegExp(password)} +[0-9a-f-]{36}$`));
+    assert.match(
+      line,
+      new RegExp(`^ +${escapeRegExp(name)} +${escapeRegExp(email)} +${escapeRegExp(password)} +[0-9a-f-]{36}$`),
+    );
   }
   assert.ok(out.includes(`BFF service token: ${DEV_BFF_TOKEN}`), "the BFF service token line");
-  assert.ok(!out.some((line) => line.startsWith("Control token:")), "on loopback the controls need no token, so none is printed");
+  assert.ok(
+    !out.some((line) => line.startsWith("Control token:")),
+    "on loopback the controls need no token, so none is printed",
+  );
   assert.equal(cli.stderr(), "");
 });
 
-test("a data dir inside a git work tree that does not ignore it: a warning on stderr once the sandbox runs", TIMEOUT, async (t) => {
-  const repo = await tempDir(t);
-  await promisify(execFile)("git", ["init", "-q", repo]);
-  const dataDir = join(repo, "sandbox-data");
-  const { cli } = await startInProcess(t, startArgs(dataDir));
-  const until = Date.now() + 10_000;
-  while (!cli.stderr() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.equal(cli.stderr(), `Warning: the data dir ${dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.\n`);
-});
+test(
+  "a data dir inside a git work tree that does not ignore it: a warning on stderr once the sandbox runs",
+  TIMEOUT,
+  async (t) => {
+    const repo = await tempDir(t);
+    await promisify(execFile)("git", ["init", "-q", repo]);
+    const dataDir = join(repo, "sandbox-data");
+    const { cli } = await startInProcess(t, startArgs(dataDir));
+    const until = Date.now() + 10_000;
+    while (!cli.stderr() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(
+      cli.stderr(),
+      `Warning: the data dir ${dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.\n`,
+    );
+  },
+);
 
 test("a signal stops the sandbox: Stopped. and exit code 0", TIMEOUT, async (t) => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -83,22 +105,26 @@ test("a signal stops the sandbox: Stopped. and exit code 0", TIMEOUT, async (t) 
   }
 });
 
-test("started through npx, the sandbox stops when npx goes away: npx does not pass a SIGTERM on, and the `sh` between them outlives a SIGKILL", TIMEOUT, async (t) => {
-  for (const signal of ["SIGTERM", "SIGKILL"] as const) {
-    await t.test(signal, async (t) => {
-      const dataDir = await tempDir(t);
-      const { cli, url } = await startCli(t, startArgs(dataDir), { viaNpx: true });
-      assert.equal((await fetch(`${url}/health`)).status, 200);
-      cli.kill(signal);
-      const deadline = Date.now() + 5000;
-      while ((await readdir(dataDir)).includes(".sandbox.lock")) {
-        assert.ok(Date.now() < deadline, "the sandbox released its data dir after npx went away");
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await assert.rejects(fetch(`${url}/health`), "the server no longer answers");
-    });
-  }
-});
+test(
+  "started through npx, the sandbox stops when npx goes away: npx does not pass a SIGTERM on, and the `sh` between them outlives a SIGKILL",
+  TIMEOUT,
+  async (t) => {
+    for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+      await t.test(signal, async (t) => {
+        const dataDir = await tempDir(t);
+        const { cli, url } = await startCli(t, startArgs(dataDir), { viaNpx: true });
+        assert.equal((await fetch(`${url}/health`)).status, 200);
+        cli.kill(signal);
+        const deadline = Date.now() + 5000;
+        while ((await readdir(dataDir)).includes(".sandbox.lock")) {
+          assert.ok(Date.now() < deadline, "the sandbox released its data dir after npx went away");
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await assert.rejects(fetch(`${url}/health`), "the server no longer answers");
+      });
+    }
+  },
+);
 
 test("a port in use: exit 1 with one line naming the port and --storefront-port", TIMEOUT, async (t) => {
   const blocker = await occupyPort(t);
@@ -110,7 +136,10 @@ test("a port in use: exit 1 with one line naming the port and --storefront-port"
   assert.match(message, /--storefront-port\b/);
   assert.doesNotMatch(result.stdout, /storefront +http/, "no banner");
   const entries = await readdir(dataDir);
-  assert.ok(!entries.some((name) => /lock/i.test(name)), `the failed start released the data dir: ${entries.join(", ")}`);
+  assert.ok(
+    !entries.some((name) => /lock/i.test(name)),
+    `the failed start released the data dir: ${entries.join(", ")}`,
+  );
 });
 
 test("a second sandbox on the same data dir: exit 1 with one line naming the first one's pid", TIMEOUT, async (t) => {
@@ -161,7 +190,10 @@ test("a bad setting is refused with a clear one-line message", TIMEOUT, async (t
   });
   await t.test("an unknown key in sandbox.config.json", async (t) => {
     const cwd = await tempDir(t);
-    await writeFile(join(cwd, "sandbox.config.json"), JSON.stringify({ storefrontPort: 0, dataDir: "./data", storefrontPrt: 9000 }));
+    await writeFile(
+      join(cwd, "sandbox.config.json"),
+      JSON.stringify({ storefrontPort: 0, dataDir: "./data", storefrontPrt: 9000 }),
+    );
     const result = await runInProcess(["start"], { cwd });
     const message = assertOneLineError(result);
     assert.match(message, /"storefrontPrt"/);
@@ -174,7 +206,12 @@ test("settings: flag > environment > sandbox.config.json > default", TIMEOUT, as
   const token = (from: string) => `${from}-bff-service-token-at-least-32-bytes`;
   const cases: { name: string; env: Record<string, string>; flags: string[]; from: string }[] = [
     { name: "config file", env: {}, flags: [], from: "file" },
-    { name: "env over config file", env: { DATA_DIR: "./from-env", BFF_SERVICE_TOKEN: token("env") }, flags: [], from: "env" },
+    {
+      name: "env over config file",
+      env: { DATA_DIR: "./from-env", BFF_SERVICE_TOKEN: token("env") },
+      flags: [],
+      from: "env",
+    },
     {
       name: "flag over env",
       env: { DATA_DIR: "./from-env", BFF_SERVICE_TOKEN: token("env") },
@@ -186,11 +223,20 @@ test("settings: flag > environment > sandbox.config.json > default", TIMEOUT, as
     await t.test(name, async (t) => {
       const cwd = await tempDir(t);
       // Free wallet and host ports too: the defaults may be taken by another sandbox on this machine.
-      const file = { storefrontPort: 0, walletPort: 0, hostPort: 0, dataDir: "./from-file", bffServiceToken: token("file") };
+      const file = {
+        storefrontPort: 0,
+        walletPort: 0,
+        hostPort: 0,
+        dataDir: "./from-file",
+        bffServiceToken: token("file"),
+      };
       await writeFile(join(cwd, "sandbox.config.json"), JSON.stringify(file));
       const { cli, url } = await startInProcess(t, ["start", ...flags], { cwd, env });
       assert.notEqual(new URL(url).port, "8084", "the port came from the config file, not the default");
-      assert.match(cli.stdout(), new RegExp(`^Sandbox running \\(data: ${escapeRegExp(join(cwd, `from-${from}`))}\\)$`, "m"));
+      assert.match(
+        cli.stdout(),
+        new RegExp(`^Sandbox running \\(data: ${escapeRegExp(join(cwd, `from-${from}`))}\\)$`, "m"),
+      );
       assert.ok(lines(cli.stdout()).includes(`BFF service token: ${token(from)}`), `the ${from} token in the banner`);
       assert.ok((await readdir(join(cwd, `from-${from}`))).includes("storefront.json"), "the data went to that dir");
     });

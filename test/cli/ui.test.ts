@@ -7,13 +7,17 @@ import { runInProcess, startInProcess } from "../helpers/in-process.ts";
 
 const TIMEOUT = { timeout: 60_000 };
 
-test("start --ui without a terminal is refused with one line and exit code 2, before any server starts", TIMEOUT, async (t) => {
-  const dataDir = await tempDir(t);
-  const result = await runCli(t, startArgs(dataDir, "--ui"));
-  const line = assertOneLineError(result, 2);
-  assert.match(line, /^Error: sandbox start --ui needs a terminal \(stdin and stdout a TTY\)/);
-  assert.equal(existsSync(join(dataDir, "storefront.json")), false, "no server started, so no data was seeded");
-});
+test(
+  "start --ui without a terminal is refused with one line and exit code 2, before any server starts",
+  TIMEOUT,
+  async (t) => {
+    const dataDir = await tempDir(t);
+    const result = await runCli(t, startArgs(dataDir, "--ui"));
+    const line = assertOneLineError(result, 2);
+    assert.match(line, /^Error: sandbox start --ui needs a terminal \(stdin and stdout a TTY\)/);
+    assert.equal(existsSync(join(dataDir, "storefront.json")), false, "no server started, so no data was seeded");
+  },
+);
 
 test("start --ui with --detach is a usage error", TIMEOUT, async () => {
   const result = await runInProcess(["start", "--ui", "--detach", "--storefront-port", "0"]);

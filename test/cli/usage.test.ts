@@ -3,18 +3,34 @@ import { test } from "node:test";
 import { tempDir } from "../helpers/cli.ts";
 import { runInProcess } from "../helpers/in-process.ts";
 
-test("mcp with a --user that is no demo user stops before serving: one line, exit 2", { timeout: 60_000 }, async (t) => {
+test("mcp with a --user that is no demo user stops before serving: one line, exit 2", {
+  timeout: 60_000,
+}, async (t) => {
   const result = await runInProcess(["mcp", "--user", "eve@example.com", "--data-dir", await tempDir(t)]);
   assert.equal(result.code, 2);
   assert.equal(result.stdout, "");
-  assert.equal(result.stderr, 'Error: --user: No demo user has the email "eve@example.com" (npx sandbox users lists them).\n');
+  assert.equal(
+    result.stderr,
+    'Error: --user: No demo user has the email "eve@example.com" (npx sandbox users lists them).\n',
+  );
 });
 
 test("agent ask with an empty question says the question is missing", { timeout: 60_000 }, async (t) => {
   for (const question of ["", "   "]) {
-    const result = await runInProcess(["agent", "ask", question, "--user", "ada@example.com", "--data-dir", await tempDir(t)]);
+    const result = await runInProcess([
+      "agent",
+      "ask",
+      question,
+      "--user",
+      "ada@example.com",
+      "--data-dir",
+      await tempDir(t),
+    ]);
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /^Error: The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month\?"/);
+    assert.match(
+      result.stderr,
+      /^Error: The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month\?"/,
+    );
     assert.equal(result.stderr.trimEnd().split("\n").length, 1);
   }
 });

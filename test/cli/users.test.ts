@@ -16,7 +16,9 @@ interface FixtureUser {
 }
 
 async function fixtureUsers(): Promise<FixtureUser[]> {
-  const { users } = JSON.parse(await readFile(join(PROJECT_ROOT, "fixtures", "users.json"), "utf8")) as { users: FixtureUser[] };
+  const { users } = JSON.parse(await readFile(join(PROJECT_ROOT, "fixtures", "users.json"), "utf8")) as {
+    users: FixtureUser[];
+  };
   return users;
 }
 
@@ -40,7 +42,10 @@ test("sandbox users prints a table of the demo users", TIMEOUT, async () => {
     assert.equal(cells?.[3], users.find((user) => user.email === email)?.id, `${email} has the fixture's id`);
   }
   const idColumn = header?.indexOf("ID");
-  assert.ok(rows.every((row) => UUID.test(row.slice(idColumn))), "the columns are aligned");
+  assert.ok(
+    rows.every((row) => UUID.test(row.slice(idColumn))),
+    "the columns are aligned",
+  );
 });
 
 test("sandbox users --json prints the fixture's users", TIMEOUT, async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { ControlsClient } from "../../src/controls/client.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
@@ -17,8 +17,10 @@ test("one clock for the three servers: a token signed now fails after the clock 
   const sandbox = await startFullSandbox(t);
   const storefront = await loginAt(sandbox.urls.storefront!);
   const wallet = await loginAt(sandbox.urls.wallet!);
-  const products = () => fetch(`${sandbox.urls.storefront}/api/products`, { headers: { authorization: `Bearer ${storefront}` } });
-  const balance = () => fetch(`${sandbox.urls.wallet}/api/wallet/balance`, { headers: { authorization: `Bearer ${wallet}` } });
+  const products = () =>
+    fetch(`${sandbox.urls.storefront}/api/products`, { headers: { authorization: `Bearer ${storefront}` } });
+  const balance = () =>
+    fetch(`${sandbox.urls.wallet}/api/wallet/balance`, { headers: { authorization: `Bearer ${wallet}` } });
   assert.equal((await products()).status, 200);
   assert.equal((await balance()).status, 200);
 
@@ -34,32 +36,49 @@ test("one clock for the three servers: a token signed now fails after the clock 
     assert.equal(answer.status, 401);
     assert.equal((await errorBody(answer)).code, "token_expired");
   }
-  assert.equal((await fetch(`${sandbox.urls.storefront}/api/products`, { headers: { authorization: `Bearer ${await loginAt(sandbox.urls.storefront!)}` } })).status, 200, "a token signed on the moved clock is good");
+  assert.equal(
+    (
+      await fetch(`${sandbox.urls.storefront}/api/products`, {
+        headers: { authorization: `Bearer ${await loginAt(sandbox.urls.storefront!)}` },
+      })
+    ).status,
+    200,
+    "a token signed on the moved clock is good",
+  );
 });
 
 test("the insight windows follow the clock: a transaction falls out of period=7d after 8 days", async (t) => {
   const wallet = await startTestSandbox(t, { service: "wallet" });
   const controls = new ControlsClient(wallet.url);
   const listing = async (period: string) => {
-    const answer = await wallet.as(await wallet.login(), `/api/wallet/transactions?period=${period}&include_insights=true`);
+    const answer = await wallet.as(
+      await wallet.login(),
+      `/api/wallet/transactions?period=${period}&include_insights=true`,
+    );
     return (await answer.json()) as { transactions: { id: string }[]; insights: { from: string; to: string } };
   };
   const recent = TRANSACTIONS.filter((transaction) => transaction.userId === ADA.id && transaction.daysAgo <= 7);
   assert.ok(recent.length > 0);
-  assert.deepEqual((await listing("7d")).transactions.map((transaction) => transaction.id), recent.map((transaction) => transaction.id));
+  assert.deepEqual(
+    (await listing("7d")).transactions.map((transaction) => transaction.id),
+    recent.map((transaction) => transaction.id),
+  );
 
   await controls.advanceClock("8d");
   const later = await listing("7d");
   assert.deepEqual(later.transactions, [], "eight days on, nothing seeded is within the last 7 days");
   assert.ok(near(later.insights.to, Date.now() + 8 * DAY), later.insights.to);
   const month = (await listing("30d")).transactions.map((transaction) => transaction.id);
-  for (const transaction of recent) assert.ok(month.includes(transaction.id), `${transaction.id} is still within the last 30 days`);
+  for (const transaction of recent)
+    assert.ok(month.includes(transaction.id), `${transaction.id} is still within the last 30 days`);
 });
 
 test("an open cart stream whose token expires by a move of the clock is closed at once", async (t) => {
   const sandbox = await startTestSandbox(t, { flags: { sseHeartbeat: "15s" } });
   const controls = new ControlsClient(sandbox.url);
-  const stream = await openRawStream(`${sandbox.url}/api/cart/stream?access_token=${encodeURIComponent(await sandbox.login())}`);
+  const stream = await openRawStream(
+    `${sandbox.url}/api/cart/stream?access_token=${encodeURIComponent(await sandbox.login())}`,
+  );
   t.after(() => stream.close());
   await stream.until((all) => all.some((message) => message.event === "cart"));
   let ended = false;
@@ -95,7 +114,11 @@ test("the clock set in the past, then reset", async (t) => {
   assert.equal(reset.offsetMs, 0);
   assert.ok(near(reset.now, Date.now()));
   const expired = await sandbox.as(then, "/api/products");
-  assert.equal((await errorBody(expired)).code, "token_expired", "back on the system time, the 2020 token is long expired");
+  assert.equal(
+    (await errorBody(expired)).code,
+    "token_expired",
+    "back on the system time, the 2020 token is long expired",
+  );
   assert.equal((await sandbox.as(before, "/api/products")).status, 200);
 });
 
@@ -112,14 +135,18 @@ test("a clock move that is not one is refused, naming the field", async (t) => {
     [{ reset: false }, "reset", /must be true/],
   ];
   for (const [body, field, message] of cases) {
-    await assert.rejects(controls.request("POST", "clock", body), (error: unknown) => {
-      assert.ok(error instanceof SandboxError);
-      assert.equal(error.status, 400);
-      assert.equal(error.code, "validation_error");
-      assert.deepEqual(error.details, { field });
-      assert.match(error.message, message);
-      return true;
-    }, JSON.stringify(body));
+    await assert.rejects(
+      controls.request("POST", "clock", body),
+      (error: unknown) => {
+        assert.ok(error instanceof SandboxError);
+        assert.equal(error.status, 400);
+        assert.equal(error.code, "validation_error");
+        assert.deepEqual(error.details, { field });
+        assert.match(error.message, message);
+        return true;
+      },
+      JSON.stringify(body),
+    );
   }
   assert.equal((await controls.clock()).offsetMs, 0, "nothing moved");
 });

@@ -8,16 +8,31 @@ import { ADA, startTestSandbox, tempDir } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
 type Data = Record<string, any>;
-const clone = (document: ExportDocument) => structuredClone(document) as Omit<ExportDocument, "services"> & { services: Record<string, Data> };
-const importRaw = (url: string, body: unknown) => fetch(`${url}/__sandbox/import`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const clone = (document: ExportDocument) =>
+  structuredClone(document) as Omit<ExportDocument, "services"> & { services: Record<string, Data> };
+const importRaw = (url: string, body: unknown) =>
+  fetch(`${url}/__sandbox/import`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 test("export, then import into another sandbox, gives the same data, on the routes and after a restart", async (t) => {
   const a = await startFullSandbox(t);
   const from = new ControlsClient(a.urls.storefront!);
   const token = await loginAt(a.urls.storefront!);
-  await fetch(`${a.urls.storefront}/api/cart/items`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 2 }) });
+  await fetch(`${a.urls.storefront}/api/cart/items`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 2 }),
+  });
   await from.triggerOrderDelivered("ORD-7F3K2Q");
-  const { transaction } = await from.triggerTransaction({ user: ADA.email, amount: 42.5, direction: "income", status: "Pending" });
+  const { transaction } = await from.triggerTransaction({
+    user: ADA.email,
+    amount: 42.5,
+    direction: "income",
+    status: "Pending",
+  });
 
   const document = await from.exportData();
   assert.equal(document.format, "agent-sandbox-export");
@@ -38,16 +53,37 @@ test("export, then import into another sandbox, gives the same data, on the rout
   assert.deepEqual(await to.importData(document), { imported: ["storefront", "wallet"] });
   assert.deepEqual((await to.exportData()).services, document.services);
 
-  const cartEvents = await stream.until((messages) => messages.filter((message) => message.event === "cart").length === 2);
-  assert.equal(JSON.parse(cartEvents.filter((message) => message.event === "cart")[1]!.data!).items[0].quantity, 2, "an open cart stream gets the imported cart");
-  const orders = (await (await fetch(`${b.urls.storefront}/api/orders?order_id=ORD-7F3K2Q`, { headers: { authorization: `Bearer ${bToken}` } })).json()) as { orders: { status: string }[] };
+  const cartEvents = await stream.until(
+    (messages) => messages.filter((message) => message.event === "cart").length === 2,
+  );
+  assert.equal(
+    JSON.parse(cartEvents.filter((message) => message.event === "cart")[1]!.data!).items[0].quantity,
+    2,
+    "an open cart stream gets the imported cart",
+  );
+  const orders = (await (
+    await fetch(`${b.urls.storefront}/api/orders?order_id=ORD-7F3K2Q`, {
+      headers: { authorization: `Bearer ${bToken}` },
+    })
+  ).json()) as { orders: { status: string }[] };
   assert.equal(orders.orders[0]!.status, "Delivered");
   const walletToken = await loginAt(b.urls.wallet!);
-  assert.equal((await fetch(`${b.urls.wallet}/api/wallet/transactions/${transaction.id}`, { headers: { authorization: `Bearer ${walletToken}` } })).status, 200);
+  assert.equal(
+    (
+      await fetch(`${b.urls.wallet}/api/wallet/transactions/${transaction.id}`, {
+        headers: { authorization: `Bearer ${walletToken}` },
+      })
+    ).status,
+    200,
+  );
 
   await b.close();
   const again = await startFullSandbox(t, {}, dataDir);
-  assert.deepEqual((await new ControlsClient(again.urls.wallet!).exportData()).services, document.services, "the import is on disk");
+  assert.deepEqual(
+    (await new ControlsClient(again.urls.wallet!).exportData()).services,
+    document.services,
+    "the import is on disk",
+  );
 });
 
 test("a bad document is refused with a 400 naming the service and the field, and changes nothing", async (t) => {
@@ -70,18 +106,42 @@ test("a bad document is refused with a 400 naming the service and the field, and
     ["no service", { ...good, services: {} }, "/services"],
     ["an unknown service", { ...good, services: { ...good.services, ledger: {} } }, "/services/ledger"],
     ["the host app, which keeps no data", { ...good, services: { ...good.services, host: {} } }, "/services/host"],
-    ["a wrong type deep inside", withGoodStorefront((wallet) => (wallet.transactions[3].amountCents = "12.50")), "/services/wallet/transactions/3/amountCents", "wallet"],
-    ["an unknown status", withGoodStorefront((wallet) => (wallet.transactions[0].status = "Settled")), "/services/wallet/transactions/0/status", "wallet"],
+    [
+      "a wrong type deep inside",
+      withGoodStorefront((wallet) => (wallet.transactions[3].amountCents = "12.50")),
+      "/services/wallet/transactions/3/amountCents",
+      "wallet",
+    ],
+    [
+      "an unknown status",
+      withGoodStorefront((wallet) => (wallet.transactions[0].status = "Settled")),
+      "/services/wallet/transactions/0/status",
+      "wallet",
+    ],
     ["a missing collection", withGoodStorefront((wallet) => delete wallet.wallets), "/services/wallet", "wallet"],
-    ["a newer schema version", withGoodStorefront((wallet) => (wallet.version = 99)), "/services/wallet/version", "wallet"],
+    [
+      "a newer schema version",
+      withGoodStorefront((wallet) => (wallet.version = 99)),
+      "/services/wallet/version",
+      "wallet",
+    ],
     ["no schema version", withGoodStorefront((wallet) => delete wallet.version), "/services/wallet/version", "wallet"],
-    ["a service's data not an object", { ...good, services: { ...good.services, storefront: [] } }, "/services/storefront", "storefront"],
+    [
+      "a service's data not an object",
+      { ...good, services: { ...good.services, storefront: [] } },
+      "/services/storefront",
+      "storefront",
+    ],
   ];
   for (const [name, document, field, service] of cases) {
     await t.test(name, async () => {
       const response = await importRaw(url, document);
       assert.equal(response.status, 400);
-      const body = (await response.json()) as { error: string; code: string; details: { field: string; service?: string } };
+      const body = (await response.json()) as {
+        error: string;
+        code: string;
+        details: { field: string; service?: string };
+      };
       assert.equal(body.code, "validation_error");
       assert.deepEqual(body.details, { field, ...(service && { service }) });
       assert.ok(body.error.startsWith(`Import refused, nothing was changed: ${field} `), body.error);
@@ -90,7 +150,11 @@ test("a bad document is refused with a 400 naming the service and the field, and
   }
 
   await t.test("through the client: a SandboxError with the server's message", async () => {
-    await assert.rejects(controls.importData({ ...good, format: "x" }), (error: unknown) => error instanceof SandboxError && error.code === "validation_error" && /\/format/.test(error.message));
+    await assert.rejects(
+      controls.importData({ ...good, format: "x" }),
+      (error: unknown) =>
+        error instanceof SandboxError && error.code === "validation_error" && /\/format/.test(error.message),
+    );
   });
 });
 
@@ -104,7 +168,10 @@ test("data of an older schema version is migrated forward, as at start", async (
   const wallet = (await controls.exportData()).services.wallet as Data;
   assert.equal(wallet.version, 2);
   assert.equal(wallet.transactions.length, 2);
-  assert.deepEqual(wallet.oauthClients.map((client: { id: string }) => client.id), ["sandbox-agent-platform"]);
+  assert.deepEqual(
+    wallet.oauthClients.map((client: { id: string }) => client.id),
+    ["sandbox-agent-platform"],
+  );
   assert.deepEqual(wallet.refreshTokens, []);
 });
 
@@ -115,7 +182,10 @@ test("a document for a server the sandbox does not run is a 409, and nothing cha
   const { url } = await startTestSandbox(t);
   const controls = new ControlsClient(url);
   const before = await controls.exportData();
-  await assert.rejects(controls.importData(document), (error: unknown) => error instanceof SandboxError && error.code === "service_not_running" && error.status === 409);
+  await assert.rejects(
+    controls.importData(document),
+    (error: unknown) => error instanceof SandboxError && error.code === "service_not_running" && error.status === 409,
+  );
   assert.deepEqual((await controls.exportData()).services, before.services);
 });
 
@@ -124,7 +194,12 @@ test("an import may be larger than the services' 1 MiB body limit", async (t) =>
   const controls = new ControlsClient(sandbox.urls.wallet!);
   const document = clone(await controls.exportData());
   const [first] = document.services.wallet!.transactions;
-  document.services = { wallet: { ...document.services.wallet!, transactions: Array.from({ length: 12_000 }, (_, index) => ({ ...first, id: `txn_bulk_${index}` })) } };
+  document.services = {
+    wallet: {
+      ...document.services.wallet!,
+      transactions: Array.from({ length: 12_000 }, (_, index) => ({ ...first, id: `txn_bulk_${index}` })),
+    },
+  };
   assert.ok(JSON.stringify(document).length > 2 * 1024 * 1024);
   assert.deepEqual(await controls.importData(document), { imported: ["wallet"] });
   assert.equal(((await controls.exportData()).services.wallet as Data).transactions.length, 12_000);

@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { EventSource } from "eventsource";
 import { ControlsClient } from "../../src/controls/client.ts";
 import { withDeadline } from "../helpers/deadline.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
-const streamUrl = async (sandbox: TestSandbox) => `${sandbox.url}/api/cart/stream?access_token=${encodeURIComponent(await sandbox.login())}`;
+const streamUrl = async (sandbox: TestSandbox) =>
+  `${sandbox.url}/api/cart/stream?access_token=${encodeURIComponent(await sandbox.login())}`;
 const DROP = { service: "storefront", route: "GET /api/cart/stream", dropStream: true } as const;
 
 async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
@@ -18,7 +19,9 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5000): 
   }
 }
 
-test("--drop-stream cuts an open stream at once: an EventSource sees the error, reconnects and gets the cart again", { timeout: 30_000 }, async (t) => {
+test("--drop-stream cuts an open stream at once: an EventSource sees the error, reconnects and gets the cart again", {
+  timeout: 30_000,
+}, async (t) => {
   const sandbox = await startTestSandbox(t, { flags: { sseHeartbeat: "15s" } });
   const controls = new ControlsClient(sandbox.url);
   const source = new EventSource(await streamUrl(sandbox));
@@ -33,15 +36,25 @@ test("--drop-stream cuts an open stream at once: an EventSource sees the error, 
   assert.equal(fault.fired, 1, "the open stream was cut as the fault was added");
   assert.deepEqual(await controls.faults(), [], "and that used the fault up");
   await until(() => seen.some((entry) => entry.startsWith("error")), "the client's error");
-  assert.equal(seen.find((entry) => entry.startsWith("error")), `error (readyState ${EventSource.CONNECTING})`, "a cut is a network failure: the client reconnects");
+  assert.equal(
+    seen.find((entry) => entry.startsWith("error")),
+    `error (readyState ${EventSource.CONNECTING})`,
+    "a cut is a network failure: the client reconnects",
+  );
   assert.equal(sandbox.sandbox.stats().cartListeners, 0, "the cut stream let go of its listener");
 
-  await until(() => seen.filter((entry) => entry === "cart").length === 2, "the cart again after the reconnect", 10_000);
+  await until(
+    () => seen.filter((entry) => entry === "cart").length === 2,
+    "the cart again after the reconnect",
+    10_000,
+  );
   assert.deepEqual(seen, ["open", "cart", `error (readyState ${EventSource.CONNECTING})`, "open", "cart"]);
   assert.equal(sandbox.sandbox.stats().liveStreams, 1);
 });
 
-test("--drop-stream cuts new streams right after they open, until the fault is used up or cleared", { timeout: 30_000 }, async (t) => {
+test("--drop-stream cuts new streams right after they open, until the fault is used up or cleared", {
+  timeout: 30_000,
+}, async (t) => {
   const sandbox = await startTestSandbox(t, { flags: { sseHeartbeat: "15s" } });
   const controls = new ControlsClient(sandbox.url);
   const url = await streamUrl(sandbox);
@@ -51,9 +64,17 @@ test("--drop-stream cuts new streams right after they open, until the fault is u
     const stream = await openRawStream(url);
     t.after(() => stream.close());
     assert.equal(stream.response.statusCode, 200, "the stream opens");
-    const ended = await withDeadline(new Promise<boolean>((resolve) => stream.response.on("close", () => resolve(stream.response.complete))), 3000, "the cut");
+    const ended = await withDeadline(
+      new Promise<boolean>((resolve) => stream.response.on("close", () => resolve(stream.response.complete))),
+      3000,
+      "the cut",
+    );
     assert.equal(ended, false, "the connection is cut, not ended cleanly");
-    assert.deepEqual(stream.messages.map((message) => message.event), ["cart"], "after the stream's first event");
+    assert.deepEqual(
+      stream.messages.map((message) => message.event),
+      ["cart"],
+      "after the stream's first event",
+    );
   }
   const kept = await openRawStream(url);
   t.after(() => kept.close());

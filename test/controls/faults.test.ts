@@ -13,8 +13,22 @@ test("a fault at rate 1 answers in the service's own error shape, as many times 
   const sandbox = await startTestSandbox(t, quiet);
   const controls = new ControlsClient(sandbox.url);
   const token = await sandbox.login();
-  const fault = await controls.addFault({ service: "storefront", route: "POST /api/cart/items", status: 503, times: 2 });
-  assert.deepEqual(fault, { id: "f1", service: "storefront", route: "POST /api/cart/items", status: 503, rate: 1, times: 2, dropStream: false, fired: 0 });
+  const fault = await controls.addFault({
+    service: "storefront",
+    route: "POST /api/cart/items",
+    status: 503,
+    times: 2,
+  });
+  assert.deepEqual(fault, {
+    id: "f1",
+    service: "storefront",
+    route: "POST /api/cart/items",
+    status: 503,
+    rate: 1,
+    times: 2,
+    dropStream: false,
+    fired: 0,
+  });
 
   for (const left of [1, undefined]) {
     const answer = await sandbox.addToCart(token, { product_id: "ofada-rice-5kg" });
@@ -23,12 +37,19 @@ test("a fault at rate 1 answers in the service's own error shape, as many times 
     assert.equal(body.code, "injected_fault");
     assert.deepEqual(body.details, { faultId: "f1" });
     assert.match(body.error, /^Injected fault f1: POST \/api\/cart\/items on the storefront answers 503/);
-    assert.deepEqual((await controls.faults()).map((listed) => listed.times), left === undefined ? [] : [left]);
+    assert.deepEqual(
+      (await controls.faults()).map((listed) => listed.times),
+      left === undefined ? [] : [left],
+    );
   }
   assert.equal((await sandbox.as(token, "/api/products")).status, 200, "other routes are untouched");
   const through = await sandbox.addToCart(token, { product_id: "ofada-rice-5kg" });
   assert.equal(through.status, 200, "used up, the fault is gone");
-  assert.equal(((await through.json()) as { items: { quantity: number }[] }).items[0]?.quantity, 1, "the faulted requests never reached the route");
+  assert.equal(
+    ((await through.json()) as { items: { quantity: number }[] }).items[0]?.quantity,
+    1,
+    "the faulted requests never reached the route",
+  );
 });
 
 test("the wallet's token endpoint answers an injected fault in RFC 6749's shape", async (t) => {
@@ -91,7 +112,12 @@ test("faults match what the client sent: HEAD as GET, the agent's route by its o
   const url = sandbox.urls.storefront!;
   const controls = new ControlsClient(url);
   await sessionRequest(url, "POST", { userId: ADA.id, token: await loginAt(url) });
-  const addItem = () => asAgent(url, "/api/agent/cart/items", ADA.id, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ product_id: "ofada-rice-5kg" }) });
+  const addItem = () =>
+    asAgent(url, "/api/agent/cart/items", ADA.id, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ product_id: "ofada-rice-5kg" }),
+    });
 
   await controls.addFault({ service: "storefront", route: "POST /api/cart/items", status: 503 });
   assert.equal((await addItem()).status, 200, "the agent route's in-process call is not the client's request");
@@ -112,7 +138,10 @@ test("faults match what the client sent: HEAD as GET, the agent's route by its o
   assert.equal((await controls.health()).status, "ok", "the controls are never faulted");
   assert.equal((await fetch(`${sandbox.urls.wallet}/health`)).status, 200, "a fault belongs to one server");
   const cleared = await controls.clearFaults();
-  assert.deepEqual(cleared.map((fault) => fault.route), ["* /*"]);
+  assert.deepEqual(
+    cleared.map((fault) => fault.route),
+    ["* /*"],
+  );
   assert.equal((await fetch(`${url}/health`)).status, 200);
 });
 
@@ -139,13 +168,17 @@ test("a fault that would never fire, or says nothing to do, is refused naming th
     [{ service: "storefront", route: "GET /api/products" }, "status", /needs a status, a delay or dropStream/],
   ];
   for (const [body, field, message] of cases) {
-    await assert.rejects(controls.addFault(body as unknown as FaultSpec), (error: unknown) => {
-      assert.ok(error instanceof SandboxError);
-      assert.equal(error.code, "validation_error");
-      assert.deepEqual(error.details, { field });
-      assert.match(error.message, message);
-      return true;
-    }, JSON.stringify(body));
+    await assert.rejects(
+      controls.addFault(body as unknown as FaultSpec),
+      (error: unknown) => {
+        assert.ok(error instanceof SandboxError);
+        assert.equal(error.code, "validation_error");
+        assert.deepEqual(error.details, { field });
+        assert.match(error.message, message);
+        return true;
+      },
+      JSON.stringify(body),
+    );
   }
   assert.deepEqual(await controls.faults(), []);
 });
@@ -155,10 +188,22 @@ test("faults are cleared one by one or all at once; an unknown id is 404", async
   const controls = new ControlsClient(sandbox.url);
   const first = await controls.addFault({ service: "storefront", route: "GET /api/products", status: 503 });
   const second = await controls.addFault({ service: "storefront", route: "GET /api/orders", delay: "1s", rate: 0.25 });
-  assert.deepEqual((await controls.faults()).map((fault) => fault.id), [first.id, second.id]);
-  assert.deepEqual((await controls.clearFaults(first.id)).map((fault) => fault.id), [first.id]);
-  await assert.rejects(controls.clearFaults(first.id), (error: unknown) => error instanceof SandboxError && error.code === "fault_not_found" && error.status === 404);
+  assert.deepEqual(
+    (await controls.faults()).map((fault) => fault.id),
+    [first.id, second.id],
+  );
+  assert.deepEqual(
+    (await controls.clearFaults(first.id)).map((fault) => fault.id),
+    [first.id],
+  );
+  await assert.rejects(
+    controls.clearFaults(first.id),
+    (error: unknown) => error instanceof SandboxError && error.code === "fault_not_found" && error.status === 404,
+  );
   assert.deepEqual(await controls.faults(), [{ ...second, fired: 0 }]);
-  assert.deepEqual((await controls.clearFaults()).map((fault) => fault.id), [second.id]);
+  assert.deepEqual(
+    (await controls.clearFaults()).map((fault) => fault.id),
+    [second.id],
+  );
   assert.deepEqual(await controls.clearFaults(), []);
 });

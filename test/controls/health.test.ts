@@ -17,6 +17,12 @@ test("every server answers the sandbox's controls, for the whole sandbox", async
 
 test("the controls client turns an error answer into a SandboxError with the server's code", async (t) => {
   const sandbox = await startFullSandbox(t);
-  await assert.rejects(new ControlsClient(sandbox.urls.storefront!).request("GET", "no-such-control"), (error: unknown) => error instanceof SandboxError && error.code === "not_found" && error.status === 404);
-  await assert.rejects(new ControlsClient("http://127.0.0.1:9").health(), (error: unknown) => error instanceof SandboxError && error.code === "sandbox_unreachable");
+  await assert.rejects(
+    new ControlsClient(sandbox.urls.storefront!).request("GET", "no-such-control"),
+    (error: unknown) => error instanceof SandboxError && error.code === "not_found" && error.status === 404,
+  );
+  await assert.rejects(
+    new ControlsClient("http://127.0.0.1:9").health(),
+    (error: unknown) => error instanceof SandboxError && error.code === "sandbox_unreachable",
+  );
 });

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { signIdentity } from "../../src/identity/index.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { runInProcess } from "../helpers/in-process.ts";
-import { CLIENT, basic, openAuthorize, submitSignIn, tokenRequest, type SignInPage } from "../helpers/oauth.ts";
+import { basic, CLIENT, openAuthorize, type SignInPage, submitSignIn, tokenRequest } from "../helpers/oauth.ts";
 import { ADA, tempDir } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
@@ -17,7 +17,9 @@ const SECRETS = {
 };
 const BODY_LIMIT = 16 * 1024;
 
-test("no secret and no issued token shows anywhere in the journal, its stream or the CLI's output", { timeout: 90_000 }, async (t) => {
+test("no secret and no issued token shows anywhere in the journal, its stream or the CLI's output", {
+  timeout: 90_000,
+}, async (t) => {
   const dataDir = await tempDir(t);
   const sandbox = await startFullSandbox(t, SECRETS, dataDir);
   const { storefront, wallet, host } = sandbox.urls as Record<string, string>;
@@ -31,7 +33,12 @@ test("no secret and no issued token shows anywhere in the journal, its stream or
   const agent = { serviceToken: SECRETS.bffServiceToken };
   assert.equal((await asAgent(storefront!, "/api/agent/orders", ADA.id, agent)).status, 200);
   assert.equal((await asAgent(host!, "/api/agent/wallet?period=30d", ADA.id, agent)).status, 200);
-  const cartAdd = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 1 }), ...agent };
+  const cartAdd = {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 1 }),
+    ...agent,
+  };
   assert.equal((await asAgent(storefront!, "/api/agent/cart/items", ADA.id, cartAdd)).status, 200);
   const stream = await openRawStream(`${storefront}/api/cart/stream?access_token=${issued.storefrontJwt}`);
   await stream.until((messages) => messages.some((message) => message.event === "cart"));
@@ -40,24 +47,46 @@ test("no secret and no issued token shows anywhere in the journal, its stream or
   // The OAuth code flow with PKCE and client_secret_post, then a refresh with HTTP Basic.
   issued.verifier = randomBytes(32).toString("base64url");
   const page = (await openAuthorize(wallet!, {
-    response_type: "code", client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri, state: "st",
-    code_challenge: createHash("sha256").update(issued.verifier).digest("base64url"), code_challenge_method: "S256",
+    response_type: "code",
+    client_id: CLIENT.id,
+    redirect_uri: CLIENT.redirectUri,
+    state: "st",
+    code_challenge: createHash("sha256").update(issued.verifier).digest("base64url"),
+    code_challenge_method: "S256",
   })) as SignInPage;
   issued.csrf = page.fields.get("csrf_token")!;
   const signedIn = await submitSignIn(wallet!, page);
   issued.code = new URL(signedIn.headers.get("location")!).searchParams.get("code")!;
   const exchanged = await tokenRequest(wallet!, {
-    grant_type: "authorization_code", code: issued.code, code_verifier: issued.verifier, redirect_uri: CLIENT.redirectUri, client_id: CLIENT.id, client_secret: CLIENT.secret,
+    grant_type: "authorization_code",
+    code: issued.code,
+    code_verifier: issued.verifier,
+    redirect_uri: CLIENT.redirectUri,
+    client_id: CLIENT.id,
+    client_secret: CLIENT.secret,
   });
   const first = (await exchanged.json()) as { access_token: string; refresh_token: string };
   Object.assign(issued, { accessToken: first.access_token, refreshToken: first.refresh_token });
-  const refreshed = (await (await tokenRequest(wallet!, { grant_type: "refresh_token", refresh_token: first.refresh_token }, { authorization: basic(CLIENT.id, CLIENT.secret) })).json()) as { access_token: string; refresh_token: string };
+  const refreshed = (await (
+    await tokenRequest(
+      wallet!,
+      { grant_type: "refresh_token", refresh_token: first.refresh_token },
+      { authorization: basic(CLIENT.id, CLIENT.secret) },
+    )
+  ).json()) as { access_token: string; refresh_token: string };
   Object.assign(issued, { accessToken2: refreshed.access_token, refreshToken2: refreshed.refresh_token });
   assert.ok(issued.accessToken2 && issued.refreshToken2, "the refresh worked");
 
   // Secrets where no field name gives them away: a search, a header, a JSON body, an embed URL.
-  await fetch(`${storefront}/api/products?${new URLSearchParams({ q: SECRETS.walletJwtSecret })}`, { headers: { "x-note": SECRETS.storefrontJwtSecret } });
-  const cart = (body: string) => fetch(`${storefront}/api/cart/items`, { method: "POST", headers: { authorization: `Bearer ${issued.storefrontJwt}`, "content-type": "application/json" }, body });
+  await fetch(`${storefront}/api/products?${new URLSearchParams({ q: SECRETS.walletJwtSecret })}`, {
+    headers: { "x-note": SECRETS.storefrontJwtSecret },
+  });
+  const cart = (body: string) =>
+    fetch(`${storefront}/api/cart/items`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${issued.storefrontJwt}`, "content-type": "application/json" },
+      body,
+    });
   await cart(JSON.stringify({ product_id: SECRETS.signingSecret, note: SECRETS.storefrontJwtSecret }));
   issued.identity = (await signIdentity({ secret: SECRETS.signingSecret, subject: ADA.id })).token;
   await fetch(`${host}/embed?mode=drawer&identity=${issued.identity}`);
@@ -69,9 +98,16 @@ test("no secret and no issued token shows anywhere in the journal, its stream or
     "GET /__sandbox/journal": await (await fetch(`${host}/__sandbox/journal`)).text(),
   };
   const follower = await openRawStream(`${wallet}/__sandbox/journal/stream?after=0`);
-  outputs["GET /__sandbox/journal/stream"] = (await follower.until((messages) => messages.some((message) => message.event === "journal")))[0]!.data!;
+  outputs["GET /__sandbox/journal/stream"] = (
+    await follower.until((messages) => messages.some((message) => message.event === "journal"))
+  )[0]!.data!;
   follower.close();
-  for (const args of [["journal"], ["journal", "--json"], ["expect", "--service", "wallet", "--method", "GET", "--path", "/nowhere"], ["expect", "--service", "storefront", "--method", "GET", "--path", "/nowhere", "--json"]]) {
+  for (const args of [
+    ["journal"],
+    ["journal", "--json"],
+    ["expect", "--service", "wallet", "--method", "GET", "--path", "/nowhere"],
+    ["expect", "--service", "storefront", "--method", "GET", "--path", "/nowhere", "--json"],
+  ]) {
     const run = await runInProcess([...args, "--data-dir", dataDir]);
     outputs[`sandbox ${args.join(" ")}`] = run.stdout + run.stderr;
   }
@@ -86,11 +122,27 @@ test("no secret and no issued token shows anywhere in the journal, its stream or
         assert.ok(!text.includes(spelling), `${where} shows ${name} (${spelling})`);
       }
     }
-    assert.ok(!text.includes(SECRETS.bffServiceToken.slice(0, 20)), `${where} shows the start of the service token, cut at 16 KiB`);
+    assert.ok(
+      !text.includes(SECRETS.bffServiceToken.slice(0, 20)),
+      `${where} shows the start of the service token, cut at 16 KiB`,
+    );
   }
 
   // What is masked still says what it was.
-  for (const masked of ['\\"password\\":\\"***\\"', '\\"token\\":\\"***\\"', "Bearer ***", "Basic ***", "access_token=***", "code=***", "code_verifier=***", "client_secret=***", "refresh_token=***", "identity=***", '\\"access_token\\":\\"***\\"', '\\"refresh_token\\":\\"***\\"']) {
+  for (const masked of [
+    '\\"password\\":\\"***\\"',
+    '\\"token\\":\\"***\\"',
+    "Bearer ***",
+    "Basic ***",
+    "access_token=***",
+    "code=***",
+    "code_verifier=***",
+    "client_secret=***",
+    "refresh_token=***",
+    "identity=***",
+    '\\"access_token\\":\\"***\\"',
+    '\\"refresh_token\\":\\"***\\"',
+  ]) {
     assert.ok(journal.includes(masked), `the journal shows ${masked}`);
   }
   assert.match(journal, /"agent":true/);

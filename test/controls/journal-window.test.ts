@@ -1,17 +1,28 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Journal, type Captured } from "../../src/controls/journal/journal.ts";
+import { type Captured, Journal } from "../../src/controls/journal/journal.ts";
 import { createMasker } from "../../src/controls/journal/mask.ts";
 
 /** A journal of one server's requests; bodies of `budget` bytes at most. */
 function journalOf(budget: number, size = 1000): Journal {
-  return new Journal({ size, bodyBudget: budget, masker: createMasker(["a-secret-of-the-settings-at-least-32-bytes"]), identify: () => ({ agent: false }) });
+  return new Journal({
+    size,
+    bodyBudget: budget,
+    masker: createMasker(["a-secret-of-the-settings-at-least-32-bytes"]),
+    identify: () => ({ agent: false }),
+  });
 }
 
 /** A request answered with `text`, made afresh each time (as a route's JSON.stringify does). */
 function answered(path: string, text: string): Captured {
   return {
-    at: 0, service: "wallet", method: "GET", path, query: "", status: 200, durationMs: 1,
+    at: 0,
+    service: "wallet",
+    method: "GET",
+    path,
+    query: "",
+    status: 200,
+    durationMs: 1,
     request: { headers: [] },
     response: { headers: ["content-type", "application/json"], body: { data: [...text].join(""), truncated: false } },
   };
@@ -34,19 +45,31 @@ test("answers equal to one the journal holds count once, sent in any order", () 
 
 test("distinct answers past the budget: the oldest leave, the newest stays whatever its size", () => {
   const journal = journalOf(64 * 1024);
-  for (let i = 0; i < 10; i++) journal.record(answered(`/api/wallet/transactions/${i}`, JSON.stringify({ id: i, pad: "x".repeat(10_000) })));
-  assert.deepEqual(journal.list().entries.map((entry) => entry.path), [7, 8, 9].map((i) => `/api/wallet/transactions/${i}`), "3 × ~20 KB fit in 64 KiB");
+  for (let i = 0; i < 10; i++)
+    journal.record(answered(`/api/wallet/transactions/${i}`, JSON.stringify({ id: i, pad: "x".repeat(10_000) })));
+  assert.deepEqual(
+    journal.list().entries.map((entry) => entry.path),
+    [7, 8, 9].map((i) => `/api/wallet/transactions/${i}`),
+    "3 × ~20 KB fit in 64 KiB",
+  );
   journal.record(answered("/big", "y".repeat(100_000)));
-  assert.deepEqual(journal.list().entries.map((entry) => entry.path), ["/big"]);
+  assert.deepEqual(
+    journal.list().entries.map((entry) => entry.path),
+    ["/big"],
+  );
   journal.record(answered("/small", "{}"));
-  assert.deepEqual(journal.list().entries.map((entry) => entry.path), ["/small"]);
+  assert.deepEqual(
+    journal.list().entries.map((entry) => entry.path),
+    ["/small"],
+  );
 });
 
 test("a secret in an answer is masked the same in every entry that shares it", () => {
   const journal = journalOf(1024 * 1024);
   const text = JSON.stringify({ note: "a-secret-of-the-settings-at-least-32-bytes", access_token: "abc" });
   for (let i = 0; i < 3; i++) journal.record(answered("/shared", text));
-  for (const entry of journal.list().entries) assert.equal(entry.response.body!.text, '{"note":"***","access_token":"***"}');
+  for (const entry of journal.list().entries)
+    assert.equal(entry.response.body!.text, '{"note":"***","access_token":"***"}');
 });
 
 test("requests without a body make room too: the journal keeps its size", () => {
@@ -57,6 +80,9 @@ test("requests without a body make room too: the journal keeps its size", () => 
     journal.recordAwaitingBody(head)(["content-length", "2"], undefined);
   }
   journal.record({ ...answered("/stream", ""), response: { headers: ["content-type", "text/event-stream"] } });
-  assert.deepEqual(journal.list().entries.map((entry) => entry.path), ["/head/3", "/head/4", "/stream"]);
+  assert.deepEqual(
+    journal.list().entries.map((entry) => entry.path),
+    ["/head/3", "/head/4", "/stream"],
+  );
   assert.deepEqual(journal.figures().wallet, { entries: 3, bodyBytes: 0, madeRoom: 3 });
 });

@@ -4,7 +4,7 @@ import type { ServiceName } from "../../src/config/options.ts";
 import { ControlsClient } from "../../src/controls/client.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
-import { CLIENT, authorize, basic, tokenRequest } from "../helpers/oauth.ts";
+import { authorize, basic, CLIENT, tokenRequest } from "../helpers/oauth.ts";
 import { ADA, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream, type SseMessage } from "../helpers/sse.ts";
 
@@ -14,7 +14,8 @@ const json = (init: { method?: string; token?: string; body?: unknown }): Reques
   headers: { "content-type": "application/json", ...(init.token && { authorization: `Bearer ${init.token}` }) },
   body: init.body === undefined ? undefined : JSON.stringify(init.body),
 });
-const rejectsWith = (code: string, status: number) => (error: unknown) => error instanceof SandboxError && error.code === code && error.status === status;
+const rejectsWith = (code: string, status: number) => (error: unknown) =>
+  error instanceof SandboxError && error.code === code && error.status === status;
 
 test("POST /__sandbox/reset puts every server back to the seed", async (t) => {
   const sandbox = await startFullSandbox(t);
@@ -24,13 +25,31 @@ test("POST /__sandbox/reset puts every server back to the seed", async (t) => {
   const token = await loginAt(storefront);
 
   // Change everything a reset undoes: a cart, an order, a transaction, a client, agent sessions, an OAuth code in flight.
-  assert.equal((await fetch(`${storefront}/api/cart/items`, json({ method: "POST", token, body: { product_id: "ofada-rice-5kg", quantity: 3 } }))).status, 200);
+  assert.equal(
+    (
+      await fetch(
+        `${storefront}/api/cart/items`,
+        json({ method: "POST", token, body: { product_id: "ofada-rice-5kg", quantity: 3 } }),
+      )
+    ).status,
+    200,
+  );
   await controls.triggerOrderDelivered("ORD-7F3K2Q");
   await controls.triggerTransaction({ user: ADA.email, amount: 10, direction: "income" });
-  assert.equal((await fetch(`${wallet}/__sandbox/oauth/clients`, json({ method: "POST", body: { name: "Temp", redirectUris: ["http://127.0.0.1:4000/cb"] } }))).status, 201);
+  assert.equal(
+    (
+      await fetch(
+        `${wallet}/__sandbox/oauth/clients`,
+        json({ method: "POST", body: { name: "Temp", redirectUris: ["http://127.0.0.1:4000/cb"] } }),
+      )
+    ).status,
+    201,
+  );
   assert.equal((await sessionRequest(storefront, "POST", { userId: ADA.id, token })).status, 200);
   assert.equal((await sessionRequest(host, "POST", { userId: ADA.id, token: await loginAt(wallet) })).status, 200);
-  const code = (await authorize(wallet, { response_type: "code", client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri })).searchParams.get("code")!;
+  const code = (
+    await authorize(wallet, { response_type: "code", client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri })
+  ).searchParams.get("code")!;
   const stream = await openRawStream(`${storefront}/api/cart/stream?access_token=${encodeURIComponent(token)}`);
   t.after(() => stream.close());
   await stream.until((all) => carts(all).length === 1);
@@ -47,9 +66,12 @@ test("POST /__sandbox/reset puts every server back to the seed", async (t) => {
 
   await t.test("the data is the seed again (dated by the clock's now)", async () => {
     const after = await controls.exportData();
-    const undated = (document: typeof seed) => JSON.stringify(document.services).replace(/"(placedAt|createdAt)":"[^"]+"/g, "");
+    const undated = (document: typeof seed) =>
+      JSON.stringify(document.services).replace(/"(placedAt|createdAt)":"[^"]+"/g, "");
     assert.equal(undated(after), undated(seed));
-    const orders = (await (await fetch(`${storefront}/api/orders?order_id=ORD-7F3K2Q`, json({ token }))).json()) as { orders: { status: string }[] };
+    const orders = (await (await fetch(`${storefront}/api/orders?order_id=ORD-7F3K2Q`, json({ token }))).json()) as {
+      orders: { status: string }[];
+    };
     assert.equal(orders.orders[0]!.status, "Processing");
   });
 
@@ -59,7 +81,11 @@ test("POST /__sandbox/reset puts every server back to the seed", async (t) => {
   });
 
   await t.test("an OAuth code issued before is void", async () => {
-    const exchange = await tokenRequest(wallet, { grant_type: "authorization_code", code, redirect_uri: CLIENT.redirectUri }, { authorization: basic(CLIENT.id, CLIENT.secret) });
+    const exchange = await tokenRequest(
+      wallet,
+      { grant_type: "authorization_code", code, redirect_uri: CLIENT.redirectUri },
+      { authorization: basic(CLIENT.id, CLIENT.secret) },
+    );
     assert.equal(exchange.status, 400);
     assert.equal(((await exchange.json()) as { error: string }).error, "invalid_grant");
   });
@@ -73,20 +99,27 @@ test("reset with only resets those servers", async (t) => {
   const sandbox = await startFullSandbox(t);
   const { storefront } = sandbox.urls as Record<ServiceName, string>;
   const controls = new ControlsClient(storefront);
-  const seedTransactions = ((await controls.exportData()).services.wallet as { transactions: unknown[] }).transactions.length;
+  const seedTransactions = ((await controls.exportData()).services.wallet as { transactions: unknown[] }).transactions
+    .length;
   const token = await loginAt(storefront);
   await fetch(`${storefront}/api/cart/items`, json({ method: "POST", token, body: { product_id: "ofada-rice-5kg" } }));
   await controls.triggerTransaction({ user: ADA.id, amount: 1, direction: "spending" });
 
   assert.deepEqual(await controls.reset({ only: ["wallet"] }), { reset: ["wallet"] });
-  const data = (await controls.exportData()).services as { wallet: { transactions: unknown[] }; storefront: { carts: Record<string, unknown> } };
+  const data = (await controls.exportData()).services as {
+    wallet: { transactions: unknown[] };
+    storefront: { carts: Record<string, unknown> };
+  };
   assert.equal(data.wallet.transactions.length, seedTransactions);
   assert.ok(data.storefront.carts[ADA.id], "the storefront kept its cart");
 
   await t.test("names as --only takes them: a comma-separated list", async () => {
     const response = await fetch(`${storefront}/__sandbox/reset?only=storefront,host`, { method: "POST" });
     assert.deepEqual(await response.json(), { reset: ["storefront", "host"] });
-    assert.deepEqual(((await controls.exportData()).services as { storefront: { carts: object } }).storefront.carts, {});
+    assert.deepEqual(
+      ((await controls.exportData()).services as { storefront: { carts: object } }).storefront.carts,
+      {},
+    );
   });
 
   await t.test("an unknown name is a 400 naming the allowed ones", async () => {

@@ -1,31 +1,53 @@
-import { startSandbox, type Sandbox } from "../../src/sandbox.ts";
+import type { OptionKey } from "../../src/config/options.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox.ts";
 import { closeWhenDone } from "./deadline.ts";
 import { checkAnswers } from "./openapi.ts";
 import { ADA, tempDir, testConfig } from "./sandbox.ts";
-import type { OptionKey } from "../../src/config/options.ts";
 
 export const SERVICE_TOKEN = "dev-bff-service-token-not-for-production-use";
 
 /** A sandbox running every server, on free ports, closed when the test ends. */
-export async function startFullSandbox(t: { after(fn: () => unknown): void }, flags: Partial<Record<OptionKey, unknown>> = {}, dataDir?: string): Promise<Sandbox> {
-  const sandbox = await startSandbox(await testConfig(dataDir ?? (await tempDir(t)), { only: "storefront,wallet,host", ...flags }));
+export async function startFullSandbox(
+  t: { after(fn: () => unknown): void },
+  flags: Partial<Record<OptionKey, unknown>> = {},
+  dataDir?: string,
+): Promise<Sandbox> {
+  const sandbox = await startSandbox(
+    await testConfig(dataDir ?? (await tempDir(t)), { only: "storefront,wallet,host", ...flags }),
+  );
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());
   await checkAnswers(t, sandbox.urls, sandbox.config.walletPrefix);
   return sandbox;
 }
 
 export async function loginAt(url: string, user: { email: string; password: string } = ADA): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.email, password: user.password }) });
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
 export function sessionRequest(url: string, method: "POST" | "DELETE", body: unknown): Promise<Response> {
-  return fetch(`${url}/api/agent/session`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return fetch(`${url}/api/agent/session`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 /** A request as the agent: the service token and the end user's id. */
-export function asAgent(url: string, path: string, userId: string | undefined, init: RequestInit & { serviceToken?: string } = {}): Promise<Response> {
-  const headers: Record<string, string> = { authorization: `Bearer ${init.serviceToken ?? SERVICE_TOKEN}`, ...(init.headers as Record<string, string>) };
+export function asAgent(
+  url: string,
+  path: string,
+  userId: string | undefined,
+  init: RequestInit & { serviceToken?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${init.serviceToken ?? SERVICE_TOKEN}`,
+    ...(init.headers as Record<string, string>),
+  };
   if (userId !== undefined) headers["x-end-user-id"] = userId;
   return fetch(`${url}${path}`, { ...init, headers });
 }

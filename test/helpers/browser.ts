@@ -3,12 +3,20 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestContext } from "node:test";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { closeWhenDone } from "./deadline.ts";
 
 /** Debian's chromium, which .ci/run installs; no test downloads a browser. */
 export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /** Skips the test (and says how to run it) when chromium is not installed; true when it is. */
 export function chromiumOrSkip(t: TestContext): boolean {
@@ -20,7 +28,12 @@ export function chromiumOrSkip(t: TestContext): boolean {
 /** Chromium on a fresh profile, closed (and the profile removed) when the test ends. */
 export async function launchChromium(t: TestContext, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
   const profile = await mkdtemp(join(tmpdir(), "sandbox-chromium-"));
-  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, viewport });
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport,
+  });
   closeWhenDone(t, "chromium's close()", () => browser.close());
   // After the close (hooks run in the order they are added): chromium may still be writing its profile until then.
   t.after(() => rm(profile, { recursive: true, force: true, maxRetries: 5 }));

@@ -6,10 +6,22 @@ import { ADA, TUNDE } from "./sandbox.ts";
 
 /** Every credential of a sandbox: the demo users, its service token and the fixtures' OAuth client. */
 export const CREDENTIALS = [
-  "--user", ADA.email, "--password", ADA.password,
-  "--second-user", TUNDE.email, "--second-password", TUNDE.password,
-  "--service-token", SERVICE_TOKEN,
-  "--client-id", CLIENT.id, "--client-secret", CLIENT.secret, "--redirect-uri", CLIENT.redirectUri,
+  "--user",
+  ADA.email,
+  "--password",
+  ADA.password,
+  "--second-user",
+  TUNDE.email,
+  "--second-password",
+  TUNDE.password,
+  "--service-token",
+  SERVICE_TOKEN,
+  "--client-id",
+  CLIENT.id,
+  "--client-secret",
+  CLIENT.secret,
+  "--redirect-uri",
+  CLIENT.redirectUri,
 ];
 
 /** `check` with these servers' URLs. */
@@ -25,7 +37,11 @@ export interface ResultLine {
 
 /** The check lines of the text output. */
 export function resultLines(stdout: string): ResultLine[] {
-  return [...stdout.matchAll(/^ {2}(ok|FAIL|skip) +(.+?) — (.*)$/gm)].map((match) => ({ status: match[1] as ResultLine["status"], name: match[2]!, reason: match[3]! }));
+  return [...stdout.matchAll(/^ {2}(ok|FAIL|skip) +(.+?) — (.*)$/gm)].map((match) => ({
+    status: match[1] as ResultLine["status"],
+    name: match[2]!,
+    reason: match[3]!,
+  }));
 }
 
 /** The line of the check with that name; throws, listing the names, when there is none. */

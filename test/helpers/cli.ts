@@ -110,7 +110,9 @@ export async function tempDir(t: Hooks, prefix = "sandbox-cli-"): Promise<string
  * (SIGKILL), and the cleanup waits for the output to close for OUTPUT_CLOSE_MS at most.
  */
 export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): CliProcess {
-  const [command, prefix] = options.viaNpx ? ["npx", ["--no", "--", "sandbox"]] : [process.execPath, [options.bin ?? BIN]];
+  const [command, prefix] = options.viaNpx
+    ? ["npx", ["--no", "--", "sandbox"]]
+    : [process.execPath, [options.bin ?? BIN]];
   const child = spawn(command, [...prefix, ...args], {
     cwd: options.cwd ?? PROJECT_ROOT,
     env: cliEnv(options.env),
@@ -209,10 +211,12 @@ export function lines(output: string): string[] {
 export function assertOneLineError(result: CliExit, exitCode = 1): string {
   const text = result.stderr.trimEnd();
   const problems: string[] = [];
-  if (result.code !== exitCode) problems.push(`exit code ${result.code} (signal ${result.signal}), expected ${exitCode}`);
+  if (result.code !== exitCode)
+    problems.push(`exit code ${result.code} (signal ${result.signal}), expected ${exitCode}`);
   if (text.split("\n").length !== 1) problems.push(`${text.split("\n").length} lines on stderr, expected 1`);
   if (/^\s+at /m.test(result.stderr)) problems.push("a stack trace on stderr");
-  if (problems.length > 0) throw new Error(`${problems.join("; ")}\n--- stderr ---\n${result.stderr}\n--- stdout ---\n${result.stdout}`);
+  if (problems.length > 0)
+    throw new Error(`${problems.join("; ")}\n--- stderr ---\n${result.stderr}\n--- stdout ---\n${result.stdout}`);
   return text;
 }
 

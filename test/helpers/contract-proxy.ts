@@ -23,27 +23,51 @@ export interface Rewrite {
 }
 
 /** Starts the proxy in front of `target`; answers its URL. It stops when the test ends. */
-export async function startContractProxy(t: Hooks, target: string, options: { rewrites?: Rewrite[]; openapi?: unknown } = {}): Promise<string> {
+export async function startContractProxy(
+  t: Hooks,
+  target: string,
+  options: { rewrites?: Rewrite[]; openapi?: unknown } = {},
+): Promise<string> {
   const server = createServer(async (request, response) => {
     const path = (request.url ?? "/").split("?")[0]!;
     if (options.openapi !== undefined && path === "/openapi.json") {
-      if (options.openapi === null) response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "Not found", code: "not_found" }));
+      if (options.openapi === null)
+        response
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: "Not found", code: "not_found" }));
       else response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(options.openapi));
       return;
     }
     const upstream = new AbortController();
     response.on("close", () => upstream.abort());
     try {
-      const answer = await fetch(`${target}${request.url}`, { method: request.method, headers: forwardedHeaders(request), body: await bodyOf(request), redirect: "manual", signal: upstream.signal });
-      const headers = Object.fromEntries([...answer.headers].filter(([name]) => !["content-length", "transfer-encoding", "connection", "keep-alive"].includes(name)));
-      const rewrite = options.rewrites?.find((candidate) => (!candidate.method || candidate.method === request.method) && (typeof candidate.path === "string" ? candidate.path === path : candidate.path.test(path)));
+      const answer = await fetch(`${target}${request.url}`, {
+        method: request.method,
+        headers: forwardedHeaders(request),
+        body: await bodyOf(request),
+        redirect: "manual",
+        signal: upstream.signal,
+      });
+      const headers = Object.fromEntries(
+        [...answer.headers].filter(
+          ([name]) => !["content-length", "transfer-encoding", "connection", "keep-alive"].includes(name),
+        ),
+      );
+      const rewrite = options.rewrites?.find(
+        (candidate) =>
+          (!candidate.method || candidate.method === request.method) &&
+          (typeof candidate.path === "string" ? candidate.path === path : candidate.path.test(path)),
+      );
       if (rewrite && /json/.test(answer.headers.get("content-type") ?? "")) {
         const body = JSON.stringify(rewrite.json(await answer.json(), answer.status));
         response.writeHead(answer.status, headers).end(body);
         return;
       }
       response.writeHead(answer.status, headers);
-      if (answer.body) Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream).on("error", () => response.destroy()).pipe(response);
+      if (answer.body)
+        Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream)
+          .on("error", () => response.destroy())
+          .pipe(response);
       else response.end();
     } catch {
       response.destroy();

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isAlive, runningSandbox } from "../../src/store/data-dir.ts";
-import { killGroup, runCli, startArgs, track, type CliExit, type CliOptions } from "./cli.ts";
+import { type CliExit, type CliOptions, killGroup, runCli, startArgs, track } from "./cli.ts";
 
 type Hooks = { after(fn: () => unknown): void };
 
@@ -35,9 +35,17 @@ export async function detachedDataDir(t: Hooks): Promise<string> {
 }
 
 /** `start --detach --json` on free ports, as a real process; on success the sandbox is also killed if the test file ends abruptly. */
-export async function startDetached(t: Hooks, dataDir: string, more: string[] = [], options: CliOptions = {}): Promise<{ exit: CliExit; detached: Detached }> {
+export async function startDetached(
+  t: Hooks,
+  dataDir: string,
+  more: string[] = [],
+  options: CliOptions = {},
+): Promise<{ exit: CliExit; detached: Detached }> {
   const exit = await runCli(t, [...startArgs(dataDir, "--detach", "--json"), ...more], options, 60_000);
-  if (exit.code !== 0) throw new Error(`start --detach exited ${exit.code}\n--- stdout ---\n${exit.stdout}\n--- stderr ---\n${exit.stderr}`);
+  if (exit.code !== 0)
+    throw new Error(
+      `start --detach exited ${exit.code}\n--- stdout ---\n${exit.stdout}\n--- stderr ---\n${exit.stderr}`,
+    );
   const detached = JSON.parse(exit.stdout) as Detached;
   track(detached.pid);
   return { exit, detached };

@@ -58,7 +58,9 @@ export async function openFlood(urls: string[], count: number, trickleMs = 5_000
 
   const targets = urls.map((url) => new URL(url));
   for (let started = 0; started < count; started += 250) {
-    const batch = Array.from({ length: Math.min(250, count - started) }, (_, index) => open(targets[(started + index) % targets.length]!));
+    const batch = Array.from({ length: Math.min(250, count - started) }, (_, index) =>
+      open(targets[(started + index) % targets.length]!),
+    );
     await Promise.all(batch);
   }
   return {
@@ -89,13 +91,21 @@ export interface Timed {
 }
 
 /** A well-behaved client: a fresh connection, the whole request at once; rejects after `timeoutMs`. */
-export function timedRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}, timeoutMs = 5_000): Promise<Timed> {
+export function timedRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  timeoutMs = 5_000,
+): Promise<Timed> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? "GET", headers: init.headers, agent: false, timeout: timeoutMs }, (response) => {
-      response.resume();
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const req = request(
+      url,
+      { method: init.method ?? "GET", headers: init.headers, agent: false, timeout: timeoutMs },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)));
     req.on("error", reject);
     req.end(init.body);

@@ -2,7 +2,7 @@
 import { Readable } from "node:stream";
 import type { CliIo } from "../../src/cli/io.ts";
 import { runCli } from "../../src/cli/main.ts";
-import { PROJECT_ROOT, READY_LINE, STOREFRONT_LINE, cliEnv, type CliExit } from "./cli.ts";
+import { type CliExit, cliEnv, PROJECT_ROOT, READY_LINE, STOREFRONT_LINE } from "./cli.ts";
 import { CLEANUP_MS, withDeadline } from "./deadline.ts";
 import { Output } from "./output.ts";
 
@@ -48,7 +48,12 @@ function launch(args: string[], options: InProcessOptions): InProcessRun {
     (code) => stdout.end(`the command ended (exit code ${code})`),
     (error: unknown) => stdout.end(`the command failed (${String(error)})`),
   );
-  const result = async (promise: Promise<number>) => ({ code: await promise, signal: null, stdout: stdout.text, stderr: stderr.text });
+  const result = async (promise: Promise<number>) => ({
+    code: await promise,
+    signal: null,
+    stdout: stdout.text,
+    stderr: stderr.text,
+  });
   const what = `sandbox ${args.join(" ")}`;
   const describe = () => `\n--- stdout ---\n${stdout.text}\n--- stderr ---\n${stderr.text}`;
   const stop = () => {
@@ -84,7 +89,11 @@ export function launchInProcess(t: Hooks, args: string[], options: InProcessOpti
 }
 
 /** `sandbox start` in-process, once its whole banner is printed; the URL is the storefront's it printed. */
-export async function startInProcess(t: Hooks, args: string[], options: InProcessOptions = {}): Promise<{ cli: InProcessRun; url: string }> {
+export async function startInProcess(
+  t: Hooks,
+  args: string[],
+  options: InProcessOptions = {},
+): Promise<{ cli: InProcessRun; url: string }> {
   const cli = launchInProcess(t, args, options);
   const [, url] = await cli.waitForLine(STOREFRONT_LINE);
   await cli.waitForLine(READY_LINE);

@@ -10,5 +10,8 @@ export const RECORD_LOADS = `--import=data:text/javascript,${encodeURIComponent(
 
 /** The URLs of the modules a process run with RECORD_LOADS loaded, from its stderr. */
 export function loadedModules(stderr: string): string[] {
-  return stderr.split("\n").filter((line) => line.startsWith("loaded ")).map((line) => line.slice("loaded ".length));
+  return stderr
+    .split("\n")
+    .filter((line) => line.startsWith("loaded "))
+    .map((line) => line.slice("loaded ".length));
 }

@@ -20,7 +20,8 @@ export async function openAuthorize(walletUrl: string, params: Record<string, st
   if (response.status !== 200) return response;
   const html = await response.text();
   const fields = new URLSearchParams();
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.append(match[1]!, unescapeHtml(match[2]!));
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields.append(match[1]!, unescapeHtml(match[2]!));
   return { status: response.status, headers: response.headers, html, fields };
 }
 
@@ -28,7 +29,13 @@ export async function openAuthorize(walletUrl: string, params: Record<string, st
  * Submits the sign-in form; answers the raw response (a 302 to the client, or the page again).
  * `overrides` change fields (null leaves one out); `headers` add request headers.
  */
-export function submitSignIn(walletUrl: string, page: SignInPage, credentials = ADA, overrides: Record<string, string | null> = {}, headers: Record<string, string> = {}): Promise<Response> {
+export function submitSignIn(
+  walletUrl: string,
+  page: SignInPage,
+  credentials = ADA,
+  overrides: Record<string, string | null> = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const form = new URLSearchParams(page.fields);
   form.set("email", credentials.email);
   form.set("password", credentials.password);
@@ -47,14 +54,20 @@ export function submitSignIn(walletUrl: string, page: SignInPage, credentials = 
 /** The whole browser part: open the page, sign in, and return the redirect's URL. */
 export async function authorize(walletUrl: string, params: Record<string, string>, credentials = ADA): Promise<URL> {
   const page = await openAuthorize(walletUrl, params);
-  if (page instanceof Response) throw new Error(`authorize answered ${page.status} ${page.headers.get("location") ?? (await page.text())}`);
+  if (page instanceof Response)
+    throw new Error(`authorize answered ${page.status} ${page.headers.get("location") ?? (await page.text())}`);
   const response = await submitSignIn(walletUrl, page, credentials);
   const location = response.headers.get("location");
-  if (response.status !== 302 || !location) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 302 || !location)
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   return new URL(location);
 }
 
-export function tokenRequest(walletUrl: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+export function tokenRequest(
+  walletUrl: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${walletUrl}/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },

@@ -2,8 +2,8 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { loadConfig } from "../../src/config/load.ts";
 import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../src/config/options.ts";
-import { CONTROLS_PREFIX } from "../../src/controls/prefix.ts";
 import { FAULT_TEXTS } from "../../src/controls/faults/errors.ts";
+import { CONTROLS_PREFIX } from "../../src/controls/prefix.ts";
 import type { OpenApiDocument } from "../../src/openapi/document.ts";
 import { generateDocuments } from "../../src/openapi/generate.ts";
 
@@ -18,7 +18,10 @@ export interface Answer {
 }
 
 type Operation = { responses: Record<string, ResponseObject> };
-type ResponseObject = { $ref?: string; content?: Record<string, { schema: unknown; examples?: Record<string, { value: unknown }> }> };
+type ResponseObject = {
+  $ref?: string;
+  content?: Record<string, { schema: unknown; examples?: Record<string, { value: unknown }> }>;
+};
 
 /**
  * Checks answers against the OpenAPI document of the server that gave them: the operation of the
@@ -36,7 +39,10 @@ export class AnswerChecker {
     this.ajv.addSchema(closed(document) as object, "openapi");
     // Literal paths before templated ones, so that /api/products is not taken for /api/{x}.
     this.templates = Object.keys(document.paths)
-      .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}$`) }))
+      .map((template) => ({
+        template,
+        pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}$`),
+      }))
       .sort((a, b) => a.template.split("{").length - b.template.split("{").length);
   }
 
@@ -49,32 +55,58 @@ export class AnswerChecker {
     // A HEAD's error has no body to tell a sandbox fault (any status) from the route's own.
     if (answer.method === "HEAD" && answer.status >= 400) return [];
     const template = this.templates.find(({ pattern }) => pattern.test(pathname))?.template;
-    const operation = template === undefined ? undefined : (this.document.paths[template]?.[method] as Operation | undefined);
+    const operation =
+      template === undefined ? undefined : (this.document.paths[template]?.[method] as Operation | undefined);
     // No route (404): the usual error shape; not this method (405): that of the path's errors (RFC 6749's on the token endpoint).
     if (!template) return this.errorShapeProblems(answer, `${answer.method} ${pathname} (no route)`);
-    if (!operation) return this.errorShapeProblems(answer, `${answer.method} ${template} (no such operation)`, this.pathErrorSchema(template));
+    if (!operation)
+      return this.errorShapeProblems(
+        answer,
+        `${answer.method} ${template} (no such operation)`,
+        this.pathErrorSchema(template),
+      );
     const where = `${answer.method} ${template} → ${answer.status}`;
     if (isInjectedFault(answer.body)) return this.errorShapeProblems(answer, where, this.pathErrorSchema(template));
     const [pointer, response] = this.response(template, method, operation, answer.status);
-    if (!response) return [`${where}: the status is not documented (documented: ${Object.keys(operation.responses).join(", ")})`];
+    if (!response)
+      return [`${where}: the status is not documented (documented: ${Object.keys(operation.responses).join(", ")})`];
     if (!response.content || answer.method === "HEAD") return [];
     const mediaType = (answer.contentType ?? "").split(";")[0]!.trim().toLowerCase();
     const media = response.content[mediaType];
-    if (!media) return [`${where}: Content-Type ${answer.contentType} is not documented (documented: ${Object.keys(response.content).join(", ")})`];
+    if (!media)
+      return [
+        `${where}: Content-Type ${answer.contentType} is not documented (documented: ${Object.keys(response.content).join(", ")})`,
+      ];
     if (mediaType !== "application/json") return [];
-    const schemaProblems = this.schemaProblems(`${pointer}/content/${escape(mediaType)}/schema`, answer.body).map((problem) => `${where}: ${problem}`);
+    const schemaProblems = this.schemaProblems(`${pointer}/content/${escape(mediaType)}/schema`, answer.body).map(
+      (problem) => `${where}: ${problem}`,
+    );
     if (schemaProblems.length > 0 || answer.status < 400 || !media.examples) return schemaProblems;
     if (Object.values(media.examples).some((example) => matchesExample(answer.body, example.value))) return [];
-    return [`${where}: the error ${JSON.stringify(answer.body)} is none of the documented ones (${Object.values(media.examples).map((example) => JSON.stringify(example.value)).join("; ")})`];
+    return [
+      `${where}: the error ${JSON.stringify(answer.body)} is none of the documented ones (${Object.values(
+        media.examples,
+      )
+        .map((example) => JSON.stringify(example.value))
+        .join("; ")})`,
+    ];
   }
 
   /** The documented response of the status (through a $ref to components.responses), with the JSON pointer it is at. */
-  private response(template: string, method: string, operation: Operation, status: number): [string, ResponseObject | undefined] {
+  private response(
+    template: string,
+    method: string,
+    operation: Operation,
+    status: number,
+  ): [string, ResponseObject | undefined] {
     const response = operation.responses[String(status)];
     const ref = response?.$ref;
     if (ref === undefined) return [`#/paths/${escape(template)}/${method}/responses/${status}`, response];
     const name = ref.slice("#/components/responses/".length);
-    return [`#/components/responses/${name}`, (this.document.components.responses as Record<string, ResponseObject>)[name]];
+    return [
+      `#/components/responses/${name}`,
+      (this.document.components.responses as Record<string, ResponseObject>)[name],
+    ];
   }
 
   private errorShapeProblems(answer: Answer, where: string, pointer = "#/components/schemas/Error"): string[] {
@@ -86,7 +118,8 @@ export class AnswerChecker {
   private pathErrorSchema(template: string): string {
     for (const [method, operation] of Object.entries(this.document.paths[template] ?? {})) {
       for (const [status, response] of Object.entries((operation as Operation).responses)) {
-        if (Number(status) >= 400 && response.content?.["application/json"]) return `#/paths/${escape(template)}/${method}/responses/${status}/content/application~1json/schema`;
+        if (Number(status) >= 400 && response.content?.["application/json"])
+          return `#/paths/${escape(template)}/${method}/responses/${status}/content/application~1json/schema`;
       }
     }
     return "#/components/schemas/Error";
@@ -96,7 +129,10 @@ export class AnswerChecker {
     let validate = this.validators.get(pointer);
     if (!validate) this.validators.set(pointer, (validate = this.ajv.compile({ $ref: `openapi${pointer}` })));
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((error) => `${error.instancePath || "the body"} ${error.message}${error.params && "unevaluatedProperty" in error.params ? ` (${String(error.params.unevaluatedProperty)})` : ""}`);
+    return (validate.errors ?? []).map(
+      (error) =>
+        `${error.instancePath || "the body"} ${error.message}${error.params && "unevaluatedProperty" in error.params ? ` (${String(error.params.unevaluatedProperty)})` : ""}`,
+    );
   }
 }
 
@@ -112,7 +148,10 @@ function matchesExample(body: unknown, example: unknown): boolean {
 
 /** Whether a text is the documented one, its `{name}` parts standing for any text. */
 function matchesText(text: string, documented: string): boolean {
-  const pattern = documented.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s\\S]*");
+  const pattern = documented
+    .split(/\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("[\\s\\S]*");
   return new RegExp(`^${pattern}$`).test(text);
 }
 
@@ -129,7 +168,9 @@ function closed(node: unknown): unknown {
   if (node === null || typeof node !== "object") return node;
   const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, closed(value)]));
   const opened = "additionalProperties" in copy || "unevaluatedProperties" in copy;
-  return "properties" in copy && typeof copy.properties === "object" && !opened ? { ...copy, unevaluatedProperties: false } : copy;
+  return "properties" in copy && typeof copy.properties === "object" && !opened
+    ? { ...copy, unevaluatedProperties: false }
+    : copy;
 }
 
 /** A JSON pointer token. */
@@ -151,7 +192,11 @@ let patched = false;
  * the same code rather than asked for, so that no request shows in the servers' journals or meets
  * their faults.
  */
-export async function checkAnswers(t: { after(fn: () => unknown): void }, urls: ServiceUrls, walletPrefix = "/api/wallet"): Promise<void> {
+export async function checkAnswers(
+  t: { after(fn: () => unknown): void },
+  urls: ServiceUrls,
+  walletPrefix = "/api/wallet",
+): Promise<void> {
   if (!patched) patchFetch();
   patched = true;
   let made = byPrefix.get(walletPrefix);
@@ -169,7 +214,11 @@ export async function checkAnswers(t: { after(fn: () => unknown): void }, urls: 
 
 async function checkersFor(walletPrefix: string): Promise<Map<ServiceName, AnswerChecker>> {
   // Settings of their own: no environment, and a folder without a sandbox.config.json.
-  const config = await loadConfig({ env: {}, cwd: fileURLToPath(new URL(".", import.meta.url)), flags: { walletPrefix } });
+  const config = await loadConfig({
+    env: {},
+    cwd: fileURLToPath(new URL(".", import.meta.url)),
+    flags: { walletPrefix },
+  });
   const documents = await generateDocuments(config, SERVICE_NAMES, (message) => process.stderr.write(`${message}\n`));
   return new Map([...documents].map(([service, document]) => [service, new AnswerChecker(document)]));
 }
@@ -184,9 +233,15 @@ function patchFetch(): void {
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     const contentType = response.headers.get("content-type");
     const json = /^application\/json\b/i.test(contentType ?? "") && method !== "HEAD";
-    const body = json ? await response.clone().json().catch(() => "(not JSON)") : undefined;
+    const body = json
+      ? await response
+          .clone()
+          .json()
+          .catch(() => "(not JSON)")
+      : undefined;
     const problems = checker.problems({ method, url, status: response.status, contentType, body });
-    if (problems.length > 0) throw new Error(`The answer differs from the server's OpenAPI document:\n${problems.join("\n")}`);
+    if (problems.length > 0)
+      throw new Error(`The answer differs from the server's OpenAPI document:\n${problems.join("\n")}`);
     return response;
   };
 }

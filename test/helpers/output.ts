@@ -27,9 +27,13 @@ export class Output {
           const match = line.match(pattern);
           if (match) return settle(() => resolve(match));
         }
-        if (this.#ended !== null) settle(() => reject(new Error(`${this.#ended} before printing a line matching ${pattern}${describe()}`)));
+        if (this.#ended !== null)
+          settle(() => reject(new Error(`${this.#ended} before printing a line matching ${pattern}${describe()}`)));
       };
-      const timer = setTimeout(() => settle(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms${describe()}`))), timeoutMs);
+      const timer = setTimeout(
+        () => settle(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms${describe()}`))),
+        timeoutMs,
+      );
       const settle = (how: () => void) => {
         clearTimeout(timer);
         this.#listeners.delete(check);

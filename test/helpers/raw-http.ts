@@ -5,7 +5,11 @@ import { connect } from "node:net";
  * server's close or until `enough` says so (a stream never ends by itself). The socket is not
  * half-closed: Node drops a request whose client ended its side before the answer was ready.
  */
-export function rawRequest(url: string, text: string, enough: (answer: string) => boolean = () => false): Promise<string> {
+export function rawRequest(
+  url: string,
+  text: string,
+  enough: (answer: string) => boolean = () => false,
+): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.write(text));
@@ -45,13 +49,20 @@ export function parseAnswer(answer: string): RawAnswer {
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
   const raw = answer.slice(end + 4);
-  return { status: Number(match[1]), reason: match[2] ?? "", headers, body: headers["transfer-encoding"] === "chunked" ? unchunk(raw) : raw };
+  return {
+    status: Number(match[1]),
+    reason: match[2] ?? "",
+    headers,
+    body: headers["transfer-encoding"] === "chunked" ? unchunk(raw) : raw,
+  };
 }
 
 /** A request line, Host, the headers given ("Name: value"), Connection: close and the body with its length. */
 export function requestText(method: string, path: string, headers: string[] = [], body = ""): string {
   const length = body ? [`Content-Length: ${Buffer.byteLength(body)}`] : [];
-  return [`${method} ${path} HTTP/1.1`, "Host: 127.0.0.1", ...headers, ...length, "Connection: close", "", body].join("\r\n");
+  return [`${method} ${path} HTTP/1.1`, "Host: 127.0.0.1", ...headers, ...length, "Connection: close", "", body].join(
+    "\r\n",
+  );
 }
 
 /** Chunk sizes count bytes, so the body is cut as bytes; a stream cut short gives its complete chunks. */

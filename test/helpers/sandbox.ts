@@ -4,13 +4,25 @@ import { join } from "node:path";
 import type { TestContext } from "node:test";
 import { loadConfig, type SandboxConfig } from "../../src/config/load.ts";
 import type { OptionKey } from "../../src/config/options.ts";
-import { startSandbox, type Sandbox, type StartOptions } from "../../src/sandbox.ts";
+import { type Sandbox, type StartOptions, startSandbox } from "../../src/sandbox.ts";
 import { closeWhenDone } from "./deadline.ts";
 import { checkAnswers } from "./openapi.ts";
 
-export const ADA = { id: "0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81", email: "ada@example.com", password: "ada-sandbox-pass" };
-export const TUNDE = { id: "5d2e8c14-9b7a-4e3f-8c61-2a9d4b7e0f53", email: "tunde@example.com", password: "tunde-sandbox-pass" };
-export const NGOZI = { id: "a3c9e7f2-1d4b-4a8e-b5c6-7e8f9a0b1c2d", email: "ngozi@example.com", password: "ngozi-sandbox-pass" };
+export const ADA = {
+  id: "0b6f3a5e-6c1d-4f47-9a2b-3c4d5e6f7a81",
+  email: "ada@example.com",
+  password: "ada-sandbox-pass",
+};
+export const TUNDE = {
+  id: "5d2e8c14-9b7a-4e3f-8c61-2a9d4b7e0f53",
+  email: "tunde@example.com",
+  password: "tunde-sandbox-pass",
+};
+export const NGOZI = {
+  id: "a3c9e7f2-1d4b-4a8e-b5c6-7e8f9a0b1c2d",
+  email: "ngozi@example.com",
+  password: "ngozi-sandbox-pass",
+};
 export const DEV_STOREFRONT_SECRET = "dev-storefront-jwt-secret-not-for-production";
 export const DEV_WALLET_SECRET = "dev-wallet-jwt-secret-not-for-production-use";
 export const DEV_SIGNING_SECRET = "dev-embed-identity-signing-secret-not-for-prod";
@@ -22,11 +34,22 @@ export async function tempDir(t: TestContext | { after(fn: () => unknown): void 
 }
 
 /** Settings of a test sandbox: free ports, a temp data dir, a short heartbeat; no env, no config file. */
-export async function testConfig(dataDir: string, flags: Partial<Record<OptionKey, unknown>> = {}): Promise<SandboxConfig> {
+export async function testConfig(
+  dataDir: string,
+  flags: Partial<Record<OptionKey, unknown>> = {},
+): Promise<SandboxConfig> {
   return loadConfig({
     env: {},
     cwd: dataDir,
-    flags: { storefrontPort: 0, walletPort: 0, hostPort: 0, dataDir, only: "storefront", sseHeartbeat: "100ms", ...flags },
+    flags: {
+      storefrontPort: 0,
+      walletPort: 0,
+      hostPort: 0,
+      dataDir,
+      only: "storefront",
+      sseHeartbeat: "100ms",
+      ...flags,
+    },
   });
 }
 
@@ -46,7 +69,12 @@ export interface TestSandbox {
 /** Starts a sandbox on free ports with a temp data dir; it is closed when the test ends. */
 export async function startTestSandbox(
   t: { after(fn: () => unknown): void },
-  options: { flags?: Partial<Record<OptionKey, unknown>>; dataDir?: string; start?: StartOptions; service?: "storefront" | "wallet" } = {},
+  options: {
+    flags?: Partial<Record<OptionKey, unknown>>;
+    dataDir?: string;
+    start?: StartOptions;
+    service?: "storefront" | "wallet";
+  } = {},
 ): Promise<TestSandbox> {
   const dataDir = options.dataDir ?? (await tempDir(t));
   const service = options.service ?? "storefront";
@@ -56,7 +84,10 @@ export async function startTestSandbox(
   const url = sandbox.urls[service] as string;
   const fetchPath = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init);
   const as = (token: string, path: string, init: RequestInit = {}) =>
-    fetchPath(path, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
+    fetchPath(path, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+    });
   return {
     sandbox,
     url,
@@ -83,10 +114,13 @@ export async function startTestSandbox(
 }
 
 /** Asserts the error shape of contract.md and returns the body. */
-export async function errorBody(response: Response): Promise<{ error: string; code: string; details?: unknown; hint?: string }> {
+export async function errorBody(
+  response: Response,
+): Promise<{ error: string; code: string; details?: unknown; hint?: string }> {
   const type = response.headers.get("content-type") ?? "";
   if (!type.startsWith("application/json")) throw new Error(`error answered with ${type}: ${await response.text()}`);
   const body = (await response.json()) as { error: string; code: string };
-  if (typeof body.error !== "string" || typeof body.code !== "string") throw new Error(`not the error shape: ${JSON.stringify(body)}`);
+  if (typeof body.error !== "string" || typeof body.code !== "string")
+    throw new Error(`not the error shape: ${JSON.stringify(body)}`);
   return body;
 }

@@ -1,4 +1,4 @@
-import { request, type IncomingMessage } from "node:http";
+import { type IncomingMessage, request } from "node:http";
 
 export interface SseMessage {
   event?: string;
@@ -25,7 +25,8 @@ export function parseSse(text: string): SseMessage[] {
     } else {
       const match = /^(event|id|retry|data): ?(.*)$/.exec(line);
       const field = match?.[1] as "event" | "id" | "retry" | "data" | undefined;
-      if (field) message[field] = field === "data" && message.data !== undefined ? `${message.data}\n${match![2]}` : match![2];
+      if (field)
+        message[field] = field === "data" && message.data !== undefined ? `${message.data}\n${match![2]}` : match![2];
     }
   }
   return messages;
@@ -80,7 +81,10 @@ export function openRawStream(url: string, headers: Record<string, string> = {})
       response.on("error", () => {});
       resolve(stream);
     });
-    const noResponse = setTimeout(() => req.destroy(new Error(`no response from ${url} within ${RESPONSE_MS} ms`)), RESPONSE_MS);
+    const noResponse = setTimeout(
+      () => req.destroy(new Error(`no response from ${url} within ${RESPONSE_MS} ms`)),
+      RESPONSE_MS,
+    );
     req.on("error", (error) => {
       clearTimeout(noResponse);
       reject(error);

@@ -18,7 +18,8 @@ export function tmuxMissing(t: { skip(message: string): void }): boolean {
  * a stuck server from holding the test.
  */
 const SOCKET = `sandbox-tests-${process.pid}`;
-export const tmux = (...args: string[]): string => execFileSync(TMUX, ["-L", SOCKET, ...args], { encoding: "utf8", timeout: 10_000 });
+export const tmux = (...args: string[]): string =>
+  execFileSync(TMUX, ["-L", SOCKET, ...args], { encoding: "utf8", timeout: 10_000 });
 
 /** Polls the tmux pane until its text matches, or fails with what it shows. */
 export async function screenMatches(session: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {

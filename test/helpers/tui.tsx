@@ -1,12 +1,12 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { EventEmitter } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import { render } from "ink-testing-library";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
-import { startSandbox, type StartedSandbox } from "../../src/index.ts";
+import { type StartedSandbox, startSandbox } from "../../src/index.ts";
+import type { TuiServices } from "../../src/tui/context.tsx";
 import { KeyStream } from "../../src/tui/key-stream.ts";
 import { createTuiServices, TuiRoot } from "../../src/tui/run.tsx";
 import type { TuiSettings } from "../../src/tui/settings.ts";
-import type { TuiServices } from "../../src/tui/context.tsx";
 import { checkAnswers } from "./openapi.ts";
 
 /** What a terminal sends for the keys the UI reads. */
@@ -24,7 +24,10 @@ export const KEY = {
 } as const;
 
 /** A whole sandbox on free ports for the UI to talk to; closed when the test ends. */
-export async function startUiSandbox(t: { after(fn: () => unknown): void }, settings: Record<string, unknown> = {}): Promise<StartedSandbox> {
+export async function startUiSandbox(
+  t: { after(fn: () => unknown): void },
+  settings: Record<string, unknown> = {},
+): Promise<StartedSandbox> {
   const sandbox = await startSandbox({ settings: { sseHeartbeat: "200ms", ...settings } });
   t.after(() => sandbox.close());
   await checkAnswers(t, sandbox.urls, settings.walletPrefix as string | undefined);
@@ -32,7 +35,10 @@ export async function startUiSandbox(t: { after(fn: () => unknown): void }, sett
 }
 
 /** The UI's settings for a sandbox (or for URLs where nothing answers: a server that is down). */
-export function uiSettings(sandbox: Pick<StartedSandbox, "urls" | "users" | "secrets">, overrides: Partial<TuiSettings> = {}): TuiSettings {
+export function uiSettings(
+  sandbox: Pick<StartedSandbox, "urls" | "users" | "secrets">,
+  overrides: Partial<TuiSettings> = {},
+): TuiSettings {
   return {
     urls: sandbox.urls,
     users: sandbox.users,
@@ -77,8 +83,16 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
     pending = null;
     return chunk;
   };
-  const source = Object.assign(terminal, { isTTY: true, read, ref: () => terminal, unref: () => terminal, setEncoding: () => terminal });
-  const keys = new KeyStream(source as unknown as NodeJS.ReadStream, { typingIntoField: () => services.store.state.editing });
+  const source = Object.assign(terminal, {
+    isTTY: true,
+    read,
+    ref: () => terminal,
+    unref: () => terminal,
+    setEncoding: () => terminal,
+  });
+  const keys = new KeyStream(source as unknown as NodeJS.ReadStream, {
+    typingIntoField: () => services.store.state.editing,
+  });
   keys.setRawMode(true);
   keys.on("readable", () => {
     for (let key = keys.read(); key !== null; key = keys.read()) view.stdin.write(key);
@@ -121,7 +135,8 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
       const deadline = Date.now() + timeoutMs;
       const matches = () => (typeof expected === "string" ? frame().includes(expected) : expected.test(frame()));
       while (!matches()) {
-        if (Date.now() > deadline) throw new Error(`The UI never showed ${String(expected)}; its last frame:\n${frame()}`);
+        if (Date.now() > deadline)
+          throw new Error(`The UI never showed ${String(expected)}; its last frame:\n${frame()}`);
         await sleep(25);
       }
       return frame();

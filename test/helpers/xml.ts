@@ -11,12 +11,22 @@ export interface XmlElement {
 /** fast-xml-parser's ordered form: one key (the element's name, or "#text"), and ":@" for attributes. */
 type Ordered = Record<string, Ordered[] | string> & { ":@"?: Record<string, string> };
 
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: "", parseAttributeValue: false, parseTagValue: false, trimValues: false, processEntities: true, htmlEntities: false });
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseAttributeValue: false,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: false,
+});
 
 /** The root element of an XML document; malformed XML throws, as a CI system's parser would refuse it. */
 export function parseXml(source: string): XmlElement {
   const valid = XMLValidator.validate(source);
-  if (valid !== true) throw new Error(`malformed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`);
+  if (valid !== true)
+    throw new Error(`malformed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`);
   const roots = (parser.parse(source) as Ordered[]).filter((node) => !("?xml" in node) && !("#text" in node));
   if (roots.length !== 1) throw new Error(`malformed XML: ${roots.length} root elements`);
   return element(roots[0] as Ordered);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { AskAnswer } from "../../src/host-app/embed/ask-answer.ts";
-import { ADA, NGOZI, errorBody } from "../helpers/sandbox.ts";
 import { identityFor, postEmbed, startEmbedSandbox } from "../helpers/embed.ts";
+import { ADA, errorBody, NGOZI } from "../helpers/sandbox.ts";
 
 test("POST /embed/api/ask: the agent acts for the verified user only", async (t) => {
   const sandbox = await startEmbedSandbox(t);
@@ -52,7 +52,12 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
     assert.match(first.followUp?.question ?? "", /Which transaction\?/);
     assert.equal(first.answer, first.followUp?.question);
     assert.equal(first.call, undefined);
-    const second = await ask({ question: "what's the status of my transfer?", reply: "txn_ada_0002", endUser: ADA.id, identity });
+    const second = await ask({
+      question: "what's the status of my transfer?",
+      reply: "txn_ada_0002",
+      endUser: ADA.id,
+      identity,
+    });
     assert.equal(second.followUp, undefined);
     assert.deepEqual(second.parameters, { transaction_id: "txn_ada_0002" });
     assert.match(second.answer, /^txn_ada_0002 .*: Failed\.$/);
@@ -62,7 +67,12 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
   await t.test("a BFF action: the service token and the user's id", async () => {
     const after = await lastId();
     const answer = await ask({ question: "add two bags of ofada rice", endUser: ADA.id, identity });
-    assert.ok((await agentRequests(after)).some((entry) => entry.path === "/api/agent/cart/items" && entry.agent && entry.user === ADA.id), "the journal shows the agent's call");
+    assert.ok(
+      (await agentRequests(after)).some(
+        (entry) => entry.path === "/api/agent/cart/items" && entry.agent && entry.user === ADA.id,
+      ),
+      "the journal shows the agent's call",
+    );
     assert.equal(answer.action, "add_to_cart");
     assert.equal(answer.call?.status, 200);
     assert.equal(answer.call?.headers["x-end-user-id"], ADA.id);
@@ -87,7 +97,11 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
 
   await t.test("anonymous: a user action is 403 sign_in_required, and nothing is sent", async () => {
     const after = await lastId();
-    for (const question of ["how much did I spend this month?", "add ofada rice", "what's the status of my transfer?"]) {
+    for (const question of [
+      "how much did I spend this month?",
+      "add ofada rice",
+      "what's the status of my transfer?",
+    ]) {
       const response = await postEmbed(host, "ask", { question, endUser: ADA.id });
       assert.equal(response.status, 403, question);
       const body = await errorBody(response);
@@ -97,18 +111,21 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
     assert.deepEqual(await agentRequests(after), []);
   });
 
-  await t.test("anonymous: what no action serves gets the honest answer, not a sign-in prompt, and nothing is sent", async () => {
-    const after = await lastId();
-    for (const question of ["asdf qwerty", "please refund my last order"]) {
-      const response = await postEmbed(host, "ask", { question });
-      assert.equal(response.status, 200, question);
-      const body = (await response.json()) as { answer: string; action: string; call?: unknown };
-      assert.equal(body.action, "none", question);
-      assert.match(body.answer, /I can /, question);
-      assert.equal(body.call, undefined);
-    }
-    assert.deepEqual(await agentRequests(after), []);
-  });
+  await t.test(
+    "anonymous: what no action serves gets the honest answer, not a sign-in prompt, and nothing is sent",
+    async () => {
+      const after = await lastId();
+      for (const question of ["asdf qwerty", "please refund my last order"]) {
+        const response = await postEmbed(host, "ask", { question });
+        assert.equal(response.status, 200, question);
+        const body = (await response.json()) as { answer: string; action: string; call?: unknown };
+        assert.equal(body.action, "none", question);
+        assert.match(body.answer, /I can /, question);
+        assert.equal(body.call, undefined);
+      }
+      assert.deepEqual(await agentRequests(after), []);
+    },
+  );
 
   await t.test("a tampered endUser or an expired identity: 401, and no call is made", async () => {
     const after = await lastId();
@@ -116,7 +133,11 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
     const cases = [
       { endUser: NGOZI.id, identity, code: "user_mismatch" },
       { endUser: ADA.id, identity: expired, code: "expired" },
-      { endUser: ADA.id, identity: await identityFor(sandbox, ADA.id, { secret: "another-secret-of-at-least-thirty-two-bytes" }), code: "bad_signature" },
+      {
+        endUser: ADA.id,
+        identity: await identityFor(sandbox, ADA.id, { secret: "another-secret-of-at-least-thirty-two-bytes" }),
+        code: "bad_signature",
+      },
       { endUser: ADA.id, identity: "garbage", code: "malformed" },
     ];
     for (const { code, ...fields } of cases) {
@@ -134,10 +155,17 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
 
   await t.test("every ask verifies again: a token the clock has passed is refused", async () => {
     const short = await identityFor(sandbox, ADA.id, { ttlSeconds: 60 });
-    assert.equal((await postEmbed(host, "ask", { question: "what's my balance?", endUser: ADA.id, identity: short })).status, 200);
+    assert.equal(
+      (await postEmbed(host, "ask", { question: "what's my balance?", endUser: ADA.id, identity: short })).status,
+      200,
+    );
     await sandbox.controls.advanceClock("2m");
     try {
-      const response = await postEmbed(host, "ask", { question: "what's my balance?", endUser: ADA.id, identity: short });
+      const response = await postEmbed(host, "ask", {
+        question: "what's my balance?",
+        endUser: ADA.id,
+        identity: short,
+      });
       assert.equal(response.status, 401);
       assert.equal(((await errorBody(response)).details as { code: string }).code, "expired");
     } finally {
@@ -147,20 +175,80 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
 
   await t.test("validation: clear 4xx in the JSON error shape", async () => {
     const long = "x".repeat(501);
-    const cases: { name: string; body: unknown; headers?: Record<string, string>; status: number; code: string; field?: string }[] = [
+    const cases: {
+      name: string;
+      body: unknown;
+      headers?: Record<string, string>;
+      status: number;
+      code: string;
+      field?: string;
+    }[] = [
       { name: "bad JSON", body: "{question:", status: 400, code: "validation_error" },
       { name: "not an object", body: "[1]", status: 400, code: "validation_error" },
       { name: "no question", body: {}, status: 400, code: "validation_error", field: "question" },
       { name: "a blank question", body: { question: "   " }, status: 400, code: "validation_error", field: "question" },
-      { name: "a question of 501 characters", body: { question: long }, status: 400, code: "validation_error", field: "question" },
-      { name: "a reply of 501 characters", body: { question: "status of my transfer", reply: long }, status: 400, code: "validation_error", field: "reply" },
-      { name: "a number for question", body: { question: 42 }, status: 400, code: "validation_error", field: "question" },
-      { name: "an object for identity", body: { question: "rice", identity: {} }, status: 400, code: "validation_error", field: "identity" },
-      { name: "null for endUser", body: { question: "rice", endUser: null }, status: 400, code: "validation_error", field: "endUser" },
-      { name: "a number for reply", body: { question: "rice", reply: 1 }, status: 400, code: "validation_error", field: "reply" },
-      { name: "text/plain", body: "question=rice", headers: { "content-type": "text/plain" }, status: 415, code: "unsupported_media_type" },
-      { name: "over 16 KiB", body: { question: "rice", padding: "x".repeat(17 * 1024) }, status: 413, code: "payload_too_large" },
-      { name: "from another origin", body: { question: "rice" }, headers: { origin: "http://evil.example" }, status: 403, code: "forbidden_origin" },
+      {
+        name: "a question of 501 characters",
+        body: { question: long },
+        status: 400,
+        code: "validation_error",
+        field: "question",
+      },
+      {
+        name: "a reply of 501 characters",
+        body: { question: "status of my transfer", reply: long },
+        status: 400,
+        code: "validation_error",
+        field: "reply",
+      },
+      {
+        name: "a number for question",
+        body: { question: 42 },
+        status: 400,
+        code: "validation_error",
+        field: "question",
+      },
+      {
+        name: "an object for identity",
+        body: { question: "rice", identity: {} },
+        status: 400,
+        code: "validation_error",
+        field: "identity",
+      },
+      {
+        name: "null for endUser",
+        body: { question: "rice", endUser: null },
+        status: 400,
+        code: "validation_error",
+        field: "endUser",
+      },
+      {
+        name: "a number for reply",
+        body: { question: "rice", reply: 1 },
+        status: 400,
+        code: "validation_error",
+        field: "reply",
+      },
+      {
+        name: "text/plain",
+        body: "question=rice",
+        headers: { "content-type": "text/plain" },
+        status: 415,
+        code: "unsupported_media_type",
+      },
+      {
+        name: "over 16 KiB",
+        body: { question: "rice", padding: "x".repeat(17 * 1024) },
+        status: 413,
+        code: "payload_too_large",
+      },
+      {
+        name: "from another origin",
+        body: { question: "rice" },
+        headers: { origin: "http://evil.example" },
+        status: 403,
+        code: "forbidden_origin",
+      },
     ];
     for (const { name, body, headers, status, code, field } of cases) {
       const response = await postEmbed(host, "ask", body, headers);
@@ -172,7 +260,10 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
         assert.match(error.error, new RegExp(`"${field}"`), name);
       }
     }
-    assert.match((await errorBody(await postEmbed(host, "ask", { question: "x", padding: "x".repeat(17 * 1024) }))).error, /16 KiB/);
+    assert.match(
+      (await errorBody(await postEmbed(host, "ask", { question: "x", padding: "x".repeat(17 * 1024) }))).error,
+      /16 KiB/,
+    );
     assert.equal((await postEmbed(host, "ask", { question: "x".repeat(500) })).status, 200, "500 characters are fine");
   });
 });

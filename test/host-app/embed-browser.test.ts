@@ -2,12 +2,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { EventSource } from "eventsource";
 import type { FrameLocator, Page } from "playwright-core";
+import { loginAt } from "../helpers/agent.ts";
 import { chromiumOrSkip, launchChromium, watchProblems } from "../helpers/browser.ts";
 import { identityFor, startEmbedSandbox } from "../helpers/embed.ts";
-import { loginAt } from "../helpers/agent.ts";
 import { ADA, TUNDE } from "../helpers/sandbox.ts";
 
-interface Cart { items: { id: string; quantity: number }[] }
+interface Cart {
+  items: { id: string; quantity: number }[];
+}
 
 /**
  * Code that runs in the host page, as strings: the project's types have no DOM. (page.evaluate
@@ -30,7 +32,9 @@ const IN_PAGE = {
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-test("the chat embed preview in a real browser: the demo host page, both layouts, the agent's loop, refusals", { timeout: 90_000 }, async (t) => {
+test("the chat embed preview in a real browser: the demo host page, both layouts, the agent's loop, refusals", {
+  timeout: 90_000,
+}, async (t) => {
   if (!chromiumOrSkip(t)) return;
   const sandbox = await startEmbedSandbox(t);
   const { host } = sandbox;
@@ -55,31 +59,37 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
   const lastAgentMessage = (chat: FrameLocator) => chat.locator(".message--agent").last();
   /** Waits until the chat has `count` agent messages (the greeting counts) and answers the last one's text. */
   const agentSays = async (chat: FrameLocator, count: number) => {
-    await chat.locator(".message--agent").nth(count - 1).waitFor();
+    await chat
+      .locator(".message--agent")
+      .nth(count - 1)
+      .waitFor();
     return lastAgentMessage(chat).locator(".message__text").innerText();
   };
   const activeId = (hostPage: Page) => hostPage.evaluate<string | undefined>(IN_PAGE.embedActiveId);
 
-  await t.test("the demo host page: pick a user and the launcher, open it, register the sessions, ask about spending", async () => {
-    await page.goto(host, { waitUntil: "load" });
-    assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), "Your app");
-    await page.getByLabel("Signed-in user").selectOption(ADA.id);
-    await page.getByLabel("Chat layout").selectOption("launcher");
-    const chat = await embedIn(page, "launcher");
-    assert.equal(await chat.locator("#chat-panel").isHidden(), true, "the launcher starts closed");
+  await t.test(
+    "the demo host page: pick a user and the launcher, open it, register the sessions, ask about spending",
+    async () => {
+      await page.goto(host, { waitUntil: "load" });
+      assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), "Your app");
+      await page.getByLabel("Signed-in user").selectOption(ADA.id);
+      await page.getByLabel("Chat layout").selectOption("launcher");
+      const chat = await embedIn(page, "launcher");
+      assert.equal(await chat.locator("#chat-panel").isHidden(), true, "the launcher starts closed");
 
-    await chat.getByRole("button", { name: "Open chat" }).click();
-    assert.equal(await activeId(page), "question", "the input has the focus when the chat opens");
-    assert.match(await chat.locator("#chat-subtitle").innerText(), /Ada Okafor/);
+      await chat.getByRole("button", { name: "Open chat" }).click();
+      assert.equal(await activeId(page), "question", "the input has the focus when the chat opens");
+      assert.match(await chat.locator("#chat-subtitle").innerText(), /Ada Okafor/);
 
-    await say(chat, "how much did I spend this month?");
-    assert.match(await agentSays(chat, 2), /No active session for this user/);
-    await chat.getByRole("button", { name: "Register sessions as the app would" }).click();
-    await chat.getByText(/Sessions registered \(storefront, host\)/).waitFor();
+      await say(chat, "how much did I spend this month?");
+      assert.match(await agentSays(chat, 2), /No active session for this user/);
+      await chat.getByRole("button", { name: "Register sessions as the app would" }).click();
+      await chat.getByText(/Sessions registered \(storefront, host\)/).waitFor();
 
-    await say(chat, "how much did I spend this month?");
-    assert.match(await agentSays(chat, 3), /spent [\d,]+\.\d\d [A-Z]{3}/);
-  });
+      await say(chat, "how much did I spend this month?");
+      assert.match(await agentSays(chat, 3), /spent [\d,]+\.\d\d [A-Z]{3}/);
+    },
+  );
 
   await t.test("a follow-up question, the reply, the status, and what the agent called", async () => {
     const chat = page.frameLocator("#embed");
@@ -90,7 +100,10 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
 
     const details = lastAgentMessage(chat).locator("details");
     await details.getByText("What the agent called").click();
-    assert.equal(await details.locator(".call__request").innerText(), `GET ${sandbox.urls.wallet}/api/wallet/transactions/txn_ada_0002`);
+    assert.equal(
+      await details.locator(".call__request").innerText(),
+      `GET ${sandbox.urls.wallet}/api/wallet/transactions/txn_ada_0002`,
+    );
     assert.equal(await details.locator(".call__status").innerText(), "200");
     assert.ok((await details.innerText()).includes("Bearer ***"), "the headers are shown redacted");
   });
@@ -98,7 +111,8 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
   await t.test("a product added in the chat arrives on the user's cart stream", async () => {
     const token = await loginAt(sandbox.urls.storefront!, ADA);
     const source = new EventSource(`${sandbox.urls.storefront}/api/cart/stream`, {
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}` } }),
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}` } }),
     });
     t.after(() => source.close());
     const carts: Cart[] = [];
@@ -121,15 +135,18 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
     source.close();
   });
 
-  await t.test("the keyboard: Escape closes the launcher's chat, focus returns to its button, Enter opens it again", async () => {
-    const chat = page.frameLocator("#embed");
-    await chat.getByRole("textbox").press("Escape");
-    assert.equal(await chat.locator("#chat-panel").isHidden(), true);
-    assert.equal(await activeId(page), "opener");
-    await page.keyboard.press("Enter");
-    assert.equal(await chat.locator("#chat-panel").isVisible(), true);
-    assert.equal(await activeId(page), "question");
-  });
+  await t.test(
+    "the keyboard: Escape closes the launcher's chat, focus returns to its button, Enter opens it again",
+    async () => {
+      const chat = page.frameLocator("#embed");
+      await chat.getByRole("textbox").press("Escape");
+      assert.equal(await chat.locator("#chat-panel").isHidden(), true);
+      assert.equal(await activeId(page), "opener");
+      await page.keyboard.press("Enter");
+      assert.equal(await chat.locator("#chat-panel").isVisible(), true);
+      assert.equal(await activeId(page), "question");
+    },
+  );
 
   await t.test("the drawer: open on load, Escape closes it, a visible button reopens it", async () => {
     await page.getByLabel("Chat layout").selectOption("drawer");
@@ -155,43 +172,63 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
     assert.match(await agentSays(chat, 3), /plantain/i);
   });
 
-  await t.test("both layouts at 1280×800 and 390×844: no horizontal scrolling; on a phone the drawer takes the whole width", async () => {
-    for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      for (const mode of ["drawer", "launcher"]) {
-        await page.goto(host, { waitUntil: "load" });
-        await page.getByLabel("Chat layout").selectOption(mode);
-        const chat = await embedIn(page, mode);
-        if (mode === "launcher") await chat.getByRole("button", { name: "Open chat" }).click();
-        await chat.locator("#chat-panel").waitFor();
-        const where = `${mode} at ${viewport.width}×${viewport.height}`;
-        const widths = await page.evaluate<{ page: number[]; frame: number[]; panel: number }>(IN_PAGE.widths);
-        assert.ok(widths.page[0]! <= widths.page[1]!, `the host page scrolls sideways, ${where}: ${widths.page}`);
-        assert.ok(widths.frame[0]! <= widths.frame[1]!, `the embed scrolls sideways, ${where}: ${widths.frame}`);
-        if (viewport === PHONE) assert.equal(Math.round(widths.panel), widths.frame[1], `the panel takes the whole width, ${where}`);
+  await t.test(
+    "both layouts at 1280×800 and 390×844: no horizontal scrolling; on a phone the drawer takes the whole width",
+    async () => {
+      for (const viewport of [DESKTOP, PHONE]) {
+        await page.setViewportSize(viewport);
+        for (const mode of ["drawer", "launcher"]) {
+          await page.goto(host, { waitUntil: "load" });
+          await page.getByLabel("Chat layout").selectOption(mode);
+          const chat = await embedIn(page, mode);
+          if (mode === "launcher") await chat.getByRole("button", { name: "Open chat" }).click();
+          await chat.locator("#chat-panel").waitFor();
+          const where = `${mode} at ${viewport.width}×${viewport.height}`;
+          const widths = await page.evaluate<{ page: number[]; frame: number[]; panel: number }>(IN_PAGE.widths);
+          assert.ok(widths.page[0]! <= widths.page[1]!, `the host page scrolls sideways, ${where}: ${widths.page}`);
+          assert.ok(widths.frame[0]! <= widths.frame[1]!, `the embed scrolls sideways, ${where}: ${widths.frame}`);
+          if (viewport === PHONE)
+            assert.equal(Math.round(widths.panel), widths.frame[1], `the panel takes the whole width, ${where}`);
+        }
       }
-    }
-    await page.setViewportSize(DESKTOP);
-  });
+      await page.setViewportSize(DESKTOP);
+    },
+  );
 
   await t.test("a tampered endUser and an expired identity: the refusal, no input, and no call", async (t) => {
     const expired = await identityFor(sandbox, ADA.id, { now: new Date(Date.now() - 3600_000), ttlSeconds: 60 });
     const cases = [
-      { name: "an identity for another user", endUser: ADA.id, identity: await identityFor(sandbox, TUNDE.id), reason: /another user than endUser/ },
+      {
+        name: "an identity for another user",
+        endUser: ADA.id,
+        identity: await identityFor(sandbox, TUNDE.id),
+        reason: /another user than endUser/,
+      },
       { name: "an expired identity", endUser: ADA.id, identity: expired, reason: /expired/ },
     ];
     for (const refusal of cases) {
       await t.test(refusal.name, async () => {
         const after = (await sandbox.controls.journal({}, { limit: 1 })).lastId;
-        const query = new URLSearchParams({ mode: "launcher", endUser: refusal.endUser, identity: refusal.identity, session: "preview-browser" });
+        const query = new URLSearchParams({
+          mode: "launcher",
+          endUser: refusal.endUser,
+          identity: refusal.identity,
+          session: "preview-browser",
+        });
         const response = await page.goto(`${host}/embed?${query}`, { waitUntil: "networkidle" });
         assert.equal(response?.status(), 401);
         assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), "This chat can't be opened");
         assert.match(await page.getByRole("alert").innerText(), refusal.reason);
         assert.equal(await page.getByRole("textbox").count(), 0, "no chat input at all");
         assert.equal(await page.getByRole("button").count(), 0, "nothing to open");
-        const requests = (await sandbox.controls.journal({}, { after })).entries.filter((entry) => !entry.path.startsWith("/__sandbox"));
-        assert.deepEqual(requests.filter((entry) => entry.service !== "host" || entry.path.startsWith("/embed/api/")), [], "the page made no call");
+        const requests = (await sandbox.controls.journal({}, { after })).entries.filter(
+          (entry) => !entry.path.startsWith("/__sandbox"),
+        );
+        assert.deepEqual(
+          requests.filter((entry) => entry.service !== "host" || entry.path.startsWith("/embed/api/")),
+          [],
+          "the page made no call",
+        );
       });
     }
   });
@@ -212,6 +249,9 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
       const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(problem.text)?.[1];
       return status !== undefined && answered.has(`${status} ${new URL(problem.url).pathname}`);
     };
-    assert.deepEqual(problems.filter((problem) => !expected(problem)), []);
+    assert.deepEqual(
+      problems.filter((problem) => !expected(problem)),
+      [],
+    );
   });
 });

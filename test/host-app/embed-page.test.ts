@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CONTENT_SECURITY_POLICY } from "../../src/host-app/embed/page.ts";
-import { ADA, NGOZI, errorBody } from "../helpers/sandbox.ts";
 import { bodyData, identityFor, openEmbed, pageIdentity, startEmbedSandbox } from "../helpers/embed.ts";
+import { ADA, errorBody, NGOZI } from "../helpers/sandbox.ts";
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-src 'self'; frame-ancestors 'self'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-src 'self'; frame-ancestors 'self'";
 
 function assertPageHeaders(response: Response): void {
   assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8");
@@ -26,7 +27,14 @@ test("GET /embed: the identity check decides the page's state and status", async
     assert.equal(response.status, 200);
     assertPageHeaders(response);
     const html = await response.text();
-    assert.deepEqual(bodyData(html), { state: "verified", mode: "drawer", "end-user": ADA.id, "user-name": "Ada Okafor", session: "preview-1", "reason-code": "" });
+    assert.deepEqual(bodyData(html), {
+      state: "verified",
+      mode: "drawer",
+      "end-user": ADA.id,
+      "user-name": "Ada Okafor",
+      session: "preview-1",
+      "reason-code": "",
+    });
     assert.equal(pageIdentity(html), identity);
   });
 
@@ -43,11 +51,32 @@ test("GET /embed: the identity check decides the page's state and status", async
   });
 
   const refusals: { name: string; identity: () => Promise<string>; endUser?: string; code: string; says: RegExp }[] = [
-    { name: "expired (signed an hour ago)", identity: () => identityFor(sandbox, ADA.id, { now: new Date(Date.now() - 3_600_000) }), code: "expired", says: /expired at .* ago/ },
-    { name: "wrong signature", identity: () => identityFor(sandbox, ADA.id, { secret: "another-secret-of-at-least-thirty-two-bytes" }), code: "bad_signature", says: /bad signature/ },
-    { name: "sub ≠ endUser (a token for Ngozi, the URL names Ada)", identity: () => identityFor(sandbox, NGOZI.id), code: "user_mismatch", says: /sub ≠ endUser/ },
+    {
+      name: "expired (signed an hour ago)",
+      identity: () => identityFor(sandbox, ADA.id, { now: new Date(Date.now() - 3_600_000) }),
+      code: "expired",
+      says: /expired at .* ago/,
+    },
+    {
+      name: "wrong signature",
+      identity: () => identityFor(sandbox, ADA.id, { secret: "another-secret-of-at-least-thirty-two-bytes" }),
+      code: "bad_signature",
+      says: /bad signature/,
+    },
+    {
+      name: "sub ≠ endUser (a token for Ngozi, the URL names Ada)",
+      identity: () => identityFor(sandbox, NGOZI.id),
+      code: "user_mismatch",
+      says: /sub ≠ endUser/,
+    },
     { name: "malformed", identity: async () => "not-a-jwt", code: "malformed", says: /malformed/ },
-    { name: "no endUser beside the token", identity: () => identityFor(sandbox, ADA.id), endUser: "", code: "missing_end_user", says: /missing endUser/ },
+    {
+      name: "no endUser beside the token",
+      identity: () => identityFor(sandbox, ADA.id),
+      endUser: "",
+      code: "missing_end_user",
+      says: /missing endUser/,
+    },
   ];
   for (const refusal of refusals) {
     await t.test(`refused: ${refusal.name} → 401, why in words, no token in the page`, async () => {
@@ -92,7 +121,9 @@ test("GET /embed: the identity check decides the page's state and status", async
   });
 
   await t.test("user text is escaped", async () => {
-    const html = await (await openEmbed(host, { mode: "drawer", endUser: `"><script>alert(1)</script>`, session: "<b>x</b>" })).text();
+    const html = await (
+      await openEmbed(host, { mode: "drawer", endUser: `"><script>alert(1)</script>`, session: "<b>x</b>" })
+    ).text();
     assert.ok(!html.includes("<script>alert"), "no markup from the URL");
     assert.equal(bodyData(html)["end-user"], "&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
     const refused = await (await openEmbed(host, { mode: `<i>x</i>` })).text();
@@ -100,7 +131,12 @@ test("GET /embed: the identity check decides the page's state and status", async
   });
 
   await t.test("assets: the four files with their types and nosniff; any other name 404", async () => {
-    for (const [file, type] of [["embed.js", "text/javascript"], ["embed.css", "text/css"], ["host.js", "text/javascript"], ["host.css", "text/css"]] as const) {
+    for (const [file, type] of [
+      ["embed.js", "text/javascript"],
+      ["embed.css", "text/css"],
+      ["host.js", "text/javascript"],
+      ["host.css", "text/css"],
+    ] as const) {
       const response = await fetch(`${host}/embed/assets/${file}`);
       assert.equal(response.status, 200, file);
       assert.equal(response.headers.get("content-type"), `${type}; charset=utf-8`);
@@ -117,11 +153,14 @@ test("GET /embed: the identity check decides the page's state and status", async
   });
 
   await t.test("GET /: the demo host page for a browser, the JSON index for everyone else", async () => {
-    const browser = await fetch(`${host}/`, { headers: { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" } });
+    const browser = await fetch(`${host}/`, {
+      headers: { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" },
+    });
     assert.equal(browser.status, 200);
     assertPageHeaders(browser);
     const page = await browser.text();
-    for (const user of sandbox.users) assert.ok(page.includes(`<option value="${user.id}"`), `an option for ${user.name}`);
+    for (const user of sandbox.users)
+      assert.ok(page.includes(`<option value="${user.id}"`), `an option for ${user.name}`);
     const src = /<iframe[^>]*src="([^"]+)"/.exec(page)?.[1]?.replaceAll("&amp;", "&");
     assert.ok(src, "an iframe with the embed URL");
     const url = new URL(src);
@@ -131,12 +170,23 @@ test("GET /embed: the identity check decides the page's state and status", async
     const embed = await fetch(src);
     assert.equal(bodyData(await embed.text()).state, "verified", "its identity verifies");
 
-    for (const accept of [undefined, "*/*", "application/json", "application/json, text/html", "text/html;q=0.5, application/json"]) {
+    for (const accept of [
+      undefined,
+      "*/*",
+      "application/json",
+      "application/json, text/html",
+      "text/html;q=0.5, application/json",
+    ]) {
       const response = await fetch(`${host}/`, { headers: accept ? { accept } : {} });
       assert.match(response.headers.get("content-type") ?? "", /^application\/json/, `Accept: ${accept}`);
       const index = (await response.json()) as { service: string; routes: { path: string }[] };
       assert.equal(index.service, "host");
-      if (accept === undefined) for (const path of ["/embed", "/embed/api/ask", "/embed/api/sessions", "/embed/api/identity"]) assert.ok(index.routes.some((route) => route.path === path), `the index lists ${path}`);
+      if (accept === undefined)
+        for (const path of ["/embed", "/embed/api/ask", "/embed/api/sessions", "/embed/api/identity"])
+          assert.ok(
+            index.routes.some((route) => route.path === path),
+            `the index lists ${path}`,
+          );
     }
   });
 });

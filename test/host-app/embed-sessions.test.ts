@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { verifyIdentity } from "../../src/identity/index.ts";
-import { ADA, NGOZI, TUNDE, errorBody } from "../helpers/sandbox.ts";
-import { SERVICE_TOKEN, asAgent } from "../helpers/agent.ts";
+import { asAgent, SERVICE_TOKEN } from "../helpers/agent.ts";
 import { identityFor, postEmbed, startEmbedSandbox } from "../helpers/embed.ts";
+import { ADA, errorBody, NGOZI, TUNDE } from "../helpers/sandbox.ts";
 
 test("POST /embed/api/sessions: preview only, registers both agent sessions as the app would", async (t) => {
   const sandbox = await startEmbedSandbox(t);
@@ -17,8 +17,16 @@ test("POST /embed/api/sessions: preview only, registers both agent sessions as t
       { body: { endUser: TUNDE.id, identity }, status: 403, code: "preview_only" },
       { body: { endUser: TUNDE.id, identity, session: " " }, status: 403, code: "preview_only" },
       { body: { endUser: TUNDE.id, session: "preview-1" }, status: 401, code: "identity_invalid" },
-      { body: { endUser: TUNDE.id, identity: await identityFor(sandbox, ADA.id), session: "preview-1" }, status: 401, code: "identity_invalid" },
-      { body: { endUser: "00000000-0000-4000-8000-000000000000", identity, session: "preview-1" }, status: 404, code: "user_not_found" },
+      {
+        body: { endUser: TUNDE.id, identity: await identityFor(sandbox, ADA.id), session: "preview-1" },
+        status: 401,
+        code: "identity_invalid",
+      },
+      {
+        body: { endUser: "00000000-0000-4000-8000-000000000000", identity, session: "preview-1" },
+        status: 404,
+        code: "user_not_found",
+      },
       { body: { identity, session: "preview-1" }, status: 400, code: "validation_error" },
     ];
     for (const { body, status, code } of cases) {
@@ -45,7 +53,11 @@ test("POST /embed/api/identity: a fresh token and the embed URLs, for demo users
 
   const response = await postEmbed(host, "identity", { userId: ADA.id });
   assert.equal(response.status, 200);
-  const body = (await response.json()) as { identity: string; expiresAt: string; urls: { drawer: string; launcher: string } };
+  const body = (await response.json()) as {
+    identity: string;
+    expiresAt: string;
+    urls: { drawer: string; launcher: string };
+  };
   const check = await verifyIdentity(body.identity, { secret: sandbox.secrets.signingSecret, users: sandbox.users });
   assert.ok(check.valid && check.claims.sub === ADA.id, "the token verifies, for Ada");
   const lifetime = Date.parse(body.expiresAt) - Date.now();
@@ -61,7 +73,11 @@ test("POST /embed/api/identity: a fresh token and the embed URLs, for demo users
     assert.equal((await fetch(url)).status, 200, "the page opens verified");
   }
 
-  for (const [userId, status, code] of [["00000000-0000-4000-8000-000000000000", 404, "user_not_found"], [42, 400, "validation_error"], [undefined, 400, "validation_error"]] as const) {
+  for (const [userId, status, code] of [
+    ["00000000-0000-4000-8000-000000000000", 404, "user_not_found"],
+    [42, 400, "validation_error"],
+    [undefined, 400, "validation_error"],
+  ] as const) {
     const refused = await postEmbed(host, "identity", userId === undefined ? {} : { userId });
     assert.equal(refused.status, status, String(userId));
     assert.equal((await errorBody(refused)).code, code);

@@ -14,15 +14,32 @@ interface Answer {
  * A request with the Host, Origin and target a hostile page (or client) would send: fetch
  * cannot set Host, and sends a target in origin-form only.
  */
-function send(url: string, target: string, headers: Record<string, string>, init: { method?: string; body?: unknown } = {}): Promise<Answer> {
+function send(
+  url: string,
+  target: string,
+  headers: Record<string, string>,
+  init: { method?: string; body?: unknown } = {},
+): Promise<Answer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-    const req = request({ hostname, port, path: target, method: init.method ?? "GET", headers: { ...(body && { "content-type": "application/json" }), ...headers }, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }));
-    });
+    const req = request(
+      {
+        hostname,
+        port,
+        path: target,
+        method: init.method ?? "GET",
+        headers: { ...(body && { "content-type": "application/json" }), ...headers },
+        agent: false,
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -36,10 +53,23 @@ test("every server answers to loopback names on any port and refuses any other H
   for (const service of sandbox.services) {
     await t.test(service.label, async () => {
       const port = portOf(service.url);
-      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `127.0.0.2:${port}`, `[::1]:${port}`, "LOCALHOST:5173", "localhost"]) {
+      for (const host of [
+        `localhost:${port}`,
+        `127.0.0.1:${port}`,
+        `127.0.0.2:${port}`,
+        `[::1]:${port}`,
+        "LOCALHOST:5173",
+        "localhost",
+      ]) {
         assert.equal((await send(service.url, "/health", { host })).status, 200, host);
       }
-      for (const host of [`attacker.example:${port}`, "attacker.example", `localhost.attacker.example:${port}`, `127.0.0.1.nip.io:${port}`, "evil@127.0.0.1"]) {
+      for (const host of [
+        `attacker.example:${port}`,
+        "attacker.example",
+        `localhost.attacker.example:${port}`,
+        `127.0.0.1.nip.io:${port}`,
+        "evil@127.0.0.1",
+      ]) {
         const answer = await send(service.url, "/health", { host });
         assert.equal(answer.status, 421, host);
         assert.equal(answer.body.code, "unknown_host");
@@ -88,15 +118,26 @@ test("the OAuth metadata never names a host the wallet does not answer to", asyn
 test("the sandbox controls refuse a page of a foreign Origin with 403 forbidden_origin, and register nothing", async (t) => {
   const wallet = await startTestSandbox(t, { service: "wallet" });
   const port = portOf(wallet.url);
-  const clients = async () => ((await send(wallet.url, "/__sandbox/oauth/clients", {})).body.clients as unknown[]).length;
+  const clients = async () =>
+    ((await send(wallet.url, "/__sandbox/oauth/clients", {})).body.clients as unknown[]).length;
   const before = await clients();
 
   // The DNS rebinding attack: the page's own name, now pointing at 127.0.0.1.
-  const rebound = await send(wallet.url, "/__sandbox/oauth/clients", { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` }, { method: "POST", body: REGISTRATION });
+  const rebound = await send(
+    wallet.url,
+    "/__sandbox/oauth/clients",
+    { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` },
+    { method: "POST", body: REGISTRATION },
+  );
   assert.equal(rebound.status, 421);
 
   for (const origin of ["http://attacker.example", `http://attacker.example:${port}`, "null", "file://"]) {
-    const answer = await send(wallet.url, "/__sandbox/oauth/clients", { origin }, { method: "POST", body: REGISTRATION });
+    const answer = await send(
+      wallet.url,
+      "/__sandbox/oauth/clients",
+      { origin },
+      { method: "POST", body: REGISTRATION },
+    );
     assert.equal(answer.status, 403, origin);
     assert.equal(answer.body.code, "forbidden_origin");
     assert.ok(String(answer.body.error).includes(`"${origin}"`), `the message names the Origin: ${answer.body.error}`);
@@ -107,8 +148,28 @@ test("the sandbox controls refuse a page of a foreign Origin with 403 forbidden_
 
   // The sandbox's own pages and the CLI (which sends no Origin) still may.
   // (Under names of their own: the default client is already called "Sandbox Agent Platform".)
-  assert.equal((await send(wallet.url, "/__sandbox/oauth/clients", { origin: `http://127.0.0.1:${port}` }, { method: "POST", body: { ...REGISTRATION, name: "From a local page" } })).status, 201);
-  assert.equal((await send(wallet.url, "/__sandbox/oauth/clients", {}, { method: "POST", body: { ...REGISTRATION, name: "From the CLI" } })).status, 201);
+  assert.equal(
+    (
+      await send(
+        wallet.url,
+        "/__sandbox/oauth/clients",
+        { origin: `http://127.0.0.1:${port}` },
+        { method: "POST", body: { ...REGISTRATION, name: "From a local page" } },
+      )
+    ).status,
+    201,
+  );
+  assert.equal(
+    (
+      await send(
+        wallet.url,
+        "/__sandbox/oauth/clients",
+        {},
+        { method: "POST", body: { ...REGISTRATION, name: "From the CLI" } },
+      )
+    ).status,
+    201,
+  );
   // Outside the controls, Origin is CORS's business: any page may call the service routes.
   assert.equal((await send(wallet.url, "/health", { origin: "http://attacker.example" })).status, 200);
 });
@@ -121,7 +182,11 @@ test("with --bind 0.0.0.0 the machine's own addresses are known names too", asyn
     const host = family === "IPv6" ? `[${address}]:${port}` : `${address}:${port}`;
     assert.equal((await send(url, "/health", { host })).status, 200, host);
   }
-  assert.equal((await send(url, "/health", { host: `203.0.113.7:${port}` })).status, 421, "an address of no interface here (TEST-NET-3)");
+  assert.equal(
+    (await send(url, "/health", { host: `203.0.113.7:${port}` })).status,
+    421,
+    "an address of no interface here (TEST-NET-3)",
+  );
 });
 
 test("the rules, case by case", async (t) => {

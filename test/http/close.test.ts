@@ -3,7 +3,7 @@ import { Agent, get } from "node:http";
 import type { Socket } from "node:net";
 import { test } from "node:test";
 import { startSandbox } from "../../src/sandbox.ts";
-import { lines, login, startArgs, startCli, stopCli, tempDir as cliTempDir } from "../helpers/cli.ts";
+import { tempDir as cliTempDir, lines, login, startArgs, startCli, stopCli } from "../helpers/cli.ts";
 import { ADA, tempDir, testConfig } from "../helpers/sandbox.ts";
 import { openRawStream, type RawStream } from "../helpers/sse.ts";
 
@@ -29,9 +29,17 @@ async function openClients(urls: string[], token: string): Promise<{ stream: Raw
 test("close() ends event streams and idle keep-alive connections at once: done within 500 ms", async (t) => {
   const sandbox = await startSandbox(await testConfig(await tempDir(t), { only: "storefront,wallet,host" }));
   const urls = sandbox.services.map((service) => service.url);
-  const response = await fetch(`${urls[0]}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADA) });
+  const response = await fetch(`${urls[0]}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADA),
+  });
   const { stream, sockets } = await openClients(urls, ((await response.json()) as { token: string }).token);
-  const socketsClosed = Promise.all(sockets.map((socket) => new Promise((resolve) => (socket.destroyed ? resolve(null) : socket.once("close", resolve)))));
+  const socketsClosed = Promise.all(
+    sockets.map(
+      (socket) => new Promise((resolve) => (socket.destroyed ? resolve(null) : socket.once("close", resolve))),
+    ),
+  );
 
   const started = performance.now();
   await sandbox.close();
@@ -41,7 +49,9 @@ test("close() ends event streams and idle keep-alive connections at once: done w
   await socketsClosed;
 });
 
-test("SIGTERM with a stream and keep-alive connections open: exit 0 within a second", { timeout: 30_000 }, async (t) => {
+test("SIGTERM with a stream and keep-alive connections open: exit 0 within a second", {
+  timeout: 30_000,
+}, async (t) => {
   const { cli, url } = await startCli(t, startArgs(await cliTempDir(t), "--only", "storefront"));
   const { stream } = await openClients([url], await login(url));
 

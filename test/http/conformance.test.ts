@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { STATUS_CODES } from "node:http";
 import { test } from "node:test";
-import { SERVICE_TOKEN, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
+import { loginAt, SERVICE_TOKEN, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { CLIENT } from "../helpers/oauth.ts";
-import { parseAnswer, rawRequest, requestText, type RawAnswer } from "../helpers/raw-http.ts";
+import { parseAnswer, type RawAnswer, rawRequest, requestText } from "../helpers/raw-http.ts";
 import { ADA } from "../helpers/sandbox.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -23,21 +23,45 @@ async function answersOfEveryKind(t: { after(fn: () => unknown): void }): Promis
     ["an unknown route", wallet, requestText("GET", "/nowhere")],
     ["h3's own 400 (bad URL)", storefront, requestText("GET", "/api/%ZZ")],
     ["a live event stream", storefront, requestText("GET", `/api/cart/stream?access_token=${storefrontToken}`)],
-    ["an event-stream answer", storefront, requestText("POST", "/api/cart/items", [`Authorization: Bearer ${storefrontToken}`, "Accept: text/event-stream", "Content-Type: application/json"], '{"product_id":"ofada-rice-5kg"}')],
+    [
+      "an event-stream answer",
+      storefront,
+      requestText(
+        "POST",
+        "/api/cart/items",
+        [`Authorization: Bearer ${storefrontToken}`, "Accept: text/event-stream", "Content-Type: application/json"],
+        '{"product_id":"ofada-rice-5kg"}',
+      ),
+    ],
     ["the OAuth metadata", wallet, requestText("GET", "/.well-known/oauth-authorization-server")],
     ["an OAuth token error", wallet, requestText("POST", "/oauth/token")],
     ["the sign-in page", wallet, requestText("GET", authorize, ["Origin: http://localhost:5173"])],
-    ["a redirect back to the client", wallet, requestText("GET", authorize.replace("response_type=code", "response_type=token"))],
+    [
+      "a redirect back to the client",
+      wallet,
+      requestText("GET", authorize.replace("response_type=code", "response_type=token")),
+    ],
     ["an authorize error page", wallet, requestText("GET", "/oauth/authorize")],
     ["the host app's wallet answer", host, requestText("GET", "/api/agent/wallet?period=7d", AGENT)],
     ["a wallet error passed through", host, requestText("GET", "/api/agent/wallet?period=5d", AGENT)],
-    ["a CORS preflight", storefront, requestText("OPTIONS", "/api/cart/items", ["Origin: http://localhost:3000", "Access-Control-Request-Method: POST"])],
+    [
+      "a CORS preflight",
+      storefront,
+      requestText("OPTIONS", "/api/cart/items", [
+        "Origin: http://localhost:3000",
+        "Access-Control-Request-Method: POST",
+      ]),
+    ],
     ["a malformed request", storefront, requestText("GET", "/health", ["Authorization: a\rb"])],
   ];
   const answers: [string, RawAnswer][] = [];
   for (const [name, url, text] of cases) {
     // A live stream never ends by itself: it is cut after its first block.
-    const raw = await rawRequest(url, text, (answer) => name === "a live event stream" && answer.includes("\n\n", answer.indexOf("\r\n\r\n") + 4));
+    const raw = await rawRequest(
+      url,
+      text,
+      (answer) => name === "a live event stream" && answer.includes("\n\n", answer.indexOf("\r\n\r\n") + 4),
+    );
     answers.push([name, parseAnswer(raw)]);
   }
   return answers;
@@ -60,6 +84,9 @@ test("every answer, whatever made it", async (t) => {
     assert.match(page.headers["content-type"] ?? "", /^text\/html/);
     assert.equal(page.headers["access-control-allow-origin"], undefined);
     assert.equal(page.headers["access-control-expose-headers"], undefined);
-    assert.equal(answers.find(([name]) => name === "the OAuth metadata")![1].headers["access-control-allow-origin"], "*");
+    assert.equal(
+      answers.find(([name]) => name === "the OAuth metadata")![1].headers["access-control-allow-origin"],
+      "*",
+    );
   });
 });

@@ -7,7 +7,9 @@ import { openFlood, timedRequest } from "../helpers/flood.ts";
 const FLOOD = 5_000;
 const CAP = Number(OPTIONS.find((option) => option.key === "maxConnections")!.default);
 
-test(`a flood of ${FLOOD} trickling sockets: /health and a cart add still answer within 1 s, and the server holds no more than its cap`, { timeout: 30_000 }, async (t) => {
+test(`a flood of ${FLOOD} trickling sockets: /health and a cart add still answer within 1 s, and the server holds no more than its cap`, {
+  timeout: 30_000,
+}, async (t) => {
   const { url } = await startCli(t, startArgs(await tempDir(t), "--only", "storefront"));
   const token = await login(url);
 

@@ -2,9 +2,9 @@
 // has sent the head and read what was queued: here the server's part (srvx reads the stream and
 // writes each chunk to the response) is played by a reader, to check the order of what leaves.
 import assert from "node:assert/strict";
-import { test, type TestContext } from "node:test";
+import { type TestContext, test } from "node:test";
 import { createClock } from "../../src/clock.ts";
-import { openLiveStream, streamCutOf, type NodeResponse } from "../../src/http/sse.ts";
+import { type NodeResponse, openLiveStream, streamCutOf } from "../../src/http/sse.ts";
 
 /** What reached the client, in order, as text; `writableLength` plays bytes the socket has not taken yet. */
 function fakeResponse(): NodeResponse & { sent: string[]; headersSent: boolean; writableLength: number } {
@@ -36,12 +36,19 @@ async function serveBody(response: Response, node: ReturnType<typeof fakeRespons
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 /** How the server's reading ended, or "still open" after a second (a failure, not a hang). */
-const within = (served: Promise<string>) => Promise.race([served, new Promise((resolve) => setTimeout(resolve, 1000, "still open").unref())]);
+const within = (served: Promise<string>) =>
+  Promise.race([served, new Promise((resolve) => setTimeout(resolve, 1000, "still open").unref())]);
 const eventIds = (sent: string[]) => sent.join("").match(/^id: .*$/gm);
 
 /** A stream that is closed when the test ends, whatever happened (its heartbeat would keep the process). */
 function open(t: TestContext, node: NodeResponse, maxBufferedBytes?: number) {
-  const stream = openLiveStream({ first: { event: "cart", id: "1", data: { n: 1 } }, clock: createClock(), heartbeatMs: 60_000, node, maxBufferedBytes });
+  const stream = openLiveStream({
+    first: { event: "cart", id: "1", data: { n: 1 } },
+    clock: createClock(),
+    heartbeatMs: 60_000,
+    node,
+    maxBufferedBytes,
+  });
   t.after(() => stream.close());
   return stream;
 }
@@ -83,7 +90,11 @@ test("a fault that cuts the stream once it opened lets the opening event out fir
 });
 
 test("without Node's response (a request made in-process) every event goes through the stream", async () => {
-  const stream = openLiveStream({ first: { event: "cart", id: "1", data: {} }, clock: createClock(), heartbeatMs: 60_000 });
+  const stream = openLiveStream({
+    first: { event: "cart", id: "1", data: {} },
+    clock: createClock(),
+    heartbeatMs: 60_000,
+  });
   const reader = stream.response.body!.getReader();
   const texts: string[] = [];
   const read = async () => texts.push(Buffer.from((await reader.read()).value!).toString());

@@ -47,10 +47,17 @@ test("a known path with a method it does not have", async (t) => {
   });
 
   await t.test("a CORS preflight is still answered by the CORS rules", async () => {
-    const answer = parseAnswer(await rawRequest(storefront, requestText("OPTIONS", "/api/cart/items", ["Origin: http://localhost:3000", "Access-Control-Request-Method: POST"])));
+    const answer = parseAnswer(
+      await rawRequest(
+        storefront,
+        requestText("OPTIONS", "/api/cart/items", [
+          "Origin: http://localhost:3000",
+          "Access-Control-Request-Method: POST",
+        ]),
+      ),
+    );
     assert.equal(answer.status, 204);
     assert.equal(answer.headers["access-control-allow-origin"], "*");
     assert.equal(answer.headers["access-control-allow-methods"], "*");
   });
-
 });

@@ -7,18 +7,29 @@ import { addNotFoundRoute, createServiceApp } from "../../src/http/service-app.t
 test("a SandboxError leaves as the error shape with its own status, headers and hint", async () => {
   const app = createServiceApp({ errorCodes: { ...HTTP_ERRORS, teapot_code: 418 } });
   app.get("/brew", () => {
-    throw new SandboxError("teapot_code", "I am a teapot", { status: 418, hint: "Try coffee elsewhere", headers: { "x-why": "short and stout" } });
+    throw new SandboxError("teapot_code", "I am a teapot", {
+      status: 418,
+      hint: "Try coffee elsewhere",
+      headers: { "x-why": "short and stout" },
+    });
   });
   const response = await app.fetch(new Request("http://sandbox.test/brew"));
   assert.equal(response.status, 418);
   assert.equal(response.headers.get("x-why"), "short and stout");
   assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
-  assert.deepEqual(await response.json(), { error: "I am a teapot", code: "teapot_code", hint: "Try coffee elsewhere" });
+  assert.deepEqual(await response.json(), {
+    error: "I am a teapot",
+    code: "teapot_code",
+    hint: "Try coffee elsewhere",
+  });
 });
 
 test("a code the service did not register is answered, and reported as a bug", async () => {
   const reported: string[] = [];
-  const app = createServiceApp({ errorCodes: HTTP_ERRORS, onServerError: (error) => reported.push((error as Error).message) });
+  const app = createServiceApp({
+    errorCodes: HTTP_ERRORS,
+    onServerError: (error) => reported.push((error as Error).message),
+  });
   app.get("/odd", () => {
     throw new SandboxError("unheard_of", "Something new", { status: 409 });
   });

@@ -5,9 +5,16 @@ import { test } from "node:test";
 import { startFullSandbox } from "../helpers/agent.ts";
 import { PROJECT_ROOT } from "../helpers/cli.ts";
 
-interface Index { service: string; version: string; routes: { method: string; path: string; description: string }[]; docs: string[] }
+interface Index {
+  service: string;
+  version: string;
+  routes: { method: string; path: string; description: string }[];
+  docs: string[];
+}
 
-const { version } = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
 test("GET / on each server: the service, its version, its routes and its docs", async (t) => {
   const sandbox = await startFullSandbox(t);
@@ -25,13 +32,23 @@ test("GET / on each server: the service, its version, its routes and its docs", 
       const index = (await response.json()) as Index;
       assert.equal(index.service, service);
       assert.equal(index.version, version);
-      assert.ok(index.routes.some((route) => route.method === method && route.path === path), `${method} ${path} is listed`);
-      assert.ok(index.routes.some((route) => route.method === "GET" && route.path === "/"), "the index lists itself");
+      assert.ok(
+        index.routes.some((route) => route.method === method && route.path === path),
+        `${method} ${path} is listed`,
+      );
+      assert.ok(
+        index.routes.some((route) => route.method === "GET" && route.path === "/"),
+        "the index lists itself",
+      );
       for (const route of index.routes) {
         assert.ok(route.description.length > 0, `${route.method} ${route.path} has a description`);
         // Each listed route is one the server really has: OPTIONS names its method.
         const options = await fetch(`${url}${route.path.replace(/:\w+/g, "x")}`, { method: "OPTIONS" });
-        assert.match(options.headers.get("allow") ?? "", new RegExp(`\\b${route.method}\\b`), `${route.method} ${route.path}`);
+        assert.match(
+          options.headers.get("allow") ?? "",
+          new RegExp(`\\b${route.method}\\b`),
+          `${route.method} ${route.path}`,
+        );
       }
       assert.ok(index.docs.length > 0);
       for (const doc of index.docs) await access(join(PROJECT_ROOT, doc));

@@ -4,7 +4,9 @@ import { test } from "node:test";
 import { HEADERS_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS } from "../../src/http/connections.ts";
 import { startTestSandbox } from "../helpers/sandbox.ts";
 
-test("a client that trickles its headers is answered 408 request_timeout and cut once they are overdue", { timeout: 30_000 }, async (t) => {
+test("a client that trickles its headers is answered 408 request_timeout and cut once they are overdue", {
+  timeout: 30_000,
+}, async (t) => {
   const { url, fetch } = await startTestSandbox(t);
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
@@ -24,6 +26,9 @@ test("a client that trickles its headers is answered 408 request_timeout and cut
   assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/);
   assert.equal((JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { code: string }).code, "request_timeout");
   assert.ok(elapsed >= HEADERS_TIMEOUT_MS - 100, `cut after ${Math.round(elapsed)} ms, before the headers timeout`);
-  assert.ok(elapsed < HEADERS_TIMEOUT_MS + 2 * TIMEOUT_CHECK_INTERVAL_MS + 3000, `cut only after ${Math.round(elapsed)} ms`);
+  assert.ok(
+    elapsed < HEADERS_TIMEOUT_MS + 2 * TIMEOUT_CHECK_INTERVAL_MS + 3000,
+    `cut only after ${Math.round(elapsed)} ms`,
+  );
   assert.equal((await fetch("/health")).status, 200, "the server still answers");
 });

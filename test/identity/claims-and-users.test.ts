@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatSpan, parseClaimPairs, resolveEndUser, IdentityError } from "../../src/identity/index.ts";
+import { formatSpan, IdentityError, parseClaimPairs, resolveEndUser } from "../../src/identity/index.ts";
 import { loadDemoUsers } from "../../src/users.ts";
 import { ADA } from "../helpers/sandbox.ts";
 
@@ -8,8 +8,26 @@ const users = await loadDemoUsers();
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 test("--claim values: JSON when valid JSON, else text", () => {
-  const claims = parseClaimPairs(["plan=pro", "seats=3", "beta=true", "none=null", 'quoted="5"', 'org={"id":"o1"}', "url=https://x.example/?a=b", "empty="]);
-  assert.deepEqual(claims, { plan: "pro", seats: 3, beta: true, none: null, quoted: "5", org: { id: "o1" }, url: "https://x.example/?a=b", empty: "" });
+  const claims = parseClaimPairs([
+    "plan=pro",
+    "seats=3",
+    "beta=true",
+    "none=null",
+    'quoted="5"',
+    'org={"id":"o1"}',
+    "url=https://x.example/?a=b",
+    "empty=",
+  ]);
+  assert.deepEqual(claims, {
+    plan: "pro",
+    seats: 3,
+    beta: true,
+    none: null,
+    quoted: "5",
+    org: { id: "o1" },
+    url: "https://x.example/?a=b",
+    empty: "",
+  });
 });
 
 test("--claim refusals", async (t) => {
@@ -23,7 +41,12 @@ test("--claim refusals", async (t) => {
     { name: "iss", pairs: ["iss=me"], message: /"iss" cannot be set/ },
   ];
   for (const { name, pairs, message } of cases) {
-    await t.test(name, () => assert.throws(() => parseClaimPairs(pairs), (error: Error) => error instanceof IdentityError && message.test(error.message)));
+    await t.test(name, () =>
+      assert.throws(
+        () => parseClaimPairs(pairs),
+        (error: Error) => error instanceof IdentityError && message.test(error.message),
+      ),
+    );
   }
 });
 
@@ -55,7 +78,10 @@ test("--user: unknown users", async (t) => {
     assert.deepEqual(resolveEndUser(users, UNKNOWN, { allowUnknown: true }), { id: UNKNOWN });
   });
   await t.test("an unknown email is refused, even with allowUnknown", () => {
-    assert.throws(() => resolveEndUser(users, "eve@example.com", { allowUnknown: true }), /No demo user has the email "eve@example.com"/);
+    assert.throws(
+      () => resolveEndUser(users, "eve@example.com", { allowUnknown: true }),
+      /No demo user has the email "eve@example.com"/,
+    );
   });
   await t.test("anything else is refused, even with allowUnknown", () => {
     assert.throws(() => resolveEndUser(users, "ada", { allowUnknown: true }), /neither/);
@@ -63,6 +89,16 @@ test("--user: unknown users", async (t) => {
 });
 
 test("time spans for people", () => {
-  const cases: [number, string][] = [[0, "0s"], [-5, "0s"], [59, "59s"], [60, "1m"], [599.6, "10m"], [599, "9m 59s"], [3_900, "1h 5m"], [3_605, "1h"], [86_400 * 2 + 3_600 * 3 + 7, "2d 3h"]];
+  const cases: [number, string][] = [
+    [0, "0s"],
+    [-5, "0s"],
+    [59, "59s"],
+    [60, "1m"],
+    [599.6, "10m"],
+    [599, "9m 59s"],
+    [3_900, "1h 5m"],
+    [3_605, "1h"],
+    [86_400 * 2 + 3_600 * 3 + 7, "2d 3h"],
+  ];
   for (const [seconds, text] of cases) assert.equal(formatSpan(seconds), text, `${seconds}s`);
 });

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
-import { signIdentity, verifyIdentity, IdentityError, type IdentityCheck, type InvalidCode } from "../../src/identity/index.ts";
+import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
+import {
+  type IdentityCheck,
+  IdentityError,
+  type InvalidCode,
+  signIdentity,
+  verifyIdentity,
+} from "../../src/identity/index.ts";
 import { loadDemoUsers } from "../../src/users.ts";
 import { ADA, DEV_SIGNING_SECRET, DEV_STOREFRONT_SECRET, DEV_WALLET_SECRET } from "../helpers/sandbox.ts";
 
@@ -60,17 +66,23 @@ test("extra claims are kept, in the token and after verification", async () => {
   assert.deepEqual(decodeJwt(token), claims);
   const check = await verify(token);
   assert.ok(check.valid);
-  assert.deepEqual({ plan: check.claims.plan, beta: check.claims.beta, seats: check.claims.seats, org: check.claims.org }, extra);
+  assert.deepEqual(
+    { plan: check.claims.plan, beta: check.claims.beta, seats: check.claims.seats, org: check.claims.org },
+    extra,
+  );
 });
 
 test("extra claims never override sub, iat, exp or iss", async (t) => {
   for (const claim of ["sub", "iat", "exp", "iss"]) {
     await t.test(claim, async () => {
-      await assert.rejects(signIdentity({ secret: SECRET, subject: ADA.id, claims: { [claim]: "x", plan: "pro" } }), (error: Error) => {
-        assert.ok(error instanceof IdentityError);
-        assert.match(error.message, new RegExp(`"${claim}" cannot be set`));
-        return true;
-      });
+      await assert.rejects(
+        signIdentity({ secret: SECRET, subject: ADA.id, claims: { [claim]: "x", plan: "pro" } }),
+        (error: Error) => {
+          assert.ok(error instanceof IdentityError);
+          assert.match(error.message, new RegExp(`"${claim}" cannot be set`));
+          return true;
+        },
+      );
     });
   }
 });
@@ -81,7 +93,8 @@ test("refused tokens say why", async (t) => {
   const cases: { name: string; token: () => Promise<string> | string; code: InvalidCode; reason: RegExp }[] = [
     {
       name: "a tampered payload",
-      token: () => `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(valid), sub: "5d2e8c14-9b7a-4e3f-8c61-2a9d4b7e0f53" })).toString("base64url")}.${signature}`,
+      token: () =>
+        `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(valid), sub: "5d2e8c14-9b7a-4e3f-8c61-2a9d4b7e0f53" })).toString("base64url")}.${signature}`,
       code: "bad_signature",
       reason: /^bad signature: .*another secret/,
     },
@@ -105,7 +118,8 @@ test("refused tokens say why", async (t) => {
     },
     {
       name: "alg none (an unsecured JWT)",
-      token: () => new UnsecuredJWT({ sub: ADA.id }).setIssuer("sandbox-host").setIssuedAt().setExpirationTime("10m").encode(),
+      token: () =>
+        new UnsecuredJWT({ sub: ADA.id }).setIssuer("sandbox-host").setIssuedAt().setExpirationTime("10m").encode(),
       code: "wrong_algorithm",
       reason: /^wrong algorithm: "none" \(an unsigned token\), expected HS256$/,
     },
@@ -117,7 +131,8 @@ test("refused tokens say why", async (t) => {
     },
     {
       name: "a storefront login token (storefront secret)",
-      token: () => forge({ sub: ADA.id, iss: "sandbox-storefront", iat: now(), exp: now() + 60 }, DEV_STOREFRONT_SECRET),
+      token: () =>
+        forge({ sub: ADA.id, iss: "sandbox-storefront", iat: now(), exp: now() + 60 }, DEV_STOREFRONT_SECRET),
       code: "wrong_issuer",
       reason: /^wrong issuer: "sandbox-storefront" \(a storefront login token\), expected "sandbox-host"/,
     },
@@ -165,7 +180,8 @@ test("refused tokens say why", async (t) => {
     },
     {
       name: "a sub that is not a demo user",
-      token: async () => (await signIdentity({ secret: SECRET, subject: "00000000-0000-4000-8000-000000000000" })).token,
+      token: async () =>
+        (await signIdentity({ secret: SECRET, subject: "00000000-0000-4000-8000-000000000000" })).token,
       code: "unknown_user",
       reason: /^unknown user: sub "00000000-0000-4000-8000-000000000000" is not one of the demo users/,
     },
@@ -183,7 +199,12 @@ test("refused tokens say why", async (t) => {
     },
     { name: "not a JWT", token: () => "hello", code: "malformed", reason: /^malformed: not a signed JWT/ },
     { name: "an empty string", token: () => "", code: "malformed", reason: /^malformed/ },
-    { name: "a header that is not JSON", token: () => `bm90IGpzb24.${payload}.${signature}`, code: "malformed", reason: /^malformed/ },
+    {
+      name: "a header that is not JSON",
+      token: () => `bm90IGpzb24.${payload}.${signature}`,
+      code: "malformed",
+      reason: /^malformed/,
+    },
   ];
   for (const { name, token, code, reason } of cases) {
     await t.test(name, async () => assertInvalid(await verify(await token()), code, reason));
@@ -195,7 +216,11 @@ test("a token as the wallet spec defines it (sub and a short exp, no iss) verifi
   const minimal = await verify(await forge({ sub: ADA.id, exp }));
   assert.ok(minimal.valid, JSON.stringify(minimal));
   assert.deepEqual(minimal.claims, { sub: ADA.id, exp });
-  assertInvalid(await verify(await forge({ sub: ADA.id, iss: "my-host", exp: now() + 300 })), "wrong_issuer", /^wrong issuer: "my-host", expected "sandbox-host" or none/);
+  assertInvalid(
+    await verify(await forge({ sub: ADA.id, iss: "my-host", exp: now() + 300 })),
+    "wrong_issuer",
+    /^wrong issuer: "my-host", expected "sandbox-host" or none/,
+  );
 });
 
 test("an iat up to 60 s ahead is accepted (clocks differ a little), checked against the time given", async () => {
@@ -203,7 +228,11 @@ test("an iat up to 60 s ahead is accepted (clocks differ a little), checked agai
   const at = new Date("2030-01-01T00:00:00Z");
   const { token } = await signIdentity({ secret: SECRET, subject: ADA.id, now: at });
   assert.ok((await verifyIdentity(token, { secret: SECRET, users, now: new Date(at.getTime() - 60_000) })).valid);
-  assertInvalid(await verifyIdentity(token, { secret: SECRET, users, now: new Date(at.getTime() - 61_000) }), "issued_in_future", /^issued in the future: iat is 2030-01-01T00:00:00\.000Z/);
+  assertInvalid(
+    await verifyIdentity(token, { secret: SECRET, users, now: new Date(at.getTime() - 61_000) }),
+    "issued_in_future",
+    /^issued in the future: iat is 2030-01-01T00:00:00\.000Z/,
+  );
 });
 
 test("a token is checked against the secret it is given", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chromiumOrSkip, launchChromium, watchProblems } from "../helpers/browser.ts";
 import { startFullSandbox } from "../helpers/agent.ts";
+import { chromiumOrSkip, launchChromium, watchProblems } from "../helpers/browser.ts";
 import { ADA } from "../helpers/sandbox.ts";
 
 /**
@@ -12,12 +12,19 @@ const EVAL_PROBE = /^CSP violation: script-src blocked eval in /;
 
 /** Per server: an operation to open (its tag's slug, method and path) and the groups the sidebar must list. */
 const SERVERS = [
-  { service: "storefront", tag: "catalog", path: "/api/products", groups: ["Sign-in", "Catalog", "Cart", "Orders", "Agent"] },
+  {
+    service: "storefront",
+    tag: "catalog",
+    path: "/api/products",
+    groups: ["Sign-in", "Catalog", "Cart", "Orders", "Agent"],
+  },
   { service: "wallet", tag: "wallet", path: "/api/wallet/balance", groups: ["Sign-in", "OAuth", "Wallet"] },
   { service: "host", tag: "agent", path: "/api/agent/wallet", groups: ["Agent", "Chat embed preview"] },
 ] as const;
 
-test("GET /docs in a real browser: each server's reference, offline; the storefront's sign-in and Try it", { timeout: 90_000 }, async (t) => {
+test("GET /docs in a real browser: each server's reference, offline; the storefront's sign-in and Try it", {
+  timeout: 90_000,
+}, async (t) => {
   if (!chromiumOrSkip(t)) return;
   const sandbox = await startFullSandbox(t);
   const browser = await launchChromium(t);
@@ -35,15 +42,25 @@ test("GET /docs in a real browser: each server's reference, offline; the storefr
   page.setDefaultTimeout(15_000);
 
   for (const { service, tag, path, groups } of SERVERS) {
-    await t.test(`${service}: the reference lists its routes; no console error, no CSP violation, no other host`, async () => {
-      const url = sandbox.urls[service]!;
-      const before = problems.length;
-      await page.goto(`${url}/docs#tag/${tag}/GET${path}`, { waitUntil: "load" });
-      await page.getByRole("button", { name: `Test Request (get ${path})` }).waitFor();
-      for (const group of groups) await page.getByRole("button", { name: new RegExp(`^${group}\\b`) }).first().waitFor();
-      assert.deepEqual(problems.slice(before).filter((problem) => !EVAL_PROBE.test(problem.text)), []);
-      assert.deepEqual(elsewhere, []);
-    });
+    await t.test(
+      `${service}: the reference lists its routes; no console error, no CSP violation, no other host`,
+      async () => {
+        const url = sandbox.urls[service]!;
+        const before = problems.length;
+        await page.goto(`${url}/docs#tag/${tag}/GET${path}`, { waitUntil: "load" });
+        await page.getByRole("button", { name: `Test Request (get ${path})` }).waitFor();
+        for (const group of groups)
+          await page
+            .getByRole("button", { name: new RegExp(`^${group}\\b`) })
+            .first()
+            .waitFor();
+        assert.deepEqual(
+          problems.slice(before).filter((problem) => !EVAL_PROBE.test(problem.text)),
+          [],
+        );
+        assert.deepEqual(elsewhere, []);
+      },
+    );
   }
 
   await t.test("storefront: Sign in as the demo user shows a token that works, and Try it sends it", async () => {
@@ -68,7 +85,10 @@ test("GET /docs in a real browser: each server's reference, offline; the storefr
     const sent = await answer;
     assert.equal(sent.status(), 200);
     assert.equal(await sent.request().headerValue("authorization"), `Bearer ${token}`);
-    assert.deepEqual(problems.filter((problem) => !EVAL_PROBE.test(problem.text)), []);
+    assert.deepEqual(
+      problems.filter((problem) => !EVAL_PROBE.test(problem.text)),
+      [],
+    );
     assert.deepEqual(elsewhere, []);
   });
 });

@@ -8,7 +8,11 @@ import type { OpenApiDocument } from "../../src/openapi/document.ts";
 import { startFullSandbox } from "../helpers/agent.ts";
 import { errorBody } from "../helpers/sandbox.ts";
 
-const FIXTURE_USERS = (JSON.parse(await readFile(new URL("../../fixtures/users.json", import.meta.url), "utf8")) as { users: { email: string; password: string }[] }).users;
+const FIXTURE_USERS = (
+  JSON.parse(await readFile(new URL("../../fixtures/users.json", import.meta.url), "utf8")) as {
+    users: { email: string; password: string }[];
+  }
+).users;
 const BUNDLE = await readFile(createRequire(import.meta.url).resolve("@scalar/api-reference/browser/standalone.js"));
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
@@ -18,7 +22,10 @@ function inlineScripts(html: string): string[] {
 }
 
 /** The JSON block the page's script reads. */
-function pageConfig(html: string): { reference: Record<string, unknown>; signIn: { path: string; email: string; password: string; scheme: string } | null } {
+function pageConfig(html: string): {
+  reference: Record<string, unknown>;
+  signIn: { path: string; email: string; password: string; scheme: string } | null;
+} {
   return JSON.parse(/<script type="application\/json" id="docs-config">([\s\S]*?)<\/script>/.exec(html)![1]!);
 }
 
@@ -27,56 +34,99 @@ test("GET /docs on each server: the API reference page, its headers, and what it
   const [ada] = FIXTURE_USERS;
 
   for (const [service, url] of Object.entries(sandbox.urls)) {
-    await t.test(`${service}: HTML with a CSP that allows only its own script, by its hash, and nothing from elsewhere`, async () => {
-      const response = await fetch(`${url}/docs`);
-      assert.equal(response.status, 200);
-      assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8");
-      assert.equal(response.headers.get("content-security-policy"), DOCS_CSP);
-      assert.equal(response.headers.get("x-content-type-options"), "nosniff");
-      assert.equal(response.headers.get("referrer-policy"), "no-referrer");
-      assert.equal(response.headers.get("cache-control"), "no-store");
-      assert.equal(response.headers.get("access-control-allow-origin"), null, "no CORS on a page");
-      const html = await response.text();
-      const scripts = inlineScripts(html);
-      assert.equal(scripts.length, 1);
-      assert.ok(DOCS_CSP.includes(`'sha256-${createHash("sha256").update(scripts[0]!).digest("base64")}'`), "the CSP names the page's script by its hash");
-      assert.match(DOCS_CSP, /default-src 'none'; script-src 'self' 'sha256-[^']+'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; /);
-      assert.doesNotMatch(html, /https?:\/\//, "the page names no other site");
-      const { reference } = pageConfig(html);
-      assert.deepEqual(
-        { url: reference.url, withDefaultFonts: reference.withDefaultFonts, telemetry: reference.telemetry, showDeveloperTools: reference.showDeveloperTools, agent: reference.agent },
-        { url: "/openapi.json", withDefaultFonts: false, telemetry: false, showDeveloperTools: "never", agent: { disabled: true } },
-      );
-    });
+    await t.test(
+      `${service}: HTML with a CSP that allows only its own script, by its hash, and nothing from elsewhere`,
+      async () => {
+        const response = await fetch(`${url}/docs`);
+        assert.equal(response.status, 200);
+        assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8");
+        assert.equal(response.headers.get("content-security-policy"), DOCS_CSP);
+        assert.equal(response.headers.get("x-content-type-options"), "nosniff");
+        assert.equal(response.headers.get("referrer-policy"), "no-referrer");
+        assert.equal(response.headers.get("cache-control"), "no-store");
+        assert.equal(response.headers.get("access-control-allow-origin"), null, "no CORS on a page");
+        const html = await response.text();
+        const scripts = inlineScripts(html);
+        assert.equal(scripts.length, 1);
+        assert.ok(
+          DOCS_CSP.includes(`'sha256-${createHash("sha256").update(scripts[0]!).digest("base64")}'`),
+          "the CSP names the page's script by its hash",
+        );
+        assert.match(
+          DOCS_CSP,
+          /default-src 'none'; script-src 'self' 'sha256-[^']+'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; /,
+        );
+        assert.doesNotMatch(html, /https?:\/\//, "the page names no other site");
+        const { reference } = pageConfig(html);
+        assert.deepEqual(
+          {
+            url: reference.url,
+            withDefaultFonts: reference.withDefaultFonts,
+            telemetry: reference.telemetry,
+            showDeveloperTools: reference.showDeveloperTools,
+            agent: reference.agent,
+          },
+          {
+            url: "/openapi.json",
+            withDefaultFonts: false,
+            telemetry: false,
+            showDeveloperTools: "never",
+            agent: { disabled: true },
+          },
+        );
+      },
+    );
   }
 
   for (const service of ["storefront", "wallet"] as const) {
-    await t.test(`${service}: the first demo user of the fixtures, a sign-in button, and the bearer scheme to fill`, async () => {
-      const html = await (await fetch(`${sandbox.urls[service]}/docs`)).text();
-      assert.ok(html.includes(`<button type="button" id="sign-in">Sign in as ${ada!.email}</button>`));
-      assert.ok(html.includes(`<code>${ada!.password}</code>`));
-      assert.deepEqual(pageConfig(html).signIn, { path: "/api/auth/login", email: ada!.email, password: ada!.password, scheme: "bearerJwt" });
-      assert.deepEqual(pageConfig(html).reference.authentication, { preferredSecurityScheme: "bearerJwt" });
-    });
+    await t.test(
+      `${service}: the first demo user of the fixtures, a sign-in button, and the bearer scheme to fill`,
+      async () => {
+        const html = await (await fetch(`${sandbox.urls[service]}/docs`)).text();
+        assert.ok(html.includes(`<button type="button" id="sign-in">Sign in as ${ada!.email}</button>`));
+        assert.ok(html.includes(`<code>${ada!.password}</code>`));
+        assert.deepEqual(pageConfig(html).signIn, {
+          path: "/api/auth/login",
+          email: ada!.email,
+          password: ada!.password,
+          scheme: "bearerJwt",
+        });
+        assert.deepEqual(pageConfig(html).reference.authentication, { preferredSecurityScheme: "bearerJwt" });
+      },
+    );
 
-    await t.test(`${service}: the login operation's example is the same user, so that "Try it" comes prefilled`, async () => {
-      const document = (await (await fetch(`${sandbox.urls[service]}/openapi.json`)).json()) as OpenApiDocument;
-      const login = document.paths["/api/auth/login"]!.post as { requestBody: { content: { "application/json": { schema: { properties: Record<string, { examples: string[] }> } } } } };
-      const { properties } = login.requestBody.content["application/json"].schema;
-      assert.deepEqual([properties.email!.examples, properties.password!.examples], [[ada!.email], [ada!.password]]);
-    });
+    await t.test(
+      `${service}: the login operation's example is the same user, so that "Try it" comes prefilled`,
+      async () => {
+        const document = (await (await fetch(`${sandbox.urls[service]}/openapi.json`)).json()) as OpenApiDocument;
+        const login = document.paths["/api/auth/login"]!.post as {
+          requestBody: {
+            content: { "application/json": { schema: { properties: Record<string, { examples: string[] }> } } };
+          };
+        };
+        const { properties } = login.requestBody.content["application/json"].schema;
+        assert.deepEqual([properties.email!.examples, properties.password!.examples], [[ada!.email], [ada!.password]]);
+      },
+    );
   }
 
   await t.test("storefront and host: where the agent's service token comes from, never its value", async () => {
     for (const service of ["storefront", "host"] as const) {
       const html = await (await fetch(`${sandbox.urls[service]}/docs`)).text();
-      assert.match(html, /the setting <code>bffServiceToken<\/code> \(<code>--bff-service-token<\/code>, <code>BFF_SERVICE_TOKEN<\/code>\)/, service);
+      assert.match(
+        html,
+        /the setting <code>bffServiceToken<\/code> \(<code>--bff-service-token<\/code>, <code>BFF_SERVICE_TOKEN<\/code>\)/,
+        service,
+      );
       assert.ok(!html.includes(sandbox.config.bffServiceToken), `${service}: the token is not in the page`);
     }
     const host = await (await fetch(`${sandbox.urls.host}/docs`)).text();
     assert.equal(pageConfig(host).signIn, null, "the host app has no login route");
     assert.ok(!host.includes('id="sign-in"'));
-    assert.ok(!(await (await fetch(`${sandbox.urls.wallet}/docs`)).text()).includes("bffServiceToken"), "the wallet has no agent routes");
+    assert.ok(
+      !(await (await fetch(`${sandbox.urls.wallet}/docs`)).text()).includes("bffServiceToken"),
+      "the wallet has no agent routes",
+    );
   });
 
   await t.test("the index lists GET /docs and GET /docs/scalar.js, and the documents have them", async () => {
@@ -84,7 +134,10 @@ test("GET /docs on each server: the API reference page, its headers, and what it
       const index = (await (await fetch(`${url}/`)).json()) as { routes: { method: string; path: string }[] };
       const document = (await (await fetch(`${url}/openapi.json`)).json()) as OpenApiDocument;
       for (const path of ["/docs", "/docs/scalar.js"]) {
-        assert.ok(index.routes.some((route) => route.method === "GET" && route.path === path), path);
+        assert.ok(
+          index.routes.some((route) => route.method === "GET" && route.path === path),
+          path,
+        );
         assert.ok(document.paths[path]?.get, path);
       }
     }
@@ -94,7 +147,9 @@ test("GET /docs on each server: the API reference page, its headers, and what it
 test("GET /docs/scalar.js: Scalar's bundle, with a strong ETag; kept a year when linked with its hash", async (t) => {
   const sandbox = await startFullSandbox(t, { only: "storefront" });
   const url = sandbox.urls.storefront!;
-  const link = /<script src="(\/docs\/scalar\.js\?v=([\w-]+))"><\/script>/.exec(await (await fetch(`${url}/docs`)).text());
+  const link = /<script src="(\/docs\/scalar\.js\?v=([\w-]+))"><\/script>/.exec(
+    await (await fetch(`${url}/docs`)).text(),
+  );
   assert.ok(link, "the page links the bundle with its hash");
   const [, linked, hash] = link;
   const etag = `"${hash}"`;

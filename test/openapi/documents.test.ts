@@ -8,9 +8,23 @@ import { OAUTH_TEXTS } from "../../src/wallet/oauth/oauth-response.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { startTestSandbox } from "../helpers/sandbox.ts";
 
-const { version } = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
-type Operation = { operationId: string; security: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown>; examples?: Record<string, { value: Record<string, unknown> }> }> }> };
+type Operation = {
+  operationId: string;
+  security: Record<string, string[]>[];
+  responses: Record<
+    string,
+    {
+      content?: Record<
+        string,
+        { schema: Record<string, unknown>; examples?: Record<string, { value: Record<string, unknown> }> }
+      >;
+    }
+  >;
+};
 
 async function documentAt(url: string): Promise<OpenApiDocument> {
   const response = await fetch(`${url}/openapi.json`);
@@ -26,8 +40,15 @@ function operation(document: OpenApiDocument, path: string, method: string): Ope
 }
 
 /** The example texts of a response, by the field that holds the text. */
-function exampleTexts(document: OpenApiDocument, path: string, method: string, status: number, field = "error"): string[] {
-  const examples = operation(document, path, method).responses[String(status)]?.content?.["application/json"]?.examples ?? {};
+function exampleTexts(
+  document: OpenApiDocument,
+  path: string,
+  method: string,
+  status: number,
+  field = "error",
+): string[] {
+  const examples =
+    operation(document, path, method).responses[String(status)]?.content?.["application/json"]?.examples ?? {};
   return Object.values(examples).map((example) => String(example.value[field]));
 }
 
@@ -38,13 +59,25 @@ test("GET /openapi.json on each server: an OpenAPI 3.1 document of the server, f
       const document = await documentAt(url);
       assert.equal(document.openapi, "3.1.0");
       assert.equal(document.info.version, version);
-      assert.deepEqual(document.servers.map((server) => server.url), [url]);
-      assert.ok(!Object.keys(document.paths).some((path) => path.startsWith("/__sandbox/")), "the sandbox controls are not part of the contract");
+      assert.deepEqual(
+        document.servers.map((server) => server.url),
+        [url],
+      );
+      assert.ok(
+        !Object.keys(document.paths).some((path) => path.startsWith("/__sandbox/")),
+        "the sandbox controls are not part of the contract",
+      );
       const index = (await (await fetch(`${url}/`)).json()) as { routes: { method: string; path: string }[] };
-      assert.ok(index.routes.some((route) => route.method === "GET" && route.path === "/openapi.json"), "the index lists it");
+      assert.ok(
+        index.routes.some((route) => route.method === "GET" && route.path === "/openapi.json"),
+        "the index lists it",
+      );
       // The document served on another name of the server describes that name.
       const local = await documentAt(url.replace("127.0.0.1", "localhost"));
-      assert.deepEqual(local.servers.map((server) => server.url), [url.replace("127.0.0.1", "localhost")]);
+      assert.deepEqual(
+        local.servers.map((server) => server.url),
+        [url.replace("127.0.0.1", "localhost")],
+      );
     });
   }
 });
@@ -54,18 +87,30 @@ test("security: the bearer JWT, the agent's service token with X-End-User-Id, an
   const storefront = await documentAt(sandbox.urls.storefront!);
   assert.deepEqual(operation(storefront, "/api/auth/login", "post").security, []);
   assert.deepEqual(operation(storefront, "/api/products", "get").security, [{ bearerJwt: [] }]);
-  assert.deepEqual(operation(storefront, "/api/cart/stream", "get").security, [{ bearerJwt: [] }, { accessTokenQuery: [] }]);
-  assert.deepEqual(operation(storefront, "/api/agent/products", "get").security, [{ agentServiceToken: [], endUserId: [] }]);
+  assert.deepEqual(operation(storefront, "/api/cart/stream", "get").security, [
+    { bearerJwt: [] },
+    { accessTokenQuery: [] },
+  ]);
+  assert.deepEqual(operation(storefront, "/api/agent/products", "get").security, [
+    { agentServiceToken: [], endUserId: [] },
+  ]);
   assert.deepEqual(storefront.components.securitySchemes.endUserId, {
     type: "apiKey",
     in: "header",
     name: "X-End-User-Id",
-    description: "The user the agent acts for: the user's UUID (the sub of their JWT), whose app registered a session with POST /api/agent/session",
+    description:
+      "The user the agent acts for: the user's UUID (the sub of their JWT), whose app registered a session with POST /api/agent/session",
   });
 
   const wallet = await documentAt(sandbox.urls.wallet!);
-  assert.deepEqual(operation(wallet, "/api/wallet/balance", "get").security, [{ bearerJwt: [] }, { walletOAuth: ["wallet:read"] }]);
-  const oauth = wallet.components.securitySchemes.walletOAuth as { type: string; flows: { authorizationCode: Record<string, unknown> } };
+  assert.deepEqual(operation(wallet, "/api/wallet/balance", "get").security, [
+    { bearerJwt: [] },
+    { walletOAuth: ["wallet:read"] },
+  ]);
+  const oauth = wallet.components.securitySchemes.walletOAuth as {
+    type: string;
+    flows: { authorizationCode: Record<string, unknown> };
+  };
   assert.equal(oauth.type, "oauth2");
   assert.equal(oauth.flows.authorizationCode.authorizationUrl, `${sandbox.urls.wallet}/oauth/authorize`);
   assert.equal(oauth.flows.authorizationCode.tokenUrl, `${sandbox.urls.wallet}/oauth/token`);
@@ -83,8 +128,13 @@ test("every error a route answers is documented with its texts as examples, as t
   assert.ok(exampleTexts(storefront, "/api/agent/cart/items", "post", 401).includes("Invalid agent service token"));
   assert.deepEqual(exampleTexts(storefront, "/api/cart/items", "post", 404), [STOREFRONT_TEXTS.productNotFound.text]);
   const wallet = await documentAt(sandbox.urls.wallet!);
-  assert.ok(exampleTexts(wallet, "/oauth/token", "post", 400, "error_description").includes(OAUTH_TEXTS.codeUnknown.text), "the token endpoint's in RFC 6749's shape");
-  assert.deepEqual(operation(wallet, "/oauth/token", "post").responses["400"]?.content?.["application/json"]?.schema, { $ref: "#/components/schemas/OAuthError" });
+  assert.ok(
+    exampleTexts(wallet, "/oauth/token", "post", 400, "error_description").includes(OAUTH_TEXTS.codeUnknown.text),
+    "the token endpoint's in RFC 6749's shape",
+  );
+  assert.deepEqual(operation(wallet, "/oauth/token", "post").responses["400"]?.content?.["application/json"]?.schema, {
+    $ref: "#/components/schemas/OAuthError",
+  });
 
   await t.test("a field's text is the one the server answers, word for word", async () => {
     const token = await loginAt(sandbox.urls.storefront!);
@@ -104,11 +154,17 @@ test("the cart stream is text/event-stream, its `cart` event's data a Cart", asy
   const document = await documentAt(url);
   const stream = operation(document, "/api/cart/stream", "get").responses["200"]?.content;
   assert.deepEqual(Object.keys(stream ?? {}), ["text/event-stream"]);
-  const schema = stream!["text/event-stream"]!.schema as { description: string; "x-sse-events": Record<string, { data: unknown }> };
+  const schema = stream!["text/event-stream"]!.schema as {
+    description: string;
+    "x-sse-events": Record<string, { data: unknown }>;
+  };
   assert.deepEqual(schema["x-sse-events"].cart?.data, { $ref: "#/components/schemas/Cart" });
   assert.match(schema.description, /`cart`/);
   // The cart route answers either.
-  assert.deepEqual(Object.keys(operation(document, "/api/cart/items", "post").responses["200"]?.content ?? {}), ["application/json", "text/event-stream"]);
+  assert.deepEqual(Object.keys(operation(document, "/api/cart/items", "post").responses["200"]?.content ?? {}), [
+    "application/json",
+    "text/event-stream",
+  ]);
 });
 
 test("--wallet-prefix moves the wallet's paths in its document", async (t) => {

@@ -9,7 +9,9 @@ import { PROJECT_ROOT, tempDir } from "../helpers/cli.ts";
 
 const run = promisify(execFile);
 
-test("Redocly's recommended rules find no error and no warning in the three documents", { timeout: 120_000 }, async (t) => {
+test("Redocly's recommended rules find no error and no warning in the three documents", {
+  timeout: 120_000,
+}, async (t) => {
   const sandbox = await startFullSandbox(t);
   const dir = await tempDir(t, "sandbox-openapi-lint-");
   const files: string[] = [];
@@ -20,10 +22,19 @@ test("Redocly's recommended rules find no error and no warning in the three docu
   }
   // From the project root, so that redocly.yaml (the rules turned off, and why) applies; offline.
   const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
-  const result = await run("npx", ["--no", "--", "redocly", "lint", "--extends", "recommended", "--format", "json", ...files], { cwd: PROJECT_ROOT, env }).catch(
-    (error: { stdout: string; stderr: string }) => error,
-  );
-  const totals = [...result.stdout.matchAll(/"errors": (\d+),\s*"warnings": (\d+)/g)].map((match) => ({ errors: Number(match[1]), warnings: Number(match[2]) }));
+  const result = await run(
+    "npx",
+    ["--no", "--", "redocly", "lint", "--extends", "recommended", "--format", "json", ...files],
+    { cwd: PROJECT_ROOT, env },
+  ).catch((error: { stdout: string; stderr: string }) => error);
+  const totals = [...result.stdout.matchAll(/"errors": (\d+),\s*"warnings": (\d+)/g)].map((match) => ({
+    errors: Number(match[1]),
+    warnings: Number(match[2]),
+  }));
   assert.equal(totals.length, files.length, `a result for each document:\n${result.stdout}\n${result.stderr}`);
-  assert.deepEqual(totals, files.map(() => ({ errors: 0, warnings: 0 })), result.stdout);
+  assert.deepEqual(
+    totals,
+    files.map(() => ({ errors: 0, warnings: 0 })),
+    result.stdout,
+  );
 });

@@ -25,12 +25,16 @@ test("a data dir that is a file, or lies below one, is refused in one line", asy
   const file = join(await tempDir(t), "a-file");
   await writeFile(file, "not a folder");
   await assert.rejects(open(file), (error) => assertUnusable(error, file, /is a file, not a folder/));
-  await assert.rejects(open(join(file, "data")), (error) => assertUnusable(error, join(file, "data"), /is a file, not a folder/));
+  await assert.rejects(open(join(file, "data")), (error) =>
+    assertUnusable(error, join(file, "data"), /is a file, not a folder/),
+  );
 });
 
 test("a data dir under /proc is refused at once instead of retrying forever", async () => {
   const started = Date.now();
-  await assert.rejects(open("/proc/sandbox-test/data"), (error) => assertUnusable(error, "/proc/sandbox-test/data", /cannot be created there/));
+  await assert.rejects(open("/proc/sandbox-test/data"), (error) =>
+    assertUnusable(error, "/proc/sandbox-test/data", /cannot be created there/),
+  );
   assert.ok(Date.now() - started < 2000);
 });
 
@@ -43,13 +47,31 @@ test("a data dir this user may not write is refused in one line, through the CLI
   // Root writes anywhere: as root, run the CLI as nobody to meet the refusal a user meets.
   const asOther = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
   const bin = fileURLToPath(new URL("../../bin/sandbox.js", import.meta.url));
-  const result = spawnSync(process.execPath, [bin, "start", "--data-dir", join(locked, "data"), "--storefront-port", "0", "--wallet-port", "0", "--host-port", "0"], {
-    ...asOther,
-    encoding: "utf8",
-    timeout: 30_000,
-    env: { PATH: process.env.PATH, HOME: parent },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      bin,
+      "start",
+      "--data-dir",
+      join(locked, "data"),
+      "--storefront-port",
+      "0",
+      "--wallet-port",
+      "0",
+      "--host-port",
+      "0",
+    ],
+    {
+      ...asOther,
+      encoding: "utf8",
+      timeout: 30_000,
+      env: { PATH: process.env.PATH, HOME: parent },
+    },
+  );
   assert.equal(result.status, 1, result.stderr);
   assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
-  assert.match(result.stderr, /^Error: The data dir .*locked\/data cannot be used: this user may not write there \(EACCES\)\. Choose a writable folder with --data-dir <dir> \(or DATA_DIR\)\.$/m);
+  assert.match(
+    result.stderr,
+    /^Error: The data dir .*locked\/data cannot be used: this user may not write there \(EACCES\)\. Choose a writable folder with --data-dir <dir> \(or DATA_DIR\)\.$/m,
+  );
 });

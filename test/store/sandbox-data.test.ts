@@ -1,13 +1,15 @@
 import assert from "node:assert/strict";
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { startSandbox } from "../../src/sandbox.ts";
 import { SandboxError } from "../../src/errors.ts";
-import { nodeFileIO, type FileIO } from "../../src/store/file-io.ts";
+import { startSandbox } from "../../src/sandbox.ts";
+import { type FileIO, nodeFileIO } from "../../src/store/file-io.ts";
 import { errorBody, startTestSandbox, tempDir, testConfig } from "../helpers/sandbox.ts";
 
-interface Cart { items: { id: string; quantity: number }[] }
+interface Cart {
+  items: { id: string; quantity: number }[];
+}
 
 test("the data survives a restart", async (t) => {
   const dataDir = await tempDir(t);
@@ -37,7 +39,10 @@ test("a disk that refuses writes: writes answer 503, reads keep working", async 
   const state = { refuse: false };
   const io: FileIO = {
     readText: nodeFileIO.readText,
-    writeAtomic: (path, text) => (state.refuse ? Promise.reject(Object.assign(new Error("EROFS: read-only file system"), { code: "EROFS" })) : nodeFileIO.writeAtomic(path, text)),
+    writeAtomic: (path, text) =>
+      state.refuse
+        ? Promise.reject(Object.assign(new Error("EROFS: read-only file system"), { code: "EROFS" }))
+        : nodeFileIO.writeAtomic(path, text),
   };
   const sandbox = await startTestSandbox(t, { start: { io } });
   const token = await sandbox.login();
@@ -58,9 +63,13 @@ test("a disk that refuses writes: writes answer 503, reads keep working", async 
 test("a corrupt data file stops the start, is named, and is not overwritten", async (t) => {
   const dataDir = await tempDir(t);
   const file = join(dataDir, "storefront.json");
-  const corrupt = "{\"version\": 1, \"products\": [";
+  const corrupt = '{"version": 1, "products": [';
   await writeFile(file, corrupt);
-  await assert.rejects(startSandbox(await testConfig(dataDir)), (error: unknown) => error instanceof SandboxError && error.code === "data_file_invalid" && error.message.includes(file));
+  await assert.rejects(
+    startSandbox(await testConfig(dataDir)),
+    (error: unknown) =>
+      error instanceof SandboxError && error.code === "data_file_invalid" && error.message.includes(file),
+  );
   assert.equal(await readFile(file, "utf8"), corrupt);
   assert.ok(!(await readdir(dataDir)).includes(".sandbox.lock"), "a failed start releases the data dir");
 });
@@ -84,7 +93,10 @@ test("a data file of the right JSON but the wrong shape stops the start, naming 
   const walletData = JSON.parse(await readFile(wallet, "utf8"));
   walletData.transactions[0].amountCents = "12.50";
   await writeFile(wallet, JSON.stringify(walletData));
-  await assert.rejects(startSandbox(await testConfig(dataDir, { only: "wallet" })), /\/transactions\/0\/amountCents must be integer/);
+  await assert.rejects(
+    startSandbox(await testConfig(dataDir, { only: "wallet" })),
+    /\/transactions\/0\/amountCents must be integer/,
+  );
 });
 
 test("a second sandbox on the same data dir is refused, naming the holder", async (t) => {
@@ -108,7 +120,7 @@ test("a lock naming this process's own pid, left by an earlier run (a container'
 test("a stale lock and leftover temp files of a killed sandbox are cleaned up at start", async (t) => {
   const dataDir = await tempDir(t);
   await writeFile(join(dataDir, ".sandbox.lock"), JSON.stringify({ pid: 2 ** 22 + 12345 }));
-  await writeFile(join(dataDir, "storefront.json.tmp-999-1"), "{\"half\":");
+  await writeFile(join(dataDir, "storefront.json.tmp-999-1"), '{"half":');
   const sandbox = await startTestSandbox(t, { dataDir });
   assert.equal((await sandbox.fetch("/health")).status, 200);
   assert.deepEqual((await readdir(dataDir)).sort(), [".sandbox.lock", "storefront.json"]);

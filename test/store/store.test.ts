@@ -4,12 +4,16 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { SandboxError } from "../../src/errors.ts";
-import { nodeFileIO, type FileIO } from "../../src/store/file-io.ts";
+import { type FileIO, nodeFileIO } from "../../src/store/file-io.ts";
 import type { Migration } from "../../src/store/migrations.ts";
 import { openStore } from "../../src/store/store.ts";
 import { tempDir } from "../helpers/sandbox.ts";
 
-interface Counter { version: number; count: number; log: string[] }
+interface Counter {
+  version: number;
+  count: number;
+  log: string[];
+}
 
 const MIGRATIONS: Migration[] = [
   { version: 1, description: "add count", up: (data) => ({ ...data, count: 0 }) },
@@ -70,10 +74,10 @@ test("unusable files stop the start, name the file and are left as they were", a
   const cases: [string, string, RegExp][] = [
     ["empty", "", /is empty/],
     ["blank", "  \n", /is empty/],
-    ["truncated", "{\"version\": 2, \"count\"", /not valid JSON/],
+    ["truncated", '{"version": 2, "count"', /not valid JSON/],
     ["an array", "[]", /JSON object/],
-    ["no version", "{\"count\": 1}", /version/],
-    ["a newer version", "{\"version\": 99}", /newer/],
+    ["no version", '{"count": 1}', /version/],
+    ["a newer version", '{"version": 99}', /newer/],
   ];
   for (const [name, content, reason] of cases) {
     await t.test(name, async () => {
@@ -94,12 +98,19 @@ test("unusable files stop the start, name the file and are left as they were", a
 test("changes are serialized: concurrent read-modify-writes lose nothing", async (t) => {
   const file = join(await tempDir(t), "data.json");
   const store = await open(file);
-  const results = await Promise.all(Array.from({ length: 100 }, (_, index) => store.update((draft) => {
-    draft.count += 1;
-    draft.log.push(`w${index}`);
-    return draft.count;
-  })));
-  assert.deepEqual(results, Array.from({ length: 100 }, (_, index) => 11 + index));
+  const results = await Promise.all(
+    Array.from({ length: 100 }, (_, index) =>
+      store.update((draft) => {
+        draft.count += 1;
+        draft.log.push(`w${index}`);
+        return draft.count;
+      }),
+    ),
+  );
+  assert.deepEqual(
+    results,
+    Array.from({ length: 100 }, (_, index) => 11 + index),
+  );
   assert.equal(store.data.count, 110);
   assert.equal(JSON.parse(await readFile(file, "utf8")).count, 110);
 });
@@ -135,7 +146,10 @@ test("a refused write is answered with an error and changes neither memory nor d
   const io = countingIO();
   const store = await open(file, io.layer);
   io.refuse = true;
-  await assert.rejects(store.update((draft) => (draft.count = 99)), (error: unknown) => error instanceof SandboxError && error.code === "storage_unavailable");
+  await assert.rejects(
+    store.update((draft) => (draft.count = 99)),
+    (error: unknown) => error instanceof SandboxError && error.code === "storage_unavailable",
+  );
   assert.equal(store.data.count, 10);
   assert.equal(JSON.parse(await readFile(file, "utf8")).count, 10);
   io.refuse = false;
@@ -154,10 +168,22 @@ test("commit listeners hear of each change once it is on disk, never of a refuse
   const io = countingIO();
   const store = await open(file, io.layer);
   const heard: [number, number, number][] = [];
-  const stop = store.onCommit((next, previous) => heard.push([previous.count, next.count, JSON.parse(readFileSync(file, "utf8")).count]));
+  const stop = store.onCommit((next, previous) =>
+    heard.push([previous.count, next.count, JSON.parse(readFileSync(file, "utf8")).count]),
+  );
   await Promise.all([1, 2, 3].map(() => store.update((draft) => void (draft.count += 1))));
-  assert.deepEqual(heard.map(([before, after]) => [before, after]), [[10, 11], [11, 12], [12, 13]]);
-  assert.ok(heard.every(([, after, onDisk]) => onDisk >= after), `each change was on disk before anyone heard of it: ${JSON.stringify(heard)}`);
+  assert.deepEqual(
+    heard.map(([before, after]) => [before, after]),
+    [
+      [10, 11],
+      [11, 12],
+      [12, 13],
+    ],
+  );
+  assert.ok(
+    heard.every(([, after, onDisk]) => onDisk >= after),
+    `each change was on disk before anyone heard of it: ${JSON.stringify(heard)}`,
+  );
   io.refuse = true;
   await assert.rejects(store.update((draft) => void (draft.count = 99)));
   assert.equal(heard.length, 3);
@@ -173,13 +199,20 @@ test("replace and reset swap all the data in the queue's order, on disk before l
   const store = await open(file, io.layer);
   const heard: number[] = [];
   store.onCommit((next) => heard.push(next.count));
-  const queued = [store.update((draft) => void (draft.count += 1)), store.replace({ version: 2, count: 500, log: ["imported"] }), store.update((draft) => void (draft.count += 1))];
+  const queued = [
+    store.update((draft) => void (draft.count += 1)),
+    store.replace({ version: 2, count: 500, log: ["imported"] }),
+    store.update((draft) => void (draft.count += 1)),
+  ];
   await Promise.all(queued);
   assert.deepEqual(store.data, { version: 2, count: 501, log: ["imported"] });
   assert.deepEqual(heard, [11, 500, 501]);
   assert.ok(Object.isFrozen(store.data.log), "replaced data is frozen like any committed data");
   io.refuse = true;
-  await assert.rejects(store.reset(), (error: unknown) => error instanceof SandboxError && error.code === "storage_unavailable");
+  await assert.rejects(
+    store.reset(),
+    (error: unknown) => error instanceof SandboxError && error.code === "storage_unavailable",
+  );
   assert.equal(store.data.count, 501);
   io.refuse = false;
   await store.reset();
@@ -192,7 +225,8 @@ test("accept migrates older data forward and checks its shape, without changing 
     file: join(await tempDir(t), "data.json"),
     migrations: MIGRATIONS,
     seed: (empty) => ({ ...empty, count: 10 }),
-    checkShape: (data) => (typeof (data as Counter).count === "number" ? null : { path: "/count", message: "must be number" }),
+    checkShape: (data) =>
+      typeof (data as Counter).count === "number" ? null : { path: "/count", message: "must be number" },
   });
   assert.deepEqual(store.accept({ version: 1, count: 3 }), { data: { version: 2, count: 3, log: [] } });
   const cases: [unknown, string][] = [
@@ -203,7 +237,10 @@ test("accept migrates older data forward and checks its shape, without changing 
   ];
   for (const [document, path] of cases) {
     const result = store.accept(document);
-    assert.ok("problem" in result && result.problem.path === path, `${JSON.stringify(document)}: ${JSON.stringify(result)}`);
+    assert.ok(
+      "problem" in result && result.problem.path === path,
+      `${JSON.stringify(document)}: ${JSON.stringify(result)}`,
+    );
   }
   assert.deepEqual(store.data, { version: 2, count: 10, log: [] });
 });

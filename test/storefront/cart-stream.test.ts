@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { EventSource } from "eventsource";
 import { withDeadline } from "../helpers/deadline.ts";
-import { errorBody, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { parseAnswer, rawRequest, requestText } from "../helpers/raw-http.ts";
+import { errorBody, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream, type SseMessage } from "../helpers/sse.ts";
 
-interface Cart { items: { id: string; quantity: number }[]; subtotal: number }
+interface Cart {
+  items: { id: string; quantity: number }[];
+  subtotal: number;
+}
 const carts = (messages: SseMessage[]) => messages.filter((message) => message.event === "cart");
 const quantityOf = (message: SseMessage | undefined) => (JSON.parse(message?.data ?? "{}") as Cart).items[0]?.quantity;
 
@@ -72,7 +75,10 @@ test("GET /api/cart/stream", async (t) => {
     await new Promise((resolve) => source.addEventListener("cart", resolve, { once: true }));
     await sandbox.addToCart(token, { product_id: "ofada-rice-5kg" });
     await second;
-    assert.deepEqual(received.map((cart) => cart.items[0]?.quantity), [2, 3]);
+    assert.deepEqual(
+      received.map((cart) => cart.items[0]?.quantity),
+      [2, 3],
+    );
   });
 
   await t.test("no token, or a bad one, is 401 in the error shape", async () => {
@@ -110,13 +116,27 @@ test("simple clients: retry: rides with the first event, and no block reads as a
     return (text.match(/event: cart/g) ?? []).length >= 2 && (text.match(/: ping/g) ?? []).length >= 2;
   });
   // Every blank line ends a block; the part after the last one is not a block yet.
-  const blocks = parseAnswer(answer).body.split("\n\n").slice(0, -1).map((block) => block.split("\n"));
+  const blocks = parseAnswer(answer)
+    .body.split("\n\n")
+    .slice(0, -1)
+    .map((block) => block.split("\n"));
   const [first] = blocks;
-  assert.deepEqual(first?.map((line) => line.split(":")[0]), ["retry", "id", "event", "data"]);
+  assert.deepEqual(
+    first?.map((line) => line.split(":")[0]),
+    ["retry", "id", "event", "data"],
+  );
   assert.equal(first?.[2], "event: cart");
   // Some clients (httpx-sse) dispatch every blank line once an id was seen: a block without data (a lone retry:, a ping) reads as an empty message.
-  for (const block of blocks) assert.ok(block.some((line) => line.startsWith("data:")), `a block without data: ${JSON.stringify(block)}`);
-  assert.equal(blocks.filter((block) => block.some((line) => line.startsWith("retry:"))).length, 1, "retry: is sent once");
+  for (const block of blocks)
+    assert.ok(
+      block.some((line) => line.startsWith("data:")),
+      `a block without data: ${JSON.stringify(block)}`,
+    );
+  assert.equal(
+    blocks.filter((block) => block.some((line) => line.startsWith("retry:"))).length,
+    1,
+    "retry: is sent once",
+  );
 });
 
 test("the stream ends when the token that opened it expires", async (t) => {
@@ -156,13 +176,17 @@ test("a client that stops reading is dropped instead of buffered without end", a
 
 function resources(): { Timeout: number; TCPSocketWrap: number } {
   const all = process.getActiveResourcesInfo();
-  return { Timeout: all.filter((name) => name === "Timeout").length, TCPSocketWrap: all.filter((name) => name === "TCPSocketWrap").length };
+  return {
+    Timeout: all.filter((name) => name === "Timeout").length,
+    TCPSocketWrap: all.filter((name) => name === "TCPSocketWrap").length,
+  };
 }
 
 async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs}ms: ${JSON.stringify(resources())}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs}ms: ${JSON.stringify(resources())}`);
     await sleep(20);
   }
 }

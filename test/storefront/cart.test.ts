@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseAnswer, rawRequest, requestText } from "../helpers/raw-http.ts";
-import { TUNDE, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
+import { errorBody, startTestSandbox, TUNDE } from "../helpers/sandbox.ts";
 import { parseSse } from "../helpers/sse.ts";
 
-interface Cart { items: { id: string; name: string; description: string; price: number; quantity: number; imageUrl: string }[]; subtotal: number }
+interface Cart {
+  items: { id: string; name: string; description: string; price: number; quantity: number; imageUrl: string }[];
+  subtotal: number;
+}
 
 test("POST /api/cart/items", async (t) => {
   const sandbox = await startTestSandbox(t);
@@ -18,7 +21,16 @@ test("POST /api/cart/items", async (t) => {
   await t.test("quantity omitted adds 1; the item carries name, pack size, unit price in naira and image", async () => {
     const cart = (await (await add({ product_id: "ofada-rice-5kg" })).json()) as Cart;
     assert.deepEqual(cart, {
-      items: [{ id: "ofada-rice-5kg", name: "Ofada Rice", description: "5 kg bag", price: 21000, quantity: 1, imageUrl: "https://images.example.com/groceries/ofada-rice.jpg" }],
+      items: [
+        {
+          id: "ofada-rice-5kg",
+          name: "Ofada Rice",
+          description: "5 kg bag",
+          price: 21000,
+          quantity: 1,
+          imageUrl: "https://images.example.com/groceries/ofada-rice.jpg",
+        },
+      ],
       subtotal: 21000,
     });
   });
@@ -26,7 +38,13 @@ test("POST /api/cart/items", async (t) => {
   await t.test("adding the same product again adds to its line; another product gets its own line", async () => {
     await add({ product_id: "ofada-rice-5kg", quantity: 2 });
     const cart = (await (await add({ product_id: "ugu-leaves-bunch", quantity: 3 })).json()) as Cart;
-    assert.deepEqual(cart.items.map((item) => [item.id, item.quantity]), [["ofada-rice-5kg", 3], ["ugu-leaves-bunch", 3]]);
+    assert.deepEqual(
+      cart.items.map((item) => [item.id, item.quantity]),
+      [
+        ["ofada-rice-5kg", 3],
+        ["ugu-leaves-bunch", 3],
+      ],
+    );
     assert.equal(cart.subtotal, 3 * 21000 + 3 * cart.items[1]!.price);
   });
 
@@ -37,7 +55,11 @@ test("POST /api/cart/items", async (t) => {
   });
 
   await t.test("Accept: text/event-stream answers one cart event and ends", async () => {
-    const response = await sandbox.addToCart(token, { product_id: "ugu-leaves-bunch" }, { accept: "text/event-stream" });
+    const response = await sandbox.addToCart(
+      token,
+      { product_id: "ugu-leaves-bunch" },
+      { accept: "text/event-stream" },
+    );
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /^text\/event-stream/);
     const messages = parseSse(await response.text());
@@ -58,7 +80,11 @@ test("POST /api/cart/items", async (t) => {
     ];
     for (const [accept, stream] of cases) {
       const response = await sandbox.addToCart(token, { product_id: "ugu-leaves-bunch", quantity: 1 }, { accept });
-      assert.match(response.headers.get("content-type") ?? "", stream ? /^text\/event-stream/ : /^application\/json/, accept);
+      assert.match(
+        response.headers.get("content-type") ?? "",
+        stream ? /^text\/event-stream/ : /^application\/json/,
+        accept,
+      );
       await response.body?.cancel();
     }
     await add({ product_id: "ugu-leaves-bunch", quantity: 1 });
@@ -70,7 +96,7 @@ test("POST /api/cart/items", async (t) => {
     ["quantity 0", { product_id: "ofada-rice-5kg", quantity: 0 }, 400, "validation_error"],
     ["quantity 100", { product_id: "ofada-rice-5kg", quantity: 100 }, 400, "validation_error"],
     ["quantity 1.5", { product_id: "ofada-rice-5kg", quantity: 1.5 }, 400, "validation_error"],
-    ["quantity \"2\"", { product_id: "ofada-rice-5kg", quantity: "2" }, 400, "validation_error"],
+    ['quantity "2"', { product_id: "ofada-rice-5kg", quantity: "2" }, 400, "validation_error"],
     ["quantity null", { product_id: "ofada-rice-5kg", quantity: null }, 400, "validation_error"],
     ["quantity -1", { product_id: "ofada-rice-5kg", quantity: -1 }, 400, "validation_error"],
     ["no product_id", { quantity: 1 }, 400, "validation_error"],
@@ -102,11 +128,21 @@ test("POST /api/cart/items", async (t) => {
 test("200 concurrent adds end with the exact quantity", async (t) => {
   const sandbox = await startTestSandbox(t);
   const token = await sandbox.login();
-  const responses = await Promise.all(Array.from({ length: 200 }, () => sandbox.addToCart(token, { product_id: "ugu-leaves-bunch", quantity: 1 })));
+  const responses = await Promise.all(
+    Array.from({ length: 200 }, () => sandbox.addToCart(token, { product_id: "ugu-leaves-bunch", quantity: 1 })),
+  );
   assert.deepEqual([...new Set(responses.map((response) => response.status))], [200]);
-  const quantities = await Promise.all(responses.map(async (response) => ((await response.json()) as Cart).items[0]!.quantity));
-  assert.deepEqual([...quantities].sort((a, b) => a - b), Array.from({ length: 200 }, (_, index) => index + 1), "each answer saw its own write");
-  const final = (await (await sandbox.addToCart(token, { product_id: "ugu-leaves-bunch", quantity: 1 })).json()) as Cart;
+  const quantities = await Promise.all(
+    responses.map(async (response) => ((await response.json()) as Cart).items[0]!.quantity),
+  );
+  assert.deepEqual(
+    [...quantities].sort((a, b) => a - b),
+    Array.from({ length: 200 }, (_, index) => index + 1),
+    "each answer saw its own write",
+  );
+  const final = (await (
+    await sandbox.addToCart(token, { product_id: "ugu-leaves-bunch", quantity: 1 })
+  ).json()) as Cart;
   assert.equal(final.items[0]!.quantity, 201);
 });
 
@@ -114,7 +150,9 @@ test("an event-stream answer closes the connection when the client asks", async 
   const sandbox = await startTestSandbox(t);
   const token = await sandbox.login();
   const headers = [`Authorization: Bearer ${token}`, "Accept: text/event-stream", "Content-Type: application/json"];
-  const answer = parseAnswer(await rawRequest(sandbox.url, requestText("POST", "/api/cart/items", headers, '{"product_id":"ofada-rice-5kg"}')));
+  const answer = parseAnswer(
+    await rawRequest(sandbox.url, requestText("POST", "/api/cart/items", headers, '{"product_id":"ofada-rice-5kg"}')),
+  );
   assert.equal(answer.status, 200);
   assert.equal(answer.headers["connection"], "close");
   assert.equal(parseSse(answer.body)[0]?.event, "cart");

@@ -45,7 +45,11 @@ test("the catalog carries a strong ETag, and If-None-Match naming it gets 304 wi
 test("the agent's catalog route revalidates as the user's does", async (t) => {
   const sandbox = await startTestSandbox(t);
   const token = await sandbox.login();
-  const registered = await sandbox.fetch("/api/agent/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: ADA.id, token }) });
+  const registered = await sandbox.fetch("/api/agent/session", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userId: ADA.id, token }),
+  });
   assert.equal(registered.status, 200, await registered.text());
   const agent = { authorization: `Bearer ${sandbox.sandbox.config.bffServiceToken}`, "x-end-user-id": ADA.id };
   const first = await sandbox.fetch("/api/agent/products", { headers: agent });
@@ -77,13 +81,17 @@ test("no kept catalog answer outlives a change, whichever path writes", async (t
   });
 
   await t.test("a trigger (an order delivered) leaves it as it was", async () => {
-    const order = (await (await sandbox.as(token, "/api/orders")).json()) as { orders: { orderId: string; status: string }[] };
+    const order = (await (await sandbox.as(token, "/api/orders")).json()) as {
+      orders: { orderId: string; status: string }[];
+    };
     await controls.triggerOrderDelivered(order.orders.find((candidate) => candidate.status !== "Delivered")!.orderId);
     await unchanged();
   });
 
   await t.test("an import that renames a product and changes a price shows at once, in every query", async () => {
-    const document = (await controls.exportData()) as { services: { storefront: { products: { id: string; name: string; priceRangeKobo: number[] }[] } } };
+    const document = (await controls.exportData()) as {
+      services: { storefront: { products: { id: string; name: string; priceRangeKobo: number[] }[] } };
+    };
     const [ofada] = document.services.storefront.products.filter((product) => product.id === "ofada-rice-5kg");
     ofada!.name = "Ofada Rice, new crop";
     ofada!.priceRangeKobo = [2_000_000, 2_500_000];
@@ -91,11 +99,21 @@ test("no kept catalog answer outlives a change, whichever path writes", async (t
 
     const whole = await read();
     assert.notEqual(whole.etag, seed.whole.etag);
-    assert.deepEqual(whole.catalog.items.find((item) => item.id === "ofada-rice-5kg"), { ...seed.whole.catalog.items.find((item) => item.id === "ofada-rice-5kg"), name: "Ofada Rice, new crop", price: "₦20,000 - ₦25,000" });
+    assert.deepEqual(
+      whole.catalog.items.find((item) => item.id === "ofada-rice-5kg"),
+      {
+        ...seed.whole.catalog.items.find((item) => item.id === "ofada-rice-5kg"),
+        name: "Ofada Rice, new crop",
+        price: "₦20,000 - ₦25,000",
+      },
+    );
     const rice = await read("?q=rice");
     assert.notEqual(rice.etag, seed.rice.etag);
     assert.equal(rice.catalog.items.find((item) => item.id === "ofada-rice-5kg")?.name, "Ofada Rice, new crop");
-    assert.deepEqual((await read("?q=new crop")).catalog.items.map((item) => item.id), ["ofada-rice-5kg"]);
+    assert.deepEqual(
+      (await read("?q=new crop")).catalog.items.map((item) => item.id),
+      ["ofada-rice-5kg"],
+    );
     // A client holding the old answer gets the new one, not a 304.
     const revalidated = await sandbox.as(token, "/api/products", { headers: { "if-none-match": seed.whole.etag } });
     assert.equal(revalidated.status, 200);

@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { formatOrderDate, formatOrderTime } from "../../src/storefront/orders.ts";
-import { TUNDE, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
+import { errorBody, startTestSandbox, TUNDE } from "../helpers/sandbox.ts";
 
 interface OrderView {
-  id: string; orderId: string; status: string; orderDate: string; orderTime: string;
+  id: string;
+  orderId: string;
+  status: string;
+  orderDate: string;
+  orderTime: string;
   mainProduct: { name: string; description: string; price: number; quantity: number; imageUrl: string };
   additionalItemsCount: number;
 }
@@ -36,10 +40,18 @@ test("GET /api/orders", async (t) => {
     const list = await orders();
     assert.equal(list.length, 4);
     assert.deepEqual(list.map((order) => order.status).sort(), ["Delivered", "Delivered", "Processing", "Processing"]);
-    const stamps = list.map((order) => Date.parse(`${order.orderDate.split(", ")[1]} ${order.orderTime.replace(/ (am|pm)/, "$1")}`));
-    assert.deepEqual([...stamps].sort((a, b) => b - a), stamps);
+    const stamps = list.map((order) =>
+      Date.parse(`${order.orderDate.split(", ")[1]} ${order.orderTime.replace(/ (am|pm)/, "$1")}`),
+    );
+    assert.deepEqual(
+      [...stamps].sort((a, b) => b - a),
+      stamps,
+    );
     for (const order of list) {
-      assert.match(order.orderDate, /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}$/);
+      assert.match(
+        order.orderDate,
+        /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}$/,
+      );
       assert.match(order.orderTime, /^(1[0-2]|[1-9]):[0-5]\d (am|pm)$/);
       assert.equal(typeof order.mainProduct.price, "number");
       assert.ok(Number.isInteger(order.mainProduct.quantity));
@@ -53,7 +65,11 @@ test("GET /api/orders", async (t) => {
     assert.deepEqual(await orders(`?order_id=${encodeURIComponent(second!.orderId)}`), [second]);
     assert.deepEqual(await orders("?order_id=ORD-NOPE00"), []);
     assert.deepEqual(await orders(`?order_id=${encodeURIComponent("../../etc/passwd")}`), []);
-    assert.deepEqual(await orders(`?order_id=${encodeURIComponent(` ${first!.orderId} `)}`), [first], "the reference is trimmed");
+    assert.deepEqual(
+      await orders(`?order_id=${encodeURIComponent(` ${first!.orderId} `)}`),
+      [first],
+      "the reference is trimmed",
+    );
     assert.equal((await orders("?order_id=")).length, 4, "a blank reference is no filter, like a blank q");
   });
 

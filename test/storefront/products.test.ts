@@ -4,8 +4,18 @@ import { test } from "node:test";
 import { formatNairaRange } from "../../src/storefront/money.ts";
 import { errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 
-interface ProductView { id: string; name: string; category: string; image: string; price: string; description: string; season: string }
-const fixture = JSON.parse(await readFile(new URL("../../fixtures/storefront/products.json", import.meta.url), "utf8")) as {
+interface ProductView {
+  id: string;
+  name: string;
+  category: string;
+  image: string;
+  price: string;
+  description: string;
+  season: string;
+}
+const fixture = JSON.parse(
+  await readFile(new URL("../../fixtures/storefront/products.json", import.meta.url), "utf8"),
+) as {
   products: { id: string; name: string; priceRangeKobo: [number, number]; packSize: string; season: string }[];
 };
 
@@ -36,7 +46,10 @@ test("GET /api/products", async (t) => {
 
   await t.test("without q: the whole catalog in fixture order, with the contract's fields", async () => {
     const items = await list();
-    assert.deepEqual(items.map((item) => item.id), fixture.products.map((product) => product.id));
+    assert.deepEqual(
+      items.map((item) => item.id),
+      fixture.products.map((product) => product.id),
+    );
     for (const item of items) {
       const product = fixture.products.find((candidate) => candidate.id === item.id)!;
       assert.equal(typeof item.price, "string");
@@ -46,14 +59,20 @@ test("GET /api/products", async (t) => {
       assert.ok(["In Season", "Off Season"].includes(item.season));
       assert.match(item.image, /^https:\/\//);
     }
-    assert.ok(items.some((item) => item.category === ""), "the catalog has a product with an empty category");
+    assert.ok(
+      items.some((item) => item.category === ""),
+      "the catalog has a product with an empty category",
+    );
     assert.ok(new Set(items.map((item) => item.category).filter(Boolean)).size >= 5, "five or more categories");
   });
 
   await t.test("q is a case-insensitive substring match on the name", async () => {
     const rice = await list("?q=RiCe");
     assert.ok(rice.length >= 2);
-    assert.deepEqual(rice.map((item) => item.id), fixture.products.filter((p) => p.name.toLowerCase().includes("rice")).map((p) => p.id));
+    assert.deepEqual(
+      rice.map((item) => item.id),
+      fixture.products.filter((p) => p.name.toLowerCase().includes("rice")).map((p) => p.id),
+    );
   });
 
   await t.test("blank q is the full catalog; no match is an empty list", async () => {
@@ -66,7 +85,10 @@ test("GET /api/products", async (t) => {
     assert.deepEqual(await list(`?q=${encodeURIComponent(".*")}`), []);
     const withBracket = fixture.products.filter((product) => product.name.includes("(")).map((product) => product.id);
     assert.ok(withBracket.length > 0, "the catalog has a name with a bracket");
-    assert.deepEqual((await list(`?q=${encodeURIComponent("(")}`)).map((item) => item.id), withBracket);
+    assert.deepEqual(
+      (await list(`?q=${encodeURIComponent("(")}`)).map((item) => item.id),
+      withBracket,
+    );
   });
 
   await t.test("a repeated q is a 400 naming it", async () => {

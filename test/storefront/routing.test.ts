@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
-import { test } from "node:test";
 import { connect } from "node:net";
+import { test } from "node:test";
 import { ControlsClient } from "../../src/controls/client.ts";
 import type { JournalEntry } from "../../src/controls/journal/entry.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
@@ -10,11 +10,15 @@ import { ADA, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 /** A POST whose body goes out in chunks (no Content-Length), on a connection of its own. */
 function chunkedPost(url: string, chunks: string[]): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", connection: "close" } }, (response) => {
-      let body = "";
-      response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const req = httpRequest(
+      url,
+      { method: "POST", headers: { "content-type": "application/json", connection: "close" } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     req.on("error", reject);
     for (const chunk of chunks) req.write(chunk);
     req.end();
@@ -32,7 +36,14 @@ test("routing and malformed requests", async (t) => {
     assert.deepEqual(await response.json(), { status: "ok" });
   });
 
-  const absent = ["/api/products/search?q=rice", "/api/orders/ORD-7F3K2Q", "/api/product", "/api/cart/items/ofada-rice-5kg", "/api/%2e%2e/%2e%2e/etc/passwd", "/api/products/..%2F..%2Ffixtures"];
+  const absent = [
+    "/api/products/search?q=rice",
+    "/api/orders/ORD-7F3K2Q",
+    "/api/product",
+    "/api/cart/items/ofada-rice-5kg",
+    "/api/%2e%2e/%2e%2e/etc/passwd",
+    "/api/products/..%2F..%2Ffixtures",
+  ];
   for (const path of absent) {
     await t.test(`${path} is a JSON 404`, async () => {
       const response = await sandbox.as(token, path);
@@ -56,18 +67,27 @@ test("routing and malformed requests", async (t) => {
   });
 
   await t.test("a chunked body over 1 MiB is 413, and the server keeps running", async () => {
-    const { status, body } = await chunkedPost(`${sandbox.url}/api/auth/login`, ['{"email":"', ...Array(20).fill("x".repeat(64 * 1024)), '"}']);
+    const { status, body } = await chunkedPost(`${sandbox.url}/api/auth/login`, [
+      '{"email":"',
+      ...Array(20).fill("x".repeat(64 * 1024)),
+      '"}',
+    ]);
     assert.equal(status, 413);
     assert.equal(JSON.parse(body).code, "payload_too_large");
     assert.equal((await sandbox.fetch("/health")).status, 200);
   });
 
   await t.test("a JSON body in several packets, behind a byte order mark, reads as Body.text() reads it", async () => {
-    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ email: ADA.email, password: ADA.password }))]);
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(JSON.stringify({ email: ADA.email, password: ADA.password })),
+    ]);
     const { hostname, port } = new URL(sandbox.url);
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), hostname, async () => {
-        socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+        socket.write(
+          `POST /api/auth/login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        );
         for (const part of [body.subarray(0, 2), body.subarray(2, 20), body.subarray(20)]) {
           socket.write(part);
           await new Promise((next) => setTimeout(next, 20));
@@ -81,28 +101,39 @@ test("routing and malformed requests", async (t) => {
     assert.match(answer, /"token":"/);
   });
 
-  await t.test("a client that leaves in the middle of its body is answered 400 (never a 5xx), and the server keeps answering", async () => {
-    const { hostname, port } = new URL(sandbox.url);
-    await new Promise<void>((resolve) => {
-      const socket = connect(Number(port), hostname, () => {
-        socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Leaves: mid-body\r\n\r\n{"email":`);
-        setTimeout(() => socket.destroy(), 50);
+  await t.test(
+    "a client that leaves in the middle of its body is answered 400 (never a 5xx), and the server keeps answering",
+    async () => {
+      const { hostname, port } = new URL(sandbox.url);
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(
+            `POST /api/auth/login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Leaves: mid-body\r\n\r\n{"email":`,
+          );
+          setTimeout(() => socket.destroy(), 50);
+        });
+        socket.on("close", () => resolve());
       });
-      socket.on("close", () => resolve());
-    });
-    const controls = new ControlsClient(sandbox.url, sandbox.sandbox.config.controlToken);
-    let left: JournalEntry | undefined;
-    for (let tries = 0; !left && tries < 50; tries++) {
-      left = (await controls.journal({ method: "POST", path: "/api/auth/login" })).entries.find((entry) => entry.request.headers["x-leaves"] === "mid-body");
-      if (!left) await new Promise((next) => setTimeout(next, 20));
-    }
-    assert.equal(left?.status, 400);
-    assert.deepEqual(serverErrors, []);
-    assert.equal((await sandbox.fetch("/health")).status, 200);
-  });
+      const controls = new ControlsClient(sandbox.url, sandbox.sandbox.config.controlToken);
+      let left: JournalEntry | undefined;
+      for (let tries = 0; !left && tries < 50; tries++) {
+        left = (await controls.journal({ method: "POST", path: "/api/auth/login" })).entries.find(
+          (entry) => entry.request.headers["x-leaves"] === "mid-body",
+        );
+        if (!left) await new Promise((next) => setTimeout(next, 20));
+      }
+      assert.equal(left?.status, 400);
+      assert.deepEqual(serverErrors, []);
+      assert.equal((await sandbox.fetch("/health")).status, 200);
+    },
+  );
 
   await t.test("JSON nested too deeply is a 400 that says so", async () => {
-    const response = await sandbox.as(token, "/api/cart/items", { method: "POST", headers: { "content-type": "application/json" }, body: `${"[".repeat(20000)}${"]".repeat(20000)}` });
+    const response = await sandbox.as(token, "/api/cart/items", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: `${"[".repeat(20000)}${"]".repeat(20000)}`,
+    });
     assert.equal(response.status, 400);
     assert.match((await errorBody(response)).error, /nested too deeply|JSON object/);
   });
@@ -114,18 +145,28 @@ test("routing and malformed requests", async (t) => {
   });
 
   await t.test("a header with a bare CR is a JSON 400", async () => {
-    const answer = await rawRequest(sandbox.url, `GET /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\rb\r\nConnection: close\r\n\r\n`);
+    const answer = await rawRequest(
+      sandbox.url,
+      `GET /api/products HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\rb\r\nConnection: close\r\n\r\n`,
+    );
     assert.match(answer, /^HTTP\/1\.1 400 /);
     assert.match(answer, /"code":"bad_request"/);
   });
 
   await t.test("an X-End-User-Id with CR/LF never reaches a route", async () => {
-    const answer = await rawRequest(sandbox.url, `GET /api/products HTTP/1.1\r\nHost: x\r\nX-End-User-Id: a\nInjected: b\r\nConnection: close\r\n\r\n`);
+    const answer = await rawRequest(
+      sandbox.url,
+      `GET /api/products HTTP/1.1\r\nHost: x\r\nX-End-User-Id: a\nInjected: b\r\nConnection: close\r\n\r\n`,
+    );
     assert.match(answer, /^HTTP\/1\.1 (400|401) /);
   });
 
   await t.test("errors never carry a stack trace", async () => {
-    const response = await sandbox.as(token, "/api/cart/items", { method: "POST", headers: { "content-type": "application/json" }, body: "{\"product_id\": [1, {\"a\": }" });
+    const response = await sandbox.as(token, "/api/cart/items", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"product_id": [1, {"a": }',
+    });
     assert.equal(response.status, 400);
     const text = JSON.stringify(await errorBody(response));
     assert.doesNotMatch(text, /at .*\.ts:\d+/);
@@ -134,7 +175,11 @@ test("routing and malformed requests", async (t) => {
   await t.test("CORS: a browser app on another origin may call the API", async () => {
     const preflight = await sandbox.fetch("/api/cart/items", {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:3000", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" },
+      headers: {
+        origin: "http://localhost:3000",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization,content-type",
+      },
     });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get("access-control-allow-origin"), "*");

@@ -9,7 +9,10 @@ const fieldsOf = (name: string) => formFields(actions.find((action) => action.na
 
 test("action form: fields from the JSON Schema, required marked, defaults and enum values kept", () => {
   const [product, quantity] = fieldsOf("add_to_cart");
-  assert.deepEqual([product?.name, product?.required, quantity?.name, quantity?.required, quantity?.default], ["product_id", true, "quantity", false, 1]);
+  assert.deepEqual(
+    [product?.name, product?.required, quantity?.name, quantity?.required, quantity?.default],
+    ["product_id", true, "quantity", false, 1],
+  );
   assert.equal(shownValue(quantity!, undefined).text, "default 1");
   const period = fieldsOf("list_transactions").find((field) => field.name === "period")!;
   assert.deepEqual(period.choices, ["7d", "30d", "90d", "1y"]);
@@ -31,5 +34,7 @@ test("action form: typed text keeps the schema's type; empty is left out", () =>
   assert.equal(typedValue(quantity, "3"), 3);
   assert.equal(typedValue(quantity, "three"), "three", "the schema check names the problem");
   assert.equal(typedValue(quantity, "  "), undefined);
-  assert.deepEqual(formParameters({ product_id: "ofada-rice-5kg", quantity: undefined }), { product_id: "ofada-rice-5kg" });
+  assert.deepEqual(formParameters({ product_id: "ofada-rice-5kg", quantity: undefined }), {
+    product_id: "ofada-rice-5kg",
+  });
 });

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { signInAsApp } from "../../src/agent/as-app.ts";
 import type { StartedSandbox } from "../../src/index.ts";
-import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 // The sandbox's default wallet prefix (the helper's settings assume another).
 const settingsFor = (sandbox: StartedSandbox, urls = sandbox.urls) => uiSettings({ ...sandbox, urls });
@@ -47,12 +47,18 @@ test("agent: a question is resolved and called on the wallet (oauth), with the r
   await askQuestion(ui, "how much did I spend this month?");
   const frame = await ui.waitFor("= Over the last 30 days you spent");
   assert.match(frame, /Action {3}get_spending_income_insights \{"period":"30d"\}/);
-  assert.match(frame, /Request {2}GET http:\/\/127\.0\.0\.1:\d+\/api\/wallet\/transactions\?period=30d&include_insights=true/);
+  assert.match(
+    frame,
+    /Request {2}GET http:\/\/127\.0\.0\.1:\d+\/api\/wallet\/transactions\?period=30d&include_insights=true/,
+  );
   assert.match(frame, /authorization: Bearer \*\*\*/);
   assert.match(frame, /Response 200/);
   assert.match(frame, /"insights": \{|"transactions": \[/);
   assert.ok(!frame.includes(ui.services.store.state.logins.wallet!.token), "the wallet token is never drawn");
-  assert.ok(ui.services.traffic.entries.some((entry) => entry.url.includes("/api/wallet/transactions?period=30d")), "the agent's call is in the traffic log");
+  assert.ok(
+    ui.services.traffic.entries.some((entry) => entry.url.includes("/api/wallet/transactions?period=30d")),
+    "the agent's call is in the traffic log",
+  );
 });
 
 test("agent: a follow-up question is answered in place, then the call is made", async (t) => {
@@ -113,7 +119,11 @@ test("agent: an action picked from the list, its parameter filled, is called on 
   assert.match(frame, /authorization: Bearer \*\*\* · x-end-user-id: /);
   assert.match(frame, /"items": \[/);
   assert.ok(!frame.includes(sandbox.secrets.bffServiceToken), "the service token is never drawn");
-  assert.equal(ui.services.store.state.agentSessions.storefront, true, "the status bar learns the storefront session is there");
+  assert.equal(
+    ui.services.store.state.agentSessions.storefront,
+    true,
+    "the status bar learns the storefront session is there",
+  );
 
   // An enum parameter offers its values with ←/→.
   await ui.press(KEY.escape);
@@ -144,7 +154,10 @@ test("agent: without registered sessions the BFF's answer is the answer, with wh
   await askQuestion(ui, "do you have rice?");
   const frame = flat(await ui.waitFor("No active session for this user"));
   assert.match(frame, /Response 401/);
-  assert.match(frame, /= The search_products call failed: 401 no_active_session \(No active session for this user\)\. Press 4 to register the sessions\./);
+  assert.match(
+    frame,
+    /= The search_products call failed: 401 no_active_session \(No active session for this user\)\. Press 4 to register the sessions\./,
+  );
   assert.equal(ui.services.store.state.agentSessions.storefront, false, "the status bar learns there is no session");
 });
 
@@ -172,12 +185,22 @@ test("agent: a long answer is shown in full, wrapped over as many lines as it ta
   const { ServicesProvider } = await import("../../src/tui/context.tsx");
   const { createTuiServices } = await import("../../src/tui/run.tsx");
   const { AgentResult, answerLines } = await import("../../src/tui/screens/agent/AgentResult.tsx");
-  const services = createTuiServices(uiSettings({ urls: { storefront: "http://127.0.0.1:9" }, users: [], secrets: { bffServiceToken: "s", signingSecret: "s", controlToken: "c" } } as unknown as StartedSandbox));
+  const services = createTuiServices(
+    uiSettings({
+      urls: { storefront: "http://127.0.0.1:9" },
+      users: [],
+      secrets: { bffServiceToken: "s", signingSecret: "s", controlToken: "c" },
+    } as unknown as StartedSandbox),
+  );
   const words = Array.from({ length: 60 }, (_, index) => `word${index}`);
   const run = { action: "get_balance", parameters: {}, answer: `${words.join(" ")} end.` };
   const answer = answerLines(run, 60);
   assert.ok(answer.length > 3, "the answer takes several lines");
-  const view = render(<ServicesProvider services={services}><AgentResult run={run} jsonHeight={2} offset={0} answer={answer} /></ServicesProvider>);
+  const view = render(
+    <ServicesProvider services={services}>
+      <AgentResult run={run} jsonHeight={2} offset={0} answer={answer} />
+    </ServicesProvider>,
+  );
   const shown = flat(view.lastFrame() ?? "");
   assert.match(shown, new RegExp(`= ${words.join(" ")} end\\.`));
   view.unmount();

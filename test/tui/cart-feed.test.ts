@@ -1,22 +1,32 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { CartFeed, KEPT_EVENTS, type CartFeedState } from "../../src/tui/client/cart-feed.ts";
+import { CartFeed, type CartFeedState, KEPT_EVENTS } from "../../src/tui/client/cart-feed.ts";
 
 const BASE = "http://storefront.test";
 
 /** An event stream answer that sends `text` and stays open (as the storefront's does). */
 function streamAnswer(text: string): Response {
-  const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode(text)) });
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(new TextEncoder().encode(text)),
+  });
   return new Response(body, { headers: { "content-type": "text/event-stream" } });
 }
 
 function refusal(status: number, code: string): Response {
-  return new Response(JSON.stringify({ error: code, code }), { status, headers: { "content-type": "application/json" } });
+  return new Response(JSON.stringify({ error: code, code }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 }
 
 function cartEvent(version: number, quantity: number): string {
-  const cart = { items: quantity ? [{ id: "okra", name: "Okra", description: "paint bucket", price: 2500, quantity, imageUrl: "" }] : [], subtotal: 2500 * quantity };
+  const cart = {
+    items: quantity
+      ? [{ id: "okra", name: "Okra", description: "paint bucket", price: 2500, quantity, imageUrl: "" }]
+      : [],
+    subtotal: 2500 * quantity,
+  };
   return `id: ${version}\nevent: cart\ndata: ${JSON.stringify(cart)}\n\n`;
 }
 
@@ -30,10 +40,17 @@ function scriptedFetch(answers: (() => Response)[]) {
   return { fetch, sent };
 }
 
-async function until(feed: CartFeed, check: (state: CartFeedState) => boolean, timeoutMs = 2000): Promise<CartFeedState> {
+async function until(
+  feed: CartFeed,
+  check: (state: CartFeedState) => boolean,
+  timeoutMs = 2000,
+): Promise<CartFeedState> {
   const deadline = Date.now() + timeoutMs;
   while (!check(feed.state)) {
-    if (Date.now() > deadline) throw new Error(`The feed never got there; it is ${JSON.stringify({ ...feed.state, events: feed.state.events.map((event) => `${event.type}: ${event.detail}`) })}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `The feed never got there; it is ${JSON.stringify({ ...feed.state, events: feed.state.events.map((event) => `${event.type}: ${event.detail}`) })}`,
+      );
     await sleep(5);
   }
   return feed.state;
@@ -47,7 +64,10 @@ test("cart feed: follows the stream with the login's token; the cart and its ver
   const state = await until(feed, (current) => current.version === "2");
   assert.equal(state.phase, "open");
   assert.equal(state.cart?.items[0]?.quantity, 3);
-  assert.deepEqual(state.events.map((event) => event.type), ["connect", "open", "cart", "cart"]);
+  assert.deepEqual(
+    state.events.map((event) => event.type),
+    ["connect", "open", "cart", "cart"],
+  );
   assert.equal(state.events.at(-1)?.detail, "v2: 1 line, 3 items, subtotal ₦7,500.00");
   assert.deepEqual(sent, [{ url: `${BASE}/api/cart/stream`, authorization: "Bearer token-a" }]);
   feed.start("token-a", "ada@example.com");
@@ -92,14 +112,22 @@ test("cart feed: an expired token stops it until a new login; another refusal cl
     assert.equal(feed.state.phase, "signed-out");
   });
   await t.test("401 invalid_token", async () => {
-    const feed = new CartFeed({ baseUrl: BASE, fetch: scriptedFetch([() => refusal(401, "invalid_token")]).fetch, retryMs: 10 });
+    const feed = new CartFeed({
+      baseUrl: BASE,
+      fetch: scriptedFetch([() => refusal(401, "invalid_token")]).fetch,
+      retryMs: 10,
+    });
     feed.start("forged", "ada@example.com");
     const state = await until(feed, (current) => current.phase === "closed");
     assert.equal(state.reason, "refused: 401 invalid_token");
     feed.stop();
   });
   await t.test("503", async () => {
-    const { fetch, sent } = scriptedFetch([() => refusal(503, "unavailable"), () => refusal(503, "unavailable"), () => streamAnswer(cartEvent(1, 0))]);
+    const { fetch, sent } = scriptedFetch([
+      () => refusal(503, "unavailable"),
+      () => refusal(503, "unavailable"),
+      () => streamAnswer(cartEvent(1, 0)),
+    ]);
     const feed = new CartFeed({ baseUrl: BASE, fetch, retryMs: 10 });
     feed.start("token-a", "ada@example.com");
     const reconnecting = await until(feed, (current) => current.phase === "reconnecting");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 /**
  * Shows a screen by its key once it draws `text`. Ink hands keys to the handlers of the render
@@ -23,7 +23,12 @@ async function signedInCart(ui: RenderedTui): Promise<void> {
 }
 
 /** Another client (an agent, a test, the app) adding to the signed-in user's cart over plain HTTP. */
-async function addFromElsewhere(ui: RenderedTui, storefront: string, productId: string, quantity: number): Promise<void> {
+async function addFromElsewhere(
+  ui: RenderedTui,
+  storefront: string,
+  productId: string,
+  quantity: number,
+): Promise<void> {
   const token = ui.services.store.state.logins.storefront!.token;
   const response = await fetch(`${storefront}/api/cart/items`, {
     method: "POST",
@@ -51,7 +56,10 @@ test("cart stream: an empty cart at first; an add made by another client arrives
   await ui.press("3");
   const second = await ui.waitFor(/Okra .* 1 /);
   assert.match(second, /2 lines, 3 items, subtotal ₦/);
-  assert.ok(ui.services.traffic.entries.some((entry) => entry.url.endsWith("/api/cart/stream") && entry.status === 200), "the stream's exchange is in Traffic");
+  assert.ok(
+    ui.services.traffic.entries.some((entry) => entry.url.endsWith("/api/cart/stream") && entry.status === 200),
+    "the stream's exchange is in Traffic",
+  );
 
   // Signing out: Ada's cart is no longer shown; the events stay, with the sign-out among them.
   await show(ui, "1", "Demo users");
@@ -105,7 +113,9 @@ test("cart stream: a storefront that does not answer is retried and said, not a 
   const ui = renderTui(t, uiSettings({ ...sandbox, urls: { ...sandbox.urls, storefront: "http://127.0.0.1:9" } }));
   // A login from before the storefront went away.
   const ada = sandbox.users[0]!;
-  ui.services.store.update(() => ({ logins: { storefront: { token: "from-before", user: { id: ada.id, email: ada.email, name: ada.name } } } }));
+  ui.services.store.update(() => ({
+    logins: { storefront: { token: "from-before", user: { id: ada.id, email: ada.email, name: ada.name } } },
+  }));
   await ui.press("3");
   const frame = await ui.waitFor(/↻ reconnecting \(attempt \d\): the storefront does not answer/);
   assert.match(frame, /No cart yet/);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 /** Signs in as the first demo user (Ada) and opens the catalog with its whole list loaded. */
 async function signedInCatalog(ui: RenderedTui): Promise<void> {
@@ -105,7 +105,14 @@ test("catalog: a storefront that went away is an error in place, not a crash", a
   const sandbox = await startUiSandbox(t);
   const ui = renderTui(t, uiSettings({ ...sandbox, urls: { ...sandbox.urls, storefront: "http://127.0.0.1:9" } }));
   // A login from before the storefront went away.
-  ui.services.store.update(() => ({ logins: { storefront: { token: "from-before", user: { id: sandbox.users[0]!.id, email: sandbox.users[0]!.email, name: sandbox.users[0]!.name } } } }));
+  ui.services.store.update(() => ({
+    logins: {
+      storefront: {
+        token: "from-before",
+        user: { id: sandbox.users[0]!.id, email: sandbox.users[0]!.email, name: sandbox.users[0]!.name },
+      },
+    },
+  }));
   await ui.press("2");
   await ui.waitFor(/✗ The storefront does not answer at http:\/\/127\.0\.0\.1:9/);
   await ui.press("1");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFile, readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -11,12 +11,16 @@ const SERVICE_CODE = ["storefront/", "wallet/", "host-app/", "services/", "sandb
 /** The modules a file loads when it runs: its imports and re-exports, less those of types only. */
 async function runtimeImports(file: string): Promise<string[]> {
   const source = await readFile(file, "utf8");
-  const specifiers = [...source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+"(\.[^"]+)"/gms)].map((match) => match[1]!);
+  const specifiers = [...source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+"(\.[^"]+)"/gms)].map(
+    (match) => match[1]!,
+  );
   return specifiers.map((specifier) => resolve(dirname(file), specifier));
 }
 
 test("the terminal UI is a client like any other: nothing it loads, directly or not, is service code", async () => {
-  const entries = (await readdir(join(SRC, "tui"), { recursive: true })).filter((name) => /\.tsx?$/.test(name)).map((name) => join(SRC, "tui", name));
+  const entries = (await readdir(join(SRC, "tui"), { recursive: true }))
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => join(SRC, "tui", name));
   const seen = new Set<string>();
   const reachedFrom = new Map<string, string>();
   const queue = [...entries];
@@ -29,7 +33,12 @@ test("the terminal UI is a client like any other: nothing it loads, directly or 
       queue.push(imported);
     }
   }
-  const services = [...seen].map((file) => relative(SRC, file)).filter((file) => SERVICE_CODE.some((prefix) => file.startsWith(prefix)));
-  assert.deepEqual(services.map((file) => `${file} (loaded by ${relative(SRC, reachedFrom.get(join(SRC, file))!)})`), []);
+  const services = [...seen]
+    .map((file) => relative(SRC, file))
+    .filter((file) => SERVICE_CODE.some((prefix) => file.startsWith(prefix)));
+  assert.deepEqual(
+    services.map((file) => `${file} (loaded by ${relative(SRC, reachedFrom.get(join(SRC, file))!)})`),
+    [],
+  );
   assert.ok(seen.size > entries.length, "the walk followed the imports out of src/tui");
 });

@@ -3,7 +3,9 @@ import { test } from "node:test";
 import { startSandbox } from "../../src/index.ts";
 import { KEY, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
-test("opened on a data dir, the UI follows its sandbox restarted on other ports: health, sign-in and the cart stream use the new URLs", { timeout: 60_000 }, async (t) => {
+test("opened on a data dir, the UI follows its sandbox restarted on other ports: health, sign-in and the cart stream use the new URLs", {
+  timeout: 60_000,
+}, async (t) => {
   const before = await startSandbox({ settings: { sseHeartbeat: "200ms" } });
   const after = await startUiSandbox(t);
   // What the data dir's lock says: the first sandbox, then (once it stopped) the second.

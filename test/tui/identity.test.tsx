@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { decodeJwt } from "jose";
 import { signIdentity } from "../../src/identity/index.ts";
-import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 /** Box-drawing characters: none may sit inside a URL meant to be copied. */
 const BOX_CHARACTERS = /[\u2500-\u257f]/;
@@ -51,7 +51,10 @@ function urlUnder(frame: string, label: string): string {
     if (line.endsWith(":") || line.startsWith(" Each URL")) break;
     urlLines.push(line);
   }
-  assert.ok(urlLines.every((line) => !BOX_CHARACTERS.test(line) && line === line.trim()), `no box character and no padding around ${label}'s URL:\n${frame}`);
+  assert.ok(
+    urlLines.every((line) => !BOX_CHARACTERS.test(line) && line === line.trim()),
+    `no box character and no padding around ${label}'s URL:\n${frame}`,
+  );
   return urlLines.join("");
 }
 
@@ -78,8 +81,17 @@ test("identity: a token for the signed-in user, decoded and counting down; the e
   await ui.press("e");
   frame = await ui.waitFor("launcher:");
   // Ink breaks a long line with real line breaks: the screen says so, with a command that prints the same URL whole.
-  assert.match(frame.replace(/\s*\n\s*/g, " "), /Each URL is on one line, but the screen breaks it at its edge: widen the terminal to copy it whole, or print it with:/);
-  assert.match(frame, new RegExp(`^npx sandbox embed-url --embed-base ${sandbox.urls.host}/embed --user ada@example.com --mode drawer$`, "m"));
+  assert.match(
+    frame.replace(/\s*\n\s*/g, " "),
+    /Each URL is on one line, but the screen breaks it at its edge: widen the terminal to copy it whole, or print it with:/,
+  );
+  assert.match(
+    frame,
+    new RegExp(
+      `^npx sandbox embed-url --embed-base ${sandbox.urls.host}/embed --user ada@example.com --mode drawer$`,
+      "m",
+    ),
+  );
   for (const mode of ["drawer", "launcher"]) {
     const url = new URL(urlUnder(frame, mode));
     assert.equal(url.searchParams.get("mode"), mode);

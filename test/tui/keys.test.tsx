@@ -7,7 +7,10 @@ test("splitKeys: what arrives together becomes one key each (sequences whole; an
   assert.deepEqual(splitKeys("73"), { keys: ["7", "3"], rest: "" });
   assert.deepEqual(splitKeys("/okra"), { keys: ["/", "o", "k", "r", "a"], rest: "" });
   assert.deepEqual(splitKeys("\x7f\x7f\r"), { keys: ["\x7f", "\x7f", "\r"], rest: "" });
-  assert.deepEqual(splitKeys("\x1b[A\x1b[6~\x1bOPé\x1b"), { keys: ["\x1b[A", "\x1b[6~", "\x1bOP", "é", "\x1b"], rest: "" });
+  assert.deepEqual(splitKeys("\x1b[A\x1b[6~\x1bOPé\x1b"), {
+    keys: ["\x1b[A", "\x1b[6~", "\x1bOP", "é", "\x1b"],
+    rest: "",
+  });
   assert.deepEqual(splitKeys("\x1ba"), { keys: ["\x1b", "a"], rest: "" });
   assert.deepEqual(splitKeys("x\x1b[1;"), { keys: ["x"], rest: "\x1b[1;" });
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 const NO_SESSION = "No active session for this user";
 
@@ -49,7 +49,11 @@ test("agent sessions: register makes the agent's BFF calls work (status bar on);
   await ui.waitFor(new RegExp(`GET /api/agent/orders +✗ ${NO_SESSION}`));
   // Another client registered the session meanwhile: t only asks again.
   const login = ui.services.store.state.logins.storefront!;
-  await fetch(`${sandbox.urls.storefront}/api/agent/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: login.user.id, token: login.token }) });
+  await fetch(`${sandbox.urls.storefront}/api/agent/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userId: login.user.id, token: login.token }),
+  });
   await ui.press("t");
   frame = await ui.waitFor("sessions: on/off");
   assert.match(frame, /GET \/api\/agent\/orders +✓ 4 orders/);
@@ -60,7 +64,9 @@ test("agent sessions: the host app down is said in place, and the storefront sid
   const ui = renderTui(t, uiSettings({ ...sandbox, urls: { ...sandbox.urls, host: "http://127.0.0.1:9" } }));
   await signInAndOpen(ui);
   await ui.press("r");
-  const frame = await ui.waitFor(/POST \/api\/agent\/session +✗ The host app does not answer at http:\/\/127\.0\.0\.1:9/);
+  const frame = await ui.waitFor(
+    /POST \/api\/agent\/session +✗ The host app does not answer at http:\/\/127\.0\.0\.1:9/,
+  );
   await ui.waitFor(/GET \/api\/agent\/orders +✓ 4 orders/);
   assert.match(ui.frame(), /sessions: on\/\?/);
   assert.match(frame, /Last error: (host app|storefront): /);
@@ -87,7 +93,9 @@ test("agent sessions: an expired login token is refused on register (401), and t
   await ui.waitFor(/GET \/api\/agent\/wallet +✗/);
   await sandbox.controls.advanceClock("25h");
   await ui.press("r");
-  const frame = await ui.waitFor(/POST \/api\/agent\/session +✗ .*\(401 token_expired\)[\s\S]*POST \/api\/agent\/session +✗ .*\(401 token_expired\)/);
+  const frame = await ui.waitFor(
+    /POST \/api\/agent\/session +✗ .*\(401 token_expired\)[\s\S]*POST \/api\/agent\/session +✗ .*\(401 token_expired\)/,
+  );
   assert.match(frame, new RegExp(`GET /api/agent/orders +✗ ${NO_SESSION}`));
   await ui.press("1");
   await ui.waitFor("Demo users");
@@ -95,7 +103,10 @@ test("agent sessions: an expired login token is refused on register (401), and t
 
 test("agent sessions: on explicit URLs without a wallet, the host side says the UI has no wallet URL", async (t) => {
   const sandbox = await startUiSandbox(t);
-  const ui = renderTui(t, uiSettings({ ...sandbox, urls: { storefront: sandbox.urls.storefront, host: sandbox.urls.host } }));
+  const ui = renderTui(
+    t,
+    uiSettings({ ...sandbox, urls: { storefront: sandbox.urls.storefront, host: sandbox.urls.host } }),
+  );
   await ui.waitFor("Ada Okafor");
   await ui.press(KEY.enter);
   await ui.waitFor("storefront ✓ signed in as Ada");

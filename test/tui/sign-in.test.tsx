@@ -11,7 +11,10 @@ test("sign in: a demo user picked from the list is signed in to the storefront a
   const frame = await ui.waitFor("wallet     ✓ signed in as Tunde Bakare");
   assert.match(frame, /storefront ✓ signed in as Tunde Bakare \(tunde@example.com\)/);
   assert.match(frame, /user: tunde@example.com/);
-  const bar = frame.split("\n").find((line) => line.startsWith("● storefront"))!.trimEnd();
+  const bar = frame
+    .split("\n")
+    .find((line) => line.startsWith("● storefront"))!
+    .trimEnd();
   assert.ok(bar.length < 80, `the status bar fits 80 columns: ${bar}`);
   assert.equal(ui.services.store.state.logins.storefront?.user.email, "tunde@example.com");
 });
@@ -59,5 +62,8 @@ test("sign in: a server that is down is an error in place, not a crash", async (
   await ui.waitFor("✗ storefront");
   await ui.press(KEY.enter);
   const frame = await ui.waitFor("wallet     ✓ signed in as Ada");
-  assert.match(frame, /storefront ✗ The storefront does not answer at http:\/\/127\.0\.0\.1:9: is the sandbox running\?/);
+  assert.match(
+    frame,
+    /storefront ✗ The storefront does not answer at http:\/\/127\.0\.0\.1:9: is the sandbox running\?/,
+  );
 });

@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { runningSandbox } from "../../src/store/data-dir.ts";
 import { PROJECT_ROOT, startArgs, tempDir } from "../helpers/cli.ts";
 import { screenMatches, tmux, tmuxMissing } from "../helpers/tmux.ts";
-import { runningSandbox } from "../../src/store/data-dir.ts";
 
-test("start --ui in a real terminal: the UI on the servers it started; q quits, stops them cleanly and gives the terminal back", { timeout: 60_000 }, async (t) => {
+test("start --ui in a real terminal: the UI on the servers it started; q quits, stops them cleanly and gives the terminal back", {
+  timeout: 60_000,
+}, async (t) => {
   if (tmuxMissing(t)) return;
   const dataDir = await tempDir(t);
   const session = `sandbox-start-ui-${process.pid}`;

@@ -2,16 +2,18 @@ import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { runningSandbox } from "../../src/store/data-dir.ts";
 import { PROJECT_ROOT, startArgs, tempDir } from "../helpers/cli.ts";
 import { startInProcess } from "../helpers/in-process.ts";
 import { screenMatches, tmux, tmuxMissing } from "../helpers/tmux.ts";
-import { runningSandbox } from "../../src/store/data-dir.ts";
 
 /** `TUI_DOCS=update` (npm run docs:tui) writes each screen as captured here into docs/tui.md. */
 const UPDATE_DOCS = process.env.TUI_DOCS === "update";
 const DOCS = new URL("../../docs/tui.md", import.meta.url);
 
-test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessions, add from the catalog and see the event on the cart stream, ask the agent with a follow-up; q gives the terminal back", { timeout: 120_000 }, async (t) => {
+test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessions, add from the catalog and see the event on the cart stream, ask the agent with a follow-up; q gives the terminal back", {
+  timeout: 120_000,
+}, async (t) => {
   if (tmuxMissing(t)) return;
   const dataDir = await tempDir(t);
   await startInProcess(t, startArgs(dataDir));
@@ -85,19 +87,30 @@ test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessi
   await keys("q");
   const after = await screenMatches(session, /exit=0/, 30_000);
   assert.match(after, /^before the UI\ntty restored\nexit=0$/m, "the terminal's own screen is back, with its settings");
-  assert.equal(tmux("display-message", "-p", "-t", session, "#{alternate_on} #{cursor_flag}").trim(), "0 1", "alternate screen left, cursor shown");
+  assert.equal(
+    tmux("display-message", "-p", "-t", session, "#{alternate_on} #{cursor_flag}").trim(),
+    "0 1",
+    "alternate screen left, cursor shown",
+  );
 
   if (UPDATE_DOCS) await writeCaptures(captures, urls);
 });
 
 /** Replaces each `<!-- capture:NAME -->` block of docs/tui.md with the screen captured, the test's free ports shown as the default ones. */
-async function writeCaptures(captures: Record<string, string>, urls: Record<string, string | undefined>): Promise<void> {
+async function writeCaptures(
+  captures: Record<string, string>,
+  urls: Record<string, string | undefined>,
+): Promise<void> {
   const defaults: Record<string, string> = { storefront: "8084", wallet: "8083", host: "8085" };
   let doc = await readFile(DOCS, "utf8");
   for (const [name, screen] of Object.entries(captures)) {
     let text = screen.replace(/\s+$/, "");
-    for (const [service, url] of Object.entries(urls)) if (url) text = text.replaceAll(url, `http://127.0.0.1:${defaults[service]}`);
-    doc = doc.replace(new RegExp(`(<!-- capture:${name} -->\\n)[\\s\\S]*?(<!-- /capture -->)`), `$1\`\`\`\n${text}\n\`\`\`\n$2`);
+    for (const [service, url] of Object.entries(urls))
+      if (url) text = text.replaceAll(url, `http://127.0.0.1:${defaults[service]}`);
+    doc = doc.replace(
+      new RegExp(`(<!-- capture:${name} -->\\n)[\\s\\S]*?(<!-- /capture -->)`),
+      `$1\`\`\`\n${text}\n\`\`\`\n$2`,
+    );
   }
   await writeFile(DOCS, doc);
 }

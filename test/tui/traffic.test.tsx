@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 /**
  * Waits for the frame, then for the keys of what it shows to be in place: a screen just shown, or
@@ -59,17 +59,39 @@ test("traffic: the sandbox's journal shows a request another client made, live, 
   await ui.waitFor("Ada Okafor");
   await ui.press("8");
   await settled(ui, "Sandbox request journal: every client's requests");
-  const login = await (await fetch(`${sandbox.urls.storefront}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "tunde@example.com", password: sandbox.users.find((user) => user.email === "tunde@example.com")!.password }) })).json() as { token: string; user: { id: string } };
-  await (await fetch(`${sandbox.urls.storefront}/api/orders?from=another-client`, { headers: { authorization: `Bearer ${login.token}` } })).text();
+  const login = (await (
+    await fetch(`${sandbox.urls.storefront}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email: "tunde@example.com",
+        password: sandbox.users.find((user) => user.email === "tunde@example.com")!.password,
+      }),
+    })
+  ).json()) as { token: string; user: { id: string } };
+  await (
+    await fetch(`${sandbox.urls.storefront}/api/orders?from=another-client`, {
+      headers: { authorization: `Bearer ${login.token}` },
+    })
+  ).text();
   let frame = await settled(ui, "/api/orders?from=another-client");
-  assert.match(frame, new RegExp(`storefront GET {4}/api/orders\\?from=another-client +200 +\\d+ tunde +no`), "a demo user shows by the start of their email");
+  assert.match(
+    frame,
+    new RegExp(`storefront GET {4}/api/orders\\?from=another-client +200 +\\d+ tunde +no`),
+    "a demo user shows by the start of their email",
+  );
   assert.match(frame, /POST {3}\/api\/auth\/login/);
   assert.match(frame, /h shows the health checks \(\d+ hidden\)/);
   assert.doesNotMatch(frame, / \/health /);
 
   await ui.press(KEY.enter);
   frame = await ui.waitFor("Request headers");
-  assert.match(frame, new RegExp(`GET /api/orders\\?from=another-client → 200 in \\d+ ms\nstorefront · user tunde@example.com · agent no\n`));
+  assert.match(
+    frame,
+    new RegExp(
+      `GET /api/orders\\?from=another-client → 200 in \\d+ ms\nstorefront · user tunde@example.com · agent no\n`,
+    ),
+  );
   assert.match(frame, /"authorization": "Bearer \*\*\*"/);
   assert.ok(!frame.includes(login.token));
   await ui.press(KEY.escape, "s");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { StartedSandbox } from "../../src/index.ts";
 import type { Login } from "../../src/tui/state/store.ts";
-import { KEY, renderTui, startUiSandbox, uiSettings, type RenderedTui } from "../helpers/tui.tsx";
+import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 /** The sandbox's wallet prefix (the default of --wallet-prefix, as uiSettings has it): where the faults go. */
 const WALLET_PREFIX = "/api/wallet";
@@ -24,7 +24,11 @@ async function leaveField(ui: RenderedTui): Promise<void> {
 
 async function walletLogin(sandbox: StartedSandbox): Promise<Login> {
   const user = sandbox.users[0]!;
-  const response = await fetch(`${sandbox.urls.wallet}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.email, password: user.password }) });
+  const response = await fetch(`${sandbox.urls.wallet}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
   return (await response.json()) as Login;
 }
 
@@ -86,11 +90,21 @@ test("orders and wallet: the balance, the period's insights; p and d change the 
 
   await ui.press("d", "p", "p");
   await ui.waitFor(/direction: all[\s\S]*Insights 7d: income/);
-  await sandbox.controls.triggerTransaction({ user: "ada@example.com", amount: 12.34, direction: "income", description: "Refund from the UI test" });
+  await sandbox.controls.triggerTransaction({
+    user: "ada@example.com",
+    amount: 12.34,
+    direction: "income",
+    description: "Refund from the UI test",
+  });
   await ui.press("g");
   frame = await ui.waitFor("Refund from the UI test");
   assert.match(frame, /\+12\.34 Completed Refund from the UI test/);
-  assert.match(frame, new RegExp(`balance: ${(balance + 12.34).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`));
+  assert.match(
+    frame,
+    new RegExp(
+      `balance: ${(balance + 12.34).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`,
+    ),
+  );
 });
 
 test("orders and wallet: a 503 from the wallet is said in place; the orders still show", async (t) => {

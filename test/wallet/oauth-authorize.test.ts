@@ -1,9 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { CLIENT, openAuthorize, type SignInPage, submitSignIn, unescapeHtml } from "../helpers/oauth.ts";
 import { ADA, startTestSandbox } from "../helpers/sandbox.ts";
-import { CLIENT, openAuthorize, submitSignIn, unescapeHtml, type SignInPage } from "../helpers/oauth.ts";
 
-const VALID = { response_type: "code", client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri, state: "st-1", scope: "wallet:read" };
+const VALID = {
+  response_type: "code",
+  client_id: CLIENT.id,
+  redirect_uri: CLIENT.redirectUri,
+  state: "st-1",
+  scope: "wallet:read",
+};
 const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 
 test("GET /oauth/authorize", async (t) => {
@@ -30,7 +36,11 @@ test("GET /oauth/authorize", async (t) => {
   });
 
   await t.test("scope defaults to wallet:read; redirect_uri may be left out when the client has one", async () => {
-    const page = (await openAuthorize(wallet.url, { response_type: "code", client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri })) as SignInPage;
+    const page = (await openAuthorize(wallet.url, {
+      response_type: "code",
+      client_id: CLIENT.id,
+      redirect_uri: CLIENT.redirectUri,
+    })) as SignInPage;
     assert.equal(page.fields.get("scope"), "wallet:read");
   });
 
@@ -38,7 +48,11 @@ test("GET /oauth/authorize", async (t) => {
     ["unknown client", { ...VALID, client_id: "nobody" }, /No OAuth client "nobody"/],
     ["no client", { response_type: "code", redirect_uri: CLIENT.redirectUri }, /client_id/],
     ["unregistered redirect URI", { ...VALID, redirect_uri: "http://localhost:3000/evil" }, /not registered/],
-    ["redirect URI differing only in a trailing slash", { ...VALID, redirect_uri: `${CLIENT.redirectUri}/` }, /not registered/],
+    [
+      "redirect URI differing only in a trailing slash",
+      { ...VALID, redirect_uri: `${CLIENT.redirectUri}/` },
+      /not registered/,
+    ],
     ["redirect URI differing in case", { ...VALID, redirect_uri: CLIENT.redirectUri.toUpperCase() }, /not registered/],
     ["several registered, none named", { response_type: "code", client_id: CLIENT.id }, /several redirect URIs/],
   ];
@@ -73,7 +87,9 @@ test("GET /oauth/authorize", async (t) => {
   }
 
   await t.test("a repeated parameter is invalid_request", async () => {
-    const response = await fetch(`${wallet.url}/oauth/authorize?${new URLSearchParams(VALID)}&scope=wallet:read`, { redirect: "manual" });
+    const response = await fetch(`${wallet.url}/oauth/authorize?${new URLSearchParams(VALID)}&scope=wallet:read`, {
+      redirect: "manual",
+    });
     assert.equal(response.status, 302);
     assert.equal(new URL(response.headers.get("location")!).searchParams.get("error"), "invalid_request");
   });
@@ -82,7 +98,13 @@ test("GET /oauth/authorize", async (t) => {
 test("POST /oauth/authorize (the sign-in form)", async (t) => {
   const wallet = await startTestSandbox(t, { service: "wallet" });
   const odd = "a b+c&d=e/é?😀%20";
-  const open = async (state = odd) => (await openAuthorize(wallet.url, { ...VALID, state, code_challenge: CHALLENGE, code_challenge_method: "S256" })) as SignInPage;
+  const open = async (state = odd) =>
+    (await openAuthorize(wallet.url, {
+      ...VALID,
+      state,
+      code_challenge: CHALLENGE,
+      code_challenge_method: "S256",
+    })) as SignInPage;
 
   await t.test("good credentials: 302 to the redirect URI with a code and the state byte for byte", async () => {
     const response = await submitSignIn(wallet.url, await open());
@@ -96,7 +118,10 @@ test("POST /oauth/authorize (the sign-in form)", async (t) => {
 
   await t.test("codes are random", async () => {
     const codes = new Set<string>();
-    for (let index = 0; index < 5; index++) codes.add(new URL((await submitSignIn(wallet.url, await open())).headers.get("location")!).searchParams.get("code")!);
+    for (let index = 0; index < 5; index++)
+      codes.add(
+        new URL((await submitSignIn(wallet.url, await open())).headers.get("location")!).searchParams.get("code")!,
+      );
     assert.equal(codes.size, 5);
   });
 
@@ -144,7 +169,11 @@ test("POST /oauth/authorize (the sign-in form)", async (t) => {
     await refused(await submitSignIn(wallet.url, page, ADA, { csrf_token: "forged" }));
     await refused(await submitSignIn(wallet.url, page, ADA, { csrf_token: null }));
     await refused(await submitSignIn(wallet.url, page, ADA, { csrf_token: `${Number(issuedAt) + 600_000}.${mac}` }));
-    await refused(await submitSignIn(wallet.url, page, ADA, { csrf_token: `${issuedAt}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}` }));
+    await refused(
+      await submitSignIn(wallet.url, page, ADA, {
+        csrf_token: `${issuedAt}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`,
+      }),
+    );
   });
 
   await t.test("a form is good for 15 minutes of the sandbox clock", async () => {

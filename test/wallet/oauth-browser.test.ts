@@ -6,14 +6,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { chromium } from "playwright-core";
-import { ADA, TUNDE, startTestSandbox } from "../helpers/sandbox.ts";
 import { closeServer, closeWhenDone } from "../helpers/deadline.ts";
-import { basic, openAuthorize, tokenRequest, type SignInPage } from "../helpers/oauth.ts";
+import { basic, openAuthorize, type SignInPage, tokenRequest } from "../helpers/oauth.ts";
+import { ADA, startTestSandbox, TUNDE } from "../helpers/sandbox.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
-test("a real browser signs in on the authorize page and lands on the client's loopback redirect URI; a page on another port cannot sign it in", { timeout: 60_000 }, async (t) => {
+test("a real browser signs in on the authorize page and lands on the client's loopback redirect URI; a page on another port cannot sign it in", {
+  timeout: 60_000,
+}, async (t) => {
   if (!existsSync(CHROMIUM)) {
     t.skip(`${CHROMIUM} not found: install Debian's chromium package (apt-get install chromium) to run this test`);
     return;
@@ -29,7 +39,9 @@ test("a real browser signs in on the authorize page and lands on the client's lo
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/attack") return void res.writeHead(200, { "content-type": "text/html" }).end(attackPage);
     arrived(url);
-    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Signed in</title><p>Back in the app.</p>");
+    res
+      .writeHead(200, { "content-type": "text/html" })
+      .end("<!doctype html><title>Signed in</title><p>Back in the app.</p>");
   });
   await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
   closeWhenDone(t, "the client app's close()", () => closeServer(app));
@@ -44,7 +56,11 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   const client = (await registration.json()) as { id: string; secret: string };
 
   const profile = await mkdtemp(join(tmpdir(), "sandbox-chromium-"));
-  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+  });
   closeWhenDone(t, "chromium's close()", () => browser.close());
   // After the close (hooks run in the order they are added): chromium may still be writing its profile until then.
   t.after(() => rm(profile, { recursive: true, force: true, maxRetries: 5 }));
@@ -52,7 +68,8 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   const outside: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.origin !== new URL(wallet.url).origin && !request.url().startsWith(redirectUri)) outside.push(request.url());
+    if (url.origin !== new URL(wallet.url).origin && !request.url().startsWith(redirectUri))
+      outside.push(request.url());
   });
 
   const state = "browser state / with spaces & symbols";
@@ -74,7 +91,11 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   assert.equal(callback.searchParams.get("state"), state);
   assert.deepEqual(outside, [], "the sign-in page loads nothing from other origins");
 
-  const tokens = await tokenRequest(wallet.url, { grant_type: "authorization_code", code: callback.searchParams.get("code")!, redirect_uri: redirectUri }, { authorization: basic(client.id, client.secret) });
+  const tokens = await tokenRequest(
+    wallet.url,
+    { grant_type: "authorization_code", code: callback.searchParams.get("code")!, redirect_uri: redirectUri },
+    { authorization: basic(client.id, client.secret) },
+  );
   assert.equal(tokens.status, 200);
   const { access_token } = (await tokens.json()) as { access_token: string };
   const balance = await wallet.as(access_token, "/api/wallet/balance");
@@ -83,14 +104,22 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   // Login CSRF: the attacker asks for the page of a request it can predict (no state, no PKCE),
   // plants the token as a cookie too (on a longer path, which the browser sends before the
   // wallet's own), and makes the victim's browser post the attacker's credentials.
-  const minted = (await openAuthorize(wallet.url, { response_type: "code", client_id: client.id, redirect_uri: redirectUri })) as SignInPage;
+  const minted = (await openAuthorize(wallet.url, {
+    response_type: "code",
+    client_id: client.id,
+    redirect_uri: redirectUri,
+  })) as SignInPage;
   const fields = new URLSearchParams(minted.fields);
   fields.set("email", TUNDE.email);
   fields.set("password", TUNDE.password);
-  const inputs = [...fields].map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`).join("");
+  const inputs = [...fields]
+    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .join("");
   attackPage = `<!doctype html><title>Win a prize</title><form method="post" action="${wallet.url}/oauth/authorize">${inputs}</form>
 <script>document.cookie = "sandbox_oauth_csrf=${fields.get("csrf_token")}; path=/oauth/authorize"; document.forms[0].submit();</script>`;
-  const posted = page.waitForResponse((response) => response.url() === `${wallet.url}/oauth/authorize` && response.request().method() === "POST");
+  const posted = page.waitForResponse(
+    (response) => response.url() === `${wallet.url}/oauth/authorize` && response.request().method() === "POST",
+  );
   await page.goto(new URL("/attack", redirectUri).href);
   assert.equal((await posted).status(), 403, "the victim is not signed in to the attacker's account");
   assert.match(await page.getByRole("alert").innerText(), /start the sign-in again/);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { test } from "node:test";
-import { nodeFileIO, type FileIO } from "../../src/store/file-io.ts";
+import { type FileIO, nodeFileIO } from "../../src/store/file-io.ts";
+import { authorize, basic, CLIENT, tokenRequest } from "../helpers/oauth.ts";
 import { startTestSandbox } from "../helpers/sandbox.ts";
-import { CLIENT, authorize, basic, tokenRequest } from "../helpers/oauth.ts";
 
 const VERIFIER = randomBytes(32).toString("base64url");
 const CHALLENGE = createHash("sha256").update(VERIFIER).digest("base64url");
@@ -15,7 +15,10 @@ function fillableDisk(): { io: FileIO; full: boolean } {
     full: false,
     io: {
       readText: nodeFileIO.readText,
-      writeAtomic: (path: string, text: string) => (disk.full ? Promise.reject(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" })) : nodeFileIO.writeAtomic(path, text)),
+      writeAtomic: (path: string, text: string) =>
+        disk.full
+          ? Promise.reject(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" }))
+          : nodeFileIO.writeAtomic(path, text),
     },
   };
   return disk;
@@ -34,9 +37,23 @@ test("POST /oauth/token on a full disk: 503 in OAuth's shape, and nothing is spe
   const disk = fillableDisk();
   const wallet = await startTestSandbox(t, { service: "wallet", start: { io: disk.io, logError: () => {} } });
   const newCode = async () =>
-    (await authorize(wallet.url, { response_type: "code", client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri, code_challenge: CHALLENGE, code_challenge_method: "S256" })).searchParams.get("code")!;
-  const exchange = (code: string) => tokenRequest(wallet.url, { grant_type: "authorization_code", code, redirect_uri: CLIENT.redirectUri, code_verifier: VERIFIER }, AUTH);
-  const refresh = (token: string) => tokenRequest(wallet.url, { grant_type: "refresh_token", refresh_token: token }, AUTH);
+    (
+      await authorize(wallet.url, {
+        response_type: "code",
+        client_id: CLIENT.id,
+        redirect_uri: CLIENT.redirectUri,
+        code_challenge: CHALLENGE,
+        code_challenge_method: "S256",
+      })
+    ).searchParams.get("code")!;
+  const exchange = (code: string) =>
+    tokenRequest(
+      wallet.url,
+      { grant_type: "authorization_code", code, redirect_uri: CLIENT.redirectUri, code_verifier: VERIFIER },
+      AUTH,
+    );
+  const refresh = (token: string) =>
+    tokenRequest(wallet.url, { grant_type: "refresh_token", refresh_token: token }, AUTH);
   t.afterEach(() => void (disk.full = false));
 
   await t.test("a refused code exchange leaves the code working; once used, it stays single-use", async () => {
@@ -57,7 +74,10 @@ test("POST /oauth/token on a full disk: 503 in OAuth's shape, and nothing is spe
     const code = await newCode();
     disk.full = true;
     const refused = await Promise.all(Array.from({ length: 10 }, () => exchange(code)));
-    assert.ok(refused.every((response) => response.status === 503 || response.status === 400), refused.map((response) => response.status).join());
+    assert.ok(
+      refused.every((response) => response.status === 503 || response.status === 400),
+      refused.map((response) => response.status).join(),
+    );
     await Promise.all(refused.filter((response) => response.status === 503).map(expectUnavailable));
     disk.full = false;
     const responses = await Promise.all(Array.from({ length: 10 }, () => exchange(code)));

@@ -7,20 +7,40 @@ const uri = (path: string) => `https://agent.example.com/${path}`;
 test("POST /__sandbox/oauth/clients: limits and unique names", async (t) => {
   const wallet = await startTestSandbox(t, { service: "wallet" });
   const register = (name: unknown, redirectUris: unknown) =>
-    wallet.fetch("/__sandbox/oauth/clients", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, redirectUris }) });
-  const names = async () => ((await (await wallet.fetch("/__sandbox/oauth/clients")).json()) as { clients: { name: string }[] }).clients.map((client) => client.name);
+    wallet.fetch("/__sandbox/oauth/clients", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name, redirectUris }),
+    });
+  const names = async () =>
+    ((await (await wallet.fetch("/__sandbox/oauth/clients")).json()) as { clients: { name: string }[] }).clients.map(
+      (client) => client.name,
+    );
 
   await t.test("at the limits: a 100-character name and 10 URIs of 2,000 characters are accepted", async () => {
     const long = uri(`cb?${"x".repeat(2000 - uri("cb?").length)}`);
     assert.equal(long.length, 2000);
-    const response = await register("é".repeat(100), [long, ...Array.from({ length: 9 }, (_, index) => uri(`cb${index}`))]);
+    const response = await register("é".repeat(100), [
+      long,
+      ...Array.from({ length: 9 }, (_, index) => uri(`cb${index}`)),
+    ]);
     assert.equal(response.status, 201, await response.clone().text());
   });
 
   const over: [string, unknown, unknown, RegExp][] = [
     ["a 101-character name", "n".repeat(101), [uri("cb")], /at most 100 characters/],
-    ["11 redirect URIs", "Eleven", Array.from({ length: 11 }, (_, index) => uri(`cb${index}`)), /at most 10 redirect URIs/],
-    ["a redirect URI of 2,001 characters", "Long URI", [uri(`cb?${"x".repeat(2001 - uri("cb?").length)}`)], /at most 2000 characters/],
+    [
+      "11 redirect URIs",
+      "Eleven",
+      Array.from({ length: 11 }, (_, index) => uri(`cb${index}`)),
+      /at most 10 redirect URIs/,
+    ],
+    [
+      "a redirect URI of 2,001 characters",
+      "Long URI",
+      [uri(`cb?${"x".repeat(2001 - uri("cb?").length)}`)],
+      /at most 2000 characters/,
+    ],
   ];
   for (const [name, clientName, redirectUris, message] of over) {
     await t.test(`${name}: 400 naming the limit, nothing stored`, async () => {
@@ -45,7 +65,9 @@ test("POST /__sandbox/oauth/clients: limits and unique names", async (t) => {
   });
 
   await t.test("concurrent registrations of one name: exactly one is stored", async () => {
-    const responses = await Promise.all(Array.from({ length: 8 }, (_, index) => register(index % 2 ? "Racing agent" : "racing AGENT", [uri("race")])));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => register(index % 2 ? "Racing agent" : "racing AGENT", [uri("race")])),
+    );
     assert.deepEqual(responses.map((response) => response.status).sort(), [201, 409, 409, 409, 409, 409, 409, 409]);
     assert.equal((await names()).filter((name) => name.toLowerCase() === "racing agent").length, 1);
   });

@@ -1,16 +1,38 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ADA, NGOZI, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
-import { TRANSACTIONS, expectedFor } from "../helpers/wallet-fixtures.ts";
+import { ADA, errorBody, NGOZI, startTestSandbox } from "../helpers/sandbox.ts";
+import { expectedFor, TRANSACTIONS } from "../helpers/wallet-fixtures.ts";
 
-interface Transaction { id: string; type: string; direction: string; amount: number; currency: string; status: string; description: string; createdAt: string }
-interface Listing { transactions: Transaction[]; insights?: { income: number; spending: number; net: number; currency: string; from: string | null; to: string | null } }
+interface Transaction {
+  id: string;
+  type: string;
+  direction: string;
+  amount: number;
+  currency: string;
+  status: string;
+  description: string;
+  createdAt: string;
+}
+interface Listing {
+  transactions: Transaction[];
+  insights?: {
+    income: number;
+    spending: number;
+    net: number;
+    currency: string;
+    from: string | null;
+    to: string | null;
+  };
+}
 
 const PERIOD_DAYS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
 
 test("transactions and insights for every period, against sums computed from the fixtures", async (t) => {
   const wallet = await startTestSandbox(t, { service: "wallet" });
-  for (const [user, currency] of [[ADA, "USD"], [NGOZI, "NGN"]] as const) {
+  for (const [user, currency] of [
+    [ADA, "USD"],
+    [NGOZI, "NGN"],
+  ] as const) {
     const token = await wallet.login(user);
     const list = async (query: string) => {
       const response = await wallet.as(token, `/api/wallet/transactions?${query}`);
@@ -21,20 +43,41 @@ test("transactions and insights for every period, against sums computed from the
       await t.test(`${user.email} ${period}`, async () => {
         const expected = expectedFor(user.id, days);
         const body = await list(`period=${period}&include_insights=true`);
-        assert.deepEqual(body.transactions.map((transaction) => transaction.id), expected.ids, "the window's transactions, newest first");
         assert.deepEqual(
-          { income: body.insights?.income, spending: body.insights?.spending, net: body.insights?.net, currency: body.insights?.currency },
+          body.transactions.map((transaction) => transaction.id),
+          expected.ids,
+          "the window's transactions, newest first",
+        );
+        assert.deepEqual(
+          {
+            income: body.insights?.income,
+            spending: body.insights?.spending,
+            net: body.insights?.net,
+            currency: body.insights?.currency,
+          },
           { income: expected.income, spending: expected.spending, net: expected.net, currency },
         );
         const span = Date.parse(body.insights!.to!) - Date.parse(body.insights!.from!);
         assert.equal(span, days * 86_400_000);
-        for (const direction of ["income", "spending"]) assert.ok(body.transactions.some((transaction) => transaction.direction === direction && transaction.status === "Completed"), `${period} has ${direction}`);
-        assert.ok(body.transactions.some((transaction) => transaction.status === "Failed"), `${period} lists a Failed transaction`);
+        for (const direction of ["income", "spending"])
+          assert.ok(
+            body.transactions.some(
+              (transaction) => transaction.direction === direction && transaction.status === "Completed",
+            ),
+            `${period} has ${direction}`,
+          );
+        assert.ok(
+          body.transactions.some((transaction) => transaction.status === "Failed"),
+          `${period} lists a Failed transaction`,
+        );
         for (const transaction of body.transactions) {
           assert.equal(transaction.currency, currency);
           assert.ok(transaction.amount > 0);
           assert.equal(Math.round(transaction.amount * 100) / 100, transaction.amount, "2 decimals, no float noise");
-          assert.equal(transaction.direction, ["deposit", "card_topup"].includes(transaction.type) ? "income" : "spending");
+          assert.equal(
+            transaction.direction,
+            ["deposit", "card_topup"].includes(transaction.type) ? "income" : "spending",
+          );
           assert.ok(!Number.isNaN(Date.parse(transaction.createdAt)));
         }
       });
@@ -43,14 +86,20 @@ test("transactions and insights for every period, against sums computed from the
     await t.test(`${user.email}: direction filters the list, not the insights`, async () => {
       for (const direction of ["income", "spending"] as const) {
         const body = await list(`period=30d&direction=${direction}&include_insights=true`);
-        assert.deepEqual(body.transactions.map((transaction) => transaction.id), expectedFor(user.id, 30, direction).ids);
+        assert.deepEqual(
+          body.transactions.map((transaction) => transaction.id),
+          expectedFor(user.id, 30, direction).ids,
+        );
         assert.equal(body.insights?.income, expectedFor(user.id, 30).income);
       }
     });
 
     await t.test(`${user.email}: no window lists everything and gives empty insights`, async () => {
       const body = await list("include_insights=true");
-      assert.deepEqual(body.transactions.map((transaction) => transaction.id), expectedFor(user.id, Infinity).ids);
+      assert.deepEqual(
+        body.transactions.map((transaction) => transaction.id),
+        expectedFor(user.id, Infinity).ids,
+      );
       assert.deepEqual(body.insights, { income: 0, spending: 0, net: 0, currency, from: null, to: null });
       assert.equal((await list("period=7d")).insights, undefined, "insights only when asked");
       assert.equal((await list("period=7d&include_insights=false")).insights, undefined);
@@ -61,39 +110,68 @@ test("transactions and insights for every period, against sums computed from the
 test("from and to: dates and date-times in UTC, both ends inclusive", async (t) => {
   const wallet = await startTestSandbox(t, { service: "wallet" });
   const token = await wallet.login();
-  const list = async (query: string) => ((await (await wallet.as(token, `/api/wallet/transactions?${query}`)).json()) as Listing).transactions;
+  const list = async (query: string) =>
+    ((await (await wallet.as(token, `/api/wallet/transactions?${query}`)).json()) as Listing).transactions;
   const all = await list("");
   const [newer, older] = [all[3]!, all[10]!];
 
   await t.test("exact date-times include the transactions at both ends", async () => {
     const ids = (await list(`from=${older.createdAt}&to=${newer.createdAt}`)).map((transaction) => transaction.id);
-    assert.deepEqual(ids, all.slice(3, 11).map((transaction) => transaction.id));
+    assert.deepEqual(
+      ids,
+      all.slice(3, 11).map((transaction) => transaction.id),
+    );
   });
 
   await t.test("a date-only to covers that whole day; a date-only from starts at its midnight", async () => {
     const day = older.createdAt.slice(0, 10);
     const ids = (await list(`from=${day}&to=${day}`)).map((transaction) => transaction.id);
-    assert.deepEqual(ids, all.filter((transaction) => transaction.createdAt.startsWith(day)).map((transaction) => transaction.id));
+    assert.deepEqual(
+      ids,
+      all.filter((transaction) => transaction.createdAt.startsWith(day)).map((transaction) => transaction.id),
+    );
     assert.ok(ids.includes(older.id));
   });
 
   await t.test("from alone runs to now, to alone from the start", async () => {
-    assert.deepEqual((await list(`from=${older.createdAt}`)).map((transaction) => transaction.id), all.slice(0, 11).map((transaction) => transaction.id));
-    assert.deepEqual((await list(`to=${older.createdAt}`)).map((transaction) => transaction.id), all.slice(10).map((transaction) => transaction.id));
+    assert.deepEqual(
+      (await list(`from=${older.createdAt}`)).map((transaction) => transaction.id),
+      all.slice(0, 11).map((transaction) => transaction.id),
+    );
+    assert.deepEqual(
+      (await list(`to=${older.createdAt}`)).map((transaction) => transaction.id),
+      all.slice(10).map((transaction) => transaction.id),
+    );
   });
 
   await t.test("an offset is converted to UTC; a date-time without one is UTC", async () => {
     const instant = new Date(older.createdAt);
     const plusOne = new Date(instant.getTime() + 3_600_000).toISOString().slice(0, 19);
-    assert.deepEqual((await list(`from=${encodeURIComponent(`${plusOne}+01:00`)}&to=${older.createdAt}`)).map((transaction) => transaction.id), [older.id]);
-    assert.deepEqual((await list(`from=${older.createdAt.slice(0, 19)}&to=${older.createdAt}`)).map((transaction) => transaction.id), [older.id]);
+    assert.deepEqual(
+      (await list(`from=${encodeURIComponent(`${plusOne}+01:00`)}&to=${older.createdAt}`)).map(
+        (transaction) => transaction.id,
+      ),
+      [older.id],
+    );
+    assert.deepEqual(
+      (await list(`from=${older.createdAt.slice(0, 19)}&to=${older.createdAt}`)).map((transaction) => transaction.id),
+      [older.id],
+    );
   });
 
   await t.test("insights over from/to", async () => {
-    const body = (await (await wallet.as(token, `/api/wallet/transactions?from=${older.createdAt}&to=${newer.createdAt}&include_insights=true`)).json()) as Listing;
+    const body = (await (
+      await wallet.as(
+        token,
+        `/api/wallet/transactions?from=${older.createdAt}&to=${newer.createdAt}&include_insights=true`,
+      )
+    ).json()) as Listing;
     assert.equal(body.insights?.from, older.createdAt);
     assert.equal(body.insights?.to, newer.createdAt);
-    const cents = (direction: string) => body.transactions.filter((transaction) => transaction.status === "Completed" && transaction.direction === direction).reduce((sum, transaction) => sum + Math.round(transaction.amount * 100), 0);
+    const cents = (direction: string) =>
+      body.transactions
+        .filter((transaction) => transaction.status === "Completed" && transaction.direction === direction)
+        .reduce((sum, transaction) => sum + Math.round(transaction.amount * 100), 0);
     assert.equal(body.insights?.income, cents("income") / 100);
     assert.equal(body.insights?.spending, cents("spending") / 100);
   });
@@ -147,7 +225,12 @@ test("GET /api/wallet/transactions/{id}", async (t) => {
     assert.equal(body.description, mine.description);
   });
 
-  for (const [name, id] of [["unknown", "txn_nope_0001"], ["another user's", theirs.id], ["path tricks", "..%2F..%2Fbalance"], ["__proto__", "__proto__"]] as const) {
+  for (const [name, id] of [
+    ["unknown", "txn_nope_0001"],
+    ["another user's", theirs.id],
+    ["path tricks", "..%2F..%2Fbalance"],
+    ["__proto__", "__proto__"],
+  ] as const) {
     await t.test(`${name} id: 404 transaction_not_found`, async () => {
       const response = await wallet.as(token, `/api/wallet/transactions/${id}`);
       assert.equal(response.status, 404);
@@ -161,8 +244,12 @@ test("the windows follow the sandbox clock", async (t) => {
   const token = await wallet.login();
   wallet.sandbox.clock.advance(3 * 86_400_000);
   const fresh = await wallet.login();
-  const ids = ((await (await wallet.as(fresh, "/api/wallet/transactions?period=7d")).json()) as Listing).transactions.map((transaction) => transaction.id);
-  const expected = TRANSACTIONS.filter((transaction) => transaction.userId === ADA.id && transaction.daysAgo <= 4).map((transaction) => transaction.id);
+  const ids = (
+    (await (await wallet.as(fresh, "/api/wallet/transactions?period=7d")).json()) as Listing
+  ).transactions.map((transaction) => transaction.id);
+  const expected = TRANSACTIONS.filter((transaction) => transaction.userId === ADA.id && transaction.daysAgo <= 4).map(
+    (transaction) => transaction.id,
+  );
   assert.deepEqual(ids, expected, "three days later, the last 7 days hold what was 0-4 days old at seeding");
   const stale = await wallet.as(token, "/api/wallet/balance");
   assert.equal(stale.status, 401, "a 24 h token issued before the clock moved 3 days has expired");

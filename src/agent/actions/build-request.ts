@@ -1,6 +1,6 @@
 import { Ajv } from "ajv";
 import { SandboxError } from "../../errors.ts";
-import { CONTEXT_PLACEHOLDERS, PLACEHOLDER, placeholders, type ActionDefinition } from "./definition.ts";
+import { type ActionDefinition, CONTEXT_PLACEHOLDERS, PLACEHOLDER, placeholders } from "./definition.ts";
 
 /** A parameter problem found before any request is sent; `missing` names a required one left out. */
 export class ActionInputError extends SandboxError {
@@ -29,7 +29,11 @@ const validators = new WeakMap<object, ReturnType<typeof ajv.compile>>();
  * "2" is not 2), renames them by the mapping, and fills the templates. Nothing is sent here,
  * so a missing value fails before any request.
  */
-export function buildRequest(action: ActionDefinition, parameters: Record<string, unknown>, context: Record<string, string>): BuiltRequest {
+export function buildRequest(
+  action: ActionDefinition,
+  parameters: Record<string, unknown>,
+  context: Record<string, string>,
+): BuiltRequest {
   const values = structuredClone(parameters);
   let validate = validators.get(action.parameters);
   if (!validate) validators.set(action.parameters, (validate = ajv.compile(action.parameters)));
@@ -41,22 +45,28 @@ export function buildRequest(action: ActionDefinition, parameters: Record<string
     }
     const where = problem?.instancePath ? `"${problem.instancePath.slice(1)}"` : "the parameters";
     const extra =
-      problem?.keyword === "additionalProperties" ? ` ("${(problem.params as { additionalProperty: string }).additionalProperty}" is not a parameter of ${action.name})`
-      : problem?.keyword === "enum" ? `: ${(problem.params as { allowedValues: unknown[] }).allowedValues.map(String).join(", ")}`
-      : "";
+      problem?.keyword === "additionalProperties"
+        ? ` ("${(problem.params as { additionalProperty: string }).additionalProperty}" is not a parameter of ${action.name})`
+        : problem?.keyword === "enum"
+          ? `: ${(problem.params as { allowedValues: unknown[] }).allowedValues.map(String).join(", ")}`
+          : "";
     throw new ActionInputError(`${action.name}: ${where} ${problem?.message ?? "is invalid"}${extra}`);
   }
   const named: Record<string, unknown> = { ...context };
   for (const [name, value] of Object.entries(values)) named[action.mapping?.[name] ?? name] = value;
 
   // Parameters are URL-encoded; the context's values (the wallet prefix) are trusted paths, kept as they are.
-  const path = fill(action.url, named, "url", (value, name) => ((CONTEXT_PLACEHOLDERS as readonly string[]).includes(name) ? String(value) : encodeURIComponent(String(value))));
+  const path = fill(action.url, named, "url", (value, name) =>
+    (CONTEXT_PLACEHOLDERS as readonly string[]).includes(name) ? String(value) : encodeURIComponent(String(value)),
+  );
   const query = new URLSearchParams();
   for (const [name, template] of Object.entries(action.query ?? {})) {
-    if (placeholders(template).every((placeholder) => named[placeholder] !== undefined)) query.append(name, fill(template, named, `query.${name}`, String));
+    if (placeholders(template).every((placeholder) => named[placeholder] !== undefined))
+      query.append(name, fill(template, named, `query.${name}`, String));
   }
   const headers: Record<string, string> = {};
-  for (const [name, template] of Object.entries(action.headers ?? {})) headers[name] = fill(template, named, `headers.${name}`, String);
+  for (const [name, template] of Object.entries(action.headers ?? {}))
+    headers[name] = fill(template, named, `headers.${name}`, String);
   const separator = path.includes("?") ? "&" : "?";
   return {
     method: action.method,
@@ -67,9 +77,15 @@ export function buildRequest(action: ActionDefinition, parameters: Record<string
 }
 
 /** Fills every {{name}}; a placeholder with no value is an error naming it. */
-function fill(template: string, values: Record<string, unknown>, field: string, encode: (value: unknown, name: string) => string): string {
+function fill(
+  template: string,
+  values: Record<string, unknown>,
+  field: string,
+  encode: (value: unknown, name: string) => string,
+): string {
   return template.replace(PLACEHOLDER, (_, name: string) => {
-    if (values[name] === undefined) throw new ActionInputError(`The ${field} template needs {{${name}}}, which has no value`, name);
+    if (values[name] === undefined)
+      throw new ActionInputError(`The ${field} template needs {{${name}}}, which has no value`, name);
     return encode(values[name], name);
   });
 }

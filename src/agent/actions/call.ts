@@ -26,7 +26,11 @@ export interface ActionCall {
 }
 
 /** Builds the request (failing before anything is sent when a value is missing), sends it, and keeps both for the transcript. */
-export async function callAction(action: ActionDefinition, parameters: Record<string, unknown>, target: AgentTarget): Promise<ActionCall> {
+export async function callAction(
+  action: ActionDefinition,
+  parameters: Record<string, unknown>,
+  target: AgentTarget,
+): Promise<ActionCall> {
   const built = buildRequest(action, parameters, { end_user_id: target.endUserId, wallet_prefix: target.walletPrefix });
   const base = target.urls[action.service];
   if (!base) throw new Error(`${action.name} calls the ${action.service}, which is not running`);
@@ -39,12 +43,22 @@ export async function callAction(action: ActionDefinition, parameters: Record<st
   }
   const url = `${base}${built.path}`;
   const send = target.fetch ?? fetch;
-  const response = await send(url, { method: built.method, headers, body: built.body, signal: AbortSignal.timeout(15_000) });
+  const response = await send(url, {
+    method: built.method,
+    headers,
+    body: built.body,
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await response.text();
   return {
     action: action.name,
     parameters,
-    request: { method: built.method, url: redactUrl(url), headers: redact(headers), ...(built.body ? { body: JSON.parse(built.body) as unknown } : {}) },
+    request: {
+      method: built.method,
+      url: redactUrl(url),
+      headers: redact(headers),
+      ...(built.body ? { body: JSON.parse(built.body) as unknown } : {}),
+    },
     response: { status: response.status, body: parseJson(text) },
   };
 }
@@ -54,7 +68,14 @@ const SECRET_NAME = /authorization|cookie|token|secret|password|api[-_]?key|^key
 
 /** Secrets never reach a transcript: credentials keep their scheme ("Bearer ***"), other secret values become ***. */
 export function redact(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_NAME.test(name) ? value.replace(/^(Bearer|Basic)\s+.+$/i, "$1 ***").replace(/^(?!(Bearer|Basic) \*\*\*$).+$/i, "***") : value]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      SECRET_NAME.test(name)
+        ? value.replace(/^(Bearer|Basic)\s+.+$/i, "$1 ***").replace(/^(?!(Bearer|Basic) \*\*\*$).+$/i, "***")
+        : value,
+    ]),
+  );
 }
 
 /** The URL with the values of secret-looking query parameters replaced. */

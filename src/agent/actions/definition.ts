@@ -1,5 +1,5 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { readFile, readdir } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
@@ -58,7 +58,11 @@ const DEFINITION_SCHEMA = {
     parameters: {
       type: "object",
       required: ["type", "properties"],
-      properties: { type: { const: "object" }, properties: { type: "object" }, required: { type: "array", items: { type: "string" } } },
+      properties: {
+        type: { const: "object" },
+        properties: { type: "object" },
+        required: { type: "array", items: { type: "string" } },
+      },
     },
     mapping: { type: "object", additionalProperties: { type: "string" } },
     understanding: UNDERSTANDING_SCHEMA,
@@ -114,7 +118,8 @@ function checkActions(texts: [string, string][]): ActionDefinition[] {
   const actions: ActionDefinition[] = [];
   for (const [path, text] of texts) {
     const action = checkAction(path, text);
-    if (actions.some((other) => other.name === action.name)) throw new ActionDefinitionError(`${path}: "name": another action is already called ${action.name}`);
+    if (actions.some((other) => other.name === action.name))
+      throw new ActionDefinitionError(`${path}: "name": another action is already called ${action.name}`);
     actions.push(action);
   }
   return actions;
@@ -131,7 +136,10 @@ function checkAction(path: string, text: string): ActionDefinition {
   if (!checkDefinition(data)) {
     const [problem] = checkDefinition.errors ?? [];
     const field = problem?.instancePath ? `"${problem.instancePath.slice(1).replaceAll("/", ".")}"` : "the definition";
-    const detail = problem?.keyword === "additionalProperties" ? `has an unknown field "${(problem.params as { additionalProperty: string }).additionalProperty}"` : problem?.message;
+    const detail =
+      problem?.keyword === "additionalProperties"
+        ? `has an unknown field "${(problem.params as { additionalProperty: string }).additionalProperty}"`
+        : problem?.message;
     throw new ActionDefinitionError(`${path}: ${field} ${detail}`);
   }
   const action = data as unknown as ActionDefinition;
@@ -140,16 +148,24 @@ function checkAction(path: string, text: string): ActionDefinition {
   } catch (error) {
     throw new ActionDefinitionError(`${path}: "parameters" is not a valid JSON Schema (${(error as Error).message})`);
   }
-  const known = new Set<string>([...CONTEXT_PLACEHOLDERS, ...Object.keys(action.parameters.properties).map((name) => action.mapping?.[name] ?? name)]);
+  const known = new Set<string>([
+    ...CONTEXT_PLACEHOLDERS,
+    ...Object.keys(action.parameters.properties).map((name) => action.mapping?.[name] ?? name),
+  ]);
   const templates: [string, string][] = [
     ["url", action.url],
     ...Object.entries(action.query ?? {}).map(([name, value]): [string, string] => [`query.${name}`, value]),
     ...Object.entries(action.headers ?? {}).map(([name, value]): [string, string] => [`headers.${name}`, value]),
-    ...Object.entries(action.body ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string").map(([name, value]): [string, string] => [`body.${name}`, value]),
+    ...Object.entries(action.body ?? {})
+      .filter((entry): entry is [string, string] => typeof entry[1] === "string")
+      .map(([name, value]): [string, string] => [`body.${name}`, value]),
   ];
   for (const [field, template] of templates) {
     const unknown = placeholders(template).find((name) => !known.has(name));
-    if (unknown) throw new ActionDefinitionError(`${path}: "${field}" uses {{${unknown}}}, which is no parameter of the action (parameters: ${[...known].join(", ")})`);
+    if (unknown)
+      throw new ActionDefinitionError(
+        `${path}: "${field}" uses {{${unknown}}}, which is no parameter of the action (parameters: ${[...known].join(", ")})`,
+      );
   }
   checkUnderstanding(path, action);
   return action;
@@ -159,12 +175,17 @@ function checkAction(path: string, text: string): ActionDefinition {
 function checkUnderstanding(path: string, action: ActionDefinition): void {
   for (const [name, fill] of Object.entries(action.understanding?.parameters ?? {})) {
     const where = `${path}: "understanding.parameters.${name}"`;
-    if (!(name in action.parameters.properties)) throw new ActionDefinitionError(`${where} fills no parameter of the action (parameters: ${Object.keys(action.parameters.properties).join(", ")})`);
+    if (!(name in action.parameters.properties))
+      throw new ActionDefinitionError(
+        `${where} fills no parameter of the action (parameters: ${Object.keys(action.parameters.properties).join(", ")})`,
+      );
     if (fill.from !== "pattern") continue;
     try {
       new RegExp(fill.pattern, "i");
     } catch (error) {
-      throw new ActionDefinitionError(`${where}: "pattern" is not a valid regular expression (${(error as Error).message})`);
+      throw new ActionDefinitionError(
+        `${where}: "pattern" is not a valid regular expression (${(error as Error).message})`,
+      );
     }
   }
 }

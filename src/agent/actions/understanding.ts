@@ -75,11 +75,19 @@ export interface AnswerCondition {
 }
 
 const phraseWeights = { type: "object", additionalProperties: { type: "number" } } as const;
-const wordLists = { type: "object", additionalProperties: { type: "array", items: { type: "string", minLength: 1 } } } as const;
+const wordLists = {
+  type: "object",
+  additionalProperties: { type: "array", items: { type: "string", minLength: 1 } },
+} as const;
 const ask = { type: "string", minLength: 1 } as const;
 
 function fill(from: string, properties: Record<string, unknown> = {}, required: string[] = []) {
-  return { type: "object", required: ["from", ...required], additionalProperties: false, properties: { from: { const: from }, ask, ...properties } };
+  return {
+    type: "object",
+    required: ["from", ...required],
+    additionalProperties: false,
+    properties: { from: { const: from }, ask, ...properties },
+  };
 }
 
 /** The JSON Schema of `understanding` in a definition file (checked with Ajv when actions load). */
@@ -98,7 +106,17 @@ export const UNDERSTANDING_SCHEMA = {
           fill("period", { values: wordLists, default: { type: "string" } }, ["values"]),
           fill("date", { bound: { enum: ["start", "end"] } }, ["bound"]),
           fill("words", { values: wordLists }, ["values"]),
-          fill("pattern", { pattern: { type: "string", minLength: 1 }, value: { type: "string", minLength: 1 }, case: { enum: ["upper", "lower"] }, separator: { type: "string" }, weight: { type: "number" } }, ["pattern"]),
+          fill(
+            "pattern",
+            {
+              pattern: { type: "string", minLength: 1 },
+              value: { type: "string", minLength: 1 },
+              case: { enum: ["upper", "lower"] },
+              separator: { type: "string" },
+              weight: { type: "number" },
+            },
+            ["pattern"],
+          ),
           fill("product"),
           fill("quantity"),
           fill("search"),
@@ -122,7 +140,11 @@ export const UNDERSTANDING_SCHEMA = {
               when: {
                 type: "object",
                 additionalProperties: false,
-                properties: { empty: { type: "string" }, present: { type: "string" }, equals: { type: "array", minItems: 2, maxItems: 2 } },
+                properties: {
+                  empty: { type: "string" },
+                  present: { type: "string" },
+                  equals: { type: "array", minItems: 2, maxItems: 2 },
+                },
               },
             },
           },
@@ -133,7 +155,13 @@ export const UNDERSTANDING_SCHEMA = {
             type: "object",
             required: ["from", "say"],
             additionalProperties: false,
-            properties: { from: { type: "string" }, say: { type: "string" }, join: { type: "string" }, max: { type: "integer", minimum: 1 }, more: { type: "string" } },
+            properties: {
+              from: { type: "string" },
+              say: { type: "string" },
+              join: { type: "string" },
+              max: { type: "integer", minimum: 1 },
+              more: { type: "string" },
+            },
           },
         },
       },

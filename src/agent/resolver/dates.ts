@@ -9,9 +9,30 @@ export interface Clock {
 }
 
 /** The window a question names: one of the action's periods, or days (YYYY-MM-DD, inclusive). */
-export type Window = { period: string; said: string } | { from?: string; to?: string; said: string; problem?: string } | undefined;
+export type Window =
+  | { period: string; said: string }
+  | { from?: string; to?: string; said: string; problem?: string }
+  | undefined;
 
-const NUMBER_WORDS: Record<string, number> = { couple: 2, few: 3, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fourteen: 14, thirty: 30, ninety: 90 };
+const NUMBER_WORDS: Record<string, number> = {
+  couple: 2,
+  few: 3,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
+  thirty: 30,
+  ninety: 90,
+};
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, fortnight: 14, month: 30, year: 365 };
 
 /**
@@ -20,17 +41,29 @@ const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, fortnight: 14, mont
  * when it is one, else days), then dates read by chrono-node ("yesterday", "since Monday",
  * "in October", "2026-10-01 to 2026-10-31"). A year left out means the latest such date so far.
  */
-export function readWindow(question: string, values: Record<string, string[]>, clock: Clock, corrected = normalize(question)): Window {
+export function readWindow(
+  question: string,
+  values: Record<string, string[]>,
+  clock: Clock,
+  corrected = normalize(question),
+): Window {
   const text = corrected;
   const named = Object.entries(values)
-    .flatMap(([period, phrases]) => phrases.filter((phrase) => hasPhrase(text, phrase)).map((phrase) => ({ period, phrase })))
+    .flatMap(([period, phrases]) =>
+      phrases.filter((phrase) => hasPhrase(text, phrase)).map((phrase) => ({ period, phrase })),
+    )
     .sort((a, b) => b.phrase.length - a.phrase.length)[0];
   const today = dayIn(clock);
   // A period code written as such ("list transactions 7d", "period=7d").
   const code = Object.keys(values).find((period) => new RegExp(`(?:^|[\\s=:])${period}\\b`, "i").test(question));
   if (code) return { period: code, said: code };
-  const span = /\b(?:last|past|previous|trailing|rolling) (?:(\d+|[a-z]+)(?: of)?[ -])?(day|week|fortnight|month|year)s?\b/.exec(text);
-  const spanDays = span ? daysOf(span[1] === undefined ? 1 : Number(span[1]) || NUMBER_WORDS[span[1]] || 0, span[2] as string) : 0;
+  const span =
+    /\b(?:last|past|previous|trailing|rolling) (?:(\d+|[a-z]+)(?: of)?[ -])?(day|week|fortnight|month|year)s?\b/.exec(
+      text,
+    );
+  const spanDays = span
+    ? daysOf(span[1] === undefined ? 1 : Number(span[1]) || NUMBER_WORDS[span[1]] || 0, span[2] as string)
+    : 0;
   if (spanDays > 0 && !(named && named.phrase.length >= (span?.[0].length ?? 0))) {
     const period = Object.keys(values).find((each) => periodDays(each) === spanDays);
     if (period) return { period, said: span![0] };
@@ -81,12 +114,22 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
   const dayFirst = !/^America\//.test(clock.timeZone);
   // The question with the days the parser does not know written out ("the 12th", "Q3", "year to date"); what is read before a date is read from it too.
   const question = withMonth(withEnds(withQuarters(asked, today), today), today);
-  const results = DAYS_PARSER
-    .parse(question, reference, { forwardDate: false })
+  const results = DAYS_PARSER.parse(question, reference, { forwardDate: false })
     // The period phrase itself ("this month", "last year") is the period, not days.
     .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()))
-    .map((result) => (dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim()) ? Object.assign(chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result, { index: result.index }) : result))
-    .filter((result) => ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) || result.text.toLowerCase() === "yesterday" || result.text.toLowerCase() === "today");
+    .map((result) =>
+      dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim())
+        ? Object.assign(chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result, {
+            index: result.index,
+          })
+        : result,
+    )
+    .filter(
+      (result) =>
+        ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) ||
+        result.text.toLowerCase() === "yesterday" ||
+        result.text.toLowerCase() === "today",
+    );
   const [first, second] = results;
   const year = /\b(?:in|for|during|of|from)\s+((?:19|20)\d{2})\b/i.exec(question);
   if (!first && year) return checked({ from: `${year[1]}-01-01`, to: `${year[1]}-12-31`, said: year[0] }, today, true);
@@ -100,19 +143,43 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
   const bareDay = /\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|-|–|and|until|till|through|thru)\s*(?:the\s+)?$/.exec(before);
   if (bareDay && first.start.isCertain("day")) {
     const from = `${start.from.slice(0, 8)}${bareDay[1]!.padStart(2, "0")}`;
-    if (from <= start.from) return checked({ from, to: start.to, said: `${bareDay[0].trim()} ${first.text}` }, today, written);
+    if (from <= start.from)
+      return checked({ from, to: start.to, said: `${bareDay[0].trim()} ${first.text}` }, today, written);
   }
   // "From 3 Oct" runs to today; "from October" is that month ("my transactions from October").
-  if (/\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before) || (/\bfrom\s*(the\s*)?$/.test(before) && first.start.isCertain("day"))) return checked({ from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` }, today, written);
-  if (/\b(until|till|before|up to)\s*(the\s*)?$/.test(before)) return checked({ to: start.to, said: first.text }, today, written);
+  if (
+    /\b(since|after|starting|starting from)\s*(the\s*)?$/.test(before) ||
+    (/\bfrom\s*(the\s*)?$/.test(before) && first.start.isCertain("day"))
+  )
+    return checked(
+      { from: start.from, to: today, said: `${before.trim().split(/\s+/).pop()} ${first.text}` },
+      today,
+      written,
+    );
+  if (/\b(until|till|before|up to)\s*(the\s*)?$/.test(before))
+    return checked({ to: start.to, said: first.text }, today, written);
   // A weekend is its Saturday and Sunday, whichever of the two the parser settled on.
-  if (/\bweekend\b/i.test(question) && start.from === start.to) return checked({ ...weekendOf(start.from), said: first.text }, today, written);
+  if (/\bweekend\b/i.test(question) && start.from === start.to)
+    return checked({ ...weekendOf(start.from), said: first.text }, today, written);
   return checked({ ...start, said: first.text }, today, written);
 }
 
 const QUARTERS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"];
 const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /**
  * "The 12th" with no month anywhere in the question is the latest 12th so far: this month's, or
@@ -124,7 +191,9 @@ function withMonth(question: string, today: string): string {
     const [year, month, current] = today.split("-").map(Number) as [number, number, number];
     const back = Number(day) > current;
     const named = back ? (month + 10) % 12 : month - 1;
-    return Number(day) >= 1 && Number(day) <= 31 ? `${day} ${MONTH_NAMES[named]} ${back && month === 1 ? year - 1 : year}` : said;
+    return Number(day) >= 1 && Number(day) <= 31
+      ? `${day} ${MONTH_NAMES[named]} ${back && month === 1 ? year - 1 : year}`
+      : said;
   });
 }
 
@@ -142,26 +211,36 @@ function weeksBack(text: string, today: string): Window {
 
 /** "The start of the month", "the end of last month", "the beginning of the year": that day, written out for the parser. */
 function withEnds(question: string, today: string): string {
-  const toDate = question.replace(/\b(year|month)[ -]to[ -]date\b|\b(ytd|mtd)\b/gi, (_said, unit?: string, short?: string) => `since the start of the ${(unit ?? (short?.toLowerCase() === "ytd" ? "year" : "month")).toLowerCase()}`);
-  return toDate.replace(/\b(?:the\s+)?(start|beginning|end)\s+of\s+(?:the\s+|this\s+)?(last\s+|previous\s+)?(month|year)\b/gi, (_said, edge: string, last: string | undefined, unit: string) => {
-    const [year, month] = today.split("-").map(Number) as [number, number];
-    const monthly = unit.toLowerCase() === "month";
-    const y = monthly ? (last && month === 1 ? year - 1 : year) : last ? year - 1 : year;
-    const m = monthly ? (last ? ((month + 10) % 12) + 1 : month) : edge.toLowerCase() === "end" ? 12 : 1;
-    const day = edge.toLowerCase() === "end" ? new Date(Date.UTC(y, m, 0)).getUTCDate() : 1;
-    return `${day} ${MONTH_NAMES[m - 1]} ${y}`;
-  });
+  const toDate = question.replace(
+    /\b(year|month)[ -]to[ -]date\b|\b(ytd|mtd)\b/gi,
+    (_said, unit?: string, short?: string) =>
+      `since the start of the ${(unit ?? (short?.toLowerCase() === "ytd" ? "year" : "month")).toLowerCase()}`,
+  );
+  return toDate.replace(
+    /\b(?:the\s+)?(start|beginning|end)\s+of\s+(?:the\s+|this\s+)?(last\s+|previous\s+)?(month|year)\b/gi,
+    (_said, edge: string, last: string | undefined, unit: string) => {
+      const [year, month] = today.split("-").map(Number) as [number, number];
+      const monthly = unit.toLowerCase() === "month";
+      const y = monthly ? (last && month === 1 ? year - 1 : year) : last ? year - 1 : year;
+      const m = monthly ? (last ? ((month + 10) % 12) + 1 : month) : edge.toLowerCase() === "end" ? 12 : 1;
+      const day = edge.toLowerCase() === "end" ? new Date(Date.UTC(y, m, 0)).getUTCDate() : 1;
+      return `${day} ${MONTH_NAMES[m - 1]} ${y}`;
+    },
+  );
 }
 
 /** "Q3", "Q3 2025", "the third quarter of 2026" are July to September: this year's, or last year's when it has not begun. */
 function withQuarters(question: string, today: string): string {
-  return question.replace(/\b(?:q([1-4])|(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+of)?)(?:\s+((?:19|20)\d{2}))?\b/gi, (_said, short: string | undefined, ordinal: string | undefined, written?: string) => {
-    const quarter = short ?? String(QUARTERS.indexOf((ordinal as string).toLowerCase()) % 4 + 1);
-    const first = (Number(quarter) - 1) * 3;
-    const thisYear = Number(today.slice(0, 4));
-    const year = written ? Number(written) : ymd(thisYear, first + 1, 1) > today ? thisYear - 1 : thisYear;
-    return `${MONTH_NAMES[first]} ${year} to ${MONTH_NAMES[first + 2]} ${year}`;
-  });
+  return question.replace(
+    /\b(?:q([1-4])|(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+of)?)(?:\s+((?:19|20)\d{2}))?\b/gi,
+    (_said, short: string | undefined, ordinal: string | undefined, written?: string) => {
+      const quarter = short ?? String((QUARTERS.indexOf((ordinal as string).toLowerCase()) % 4) + 1);
+      const first = (Number(quarter) - 1) * 3;
+      const thisYear = Number(today.slice(0, 4));
+      const year = written ? Number(written) : ymd(thisYear, first + 1, 1) > today ? thisYear - 1 : thisYear;
+      return `${MONTH_NAMES[first]} ${year} to ${MONTH_NAMES[first + 2]} ${year}`;
+    },
+  );
 }
 
 /** The Saturday and Sunday of the weekend a day belongs to (a weekday: the weekend before it). */
@@ -186,7 +265,10 @@ function checked(window: { from?: string; to?: string; said: string }, today: st
   const behind = addDays(today, -366);
   const far = [window.from, window.to].find((day) => day !== undefined && (day > ahead || (!written && day < behind)));
   if (!far) return window;
-  return { ...window, problem: `"${window.said}" reads as ${far}, more than a year from today (${today}): say the dates with their year, e.g. ${today.slice(0, 4)}-10-01 to ${today.slice(0, 4)}-10-15 (nothing was sent)` };
+  return {
+    ...window,
+    problem: `"${window.said}" reads as ${far}, more than a year from today (${today}): say the dates with their year, e.g. ${today.slice(0, 4)}-10-01 to ${today.slice(0, 4)}-10-15 (nothing was sent)`,
+  };
 }
 
 /** The first and last day a parsed date covers: a day, a whole month, or a whole year; in the past when the year is left out. */
@@ -200,18 +282,32 @@ function bounds(components: chrono.ParsedComponents, today: string): { from: str
     while (date > today) date = addDays(date, -7);
     return { from: date, to: date };
   }
-  const unit = components.isCertain("day") ? "day" : components.isCertain("month") ? "month" : components.isCertain("year") ? "year" : "day";
-  if (!components.isCertain("year") && ymd(year, unit === "year" ? 1 : month, unit === "day" ? day : 1) > today) year -= 1;
+  const unit = components.isCertain("day")
+    ? "day"
+    : components.isCertain("month")
+      ? "month"
+      : components.isCertain("year")
+        ? "year"
+        : "day";
+  if (!components.isCertain("year") && ymd(year, unit === "year" ? 1 : month, unit === "day" ? day : 1) > today)
+    year -= 1;
   if (unit === "year") return { from: ymd(year, 1, 1), to: ymd(year, 12, 31) };
-  if (unit === "month") return { from: ymd(year, month, 1), to: ymd(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate()) };
+  if (unit === "month")
+    return { from: ymd(year, month, 1), to: ymd(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate()) };
   return { from: ymd(year, month, day), to: ymd(year, month, day) };
 }
 
-const ymd = (year: number, month: number, day: number) => `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+const ymd = (year: number, month: number, day: number) =>
+  `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
 /** Today's date in the clock's time zone. */
 export function dayIn(clock: Clock): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: clock.timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(clock.now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: clock.timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(clock.now);
 }
 
 function addDays(day: string, days: number): string {
@@ -220,7 +316,10 @@ function addDays(day: string, days: number): string {
 
 /** The time zone's offset from UTC at that moment, in minutes (chrono takes a number). */
 function offsetMinutes(clock: Clock): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: clock.timeZone, timeZoneName: "longOffset" }).formatToParts(clock.now).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone: clock.timeZone, timeZoneName: "longOffset" })
+      .formatToParts(clock.now)
+      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { loadActionsSync, type ActionDefinition } from "../actions/definition.ts";
+import { type ActionDefinition, loadActionsSync } from "../actions/definition.ts";
 
 let shipped: ActionDefinition[] | undefined;
 

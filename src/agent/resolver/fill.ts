@@ -1,9 +1,16 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
-import { readWindow, type Clock, type Window } from "./dates.ts";
-import { amountFilter, measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
-import { categoryNamed, countsInUnits, itemsPerUnit, matchProduct, significantWords, type CatalogEntry } from "./products.ts";
+import { type Clock, readWindow, type Window } from "./dates.ts";
 import { ENGLISH_WORDS } from "./english.ts";
+import { amountFilter, measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
+import {
+  type CatalogEntry,
+  categoryNamed,
+  countsInUnits,
+  itemsPerUnit,
+  matchProduct,
+  significantWords,
+} from "./products.ts";
 import { hasPhrase, normalize } from "./text.ts";
 
 /** A value found for a parameter, and why (for --explain). */
@@ -40,11 +47,17 @@ export function fillParameter(name: string, fill: ParameterFill, context: FillCo
       const window = windowOf(context);
       if (window && "period" in window) return { value: window.period, because: `"${window.said}"` };
       if (window && hasDateFills(context.action)) return undefined;
-      return fill.default ? { value: fill.default, because: window ? `default: ${name} takes no dates ("${window.said}")` : "default: no period named" } : undefined;
+      return fill.default
+        ? {
+            value: fill.default,
+            because: window ? `default: ${name} takes no dates ("${window.said}")` : "default: no period named",
+          }
+        : undefined;
     }
     case "date": {
       const window = windowOf(context);
-      if (window && "problem" in window && window.problem) return { because: `"${window.said}"`, problem: window.problem };
+      if (window && "problem" in window && window.problem)
+        return { because: `"${window.said}"`, problem: window.problem };
       const value = window && !("period" in window) ? (fill.bound === "start" ? window.from : window.to) : undefined;
       return value ? { value, because: `"${window!.said}", a day in ${context.clock.timeZone}` } : undefined;
     }
@@ -53,9 +66,14 @@ export function fillParameter(name: string, fill: ParameterFill, context: FillCo
     case "pattern": {
       const match = new RegExp(fill.pattern, "i").exec(context.question);
       if (!match) return undefined;
-      const made = fill.value ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "") : match[0];
+      const made = fill.value
+        ? fill.value.replace(/\$(\d)/g, (_, group: string) => match[Number(group)] ?? "")
+        : match[0];
       const found = fill.separator === undefined ? made : made.replace(/[\s_-]+/g, fill.separator);
-      return { value: fill.case === "upper" ? found.toUpperCase() : fill.case === "lower" ? found.toLowerCase() : found, because: `pattern /${fill.pattern}/` };
+      return {
+        value: fill.case === "upper" ? found.toUpperCase() : fill.case === "lower" ? found.toLowerCase() : found,
+        because: `pattern /${fill.pattern}/`,
+      };
     }
     case "product":
       return productValue(context);
@@ -83,12 +101,20 @@ function typeOf(action: ActionDefinition, name: string): unknown {
 /** The value whose phrases the question holds (the longest phrase wins); two values named with equal phrases fill nothing. */
 function wordsValue(fill: WordsFill, context: FillContext, type: unknown): Found | undefined {
   const hits = Object.entries(fill.values)
-    .map(([value, phrases]) => ({ value, phrase: phrases.filter((phrase) => hasPhrase(context.text, phrase)).sort((a, b) => b.length - a.length)[0] }))
+    .map(([value, phrases]) => ({
+      value,
+      phrase: phrases.filter((phrase) => hasPhrase(context.text, phrase)).sort((a, b) => b.length - a.length)[0],
+    }))
     .filter((hit): hit is { value: string; phrase: string } => hit.phrase !== undefined)
     .sort((a, b) => b.phrase.length - a.phrase.length);
   const [best, next] = hits;
   if (!best || (next && next.phrase.length === best.phrase.length)) return undefined;
-  const value = type === "boolean" ? best.value === "true" : type === "integer" || type === "number" ? Number(best.value) : best.value;
+  const value =
+    type === "boolean"
+      ? best.value === "true"
+      : type === "integer" || type === "number"
+        ? Number(best.value)
+        : best.value;
   return { value, because: `"${best.phrase}"` };
 }
 
@@ -102,20 +128,48 @@ function isIntentWord(action: ActionDefinition, word: string): boolean {
 
 /** One product per request: "2 eggs and 3 rice" or "tomatoes and onions" is refused, not half done. */
 function productValue(context: FillContext): Found | undefined {
-  if (!context.answering && secondProduct(context)) return { because: "two products named", problem: "I can add one product per request, and nothing was added: ask for each product separately", refuse: true };
+  if (!context.answering && secondProduct(context))
+    return {
+      because: "two products named",
+      problem: "I can add one product per request, and nothing was added: ask for each product separately",
+      refuse: true,
+    };
   // The corrected text ("chiken" → "chicken"), so the product is read as the routing read it.
   const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.id, because: `catalog: ${match.product.name}` };
-  const choices = match?.candidates.map((entry) => entry.name) ?? context.choices ?? context.catalog.slice(0, 6).map((entry) => entry.name);
+  const choices =
+    match?.candidates.map((entry) => entry.name) ??
+    context.choices ??
+    context.catalog.slice(0, 6).map((entry) => entry.name);
   const list = `${choices.join(", ")}${match || context.choices ? "" : ", …"}`;
   if (context.answering) {
     const said = context.question.trim();
-    return { because: "the answer does not fit", ask: { question: match ? `${said} matches ${choices.length} products; choose one of ${list}.` : `${said} matches no product; choose one of ${list}${list.endsWith("…") ? "" : "."}`, choices } };
+    return {
+      because: "the answer does not fit",
+      ask: {
+        question: match
+          ? `${said} matches ${choices.length} products; choose one of ${list}.`
+          : `${said} matches no product; choose one of ${list}${list.endsWith("…") ? "" : "."}`,
+        choices,
+      },
+    };
   }
   if (match) return { because: "several products match", ask: { question: `Which one: ${list}?`, choices } };
-  const named = significantWords(context.text.replace(/\d+/g, " ")).filter((word) => !GENERIC.has(word) && !isIntentWord(context.action, word));
-  if (named.length) return { because: "the product named is not in the catalog", ask: { question: `${named.join(" ")} matches no product; choose one of ${list}${list.endsWith("…") ? "" : "."}`, choices } };
-  return { because: "no product named", ask: { question: `Which product should I add (for example ${list})?`, choices } };
+  const named = significantWords(context.text.replace(/\d+/g, " ")).filter(
+    (word) => !GENERIC.has(word) && !isIntentWord(context.action, word),
+  );
+  if (named.length)
+    return {
+      because: "the product named is not in the catalog",
+      ask: {
+        question: `${named.join(" ")} matches no product; choose one of ${list}${list.endsWith("…") ? "" : "."}`,
+        choices,
+      },
+    };
+  return {
+    because: "no product named",
+    ask: { question: `Which product should I add (for example ${list})?`, choices },
+  };
 }
 
 /** Words that open a clause, not a product ("…, if that is possible", "…, so I can cook"). */
@@ -129,15 +183,28 @@ const CLAUSE = /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?
  */
 function secondProduct(context: FillContext): boolean {
   const parts = context.question.split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
-  const first = parts.findIndex((part) => quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog));
+  const first = parts.findIndex(
+    (part) => quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog),
+  );
   // A part that only says more of the first product ("smoked catfish, 15 fish") is the same product.
   const named = first >= 0 ? matchProduct(normalize(parts[first] as string), context.catalog) : undefined;
-  const own = new Set(named && "product" in named ? significantWords(normalize(`${named.product.name} ${named.product.description ?? ""}`)) : []);
-  return first >= 0 && parts.slice(first + 1).some((part) => {
-    const words = significantWords(normalize(part));
-    if (CLAUSE.test(part) || (first >= 0 && own.size > 0 && words.every((word) => own.has(word)))) return false;
-    return quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog) || significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word));
-  });
+  const own = new Set(
+    named && "product" in named
+      ? significantWords(normalize(`${named.product.name} ${named.product.description ?? ""}`))
+      : [],
+  );
+  return (
+    first >= 0 &&
+    parts.slice(first + 1).some((part) => {
+      const words = significantWords(normalize(part));
+      if (CLAUSE.test(part) || (first >= 0 && own.size > 0 && words.every((word) => own.has(word)))) return false;
+      return (
+        quantityOf(part) !== undefined ||
+        matchProduct(normalize(part), context.catalog) ||
+        significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word))
+      );
+    })
+  );
 }
 
 /**
@@ -151,16 +218,32 @@ function quantityValue(context: FillContext): Found | undefined {
   const product = match && "product" in match ? match.product : undefined;
   // A number of people is not a count of packs: how much they eat is the shopper's call.
   const people = peopleCount(context.question);
-  if (product && people && !(quantity !== undefined && countsInUnits(context.question, product))) return { because: `a number of people; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${people})?` } };
+  if (product && people && !(quantity !== undefined && countsInUnits(context.question, product)))
+    return {
+      because: `a number of people; ${product.name} is sold as ${product.description}`,
+      ask: {
+        question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${people})?`,
+      },
+    };
   // A weight or volume ("10kg of rice", "2 litres of oil") is not a count of the product's packs: ask, unless it is the pack's own size.
   const measure = measureOf(context.question);
   if (product && measure && !sameMeasure(measure, product.description ?? "")) {
-    return { because: `a ${measure.unit} amount; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${measure.said})?` } };
+    return {
+      because: `a ${measure.unit} amount; ${product.name} is sold as ${product.description}`,
+      ask: {
+        question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${measure.said})?`,
+      },
+    };
   }
   if (quantity === undefined) return undefined;
   const per = product ? itemsPerUnit(product) : undefined;
   if (product && per && !countsInUnits(context.question, product)) {
-    return { because: `counted in items; ${product.name} is sold as ${product.description}`, ask: { question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${quantity})?` } };
+    return {
+      because: `counted in items; ${product.name} is sold as ${product.description}`,
+      ask: {
+        question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${quantity})?`,
+      },
+    };
   }
   return { value: quantity, because: "the number named" };
 }
@@ -169,7 +252,9 @@ function quantityValue(context: FillContext): Found | undefined {
 function searchValue(context: FillContext): Found | undefined {
   const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.name, because: `catalog: ${match.product.name}` };
-  const intent = [...Object.keys(context.action.understanding?.intent ?? {}), context.action.name].sort((a, b) => b.length - a.length);
+  const intent = [...Object.keys(context.action.understanding?.intent ?? {}), context.action.name].sort(
+    (a, b) => b.length - a.length,
+  );
   // A price limit is no product word ("rice under 50k" looks for rice; the answer says it can't filter by price).
   const amount = amountFilter(context.question);
   let rest = amount ? context.text.replace(normalize(amount).trim(), " ") : context.text;
@@ -177,9 +262,18 @@ function searchValue(context: FillContext): Found | undefined {
   const query = context.answering ? context.question.trim() : significantWords(rest).join(" ");
   // The storefront's search matches names only: a category word ("what fruits do you have") would find nothing, so say what the category holds.
   const category = query && !context.answering ? categoryNamed(query, context.catalog) : undefined;
-  if (category && !context.catalog.some((entry) => significantWords(normalize(entry.name)).some((word) => significantWords(query).includes(word)))) {
+  if (
+    category &&
+    !context.catalog.some((entry) =>
+      significantWords(normalize(entry.name)).some((word) => significantWords(query).includes(word)),
+    )
+  ) {
     const names = category.products.map((entry) => entry.name);
-    return { because: `"${query}" is a category (${category.category}), and the search matches product names`, answered: `${category.category} is a catalog category`, problem: `${category.category}: ${names.join(", ")} (the catalog search matches product names, so ask for one of them)` };
+    return {
+      because: `"${query}" is a category (${category.category}), and the search matches product names`,
+      answered: `${category.category} is a catalog category`,
+      problem: `${category.category}: ${names.join(", ")} (the catalog search matches product names, so ask for one of them)`,
+    };
   }
   return query ? { value: query, because: context.answering ? "the answer" : "the product words" } : undefined;
 }

@@ -1,9 +1,42 @@
 const UNITS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
-const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const PHRASES: Record<string, number> = { "half a": 0.5, "half an": 0.5, "a dozen": 12, dozen: 12, "a couple": 2, "a pair": 2 };
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const PHRASES: Record<string, number> = {
+  "half a": 0.5,
+  "half an": 0.5,
+  "a dozen": 12,
+  dozen: 12,
+  "a couple": 2,
+  "a pair": 2,
+};
 
 /**
  * The quantity the shopper names, if any: a multiplier ("x2", "2 x"), digits ("3", and also "-3", "2.5" or "1000", which are
@@ -18,7 +51,9 @@ export function quantityOf(text: string): number | undefined {
   if (times) return Number(times[1] ?? times[2]);
   const digits = /(^|[^\w.-])(-?\d+(?:\.\d+)?)\b/.exec(lower);
   if (digits) return Number(digits[2]);
-  const tens = new RegExp(`\\b(${Object.keys(TENS).join("|")})(?:[- ](${Object.keys(UNITS).slice(0, 9).join("|")}))?\\b`).exec(lower);
+  const tens = new RegExp(
+    `\\b(${Object.keys(TENS).join("|")})(?:[- ](${Object.keys(UNITS).slice(0, 9).join("|")}))?\\b`,
+  ).exec(lower);
   if (tens) return (TENS[tens[1] as string] as number) + (tens[2] ? (UNITS[tens[2]] as number) : 0);
   const unit = new RegExp(`\\b(${Object.keys(UNITS).join("|")})\\b`).exec(lower);
   if (unit) return UNITS[unit[1] as string];
@@ -38,8 +73,12 @@ const MEASURE_UNITS: [RegExp, string][] = [
 
 /** A weight or volume the question names ("10kg", "2 litres", "500 g"), as said and in a common unit name. */
 export function measureOf(text: string): { amount: number; unit: string; said: string } | undefined {
-  for (const match of text.toLowerCase().matchAll(/(?:^|[^\w.])(\d+(?:\.\d+)?|half an?|an?|[a-z]+)(?=\s*([a-z]+)\b)/g)) {
-    const amount = /^\d/.test(match[1] as string) ? Number(match[1]) : (MEASURE_WORDS[match[1] as string] ?? UNITS[match[1] as string]);
+  for (const match of text
+    .toLowerCase()
+    .matchAll(/(?:^|[^\w.])(\d+(?:\.\d+)?|half an?|an?|[a-z]+)(?=\s*([a-z]+)\b)/g)) {
+    const amount = /^\d/.test(match[1] as string)
+      ? Number(match[1])
+      : (MEASURE_WORDS[match[1] as string] ?? UNITS[match[1] as string]);
     const unit = MEASURE_UNITS.find(([pattern]) => pattern.test(match[2] as string))?.[1];
     if (unit && amount !== undefined) return { amount, unit, said: `${match[1]} ${match[2]}` };
   }
@@ -56,7 +95,8 @@ export function sameMeasure(measure: { amount: number; unit: string }, packSize:
 }
 
 /** A number of people ("for 10 people", "50 guests"): how many eat, not how many packs. */
-const PEOPLE = /\b(?:for\s+)?(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:people|persons|guests|adults|kids|children|visitors|of us)\b/gi;
+const PEOPLE =
+  /\b(?:for\s+)?(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:people|persons|guests|adults|kids|children|visitors|of us)\b/gi;
 
 /** The number of people the shopper cooks for, as said ("for 10 people"), if any. */
 export function peopleCount(text: string): string | undefined {
@@ -65,5 +105,7 @@ export function peopleCount(text: string): string | undefined {
 
 /** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
 export function amountFilter(question: string): string | undefined {
-  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i.exec(question)?.[0].trim();
+  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i
+    .exec(question)?.[0]
+    .trim();
 }

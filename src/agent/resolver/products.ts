@@ -12,7 +12,9 @@ export type ProductMatch = { product: CatalogEntry } | { candidates: CatalogEntr
 
 /** Words that never name a product, whatever the catalog holds. */
 export const STOP_WORDS = new Set(
-  "add the and for some please cart my bag bags of to buy get want need put in into with pack packs more a an me i i'd id like would you do does have has any is are how much many what whats what's price prices cost costs sell stock available find search look looking show can could also too just one it them that this those these order me now today thanks thank pls kindly basket fresh cheapest cheaper cheap best good nicest nice lowest highest biggest smallest kind kinds type types sort sorts got there which sold selling sells".split(" "),
+  "add the and for some please cart my bag bags of to buy get want need put in into with pack packs more a an me i i'd id like would you do does have has any is are how much many what whats what's price prices cost costs sell stock available find search look looking show can could also too just one it them that this those these order me now today thanks thank pls kindly basket fresh cheapest cheaper cheap best good nicest nice lowest highest biggest smallest kind kinds type types sort sorts got there which sold selling sells".split(
+    " ",
+  ),
 );
 
 /** The forms a catalog name is known by: "Tatashe (Red Bell Pepper)" is also "Tatashe" and "Red Bell Pepper". */
@@ -24,7 +26,9 @@ function namesOf(entry: CatalogEntry): string[] {
 
 /** A product's significant words, singular. */
 function nameWords(entry: CatalogEntry): string[] {
-  return words(normalize(entry.name)).filter((word) => !STOP_WORDS.has(word)).map(singular);
+  return words(normalize(entry.name))
+    .filter((word) => !STOP_WORDS.has(word))
+    .map(singular);
 }
 
 /**
@@ -35,12 +39,27 @@ function nameWords(entry: CatalogEntry): string[] {
 export function matchProduct(text: string, catalog: readonly CatalogEntry[]): ProductMatch {
   const normalized = normalize(text);
   const whole = catalog
-    .map((entry) => ({ entry, length: Math.max(0, ...namesOf(entry).filter((name) => name.trim() && normalized.includes(name)).map((name) => name.length)) }))
+    .map((entry) => ({
+      entry,
+      length: Math.max(
+        0,
+        ...namesOf(entry)
+          .filter((name) => name.trim() && normalized.includes(name))
+          .map((name) => name.length),
+      ),
+    }))
     .filter(({ length }) => length > 0)
     .sort((a, b) => b.length - a.length);
   if (whole[0]) return { product: whole[0].entry };
   const asked = significantWords(normalized);
-  const scored = catalog.map((entry) => ({ entry, score: asked.filter((word) => nameWords(entry).some((name) => name === word || (word.length >= 4 && name.startsWith(word)))).length })).filter(({ score }) => score > 0);
+  const scored = catalog
+    .map((entry) => ({
+      entry,
+      score: asked.filter((word) =>
+        nameWords(entry).some((name) => name === word || (word.length >= 4 && name.startsWith(word))),
+      ).length,
+    }))
+    .filter(({ score }) => score > 0);
   const best = Math.max(0, ...scored.map(({ score }) => score));
   const candidates = scored.filter(({ score }) => score === best).map(({ entry }) => entry);
   if (candidates.length === 1) return { product: candidates[0] as CatalogEntry };
@@ -49,7 +68,9 @@ export function matchProduct(text: string, catalog: readonly CatalogEntry[]): Pr
 
 /** The words of a text that could name a product (not stop words, at least three letters), singular. */
 export function significantWords(normalized: string): string[] {
-  return words(normalized).filter((word) => word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word)).map(singular);
+  return words(normalized)
+    .filter((word) => word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word))
+    .map(singular);
 }
 
 /** What of the catalog a text names, if anything: a product ("tomatoes") or a category ("vegetables"). */
@@ -60,15 +81,22 @@ export function catalogNamed(text: string, catalog: readonly CatalogEntry[]): st
 }
 
 /** The catalog category a text names by one of its words ("fruits" → Fruits), with its products. */
-export function categoryNamed(text: string, catalog: readonly CatalogEntry[]): { category: string; products: CatalogEntry[] } | undefined {
+export function categoryNamed(
+  text: string,
+  catalog: readonly CatalogEntry[],
+): { category: string; products: CatalogEntry[] } | undefined {
   const named = significantWords(normalize(text));
-  const category = catalog.map((entry) => entry.category ?? "").find((each) => significantWords(normalize(each)).some((word) => named.includes(word)));
+  const category = catalog
+    .map((entry) => entry.category ?? "")
+    .find((each) => significantWords(normalize(each)).some((word) => named.includes(word)));
   return category ? { category, products: catalog.filter((entry) => entry.category === category) } : undefined;
 }
 
 /** Words of the catalog, for the typo check. */
 export function catalogVocabulary(catalog: readonly CatalogEntry[]): string[] {
-  return catalog.flatMap((entry) => words(normalize(`${entry.name} ${entry.category ?? ""} ${entry.description ?? ""}`)));
+  return catalog.flatMap((entry) =>
+    words(normalize(`${entry.name} ${entry.category ?? ""} ${entry.description ?? ""}`)),
+  );
 }
 
 const MEASURES = /^(kg|g|cl|ml|l|litre|litres|liter|liters|about)$/;
@@ -92,6 +120,16 @@ const PACK_WORDS = ["pack", "unit", "piece"];
  */
 export function countsInUnits(question: string, entry: CatalogEntry): boolean {
   const pack = words(normalize(entry.description ?? ""));
-  const units = new Set([...PACK_WORDS, ...pack.filter((word, index) => /^[a-z]{2,}$/.test(word) && word !== "of" && word !== "about" && !(Number(pack[index - 1]) > 1)).map(singular)]);
-  return significantWords(normalize(question)).concat(words(normalize(question)).map(singular)).some((word) => units.has(word));
+  const units = new Set([
+    ...PACK_WORDS,
+    ...pack
+      .filter(
+        (word, index) =>
+          /^[a-z]{2,}$/.test(word) && word !== "of" && word !== "about" && !(Number(pack[index - 1]) > 1),
+      )
+      .map(singular),
+  ]);
+  return significantWords(normalize(question))
+    .concat(words(normalize(question)).map(singular))
+    .some((word) => units.has(word));
 }

@@ -9,17 +9,21 @@ import { hasPhrase, normalize, words } from "./text.ts";
  * alone as a phrase ("cancel") takes it over.
  */
 export const CHANGE_VERBS = new Set(
-  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop".split(" "),
+  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop".split(
+    " ",
+  ),
 );
 
 /** What may come before the command: politeness and ways of asking. */
-const LEAD = /^(?:(?:please|pls|kindly|abeg|biko|make you|hey|hi|hello|ok|okay|now|so|agent|bot|assistant|go ahead and|can you|could you|would you|will you|can i|could i|may i|i want to|i wanna|i'd like to|i would like to|i need to|i want you to|i need you to|help me|let me|how do i|how can i|is it possible to|are you able to|just|also|then)\s+)*/;
+const LEAD =
+  /^(?:(?:please|pls|kindly|abeg|biko|make you|hey|hi|hello|ok|okay|now|so|agent|bot|assistant|go ahead and|can you|could you|would you|will you|can i|could i|may i|i want to|i wanna|i'd like to|i would like to|i need to|i want you to|i need you to|help me|let me|how do i|how can i|is it possible to|are you able to|just|also|then)\s+)*/;
 
 /** Verbs that move money: refused as "I can't transfer money here". */
 const MONEY_VERBS = new Set("transfer send pay withdraw deposit lend borrow".split(" "));
 
 /** Changes asked for by their noun ("I want a refund", "request a chargeback"), whatever their position. */
-const CHANGE_REQUEST = /\b(?:want|wanna|need|request|requesting|demand|file|raise|open|issue|process|initiate|start|claim|like|get me)\s+(?:(?:a|an|the|my|for|to|get|make|have)\s+)*(refund|chargeback|reversal|dispute|cancellation|retry)\b(?!\s+(?:status|history|received|paid|came|went|arrived?|was|is|has|have))/;
+const CHANGE_REQUEST =
+  /\b(?:want|wanna|need|request|requesting|demand|file|raise|open|issue|process|initiate|start|claim|like|get me)\s+(?:(?:a|an|the|my|for|to|get|make|have)\s+)*(refund|chargeback|reversal|dispute|cancellation|retry)\b(?!\s+(?:status|history|received|paid|came|went|arrived?|was|is|has|have))/;
 
 /**
  * The change the question commands, if no action takes it, said as what the agent can't do
@@ -29,11 +33,20 @@ export function changeVerb(question: string, actions: readonly ActionDefinition[
   const text = normalize(question).trim();
   const request = CHANGE_REQUEST.exec(text)?.[1];
   if (request) return `process a ${request}`;
-  const commands = [words(text.replace(LEAD, ""))[0], ...[...text.matchAll(/\b(?:to|and|then) ([a-z-]+)/g)].map((match) => match[1])];
-  const verb = commands.find((word): word is string => word !== undefined && CHANGE_VERBS.has(word) && !nounBefore(text, word));
+  const commands = [
+    words(text.replace(LEAD, ""))[0],
+    ...[...text.matchAll(/\b(?:to|and|then) ([a-z-]+)/g)].map((match) => match[1]),
+  ];
+  const verb = commands.find(
+    (word): word is string => word !== undefined && CHANGE_VERBS.has(word) && !nounBefore(text, word),
+  );
   if (!verb) return undefined;
   // An action takes the verb when its phrases list it alone with a weight that can decide (a hint of 1 does not).
-  const taken = actions.some((action) => Object.entries(action.understanding?.intent ?? {}).some(([phrase, weight]) => normalize(phrase).trim() === verb && weight >= 2));
+  const taken = actions.some((action) =>
+    Object.entries(action.understanding?.intent ?? {}).some(
+      ([phrase, weight]) => normalize(phrase).trim() === verb && weight >= 2,
+    ),
+  );
   if (taken) return undefined;
   const particle = new RegExp(`\\b${verb} (up|out|in|off|back|over)\\b`).exec(text)?.[1];
   return `${particle ? `${verb} ${particle}` : verb} ${MONEY_VERBS.has(verb) ? "money" : "anything"}`;
@@ -46,20 +59,35 @@ function nounBefore(text: string, verb: string): boolean {
 
 /** Words before "'s" that are no person: contractions, times, things. */
 const NOT_PEOPLE = new Set(
-  "it what that there here let who how where when why today yesterday tomorrow tonight month week year day one everyone nobody he she this my your our the any anything everything all i".split(" "),
+  "it what that there here let who how where when why today yesterday tomorrow tonight month week year day one everyone nobody he she this my your our the any anything everything all i".split(
+    " ",
+  ),
 );
-const DATA_NOUNS = "orders?|order|balance|wallet|transactions?|payments?|spending|income|cart|account|purchases?|money|history|statement";
-const MONTHS_AND_DAYS = /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|i)$/i;
+const DATA_NOUNS =
+  "orders?|order|balance|wallet|transactions?|payments?|spending|income|cart|account|purchases?|money|history|statement";
+const MONTHS_AND_DAYS =
+  /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|i)$/i;
 
 /**
  * Whose data the question asks about when it is not the user's: a possessive ("Tunde's orders",
  * "my wife's balance", "someone else's cart"), "his/her/their" before the data, or "for/of" a
  * name ("orders for Tunde"). The user's own name is theirs. Returns the other person as written.
  */
-export function otherPerson(question: string, userName: string | undefined, isThing: (word: string) => boolean = () => false): string | undefined {
+export function otherPerson(
+  question: string,
+  userName: string | undefined,
+  isThing: (word: string) => boolean = () => false,
+): string | undefined {
   const own = new Set((userName ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const plain = question.replace(/[‘’`´]/g, "'");
-  const relative = new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s\\b|\\s+(?:account|wallet|card|${DATA_NOUNS})\\b)`, "i").exec(plain) ?? new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(plain) ?? new RegExp(`^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b`, "i").exec(plain);
+  const relative =
+    new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s\\b|\\s+(?:account|wallet|card|${DATA_NOUNS})\\b)`, "i").exec(
+      plain,
+    ) ??
+    new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(
+      plain,
+    ) ??
+    new RegExp(`^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b`, "i").exec(plain);
   if (relative) return `your ${(relative[1] as string).toLowerCase()}'s`;
   if (/\b(?:someone|somebody|anyone|anybody) else's\b/i.test(plain)) return "someone else's";
   // An email address names an account: the agent acts for the signed-in user only, who never needs to give one.
@@ -70,25 +98,40 @@ export function otherPerson(question: string, userName: string | undefined, isTh
     if (NOT_PEOPLE.has(word) || own.has(word) || MONTHS_AND_DAYS.test(word) || isThing(word)) continue;
     // The whole name: capitalized words just before the possessive ("Ngozi Bello's").
     const before = /((?:\b[A-Z][a-z]+\s+)*)$/.exec(plain.slice(0, match.index))?.[1] ?? "";
-    const names = words(before.toLowerCase()).filter((name) => !NOT_PEOPLE.has(name) && !STARTERS.has(name) && !own.has(name));
+    const names = words(before.toLowerCase()).filter(
+      (name) => !NOT_PEOPLE.has(name) && !STARTERS.has(name) && !own.has(name),
+    );
     return `${[...names, word].map(capitalized).join(" ")}'s`;
   }
   const pronoun = new RegExp(`\\b(his|her|their|our)\\s+(?:\\w+\\s+)?(${DATA_NOUNS})\\b`, "i").exec(plain);
   if (pronoun) return (pronoun[1] as string).toLowerCase();
   const subject = /\b(?:did|does|has|have|is|was|were|will)\s+([A-Z][a-z]+)\b/.exec(plain);
-  if (subject && !own.has((subject[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(subject[1] as string) && !isThing((subject[1] as string).toLowerCase()) && !NOT_PEOPLE.has((subject[1] as string).toLowerCase())) return `${subject[1]}'s`;
+  if (
+    subject &&
+    !own.has((subject[1] as string).toLowerCase()) &&
+    !MONTHS_AND_DAYS.test(subject[1] as string) &&
+    !isThing((subject[1] as string).toLowerCase()) &&
+    !NOT_PEOPLE.has((subject[1] as string).toLowerCase())
+  )
+    return `${subject[1]}'s`;
   const named = new RegExp(`\\b(?:${DATA_NOUNS})\\b.*\\b(?:for|of|belonging to)\\s+([A-Z][a-z]+)\\b`).exec(plain);
-  if (named && !own.has((named[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(named[1] as string)) return `${named[1]}'s`;
+  if (named && !own.has((named[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(named[1] as string))
+    return `${named[1]}'s`;
   return undefined;
 }
 
 /** People close to the user: "my husband" is someone else, whose data the agent does not look at. */
-const RELATIVES = "sis|bro|mama|papa|mummy|mommy|daddy|auntie|aunty|hubby|wifey|bestie|husband|wife|partner|spouse|boyfriend|girlfriend|fiance|fiancee|sister|brother|mum|mom|mother|dad|father|son|daughter|kid|kids|child|children|friend|boss|colleague|flatmate|roommate|neighbour|neighbor|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|parents|in-laws";
+const RELATIVES =
+  "sis|bro|mama|papa|mummy|mommy|daddy|auntie|aunty|hubby|wifey|bestie|husband|wife|partner|spouse|boyfriend|girlfriend|fiance|fiancee|sister|brother|mum|mom|mother|dad|father|son|daughter|kid|kids|child|children|friend|boss|colleague|flatmate|roommate|neighbour|neighbor|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|parents|in-laws";
 /** What the relative may be the subject of ("my sister bought…"). */
 const SUBJECT_VERBS = "spent|spend|spends|bought|buy|buys|earned|earns|received|receives|ordered|orders|has|had";
 
 /** Capitalized words that begin a question, not a name ("Show Ngozi's orders"). */
-const STARTERS = new Set("show list get give tell find check what whats where when how did does is are can could please and or for of see display open view fetch pull".split(" "));
+const STARTERS = new Set(
+  "show list get give tell find check what whats where when how did does is are can could please and or for of see display open view fetch pull".split(
+    " ",
+  ),
+);
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -100,13 +143,21 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|what are you|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(text);
+  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|what are you|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
+    text,
+  );
 }
 
 /** A greeting or thanks and nothing else ("hello", "thanks!"): answered in kind, with nothing sent. */
 export function smallTalk(text: string): "a greeting" | "thanks" | undefined {
-  if (/^ (?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day))(?: there| agent| bot)? $/.test(text)) return "a greeting";
-  if (/^ (?:(?:ok|okay|great|cool|perfect) )?(?:thanks|thank you|cheers|thx)(?: (?:a lot|so much|very much))? $/.test(text)) return "thanks";
+  if (/^ (?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day))(?: there| agent| bot)? $/.test(text))
+    return "a greeting";
+  if (
+    /^ (?:(?:ok|okay|great|cool|perfect) )?(?:thanks|thank you|cheers|thx)(?: (?:a lot|so much|very much))? $/.test(
+      text,
+    )
+  )
+    return "thanks";
   return undefined;
 }
 

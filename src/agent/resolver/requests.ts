@@ -13,15 +13,29 @@ const REQUEST_SCORE = 3;
  * touch (a phrase in two parts, "money in and money out", touches both) where another action
  * scores enough.
  */
-export function otherRequests(question: string, chosen: ActionDefinition, actions: readonly ActionDefinition[], catalog: readonly CatalogEntry[], clock: Clock): { clause: string; action: ActionDefinition }[] {
-  const clauses = question.split(/\band\b|[,;?!]|\balso\b|\bthen\b|\bplus\b/i).map((clause) => clause.trim()).filter((clause) => /[a-z]/i.test(clause));
+export function otherRequests(
+  question: string,
+  chosen: ActionDefinition,
+  actions: readonly ActionDefinition[],
+  catalog: readonly CatalogEntry[],
+  clock: Clock,
+): { clause: string; action: ActionDefinition }[] {
+  const clauses = question
+    .split(/\band\b|[,;?!]|\balso\b|\bthen\b|\bplus\b/i)
+    .map((clause) => clause.trim())
+    .filter((clause) => /[a-z]/i.test(clause));
   if (clauses.length < 2) return [];
   const touched: string[] = [];
   score(chosen, question, normalize(question), catalog, clock, touched);
   return clauses.flatMap((clause) => {
     const text = normalize(clause);
     // Only a clause that asks is a request; "money left my account but nothing happened" tells.
-    if (!ASKING.test(text) || touched.some((part) => text.includes(part)) || score(chosen, clause, text, catalog, clock).score > 0) return [];
+    if (
+      !ASKING.test(text) ||
+      touched.some((part) => text.includes(part)) ||
+      score(chosen, clause, text, catalog, clock).score > 0
+    )
+      return [];
     const other = actions
       .filter((action) => action !== chosen)
       .map((action) => ({ clause, action, score: score(action, clause, text, catalog, clock).score }))
@@ -32,8 +46,11 @@ export function otherRequests(question: string, chosen: ActionDefinition, action
 
 /** A clause without the words that joined it to the others ("add a crate of eggs and" → "add a crate of eggs"). */
 export function trimJoints(clause: string): string {
-  return clause.replace(/^[\s,;.!?]*(?:(?:and|also|then|plus)\b[\s,;]*)?|[\s,;]*(?:\b(?:and|also|then|plus)[\s,;]*)?$/gi, "").trim();
+  return clause
+    .replace(/^[\s,;.!?]*(?:(?:and|also|then|plus)\b[\s,;]*)?|[\s,;]*(?:\b(?:and|also|then|plus)[\s,;]*)?$/gi, "")
+    .trim();
 }
 
 /** How a clause that asks for something begins: a question word, a command, or "my …" after one ("show my orders and my balance"), after politeness. */
-const ASKING = /^ (?:(?:please|pls|kindly|and|also|then|so|now|can you|could you|would you|can i|could i)\s+)*(?:what|whats|what's|how|where|wheres|when|which|who|is|are|was|were|do|does|did|has|have|can|could|will|show|list|tell|give|check|find|search|add|buy|get|put|look|see|track|send me|let me know|i want|i need|i'd like|i would like|my)\b/
+const ASKING =
+  /^ (?:(?:please|pls|kindly|and|also|then|so|now|can you|could you|would you|can i|could i)\s+)*(?:what|whats|what's|how|where|wheres|when|which|who|is|are|was|were|do|does|did|has|have|can|could|will|show|list|tell|give|check|find|search|add|buy|get|put|look|see|track|send me|let me know|i want|i need|i'd like|i would like|my)\b/;

@@ -1,10 +1,10 @@
 import type { ActionDefinition } from "../actions/definition.ts";
+import { type Clock, dayIn } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
-import { dayIn, type Clock } from "./dates.ts";
-import { fillParameter, hasDateFills, windowOf, type FillContext, type Found } from "./fill.ts";
-import { catalogVocabulary, STOP_WORDS, type CatalogEntry } from "./products.ts";
+import { type FillContext, type Found, fillParameter, hasDateFills, windowOf } from "./fill.ts";
 import { amountFilter } from "./phrases.ts";
-import { asksForHelp, capabilities, smallTalk, CHANGE_VERBS, changeVerb, otherPerson } from "./refuse.ts";
+import { type CatalogEntry, catalogVocabulary, STOP_WORDS } from "./products.ts";
+import { asksForHelp, CHANGE_VERBS, capabilities, changeVerb, otherPerson, smallTalk } from "./refuse.ts";
 import { otherRequests, trimJoints } from "./requests.ts";
 import { hasPeriod, score } from "./score.ts";
 import { correctTypos, normalize, words } from "./text.ts";
@@ -60,26 +60,45 @@ const MIN_SCORE = 2;
  * the parameters are filled by their rules. Refused first: a change no action makes ("cancel",
  * "send money"), another person's data, and anything no action scores for.
  */
-export function resolveQuestion(question: string, catalog: readonly CatalogEntry[], options: ResolveOptions = {}): Resolution {
+export function resolveQuestion(
+  question: string,
+  catalog: readonly CatalogEntry[],
+  options: ResolveOptions = {},
+): Resolution {
   const actions = options.actions ?? defaultActions();
   const clock = clockOf(options);
   const { text, fixes } = correctTypos(normalize(question), vocabulary(actions, catalog));
   const explanation: Explanation = { typos: fixes, candidates: [], values: [], timeZone: clock.timeZone };
-  const refuse = (rule: string, why: string): Resolution => ({ action: "none", parameters: {}, refused: true, problem: `${why}. ${capabilities(actions)}`, explanation: { ...explanation, rule } });
+  const refuse = (rule: string, why: string): Resolution => ({
+    action: "none",
+    parameters: {},
+    refused: true,
+    problem: `${why}. ${capabilities(actions)}`,
+    explanation: { ...explanation, rule },
+  });
 
   const person = otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
-  if (person) return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
+  if (person)
+    return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
   const verb = changeVerb(text, actions);
   if (verb) return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} here, and nothing was sent`);
 
   const scored = actions.map((action) => score(action, question, text, catalog, clock));
   // An action that takes no dates at all is left out of a question naming days (as the actions that take dates read them) when one of those scores.
   const days = actions
-    .filter((action) => hasDateFills(action) && scored.some((candidate) => candidate.action === action.name && !candidate.excluded && candidate.score >= MIN_SCORE))
+    .filter(
+      (action) =>
+        hasDateFills(action) &&
+        scored.some(
+          (candidate) => candidate.action === action.name && !candidate.excluded && candidate.score >= MIN_SCORE,
+        ),
+    )
     .map((action) => windowOf({ question, text, catalog, clock, action }))
     .find((window) => window && !("period" in window));
   // Of two actions scoring the same, the one that can take the time the question names ("wallet activity for last week").
-  const timed = actions.some((action) => (hasPeriod(action) || hasDateFills(action)) && windowOf({ question, text, catalog, clock, action }));
+  const timed = actions.some(
+    (action) => (hasPeriod(action) || hasDateFills(action)) && windowOf({ question, text, catalog, clock, action }),
+  );
   const takesTime = (name: string) => {
     const action = actions.find((each) => each.name === name) as ActionDefinition;
     return timed && (hasPeriod(action) || hasDateFills(action)) ? 1 : 0;
@@ -91,7 +110,11 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
       const action = actions.find((each) => each.name === candidate.action) as ActionDefinition;
       if (candidate.score <= 0 || candidate.excluded || hasDateFills(action) || hasPeriod(action)) return candidate;
       if (days) return { ...candidate, excluded: `takes no dates ("${days.said}")` };
-      if (daysNamed && missingId(action, question)) return { ...candidate, excluded: `needs an id the question does not give, and it names days ("${daysNamed.said}")` };
+      if (daysNamed && missingId(action, question))
+        return {
+          ...candidate,
+          excluded: `needs an id the question does not give, and it names days ("${daysNamed.said}")`,
+        };
       return candidate;
     })
     .filter((candidate) => candidate.score > 0 || candidate.excluded)
@@ -99,13 +122,35 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
   const best = explanation.candidates.find((candidate) => !candidate.excluded);
   if (!best || best.score < MIN_SCORE) {
     const talk = smallTalk(text);
-    if (talk === "thanks") return { action: "none", parameters: {}, answered: talk, problem: "You're welcome", explanation: { ...explanation, rule: "thanks" } };
+    if (talk === "thanks")
+      return {
+        action: "none",
+        parameters: {},
+        answered: talk,
+        problem: "You're welcome",
+        explanation: { ...explanation, rule: "thanks" },
+      };
     if (talk || asksForHelp(text)) {
       const answered = talk ?? "a question about the agent";
-      return { action: "none", parameters: {}, answered, problem: `${talk ? "Hello! " : ""}I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`, explanation: { ...explanation, rule: answered } };
+      return {
+        action: "none",
+        parameters: {},
+        answered,
+        problem: `${talk ? "Hello! " : ""}I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`,
+        explanation: { ...explanation, rule: answered },
+      };
     }
     const dated = datedAction(actions, { question, text, catalog, clock });
-    if (dated) return fillAll(dated.action, { question, text, catalog, clock, action: dated.action }, {}, { ...explanation, rule: `no action scores ${MIN_SCORE} or more, and the question names days ("${dated.said}"): the action that takes dates` });
+    if (dated)
+      return fillAll(
+        dated.action,
+        { question, text, catalog, clock, action: dated.action },
+        {},
+        {
+          ...explanation,
+          rule: `no action scores ${MIN_SCORE} or more, and the question names days ("${dated.said}"): the action that takes dates`,
+        },
+      );
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
   }
   const action = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
@@ -114,15 +159,24 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
     // One call per question: the rest is said, not dropped ("… and what's my balance?"). A change waits for a read ("add eggs and what's my balance" reads the balance).
     const own = trimJoints(others.reduce((rest, { clause }) => rest.replace(clause, " "), question));
     const read = action.method !== "GET" ? others.find((other) => other.action.method === "GET") : undefined;
-    const [asked, deferred] = read ? [read.clause, [own, ...others.filter((other) => other !== read).map((other) => other.clause)]] : [own, others.map((other) => other.clause)];
+    const [asked, deferred] = read
+      ? [read.clause, [own, ...others.filter((other) => other !== read).map((other) => other.clause)]]
+      : [own, others.map((other) => other.clause)];
     const resolution = resolveQuestion(asked, catalog, { ...options, oneRequest: true });
     const note = `I do one thing per request: ask ${deferred.map((clause) => `"${clause}"`).join(" and ")} separately`;
     return { ...resolution, note: resolution.note ? `${note}. ${resolution.note}` : note };
   }
   const resolution = fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
   const amount = amountFilter(question);
-  if (amount && !resolution.refused && !Object.keys(action.parameters.properties).some((name) => /amount|price|min|max/.test(name))) {
-    return { ...resolution, note: `I can't filter by amount ("${amount}": ${action.name} takes no amount), so this covers all amounts` };
+  if (
+    amount &&
+    !resolution.refused &&
+    !Object.keys(action.parameters.properties).some((name) => /amount|price|min|max/.test(name))
+  ) {
+    return {
+      ...resolution,
+      note: `I can't filter by amount ("${amount}": ${action.name} takes no amount), so this covers all amounts`,
+    };
   }
   return resolution;
 }
@@ -131,17 +185,42 @@ export function resolveQuestion(question: string, catalog: readonly CatalogEntry
  * Fills the parameter the follow-up asked for from the answer, so the call can be made. An
  * answer that does not fit asks again, saying why and repeating the choices.
  */
-export function applyAnswer(resolution: Resolution, answer: string, catalog: readonly CatalogEntry[], options: ResolveOptions = {}): Resolution {
+export function applyAnswer(
+  resolution: Resolution,
+  answer: string,
+  catalog: readonly CatalogEntry[],
+  options: ResolveOptions = {},
+): Resolution {
   const parameter = resolution.followUp?.parameter;
   const action = (options.actions ?? defaultActions()).find((candidate) => candidate.name === resolution.action);
   if (!parameter || !action) return resolution;
-  const explanation = resolution.explanation ?? { typos: [], candidates: [], values: [], timeZone: clockOf(options).timeZone };
+  const explanation = resolution.explanation ?? {
+    typos: [],
+    candidates: [],
+    values: [],
+    timeZone: clockOf(options).timeZone,
+  };
   const fill = action.understanding?.parameters?.[parameter];
-  const context: FillContext = { question: answer, text: normalize(answer), catalog, clock: clockOf(options), action, answering: true, choices: resolution.followUp?.choices };
-  const found: Found | undefined = fill ? fillParameter(parameter, fill, context) : { value: answer.trim(), because: "the answer" };
+  const context: FillContext = {
+    question: answer,
+    text: normalize(answer),
+    catalog,
+    clock: clockOf(options),
+    action,
+    answering: true,
+    choices: resolution.followUp?.choices,
+  };
+  const found: Found | undefined = fill
+    ? fillParameter(parameter, fill, context)
+    : { value: answer.trim(), because: "the answer" };
   if (!found || found.value === undefined) {
-    const question = found?.ask?.question ?? `"${answer.trim()}" does not give ${parameter}: ${resolution.followUp?.question}`;
-    return { ...resolution, followUp: { parameter, question, choices: found?.ask?.choices ?? resolution.followUp?.choices }, explanation };
+    const question =
+      found?.ask?.question ?? `"${answer.trim()}" does not give ${parameter}: ${resolution.followUp?.question}`;
+    return {
+      ...resolution,
+      followUp: { parameter, question, choices: found?.ask?.choices ?? resolution.followUp?.choices },
+      explanation,
+    };
   }
   const range = outOfRange(action, parameter, found.value);
   if (range) return { ...resolution, followUp: { parameter, question: range }, explanation };
@@ -150,17 +229,46 @@ export function applyAnswer(resolution: Resolution, answer: string, catalog: rea
   return nextFollowUp(action, parameters, { ...explanation, values }, new Set([parameter]));
 }
 
-function fillAll(action: ActionDefinition, context: FillContext, parameters: Record<string, unknown>, explanation: Explanation): Resolution {
+function fillAll(
+  action: ActionDefinition,
+  context: FillContext,
+  parameters: Record<string, unknown>,
+  explanation: Explanation,
+): Resolution {
   let followUp: Resolution["followUp"];
   for (const [name, fill] of Object.entries(action.understanding?.parameters ?? {})) {
     const found = fillParameter(name, fill, context);
-    if (found?.problem && found.answered) return { action: action.name, parameters, answered: found.answered, problem: found.problem, explanation: { ...explanation, rule: found.because } };
-    if (found?.problem && found.refuse) return { action: "none", parameters: {}, refused: true, problem: found.problem, explanation: { ...explanation, rule: found.because } };
-    if (found?.problem) return { action: action.name, parameters, problem: found.problem, explanation: { ...explanation, rule: found.because } };
+    if (found?.problem && found.answered)
+      return {
+        action: action.name,
+        parameters,
+        answered: found.answered,
+        problem: found.problem,
+        explanation: { ...explanation, rule: found.because },
+      };
+    if (found?.problem && found.refuse)
+      return {
+        action: "none",
+        parameters: {},
+        refused: true,
+        problem: found.problem,
+        explanation: { ...explanation, rule: found.because },
+      };
+    if (found?.problem)
+      return {
+        action: action.name,
+        parameters,
+        problem: found.problem,
+        explanation: { ...explanation, rule: found.because },
+      };
     const range = found?.value !== undefined ? outOfRange(action, name, found.value) : undefined;
     if (range && !followUp) {
       followUp = { parameter: name, question: range };
-      explanation.values.push({ parameter: name, value: undefined, because: `${JSON.stringify(found?.value)} is out of range` });
+      explanation.values.push({
+        parameter: name,
+        value: undefined,
+        because: `${JSON.stringify(found?.value)} is out of range`,
+      });
     } else if (found?.value !== undefined && !range) {
       parameters[name] = found.value;
       explanation.values.push({ parameter: name, value: found.value, because: found.because });
@@ -168,7 +276,11 @@ function fillAll(action: ActionDefinition, context: FillContext, parameters: Rec
       parameters[name] = action.parameters.properties[name]?.default;
       explanation.values.push({ parameter: name, value: parameters[name], because: "the schema's default" });
     } else if (found?.ask && !followUp) {
-      followUp = { parameter: name, question: found.ask.question, ...(found.ask.choices ? { choices: found.ask.choices } : {}) };
+      followUp = {
+        parameter: name,
+        question: found.ask.question,
+        ...(found.ask.choices ? { choices: found.ask.choices } : {}),
+      };
       explanation.values.push({ parameter: name, value: undefined, because: found.because });
     }
   }
@@ -177,8 +289,15 @@ function fillAll(action: ActionDefinition, context: FillContext, parameters: Rec
 }
 
 /** The first required parameter still missing becomes the follow-up question. */
-function nextFollowUp(action: ActionDefinition, parameters: Record<string, unknown>, explanation: Explanation, answered: Set<string>): Resolution {
-  const missing = (action.parameters.required ?? []).find((name) => parameters[name] === undefined && !answered.has(name));
+function nextFollowUp(
+  action: ActionDefinition,
+  parameters: Record<string, unknown>,
+  explanation: Explanation,
+  answered: Set<string>,
+): Resolution {
+  const missing = (action.parameters.required ?? []).find(
+    (name) => parameters[name] === undefined && !answered.has(name),
+  );
   if (!missing) return { action: action.name, parameters, explanation };
   const fill = action.understanding?.parameters?.[missing];
   const question = fill?.ask ?? `What ${missing.replaceAll("_", " ")} should I use?`;
@@ -186,26 +305,44 @@ function nextFollowUp(action: ActionDefinition, parameters: Record<string, unkno
 }
 
 /** Words that ask about a time without naming anything: "anything from 3 Oct?", "what happened on Monday?". */
-const ABOUT_A_TIME = new Set("anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when".split(" "));
+const ABOUT_A_TIME = new Set(
+  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when".split(
+    " ",
+  ),
+);
 
 /**
  * A question naming days gone by and nothing else ("anything from 3 Oct?", "what happened on 12
  * October") asks what happened then: the first action that takes dates answers it. A word no
  * action knows ("who won the match last night?") or days still ahead ("tomorrow") are no such clue.
  */
-function datedAction(actions: readonly ActionDefinition[], context: Omit<FillContext, "action">): { action: ActionDefinition; said: string } | undefined {
+function datedAction(
+  actions: readonly ActionDefinition[],
+  context: Omit<FillContext, "action">,
+): { action: ActionDefinition; said: string } | undefined {
   const action = actions.find(hasDateFills);
   const window = datedWindow(actions, context);
   if (!action || !window) return undefined;
   const known = vocabulary(actions, []);
-  const rest = words(normalize(window.said.split(" … ").reduce((question, said) => question.replace(said, " "), context.question)));
-  if (rest.some((word) => word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word) && !ABOUT_A_TIME.has(word) && !known.has(word))) return undefined;
+  const rest = words(
+    normalize(window.said.split(" … ").reduce((question, said) => question.replace(said, " "), context.question)),
+  );
+  if (
+    rest.some(
+      (word) =>
+        word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word) && !ABOUT_A_TIME.has(word) && !known.has(word),
+    )
+  )
+    return undefined;
   const today = dayIn(context.clock);
   return (window.to ?? window.from ?? today) <= today ? { action, said: window.said } : undefined;
 }
 
 /** The days a question names, as the first action that takes dates reads them (not a period, not a problem). */
-function datedWindow(actions: readonly ActionDefinition[], context: Omit<FillContext, "action">): { from?: string; to?: string; said: string } | undefined {
+function datedWindow(
+  actions: readonly ActionDefinition[],
+  context: Omit<FillContext, "action">,
+): { from?: string; to?: string; said: string } | undefined {
   const action = actions.find(hasDateFills);
   const window = action && windowOf({ ...context, action });
   return window && !("period" in window) && !window.problem ? window : undefined;
@@ -221,17 +358,34 @@ function missingId(action: ActionDefinition, question: string): boolean {
 
 /** A number the schema does not take ("add 150 crates" when at most 99 go at once, "half a crate" of whole crates): the question to ask instead. */
 function outOfRange(action: ActionDefinition, name: string, value: unknown): string | undefined {
-  const schema = action.parameters.properties[name] as { type?: string; minimum?: number; maximum?: number } | undefined;
+  const schema = action.parameters.properties[name] as
+    | { type?: string; minimum?: number; maximum?: number }
+    | undefined;
   if (typeof value !== "number" || !schema) return undefined;
   const whole = schema.type !== "integer" || Number.isInteger(value);
-  if (whole && (schema.minimum === undefined || value >= schema.minimum) && (schema.maximum === undefined || value <= schema.maximum)) return undefined;
-  const range = schema.minimum !== undefined && schema.maximum !== undefined ? `from ${schema.minimum} to ${schema.maximum}` : schema.maximum !== undefined ? `at most ${schema.maximum}` : schema.minimum !== undefined ? `at least ${schema.minimum}` : "";
+  if (
+    whole &&
+    (schema.minimum === undefined || value >= schema.minimum) &&
+    (schema.maximum === undefined || value <= schema.maximum)
+  )
+    return undefined;
+  const range =
+    schema.minimum !== undefined && schema.maximum !== undefined
+      ? `from ${schema.minimum} to ${schema.maximum}`
+      : schema.maximum !== undefined
+        ? `at most ${schema.maximum}`
+        : schema.minimum !== undefined
+          ? `at least ${schema.minimum}`
+          : "";
   const kind = schema.type === "integer" ? `a whole number${range ? ` ${range}` : ""}` : range;
   return `${name.replaceAll("_", " ")} must be ${kind} (you said ${value}): what ${name.replaceAll("_", " ")} should I use?`;
 }
 
 function clockOf(options: ResolveOptions): Clock {
-  return { now: options.now ?? new Date(), timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return {
+    now: options.now ?? new Date(),
+    timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
 }
 
 const vocabularies = new WeakMap<readonly ActionDefinition[], Set<string>>();
@@ -242,9 +396,14 @@ function vocabulary(actions: readonly ActionDefinition[], catalog: readonly Cata
   if (!known) {
     const phrases = actions.flatMap((action) => [
       ...Object.keys(action.understanding?.intent ?? {}),
-      ...Object.values(action.understanding?.parameters ?? {}).flatMap((fill) => ("values" in fill ? Object.values(fill.values).flat() : [])),
+      ...Object.values(action.understanding?.parameters ?? {}).flatMap((fill) =>
+        "values" in fill ? Object.values(fill.values).flat() : [],
+      ),
     ]);
-    known = new Set([...phrases.flatMap((phrase) => words(normalize(phrase.replace("{count}", " ")))), ...CHANGE_VERBS]);
+    known = new Set([
+      ...phrases.flatMap((phrase) => words(normalize(phrase.replace("{count}", " ")))),
+      ...CHANGE_VERBS,
+    ]);
     vocabularies.set(actions, known);
   }
   return new Set([...known, ...catalogVocabulary(catalog)]);

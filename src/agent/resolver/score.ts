@@ -1,18 +1,26 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { Clock } from "./dates.ts";
 import { hasDateFills, windowOf } from "./fill.ts";
-import { catalogNamed, type CatalogEntry } from "./products.ts";
+import { type CatalogEntry, catalogNamed } from "./products.ts";
 import type { Explanation } from "./resolve.ts";
 import { normalize } from "./text.ts";
 
 /** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */
-const COUNT = "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a dozen|a couple(?: of)?|a pair of) ";
+const COUNT =
+  "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a dozen|a couple(?: of)?|a pair of) ";
 
 /** What naming an action by its name adds: more than any phrase, so the name decides. */
 const NAMED_ACTION = 10;
 
 /** What an action scores for a question, and the phrases that made it (`touched` gets the text each phrase matched). */
-export function score(action: ActionDefinition, question: string, text: string, catalog: readonly CatalogEntry[], clock: Clock, touched: string[] = []): Explanation["candidates"][number] {
+export function score(
+  action: ActionDefinition,
+  question: string,
+  text: string,
+  catalog: readonly CatalogEntry[],
+  clock: Clock,
+  touched: string[] = [],
+): Explanation["candidates"][number] {
   const understanding = action.understanding;
   if (!understanding) return { action: action.name, score: 0, matched: [] };
   const matched: string[] = [];
@@ -21,7 +29,13 @@ export function score(action: ActionDefinition, question: string, text: string, 
   for (const [phrase, weight] of Object.entries(understanding.intent).sort((a, b) => b[0].length - a[0].length)) {
     if (phrase.includes(" + ")) {
       // Both parts named, each one of its alternatives ("income|money in + spending|money out").
-      const found = phrase.split(" + ").map((part) => part.split("|").map(normalize).sort((a, b) => b.length - a.length).find((alternative) => rest.includes(alternative)));
+      const found = phrase.split(" + ").map((part) =>
+        part
+          .split("|")
+          .map(normalize)
+          .sort((a, b) => b.length - a.length)
+          .find((alternative) => rest.includes(alternative)),
+      );
       if (found.some((part) => part === undefined)) continue;
       for (const part of found) rest = rest.replace(part as string, " | ");
       if (weight > 0) touched.push(...(found as string[]));
@@ -31,7 +45,13 @@ export function score(action: ActionDefinition, question: string, text: string, 
     }
     if (phrase.includes("{count}")) {
       // A phrase with a count in it ("i'll take {count}"): the count is a number or a number word.
-      const counted = new RegExp(phrase.split("{count}").map((part) => normalize(part).trim()).join(` ${COUNT}`).replace(/^/, " ")).exec(rest);
+      const counted = new RegExp(
+        phrase
+          .split("{count}")
+          .map((part) => normalize(part).trim())
+          .join(` ${COUNT}`)
+          .replace(/^/, " "),
+      ).exec(rest);
       if (!counted) continue;
       rest = rest.replace(counted[0], " | ");
       if (weight > 0) touched.push(counted[0]);

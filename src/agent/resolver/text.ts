@@ -22,12 +22,16 @@ export function hasPhrase(normalized: string, phrase: string): boolean {
 
 /** Common words that look like a vocabulary word one letter away, and must never be "corrected" into it. */
 const COMMON = new Set(
-  "there their these those which would could should about after before every other today thing things money please thanks hello weather where when what whats much many have with from your some into just like know need want time same said paid sent send spent tell show give more most made make last past this that than then them they were been being also only over under month week year days still".split(" "),
+  "there their these those which would could should about after before every other today thing things money please thanks hello weather where when what whats much many have with from your some into just like know need want time same said paid sent send spent tell show give more most made make last past this that than then them they were been being also only over under month week year days still".split(
+    " ",
+  ),
 );
 
 /** Short words that are words already. */
 const SHORT = new Set(
-  "the for and are you how did was can not any all has had her his its our out who why yes got new now old see way may day use she him let put say too own off get buy add two six ten one few lot per via yet ago far big bit end fun guy job law man men run set sit top try win won bag box can cut due eat egg oil pay tea war dear does done each else from here into just kind like long look made make many more most much must name need next only open over part same seem show side some such take tell than that them then they this time upon very want well were what when will with work year your also back been both came come down even ever give good have high hold home keep last left less live lost mine miss much near once onto plus rest said sent send spend fail went told".split(" "),
+  "the for and are you how did was can not any all has had her his its our out who why yes got new now old see way may day use she him let put say too own off get buy add two six ten one few lot per via yet ago far big bit end fun guy job law man men run set sit top try win won bag box can cut due eat egg oil pay tea war dear does done each else from here into just kind like long look made make many more most much must name need next only open over part same seem show side some such take tell than that them then they this time upon very want well were what when will with work year your also back been both came come down even ever give good have high hold home keep last left less live lost mine miss much near once onto plus rest said sent send spend fail went told".split(
+    " ",
+  ),
 );
 
 /**
@@ -43,9 +47,23 @@ export function correctTypos(normalized: string, vocabulary: ReadonlySet<string>
       fixes.push(`${word}→${short}`);
       return short;
     }
-    if (word.length < 3 || vocabulary.has(word) || COMMON.has(word) || SHORT.has(word) || ENGLISH_WORDS.has(word) || /\d|_/.test(word)) return word;
+    if (
+      word.length < 3 ||
+      vocabulary.has(word) ||
+      COMMON.has(word) ||
+      SHORT.has(word) ||
+      ENGLISH_WORDS.has(word) ||
+      /\d|_/.test(word)
+    )
+      return word;
     // Vowels left out ("spnd" → "spend", "blnce" → "balance"): the one known word the letters spell without them.
-    const voweless = [...vocabulary].filter((known) => known.length > word.length && known[0] === word[0] && withoutVowels(known) === withoutVowels(word) && isSubsequence(word, known));
+    const voweless = [...vocabulary].filter(
+      (known) =>
+        known.length > word.length &&
+        known[0] === word[0] &&
+        withoutVowels(known) === withoutVowels(word) &&
+        isSubsequence(word, known),
+    );
     if (voweless.length === 1) {
       fixes.push(`${word}→${voweless[0]}`);
       return voweless[0] as string;
@@ -56,7 +74,13 @@ export function correctTypos(normalized: string, vocabulary: ReadonlySet<string>
     let ties = 0;
     for (const known of vocabulary) {
       // Short words change little: three letters only gain one ("wek" → "week"), four keep their length ("yera" → "year", not "rice" → "price").
-      if (known.length < 4 || Math.abs(known.length - word.length) > limit || (word.length === 3 && known.length !== 4) || (word.length === 4 && known.length !== 4)) continue;
+      if (
+        known.length < 4 ||
+        Math.abs(known.length - word.length) > limit ||
+        (word.length === 3 && known.length !== 4) ||
+        (word.length === 4 && known.length !== 4)
+      )
+        continue;
       const distance = editDistance(word, known, limit);
       if (distance < bestDistance) [best, bestDistance, ties] = [known, distance, 1];
       else if (distance === bestDistance) ties++;
@@ -79,7 +103,8 @@ function editDistance(a: string, b: string, limit: number): number {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       const above = rows[i - 1] as number[];
       let value = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, ((rows[i - 2] as number[])[j - 2] as number) + 1);
       row[j] = value;
       smallest = Math.min(smallest, value);
     }

@@ -1,8 +1,8 @@
 import type { Clock } from "../../clock.ts";
 import type { FileIO } from "../../store/file-io.ts";
-import { record, shapeCheck, string, integer } from "../../store/shape.ts";
+import { integer, record, shapeCheck, string } from "../../store/shape.ts";
 import { openStore } from "../../store/store.ts";
-import { isKept, sessionBackend, type Session, type SessionBackend } from "./session-store.ts";
+import { isKept, type Session, type SessionBackend, sessionBackend } from "./session-store.ts";
 
 export const SESSIONS_FILE = "sessions.json";
 
@@ -11,7 +11,12 @@ interface SessionData {
   sessions: Record<string, Session>;
 }
 
-const checkShape = shapeCheck(record({ version: integer, sessions: { type: "object", additionalProperties: record({ token: string, expiresAt: integer }) } }));
+const checkShape = shapeCheck(
+  record({
+    version: integer,
+    sessions: { type: "object", additionalProperties: record({ token: string, expiresAt: integer }) },
+  }),
+);
 
 /** Sessions in the data dir (sessions.json), written like every data file: they survive a restart. */
 export async function fileSessions(options: { file: string; clock: Clock; io?: FileIO }): Promise<SessionBackend> {
@@ -30,7 +35,8 @@ export async function fileSessions(options: { file: string; clock: Clock; io?: F
       write: (key, session) =>
         store.update((draft) => {
           // Sessions past their retention are dropped whenever one is written, so the file does not grow without end.
-          for (const [name, stored] of Object.entries(draft.sessions)) if (!isKept(stored, now())) delete draft.sessions[name];
+          for (const [name, stored] of Object.entries(draft.sessions))
+            if (!isKept(stored, now())) delete draft.sessions[name];
           draft.sessions[key] = session;
         }),
       remove: (key) => store.update((draft) => void delete draft.sessions[key]),

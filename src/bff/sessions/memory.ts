@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock.ts";
-import { sessionBackend, type Session, type SessionBackend } from "./session-store.ts";
+import { type Session, type SessionBackend, sessionBackend } from "./session-store.ts";
 
 /** Sessions in memory, as the real service keeps them: gone at restart. */
 export function memorySessions(clock: Clock): SessionBackend {

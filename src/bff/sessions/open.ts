@@ -1,14 +1,18 @@
 import type { Clock } from "../../clock.ts";
 import type { DataDir } from "../../store/data-dir.ts";
 import type { FileIO } from "../../store/file-io.ts";
-import { SESSIONS_FILE, fileSessions } from "./file.ts";
+import { fileSessions, SESSIONS_FILE } from "./file.ts";
 import { memorySessions } from "./memory.ts";
 import type { SessionBackend } from "./session-store.ts";
 
 /** The session backend that --session-store names: memory, file, or a redis:// URL (the Redis client is loaded only then). */
-export async function openSessionBackend(spec: string, options: { dataDir: DataDir; clock: Clock; io?: FileIO }): Promise<SessionBackend> {
+export async function openSessionBackend(
+  spec: string,
+  options: { dataDir: DataDir; clock: Clock; io?: FileIO },
+): Promise<SessionBackend> {
   if (spec === "memory") return memorySessions(options.clock);
-  if (spec === "file") return fileSessions({ file: options.dataDir.file(SESSIONS_FILE), clock: options.clock, io: options.io });
+  if (spec === "file")
+    return fileSessions({ file: options.dataDir.file(SESSIONS_FILE), clock: options.clock, io: options.io });
   const { redisSessions } = await import("./redis.ts");
   return redisSessions(spec, options.clock);
 }

@@ -2,7 +2,7 @@ import { createClient } from "redis";
 import type { Clock } from "../../clock.ts";
 import { STORAGE_TEXTS, storageUnavailable } from "../../store/errors.ts";
 import { sessionStoreError } from "../errors.ts";
-import { SESSION_RETENTION_MS, sessionBackend, type Session, type SessionBackend } from "./session-store.ts";
+import { SESSION_RETENTION_MS, type Session, type SessionBackend, sessionBackend } from "./session-store.ts";
 
 const PREFIX = "sandbox:session";
 
@@ -18,7 +18,10 @@ export async function redisSessions(url: string, clock: Clock): Promise<SessionB
     url,
     disableOfflineQueue: true,
     // At start a server that is not there is an error; once running, it is waited for, forever.
-    socket: { connectTimeout: 3000, reconnectStrategy: (retries, cause) => (started ? Math.min(100 * 2 ** retries, 2000) : retries < 2 ? 200 : cause) },
+    socket: {
+      connectTimeout: 3000,
+      reconnectStrategy: (retries, cause) => (started ? Math.min(100 * 2 ** retries, 2000) : retries < 2 ? 200 : cause),
+    },
   });
   client.on("error", () => {}); // failures surface on the command that meets them
   try {
@@ -27,13 +30,19 @@ export async function redisSessions(url: string, clock: Clock): Promise<SessionB
     started = true;
   } catch (error) {
     if (client.isOpen) client.destroy();
-    throw sessionStoreError(`Cannot use Redis at ${redact(url)} (${(error as Error).message}). Start Redis, fix the URL (redis://:password@host:port), or choose another --session-store (memory, file).`);
+    throw sessionStoreError(
+      `Cannot use Redis at ${redact(url)} (${(error as Error).message}). Start Redis, fix the URL (redis://:password@host:port), or choose another --session-store (memory, file).`,
+    );
   }
   const guarded = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
       return await operation();
     } catch (error) {
-      throw storageUnavailable(STORAGE_TEXTS.redisSilent, { url: redact(url), reason: (error as Error).message }, error);
+      throw storageUnavailable(
+        STORAGE_TEXTS.redisSilent,
+        { url: redact(url), reason: (error as Error).message },
+        error,
+      );
     }
   };
   const now = () => clock.now().getTime();
@@ -52,7 +61,8 @@ export async function redisSessions(url: string, clock: Clock): Promise<SessionB
       remove: (key) => guarded(async () => void (await client.del(redisKey(key)))),
       removeAll: (prefix) =>
         guarded(async () => {
-          for await (const keys of client.scanIterator({ MATCH: `${redisKey(prefix)}*`, COUNT: 100 })) if (keys.length > 0) await client.del(keys);
+          for await (const keys of client.scanIterator({ MATCH: `${redisKey(prefix)}*`, COUNT: 100 }))
+            if (keys.length > 0) await client.del(keys);
         }),
     },
     {

@@ -39,7 +39,11 @@ export interface SessionMap {
 }
 
 /** A backend over a map: each service's sessions apart, and a session past its retention is no session, in every store alike. */
-export function sessionBackend(kind: SessionBackend["kind"], map: SessionMap, options: { now: () => number; close(): Promise<void> }): SessionBackend {
+export function sessionBackend(
+  kind: SessionBackend["kind"],
+  map: SessionMap,
+  options: { now: () => number; close(): Promise<void> },
+): SessionBackend {
   return {
     kind,
     namespace(service) {

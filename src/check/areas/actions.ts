@@ -1,15 +1,15 @@
 import { ActionInputError } from "../../agent/actions/build-request.ts";
-import { callAction, type AgentTarget } from "../../agent/actions/call.ts";
-import { loadActions, type ActionDefinition } from "../../agent/actions/definition.ts";
-import { failCheck, skipCheck, type Area, type Check, type Need } from "../check.ts";
+import { type AgentTarget, callAction } from "../../agent/actions/call.ts";
+import { type ActionDefinition, loadActions } from "../../agent/actions/definition.ts";
+import { type Area, type Check, failCheck, type Need, skipCheck } from "../check.ts";
 import { shown } from "../expect.ts";
 import { connectionProblem, type Http } from "../http.ts";
-import { compareAction } from "../openapi-match.ts";
 import { openApiDocument } from "../openapi.ts";
+import { compareAction } from "../openapi-match.ts";
 import type { RunContext } from "../run-context.ts";
-import { serviceLabel } from "../target.ts";
 import { sampleParameters, textsOf } from "../sample-parameters.ts";
 import { catalog } from "../storefront-data.ts";
+import { serviceLabel } from "../target.ts";
 import { logout, register, type SessionSide } from "./bff.ts";
 
 /** Where a `bff` action's user must have an agent session. */
@@ -35,7 +35,9 @@ export const actionsArea: Area = {
     }
     const seen: string[] = [];
     const ordered = [...actions].sort((a, b) => needsFound(a) - needsFound(b));
-    const sides = [...new Set(actions.filter((action) => action.auth === "bff").map((action) => action.service))].flatMap((service) => (SESSION_SIDES[service] ? [SESSION_SIDES[service]] : []));
+    const sides = [
+      ...new Set(actions.filter((action) => action.auth === "bff").map((action) => action.service)),
+    ].flatMap((service) => (SESSION_SIDES[service] ? [SESSION_SIDES[service]] : []));
     return [
       ...actions.map((action) => documentCheck(action)),
       ...ordered.map((action) => callCheck(action, seen, sides)),
@@ -54,14 +56,22 @@ function documentCheck(action: ActionDefinition): Check {
       const { problems, compared } = compareAction(action, loaded.document, run.target.walletPrefix);
       // Compared with the sandbox's own document (the deployment serves none): say so, since it is the sandbox's contract, not the deployment's.
       const against = loaded.own ? ` (against ${loaded.source})` : "";
-      if (problems.length > 0) failCheck(`${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1).join("; ")})` : ""}${against}`);
+      if (problems.length > 0)
+        failCheck(
+          `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1).join("; ")})` : ""}${against}`,
+        );
       return `${compared}${against}`;
     },
   };
 }
 
 function callCheck(action: ActionDefinition, seen: string[], sides: readonly SessionSide[]): Check {
-  const needs: Need[] = [action.service, "user", ...(action.auth === "bff" ? (["serviceToken"] as const) : (["wallet"] as const)), ...(action.service === "host" ? (["wallet"] as const) : [])];
+  const needs: Need[] = [
+    action.service,
+    "user",
+    ...(action.auth === "bff" ? (["serviceToken"] as const) : (["wallet"] as const)),
+    ...(action.service === "host" ? (["wallet"] as const) : []),
+  ];
   return {
     name: `${action.name} called once`,
     needs,
@@ -70,13 +80,17 @@ function callCheck(action: ActionDefinition, seen: string[], sides: readonly Ses
     async run({ http, run }) {
       const samples = { catalog: run.target.urls.storefront ? await catalog(run) : [], seen };
       const sampled = sampleParameters(action, samples);
-      if ("missing" in sampled) skipCheck(`no value found for the required parameter "${sampled.missing}" in what the deployment answered so far`);
+      if ("missing" in sampled)
+        skipCheck(
+          `no value found for the required parameter "${sampled.missing}" in what the deployment answered so far`,
+        );
       if (action.auth === "bff") {
         const side = sides.find((candidate) => candidate.service === action.service);
         if (side) await run.once(`agent session ${side.service}`, (setup) => register(setup, run, side, "user"));
       }
       const call = await callAction(action, sampled.values, await agentTarget(http, run)).catch((error: unknown) => {
-        if (error instanceof ActionInputError) failCheck(`the values resolved (${shown(sampled.values)}) do not fit the action: ${error.message}`);
+        if (error instanceof ActionInputError)
+          failCheck(`the values resolved (${shown(sampled.values)}) do not fit the action: ${error.message}`);
         throw error;
       });
       const { status, body } = call.response;
@@ -116,7 +130,10 @@ async function agentTarget(http: Http, run: RunContext): Promise<AgentTarget> {
     async fetch(input, init) {
       http.step = `${init?.method ?? "GET"} ${String(input)}`;
       try {
-        return await fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, http.signal]) : http.signal });
+        return await fetch(input, {
+          ...init,
+          signal: init?.signal ? AbortSignal.any([init.signal, http.signal]) : http.signal,
+        });
       } catch (error) {
         if (http.signal.aborted) throw http.signal.reason;
         return failCheck(`${http.step}: ${connectionProblem(error)}`);
@@ -127,5 +144,7 @@ async function agentTarget(http: Http, run: RunContext): Promise<AgentTarget> {
 
 /** How many of the action's required parameters are found in earlier answers (those go last). */
 function needsFound(action: ActionDefinition): number {
-  return (action.parameters.required ?? []).filter((name) => action.understanding?.parameters?.[name]?.from === "pattern").length;
+  return (action.parameters.required ?? []).filter(
+    (name) => action.understanding?.parameters?.[name]?.from === "pattern",
+  ).length;
 }

@@ -1,4 +1,4 @@
-import { failCheck, type Area, type Check, type Need } from "../check.ts";
+import { type Area, type Check, failCheck, type Need } from "../check.ts";
 import { expectError, expectJson, shown } from "../expect.ts";
 import type { Http } from "../http.ts";
 import { bearer, type RunContext } from "../run-context.ts";
@@ -41,27 +41,41 @@ const HOST: Side = {
   agentPath: "/api/agent/wallet?period=30d",
   async direct(http, run, token) {
     const balance = expectJson(await http.get(run.walletUrl("/balance"), bearer(token))) as Record<string, unknown>;
-    const transactions = expectJson(await http.get(run.walletUrl("/transactions?period=30d"), bearer(token))) as Record<string, unknown>;
+    const transactions = expectJson(await http.get(run.walletUrl("/transactions?period=30d"), bearer(token))) as Record<
+      string,
+      unknown
+    >;
     return { balance: balance.balance, currency: balance.currency, ...transactions };
   },
 };
 
 function sideChecks(side: Side): Check[] {
   const { service, label } = side;
-  const agent = (http: Http, run: RunContext, headers: Record<string, string>) => http.get(`${run.url(service)}${side.agentPath}`, headers);
-  const agentAs = async (http: Http, run: RunContext, who: "user" | "secondUser") => agent(http, run, { ...bearer(run.target.serviceToken!), "x-end-user-id": (await run.signIn(side.tokens, who)).userId });
+  const agent = (http: Http, run: RunContext, headers: Record<string, string>) =>
+    http.get(`${run.url(service)}${side.agentPath}`, headers);
+  const agentAs = async (http: Http, run: RunContext, who: "user" | "secondUser") =>
+    agent(http, run, {
+      ...bearer(run.target.serviceToken!),
+      "x-end-user-id": (await run.signIn(side.tokens, who)).userId,
+    });
   const actsAs = async (http: Http, run: RunContext, who: "user" | "secondUser") => {
     const { token } = await run.signIn(side.tokens, who);
     const expected = await side.direct(http, run, token);
     const got = expectJson(await agentAs(http, run, who));
-    if (!sameJson(got, expected)) failCheck(`expected what the user's own call answers (${shown(expected)}), got ${shown(got)}`);
+    if (!sameJson(got, expected))
+      failCheck(`expected what the user's own call answers (${shown(expected)}), got ${shown(got)}`);
   };
   return [
     {
       name: `${label}: agent route without a service token`,
       needs: [service],
       async run({ http, run }) {
-        expectError(await agent(http, run, { "x-end-user-id": nobody() }), 401, "invalid_service_token", INVALID_SERVICE_TOKEN);
+        expectError(
+          await agent(http, run, { "x-end-user-id": nobody() }),
+          401,
+          "invalid_service_token",
+          INVALID_SERVICE_TOKEN,
+        );
         return `401 "${INVALID_SERVICE_TOKEN}"`;
       },
     },
@@ -69,7 +83,12 @@ function sideChecks(side: Side): Check[] {
       name: `${label}: agent route with a wrong service token`,
       needs: [service],
       async run({ http, run }) {
-        expectError(await agent(http, run, { ...bearer(`wrong-${nobody()}`), "x-end-user-id": nobody() }), 401, "invalid_service_token", INVALID_SERVICE_TOKEN);
+        expectError(
+          await agent(http, run, { ...bearer(`wrong-${nobody()}`), "x-end-user-id": nobody() }),
+          401,
+          "invalid_service_token",
+          INVALID_SERVICE_TOKEN,
+        );
         return `401 "${INVALID_SERVICE_TOKEN}"`;
       },
     },
@@ -85,7 +104,12 @@ function sideChecks(side: Side): Check[] {
       name: `${label}: agent route for a user without a session`,
       needs: [service, "serviceToken"],
       async run({ http, run }) {
-        expectError(await agent(http, run, { ...bearer(run.target.serviceToken!), "x-end-user-id": nobody() }), 401, "no_active_session", NO_ACTIVE_SESSION);
+        expectError(
+          await agent(http, run, { ...bearer(run.target.serviceToken!), "x-end-user-id": nobody() }),
+          401,
+          "no_active_session",
+          NO_ACTIVE_SESSION,
+        );
         return `401 "${NO_ACTIVE_SESSION}"`;
       },
     },
@@ -93,7 +117,11 @@ function sideChecks(side: Side): Check[] {
       name: `${label}: session registration with a token that is no JWT`,
       needs: [service],
       async run({ http, run }) {
-        expectError(await session(http, run, side, "POST", { userId: nobody(), token: "not-a-jwt" }), 401, "invalid_token");
+        expectError(
+          await session(http, run, side, "POST", { userId: nobody(), token: "not-a-jwt" }),
+          401,
+          "invalid_token",
+        );
         return "401 invalid_token";
       },
     },
@@ -164,21 +192,40 @@ function sideChecks(side: Side): Check[] {
 export const bffArea: Area = { name: "bff", plan: async () => [...sideChecks(STOREFRONT), ...sideChecks(HOST)] };
 
 function session(http: Http, run: RunContext, side: SessionSide, method: "POST" | "DELETE", body: unknown) {
-  return http.send(method, `${run.url(side.service)}/api/agent/session`, { headers: { accept: "application/json" }, body });
+  return http.send(method, `${run.url(side.service)}/api/agent/session`, {
+    headers: { accept: "application/json" },
+    body,
+  });
 }
 
 /** POST /api/agent/session with the user's JWT, as the user's app does after login. */
-export async function register(http: Http, run: RunContext, side: SessionSide, who: "user" | "secondUser"): Promise<void> {
+export async function register(
+  http: Http,
+  run: RunContext,
+  side: SessionSide,
+  who: "user" | "secondUser",
+): Promise<void> {
   const { token, userId } = await run.signIn(side.tokens, who);
   const answer = await session(http, run, side, "POST", { userId, token });
-  if (answer.status !== 200) failCheck(`registering ${run.account(who).email}'s session at the ${side.service}: expected 200, got ${answer.status} ${shown(answer.text)}`);
+  if (answer.status !== 200)
+    failCheck(
+      `registering ${run.account(who).email}'s session at the ${side.service}: expected 200, got ${answer.status} ${shown(answer.text)}`,
+    );
   expectJson(answer);
 }
 
 /** DELETE /api/agent/session, as the user's app does on logout. */
-export async function logout(http: Http, run: RunContext, side: SessionSide, who: "user" | "secondUser"): Promise<void> {
+export async function logout(
+  http: Http,
+  run: RunContext,
+  side: SessionSide,
+  who: "user" | "secondUser",
+): Promise<void> {
   const { userId } = await run.signIn(side.tokens, who);
   const answer = await session(http, run, side, "DELETE", { userId });
-  if (answer.status !== 200) failCheck(`clearing ${run.account(who).email}'s session at the ${side.service}: expected 200, got ${answer.status} ${shown(answer.text)}`);
+  if (answer.status !== 200)
+    failCheck(
+      `clearing ${run.account(who).email}'s session at the ${side.service}: expected 200, got ${answer.status} ${shown(answer.text)}`,
+    );
   expectJson(answer);
 }

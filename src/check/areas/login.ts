@@ -1,4 +1,4 @@
-import { failCheck, type Check } from "../check.ts";
+import { type Check, failCheck } from "../check.ts";
 import { expectBody, expectError } from "../expect.ts";
 import { jwtClaims } from "../values.ts";
 
@@ -12,11 +12,18 @@ export function loginChecks(service: "storefront" | "wallet"): Check[] {
       needs: [service, "user"],
       async run({ http, run }) {
         const account = run.account("user");
-        const answer = await http.send("POST", `${run.url(service)}/api/auth/login`, { headers: { accept: "application/json" }, body: account });
+        const answer = await http.send("POST", `${run.url(service)}/api/auth/login`, {
+          headers: { accept: "application/json" },
+          body: account,
+        });
         const body = expectBody<{ token: string; user: { id: string; email: string } }>(answer, LOGIN_ANSWER);
         const sub = jwtClaims(body.token)?.sub;
-        if (sub !== body.user.id) failCheck(`expected a JWT whose sub is the user's id ${body.user.id}, got ${sub === undefined ? "no JWT sub" : `sub ${String(sub)}`}`);
-        if (body.user.email.toLowerCase() !== account.email.toLowerCase()) failCheck(`expected user.email ${account.email}, got ${body.user.email}`);
+        if (sub !== body.user.id)
+          failCheck(
+            `expected a JWT whose sub is the user's id ${body.user.id}, got ${sub === undefined ? "no JWT sub" : `sub ${String(sub)}`}`,
+          );
+        if (body.user.email.toLowerCase() !== account.email.toLowerCase())
+          failCheck(`expected user.email ${account.email}, got ${body.user.email}`);
         return `200, a JWT for user ${body.user.id}`;
       },
     },
@@ -25,7 +32,10 @@ export function loginChecks(service: "storefront" | "wallet"): Check[] {
       needs: [service, "user"],
       async run({ http, run }) {
         const { email, password } = run.account("user");
-        const answer = await http.send("POST", `${run.url(service)}/api/auth/login`, { headers: { accept: "application/json" }, body: { email, password: `${password}-wrong` } });
+        const answer = await http.send("POST", `${run.url(service)}/api/auth/login`, {
+          headers: { accept: "application/json" },
+          body: { email, password: `${password}-wrong` },
+        });
         expectError(answer, 401, "invalid_credentials");
         return "401 invalid_credentials";
       },

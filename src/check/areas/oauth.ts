@@ -1,7 +1,17 @@
-import { failCheck, type Area, type Check } from "../check.ts";
+import { type Area, type Check, failCheck } from "../check.ts";
 import { expectBody, expectHeader, expectOAuthError } from "../expect.ts";
 import { describe } from "../http.ts";
-import { authorizationRequest, authorizeUrl, codeGrant, expectHtml, obtainCode, openSignInPage, pkce, submitSignIn, tokenRequest } from "../oauth-flow.ts";
+import {
+  authorizationRequest,
+  authorizeUrl,
+  codeGrant,
+  expectHtml,
+  obtainCode,
+  openSignInPage,
+  pkce,
+  submitSignIn,
+  tokenRequest,
+} from "../oauth-flow.ts";
 import { bearer } from "../run-context.ts";
 import { jwtClaims } from "../values.ts";
 
@@ -23,12 +33,24 @@ const checks: Check[] = [
     name: "authorization server metadata",
     needs: ["wallet"],
     async run({ http, run }) {
-      const body = expectBody<{ issuer: string; authorization_endpoint: string; token_endpoint: string; code_challenge_methods_supported?: string[] }>(
-        await http.get(`${run.url("wallet")}/.well-known/oauth-authorization-server`),
-        { issuer: "string", authorization_endpoint: "string", token_endpoint: "string" },
-      );
-      if (!body.authorization_endpoint.endsWith("/oauth/authorize") || !body.token_endpoint.endsWith("/oauth/token")) failCheck(`expected the endpoints /oauth/authorize and /oauth/token, got ${body.authorization_endpoint} and ${body.token_endpoint}`);
-      if (!body.code_challenge_methods_supported?.includes("S256")) failCheck(`expected code_challenge_methods_supported to hold S256, got ${JSON.stringify(body.code_challenge_methods_supported)}`);
+      const body = expectBody<{
+        issuer: string;
+        authorization_endpoint: string;
+        token_endpoint: string;
+        code_challenge_methods_supported?: string[];
+      }>(await http.get(`${run.url("wallet")}/.well-known/oauth-authorization-server`), {
+        issuer: "string",
+        authorization_endpoint: "string",
+        token_endpoint: "string",
+      });
+      if (!body.authorization_endpoint.endsWith("/oauth/authorize") || !body.token_endpoint.endsWith("/oauth/token"))
+        failCheck(
+          `expected the endpoints /oauth/authorize and /oauth/token, got ${body.authorization_endpoint} and ${body.token_endpoint}`,
+        );
+      if (!body.code_challenge_methods_supported?.includes("S256"))
+        failCheck(
+          `expected code_challenge_methods_supported to hold S256, got ${JSON.stringify(body.code_challenge_methods_supported)}`,
+        );
       return `issuer ${body.issuer}, PKCE S256`;
     },
   },
@@ -36,7 +58,11 @@ const checks: Check[] = [
     name: "authorize shows the sign-in page",
     needs: CLIENT,
     async run({ http, run }) {
-      const fields = await openSignInPage(http, run, authorizationRequest(run.target.oauthClient!, pkce().challenge, "check"));
+      const fields = await openSignInPage(
+        http,
+        run,
+        authorizationRequest(run.target.oauthClient!, pkce().challenge, "check"),
+      );
       return `200 HTML form (hidden fields: ${[...new Set(fields.keys())].join(", ")})`;
     },
   },
@@ -44,7 +70,16 @@ const checks: Check[] = [
     name: "authorize for an unknown client shows an error page",
     needs: ["wallet"],
     async run({ http, run }) {
-      const answer = await http.send("GET", authorizeUrl(run, { response_type: "code", client_id: "no-such-client-zzq", redirect_uri: "https://client.example/callback", state: "check" }), { headers: { accept: "text/html" } });
+      const answer = await http.send(
+        "GET",
+        authorizeUrl(run, {
+          response_type: "code",
+          client_id: "no-such-client-zzq",
+          redirect_uri: "https://client.example/callback",
+          state: "check",
+        }),
+        { headers: { accept: "text/html" } },
+      );
       return errorPage(answer);
     },
   },
@@ -52,7 +87,10 @@ const checks: Check[] = [
     name: "authorize with an unregistered redirect_uri shows an error page",
     needs: CLIENT,
     async run({ http, run }) {
-      const params = { ...authorizationRequest(run.target.oauthClient!, pkce().challenge, "check"), redirect_uri: unregistered(run.target.oauthClient!.redirectUri) };
+      const params = {
+        ...authorizationRequest(run.target.oauthClient!, pkce().challenge, "check"),
+        redirect_uri: unregistered(run.target.oauthClient!.redirectUri),
+      };
       return errorPage(await http.send("GET", authorizeUrl(run, params), { headers: { accept: "text/html" } }));
     },
   },
@@ -60,10 +98,17 @@ const checks: Check[] = [
     name: "sign-in with a wrong password shows the page again",
     needs: SIGNS_IN,
     async run({ http, run }) {
-      const fields = await openSignInPage(http, run, authorizationRequest(run.target.oauthClient!, pkce().challenge, "check"));
+      const fields = await openSignInPage(
+        http,
+        run,
+        authorizationRequest(run.target.oauthClient!, pkce().challenge, "check"),
+      );
       const { email, password } = run.account("user");
       const answer = await submitSignIn(http, run, fields, { email, password: `${password}-wrong` });
-      if (answer.status !== 200 || answer.headers.get("location")) failCheck(`expected 200 with the sign-in page again, got ${answer.status}${answer.headers.get("location") ? ` to ${answer.headers.get("location")}` : ""}`);
+      if (answer.status !== 200 || answer.headers.get("location"))
+        failCheck(
+          `expected 200 with the sign-in page again, got ${answer.status}${answer.headers.get("location") ? ` to ${answer.headers.get("location")}` : ""}`,
+        );
       expectHtml(answer);
       return "200, the page again, no redirect";
     },
@@ -90,9 +135,13 @@ const checks: Check[] = [
       if (body.expires_in <= 0) failCheck(`expected a positive expires_in, got ${body.expires_in}`);
       const { userId } = await run.signIn("wallet");
       const sub = jwtClaims(body.access_token)?.sub;
-      if (sub !== userId) failCheck(`expected an access token whose sub is the user's id ${userId}, got ${sub === undefined ? "no JWT" : `sub ${String(sub)}`}`);
+      if (sub !== userId)
+        failCheck(
+          `expected an access token whose sub is the user's id ${userId}, got ${sub === undefined ? "no JWT" : `sub ${String(sub)}`}`,
+        );
       const balance = await http.get(run.walletUrl("/balance"), bearer(body.access_token));
-      if (balance.status !== 200) failCheck(`expected the access token to work on ${run.target.walletPrefix}/balance, got ${describe(balance)}`);
+      if (balance.status !== 200)
+        failCheck(`expected the access token to work on ${run.target.walletPrefix}/balance, got ${describe(balance)}`);
       return `200 Bearer, expires_in ${body.expires_in}, no-store; it reads the balance`;
     },
   },
@@ -102,11 +151,20 @@ const checks: Check[] = [
     changes: true,
     async run({ http, run }) {
       const { code, verifier } = await obtainCode(http, run);
-      const first = expectBody<TokenAnswer>(await tokenRequest(http, run, codeGrant(run, code, verifier)), TOKEN_ANSWER);
+      const first = expectBody<TokenAnswer>(
+        await tokenRequest(http, run, codeGrant(run, code, verifier)),
+        TOKEN_ANSWER,
+      );
       if (!first.refresh_token) failCheck("expected a refresh_token in the token answer, got none");
-      const refreshed = expectBody<TokenAnswer>(await tokenRequest(http, run, { grant_type: "refresh_token", refresh_token: first.refresh_token }), TOKEN_ANSWER);
+      const refreshed = expectBody<TokenAnswer>(
+        await tokenRequest(http, run, { grant_type: "refresh_token", refresh_token: first.refresh_token }),
+        TOKEN_ANSWER,
+      );
       const balance = await http.get(run.walletUrl("/balance"), bearer(refreshed.access_token));
-      if (balance.status !== 200) failCheck(`expected the refreshed access token to work on ${run.target.walletPrefix}/balance, got ${describe(balance)}`);
+      if (balance.status !== 200)
+        failCheck(
+          `expected the refreshed access token to work on ${run.target.walletPrefix}/balance, got ${describe(balance)}`,
+        );
       return "200, a new access token that reads the balance";
     },
   },
@@ -114,7 +172,12 @@ const checks: Check[] = [
     name: "token with a wrong client secret",
     needs: CLIENT,
     async run({ http, run }) {
-      const answer = await tokenRequest(http, run, codeGrant(run, "no-such-code", pkce().verifier), `wrong-${run.target.oauthClient!.secret}`);
+      const answer = await tokenRequest(
+        http,
+        run,
+        codeGrant(run, "no-such-code", pkce().verifier),
+        `wrong-${run.target.oauthClient!.secret}`,
+      );
       expectOAuthError(answer, 401, "invalid_client");
       return "401 invalid_client";
     },
@@ -146,7 +209,15 @@ const checks: Check[] = [
     changes: true,
     async run({ http, run }) {
       const { code, verifier } = await obtainCode(http, run);
-      expectOAuthError(await tokenRequest(http, run, codeGrant(run, code, verifier, unregistered(run.target.oauthClient!.redirectUri))), 400, "invalid_grant");
+      expectOAuthError(
+        await tokenRequest(
+          http,
+          run,
+          codeGrant(run, code, verifier, unregistered(run.target.oauthClient!.redirectUri)),
+        ),
+        400,
+        "invalid_grant",
+      );
       return "400 invalid_grant";
     },
   },
@@ -163,7 +234,10 @@ function unregistered(redirectUri: string): string {
 
 /** A page that explains the refusal, and no redirect to a URI nobody vouched for. */
 function errorPage(answer: Parameters<typeof describe>[0]): string {
-  if (answer.status < 400 || answer.headers.get("location")) failCheck(`expected an error page and no redirect, got ${answer.status}${answer.headers.get("location") ? ` to ${answer.headers.get("location")}` : ""}`);
+  if (answer.status < 400 || answer.headers.get("location"))
+    failCheck(
+      `expected an error page and no redirect, got ${answer.status}${answer.headers.get("location") ? ` to ${answer.headers.get("location")}` : ""}`,
+    );
   expectHtml(answer);
   return `${answer.status} HTML error page, no redirect`;
 }

@@ -1,9 +1,9 @@
-import { failCheck, type Area, type Check } from "../check.ts";
-import { openCartEvents, type CartEvents } from "../events.ts";
+import { type Area, type Check, failCheck } from "../check.ts";
+import { type CartEvents, openCartEvents } from "../events.ts";
 import { expectBody, expectError } from "../expect.ts";
 import type { Http } from "../http.ts";
 import { bearer, type RunContext } from "../run-context.ts";
-import { CART, lineOf, someProduct, type CartView } from "../storefront-data.ts";
+import { CART, type CartView, lineOf, someProduct } from "../storefront-data.ts";
 import { count, sameJson } from "../values.ts";
 
 const STREAM = "GET /api/cart/stream";
@@ -25,7 +25,11 @@ const checks: Check[] = [
     needs: ["storefront", "user"],
     async run({ http, run }) {
       const { token } = await run.signIn("storefront");
-      const response = await http.open("GET", `${run.url("storefront")}/api/cart/stream?access_token=${encodeURIComponent(token)}`, { headers: { accept: "text/event-stream" } });
+      const response = await http.open(
+        "GET",
+        `${run.url("storefront")}/api/cart/stream?access_token=${encodeURIComponent(token)}`,
+        { headers: { accept: "text/event-stream" } },
+      );
       const events = await openCartEvents(http, response, STREAM);
       const first = await events.next("the first cart event");
       await events.close();
@@ -37,7 +41,13 @@ const checks: Check[] = [
     name: "stream without a token",
     needs: ["storefront"],
     async run({ http, run }) {
-      expectError(await http.send("GET", `${run.url("storefront")}/api/cart/stream`, { headers: { accept: "text/event-stream" } }), 401, "invalid_token");
+      expectError(
+        await http.send("GET", `${run.url("storefront")}/api/cart/stream`, {
+          headers: { accept: "text/event-stream" },
+        }),
+        401,
+        "invalid_token",
+      );
       return "401 invalid_token";
     },
   },
@@ -53,7 +63,10 @@ const checks: Check[] = [
       await events.close();
       expectCartEvent(next);
       if (next.id === first.id) failCheck(`expected a new event id after the change, got id ${next.id} again`);
-      if (!sameJson(next.cart, added)) failCheck(`expected the cart the add answered, got ${next.cart.items.map((item) => `${item.quantity} × ${item.id}`).join(", ")}`);
+      if (!sameJson(next.cart, added))
+        failCheck(
+          `expected the cart the add answered, got ${next.cart.items.map((item) => `${item.quantity} × ${item.id}`).join(", ")}`,
+        );
       return `cart event id ${next.id} after the add (was ${first.id})`;
     },
   },
@@ -70,7 +83,8 @@ const checks: Check[] = [
       const again = await after.next("the first cart event after the reconnect");
       await after.close();
       expectCartEvent(again);
-      if (!sameJson(again.cart, current)) failCheck(`expected the current cart (${describeCart(current)}), got ${describeCart(again.cart)}`);
+      if (!sameJson(again.cart, current))
+        failCheck(`expected the current cart (${describeCart(current)}), got ${describeCart(again.cart)}`);
       return `Last-Event-ID ${first.id}: the current cart (event id ${again.id})`;
     },
   },
@@ -80,14 +94,22 @@ export const sseArea: Area = { name: "sse", plan: async () => checks };
 
 async function openStream(http: Http, run: RunContext, headers: Record<string, string> = {}): Promise<CartEvents> {
   const { token } = await run.signIn("storefront");
-  const response = await http.open("GET", `${run.url("storefront")}/api/cart/stream`, { headers: { accept: "text/event-stream", ...bearer(token), ...headers } });
+  const response = await http.open("GET", `${run.url("storefront")}/api/cart/stream`, {
+    headers: { accept: "text/event-stream", ...bearer(token), ...headers },
+  });
   return openCartEvents(http, response, STREAM);
 }
 
 async function addOne(http: Http, run: RunContext): Promise<CartView> {
   const product = await someProduct(run);
   const { token } = await run.signIn("storefront");
-  const cart = expectBody<CartView>(await http.send("POST", `${run.url("storefront")}/api/cart/items`, { headers: { accept: "application/json", ...bearer(token) }, body: { product_id: product.id, quantity: 1 } }), CART);
+  const cart = expectBody<CartView>(
+    await http.send("POST", `${run.url("storefront")}/api/cart/items`, {
+      headers: { accept: "application/json", ...bearer(token) },
+      body: { product_id: product.id, quantity: 1 },
+    }),
+    CART,
+  );
   lineOf(cart, product.id);
   return cart;
 }

@@ -1,9 +1,18 @@
-import { failCheck, skipCheck, type Area, type Check } from "../check.ts";
+import { type Area, type Check, failCheck, skipCheck } from "../check.ts";
 import { openCartEvents } from "../events.ts";
 import { expectBody, expectError, expectHeader } from "../expect.ts";
 import type { Http } from "../http.ts";
 import { bearer, type RunContext } from "../run-context.ts";
-import { CART, PRODUCT, catalog, checkSubtotal, lineOf, someProduct, type CartView, type Product } from "../storefront-data.ts";
+import {
+  CART,
+  type CartView,
+  catalog,
+  checkSubtotal,
+  lineOf,
+  PRODUCT,
+  type Product,
+  someProduct,
+} from "../storefront-data.ts";
 import { count, sameJson } from "../values.ts";
 import { loginChecks } from "./login.ts";
 
@@ -11,8 +20,14 @@ const ORDER = {
   id: "string",
   orderId: "string",
   status: "string",
-  orderDate: (value: unknown) => (typeof value === "string" && /(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day/.test(value) ? undefined : `expected a date with its weekday, got ${JSON.stringify(value)}`),
-  orderTime: (value: unknown) => (typeof value === "string" && /^\d{1,2}:\d{2} ?[ap]m$/i.test(value) ? undefined : `expected a 12-hour time with am/pm, got ${JSON.stringify(value)}`),
+  orderDate: (value: unknown) =>
+    typeof value === "string" && /(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day/.test(value)
+      ? undefined
+      : `expected a date with its weekday, got ${JSON.stringify(value)}`,
+  orderTime: (value: unknown) =>
+    typeof value === "string" && /^\d{1,2}:\d{2} ?[ap]m$/i.test(value)
+      ? undefined
+      : `expected a 12-hour time with am/pm, got ${JSON.stringify(value)}`,
   mainProduct: { name: "string", description: "string", price: "number", quantity: "integer", imageUrl: "string" },
   additionalItemsCount: "integer",
 } as const;
@@ -26,7 +41,9 @@ const checks: Check[] = [
     name: "health answers status ok",
     needs: ["storefront"],
     async run({ http, run }) {
-      const body = expectBody<{ status: string }>(await http.get(`${run.url("storefront")}/health`), { status: "string" });
+      const body = expectBody<{ status: string }>(await http.get(`${run.url("storefront")}/health`), {
+        status: "string",
+      });
       if (body.status !== "ok") failCheck(`expected status "ok", got "${body.status}"`);
       return "200 {status: ok}";
     },
@@ -37,7 +54,10 @@ const checks: Check[] = [
     needs: ["storefront", "user"],
     async run({ http, run }) {
       const { token } = await run.signIn("storefront");
-      const { items } = expectBody<{ items: Product[] }>(await http.get(`${run.url("storefront")}/api/products`, bearer(token)), { items: [PRODUCT] });
+      const { items } = expectBody<{ items: Product[] }>(
+        await http.get(`${run.url("storefront")}/api/products`, bearer(token)),
+        { items: [PRODUCT] },
+      );
       if (items.length === 0) failCheck("expected products, got an empty catalog");
       return `200, ${items.length} products`;
     },
@@ -61,12 +81,21 @@ const checks: Check[] = [
       const word = [...product.name.split(/\s+/)].sort((a, b) => b.length - a.length)[0] ?? product.name;
       const q = swapCase(word);
       const { token } = await run.signIn("storefront");
-      const { items } = expectBody<{ items: Product[] }>(await http.get(`${run.url("storefront")}/api/products?q=${encodeURIComponent(q)}`, bearer(token)), { items: [PRODUCT] });
+      const { items } = expectBody<{ items: Product[] }>(
+        await http.get(`${run.url("storefront")}/api/products?q=${encodeURIComponent(q)}`, bearer(token)),
+        { items: [PRODUCT] },
+      );
       const stray = items.find((item) => !item.name.toLowerCase().includes(word.toLowerCase()));
       if (stray) failCheck(`expected only names containing "${word}", got "${stray.name}"`);
-      if (!items.some((item) => item.id === product.id)) failCheck(`expected "${product.name}" among the matches of q=${q}, got ${items.map((item) => item.name).join(", ") || "none"}`);
+      if (!items.some((item) => item.id === product.id))
+        failCheck(
+          `expected "${product.name}" among the matches of q=${q}, got ${items.map((item) => item.name).join(", ") || "none"}`,
+        );
       const expected = all.filter((item) => item.name.toLowerCase().includes(word.toLowerCase())).length;
-      if (items.length !== expected) failCheck(`expected the ${expected} products of the catalog whose name contains "${word}", got ${items.length}`);
+      if (items.length !== expected)
+        failCheck(
+          `expected the ${expected} products of the catalog whose name contains "${word}", got ${items.length}`,
+        );
       return `q=${q}: ${items.length} of ${all.length} products`;
     },
   },
@@ -75,7 +104,10 @@ const checks: Check[] = [
     needs: ["storefront", "user"],
     async run({ http, run }) {
       const { token } = await run.signIn("storefront");
-      const { items } = expectBody<{ items: unknown[] }>(await http.get(`${run.url("storefront")}/api/products?q=zzq-no-such-product`, bearer(token)), { items: ["object"] });
+      const { items } = expectBody<{ items: unknown[] }>(
+        await http.get(`${run.url("storefront")}/api/products?q=zzq-no-such-product`, bearer(token)),
+        { items: ["object"] },
+      );
       if (items.length > 0) failCheck(`expected no items, got ${items.length}`);
       return "200 {items: []}";
     },
@@ -86,7 +118,13 @@ const checks: Check[] = [
     changes: true,
     async run({ http, run }) {
       const product = await someProduct(run);
-      const cart = expectBody<CartView>(await http.send("POST", `${run.url("storefront")}/api/cart/items`, { headers: { accept: "application/json", ...bearer((await run.signIn("storefront")).token) }, body: { product_id: product.id, quantity: 1 } }), CART);
+      const cart = expectBody<CartView>(
+        await http.send("POST", `${run.url("storefront")}/api/cart/items`, {
+          headers: { accept: "application/json", ...bearer((await run.signIn("storefront")).token) },
+          body: { product_id: product.id, quantity: 1 },
+        }),
+        CART,
+      );
       checkSubtotal(cart);
       return `200, ${lineOf(cart, product.id).quantity} × ${product.id}, subtotal ${cart.subtotal}`;
     },
@@ -98,9 +136,15 @@ const checks: Check[] = [
     async run({ http, run }) {
       const product = await someProduct(run);
       const { token } = await run.signIn("storefront");
-      const response = await http.open("POST", `${run.url("storefront")}/api/cart/items`, { headers: { accept: "text/event-stream", ...bearer(token) }, body: { product_id: product.id, quantity: 1 } });
+      const response = await http.open("POST", `${run.url("storefront")}/api/cart/items`, {
+        headers: { accept: "text/event-stream", ...bearer(token) },
+        body: { product_id: product.id, quantity: 1 },
+      });
       const events = await (await openCartEvents(http, response, "the cart add's event stream")).all();
-      if (events.length !== 1) failCheck(`expected exactly one event, then the end of the stream; got ${events.length} (${events.map((event) => event.event).join(", ")})`);
+      if (events.length !== 1)
+        failCheck(
+          `expected exactly one event, then the end of the stream; got ${events.length} (${events.map((event) => event.event).join(", ")})`,
+        );
       const [event] = events;
       if (event!.event !== "cart") failCheck(`expected a "cart" event, got "${event!.event}"`);
       const cart = event!.cart;
@@ -114,7 +158,14 @@ const checks: Check[] = [
     needs: ["storefront", "user"],
     async run({ http, run }) {
       const { token } = await run.signIn("storefront");
-      expectError(await http.send("POST", `${run.url("storefront")}/api/cart/items`, { headers: { accept: "application/json", ...bearer(token) }, body: { product_id: "no-such-product-zzq", quantity: 1 } }), 404, "product_not_found");
+      expectError(
+        await http.send("POST", `${run.url("storefront")}/api/cart/items`, {
+          headers: { accept: "application/json", ...bearer(token) },
+          body: { product_id: "no-such-product-zzq", quantity: 1 },
+        }),
+        404,
+        "product_not_found",
+      );
       return "404 product_not_found";
     },
   },
@@ -124,7 +175,14 @@ const checks: Check[] = [
     async run({ http, run }) {
       const product = await someProduct(run);
       const { token } = await run.signIn("storefront");
-      expectError(await http.send("POST", `${run.url("storefront")}/api/cart/items`, { headers: { accept: "application/json", ...bearer(token) }, body: { product_id: product.id, quantity: 0 } }), 400, "validation_error");
+      expectError(
+        await http.send("POST", `${run.url("storefront")}/api/cart/items`, {
+          headers: { accept: "application/json", ...bearer(token) },
+          body: { product_id: product.id, quantity: 0 },
+        }),
+        400,
+        "validation_error",
+      );
       return "400 validation_error";
     },
   },
@@ -143,7 +201,10 @@ const checks: Check[] = [
       const [first] = await listOrders(http, run, "");
       if (!first) skipCheck("the user has no orders to filter by");
       const matched = await listOrders(http, run, `?order_id=${encodeURIComponent(first.orderId)}`);
-      if (matched.length !== 1 || !sameJson(matched[0], first)) failCheck(`expected only order ${first.orderId} as the list shows it, got ${matched.length} orders (${matched.map((order) => order.orderId).join(", ")})`);
+      if (matched.length !== 1 || !sameJson(matched[0], first))
+        failCheck(
+          `expected only order ${first.orderId} as the list shows it, got ${matched.length} orders (${matched.map((order) => order.orderId).join(", ")})`,
+        );
       return `order_id=${first.orderId}: that one order`;
     },
   },
@@ -162,7 +223,10 @@ export const storefrontArea: Area = { name: "storefront", plan: async () => chec
 
 async function listOrders(http: Http, run: RunContext, query: string): Promise<(Order & Record<string, unknown>)[]> {
   const { token } = await run.signIn("storefront");
-  return expectBody<{ orders: (Order & Record<string, unknown>)[] }>(await http.get(`${run.url("storefront")}/api/orders${query}`, bearer(token)), { orders: [ORDER] }).orders;
+  return expectBody<{ orders: (Order & Record<string, unknown>)[] }>(
+    await http.get(`${run.url("storefront")}/api/orders${query}`, bearer(token)),
+    { orders: [ORDER] },
+  ).orders;
 }
 
 function swapCase(word: string): string {

@@ -29,7 +29,11 @@ export function cuttable(response: Response & { body: ReadableStream<Uint8Array>
   });
   const ended = response.body.pipeTo(pipe.writable, { signal: abort.signal }).catch(() => {});
   return {
-    response: new Response(pipe.readable, { status: response.status, statusText: response.statusText, headers: response.headers }),
+    response: new Response(pipe.readable, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    }),
     cut,
     cutAfterOpen() {
       if (opened) cut();

@@ -24,7 +24,8 @@ export interface Fault {
 }
 
 /** What POST /__sandbox/faults takes. */
-export type FaultSpec = Pick<Fault, "service" | "route"> & Partial<Pick<Fault, "status" | "rate" | "delay" | "times" | "dropStream">>;
+export type FaultSpec = Pick<Fault, "service" | "route"> &
+  Partial<Pick<Fault, "status" | "rate" | "delay" | "times" | "dropStream">>;
 
 /** A request as faults see it: which server, the method (HEAD as GET) and the path without the query. */
 export interface RequestLine {
@@ -52,15 +53,40 @@ const MAX_DELAY_MS = 10 * 60_000;
 /** Checks a POST /__sandbox/faults body; a 400 naming the field otherwise. */
 export function parseFault(body: Record<string, unknown>): FaultRule {
   const service = body.service;
-  if (typeof service !== "string" || !(SERVICE_NAMES as readonly string[]).includes(service)) invalid("service", `"service" must be one of ${SERVICE_NAMES.join(", ")}`);
+  if (typeof service !== "string" || !(SERVICE_NAMES as readonly string[]).includes(service))
+    invalid("service", `"service" must be one of ${SERVICE_NAMES.join(", ")}`);
   const { method, path } = parseRoute(body.route);
-  const status = optional<number>(body, "status", (value) => Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599, "an integer from 400 to 599");
-  const rate = optional<number>(body, "rate", (value) => typeof value === "number" && value >= 0 && value <= 1, "a number from 0 to 1") ?? 1;
-  const delay = optional<string>(body, "delay", (value) => typeof value === "string", "a duration (\"2s\") or a range (\"100ms-2s\")");
-  const times = optional<number>(body, "times", (value) => Number.isInteger(value) && (value as number) >= 1, "a whole number of at least 1");
-  const dropStream = optional<boolean>(body, "dropStream", (value) => typeof value === "boolean", "true or false") ?? false;
-  if (dropStream && (status !== undefined || delay !== undefined)) invalid("dropStream", "A fault that drops streams takes no status or delay: the stream opens, then is cut");
-  if (!dropStream && status === undefined && delay === undefined) invalid("status", "A fault needs a status, a delay or dropStream: what should it do?");
+  const status = optional<number>(
+    body,
+    "status",
+    (value) => Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599,
+    "an integer from 400 to 599",
+  );
+  const rate =
+    optional<number>(
+      body,
+      "rate",
+      (value) => typeof value === "number" && value >= 0 && value <= 1,
+      "a number from 0 to 1",
+    ) ?? 1;
+  const delay = optional<string>(
+    body,
+    "delay",
+    (value) => typeof value === "string",
+    'a duration ("2s") or a range ("100ms-2s")',
+  );
+  const times = optional<number>(
+    body,
+    "times",
+    (value) => Number.isInteger(value) && (value as number) >= 1,
+    "a whole number of at least 1",
+  );
+  const dropStream =
+    optional<boolean>(body, "dropStream", (value) => typeof value === "boolean", "true or false") ?? false;
+  if (dropStream && (status !== undefined || delay !== undefined))
+    invalid("dropStream", "A fault that drops streams takes no status or delay: the stream opens, then is cut");
+  if (!dropStream && status === undefined && delay === undefined)
+    invalid("status", "A fault needs a status, a delay or dropStream: what should it do?");
   const range = delay === undefined ? undefined : parseDelay(delay);
   const route = `${method} ${path}`;
   const pattern = new RegExp(`^${path.split("*").map(escapeRegExp).join(".*")}$`);
@@ -69,7 +95,8 @@ export function parseFault(body: Record<string, unknown>): FaultRule {
     method,
     path,
     exactPath: !path.includes("*"),
-    matches: (request) => request.service === service && (method === "*" || method === request.method) && pattern.test(request.path),
+    matches: (request) =>
+      request.service === service && (method === "*" || method === request.method) && pattern.test(request.path),
     delayMs: () => (range ? range[0] + Math.random() * (range[1] - range[0]) : 0),
   };
 }
@@ -78,10 +105,18 @@ function parseRoute(value: unknown): { method: string; path: string } {
   const match = typeof value === "string" ? /^\s*(\S+)\s+(\S+)\s*$/.exec(value) : null;
   const method = match?.[1]?.toUpperCase() ?? "";
   const path = match?.[2] ?? "";
-  if (!match || (method !== "*" && !(FAULT_METHODS as readonly string[]).includes(method)) || !/^\/[^?#]*$/.test(path)) {
-    invalid("route", `"route" must be a method (${FAULT_METHODS.join(", ")} or *) and a path, such as "POST /api/cart/items" or "GET /api/*"; got ${JSON.stringify(value)}`);
+  if (
+    !match ||
+    (method !== "*" && !(FAULT_METHODS as readonly string[]).includes(method)) ||
+    !/^\/[^?#]*$/.test(path)
+  ) {
+    invalid(
+      "route",
+      `"route" must be a method (${FAULT_METHODS.join(", ")} or *) and a path, such as "POST /api/cart/items" or "GET /api/*"; got ${JSON.stringify(value)}`,
+    );
   }
-  if (`${path}/`.startsWith(CONTROLS_PREFIX)) invalid("route", `Faults never touch the sandbox's own controls under ${CONTROLS_PREFIX}`);
+  if (`${path}/`.startsWith(CONTROLS_PREFIX))
+    invalid("route", `Faults never touch the sandbox's own controls under ${CONTROLS_PREFIX}`);
   return { method, path };
 }
 
@@ -90,12 +125,20 @@ function parseDelay(text: string): readonly [number, number] {
   const parts = text.split("-").map((part) => parseDuration(part));
   const [low, high] = [parts[0] ?? null, parts[parts.length - 1] ?? null];
   if (parts.length > 2 || low === null || high === null || high < low || high > MAX_DELAY_MS) {
-    invalid("delay", `"delay" must be a duration ("2s") or a range ("100ms-2s", low to high) of at most 10m; got ${JSON.stringify(text)}`);
+    invalid(
+      "delay",
+      `"delay" must be a duration ("2s") or a range ("100ms-2s", low to high) of at most 10m; got ${JSON.stringify(text)}`,
+    );
   }
   return [low, high];
 }
 
-function optional<T>(body: Record<string, unknown>, field: string, valid: (value: unknown) => boolean, what: string): T | undefined {
+function optional<T>(
+  body: Record<string, unknown>,
+  field: string,
+  valid: (value: unknown) => boolean,
+  what: string,
+): T | undefined {
   if (!Object.hasOwn(body, field) || body[field] === undefined) return undefined;
   if (!valid(body[field])) invalid(field, `"${field}" must be ${what}; got ${JSON.stringify(body[field])}`);
   return body[field] as T;

@@ -1,7 +1,7 @@
 import type { H3Event, Middleware } from "h3";
 import type { ServiceName } from "../../config/options.ts";
+import { type StreamCut, streamCutOf } from "../../http/sse.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
-import { streamCutOf, type StreamCut } from "../../http/sse.ts";
 import { cuttable } from "./cuttable.ts";
 import { injectedFault } from "./errors.ts";
 import type { RequestLine } from "./fault.ts";
@@ -15,7 +15,11 @@ import type { FaultRegistry } from "./registry.ts";
 export function faultIntercept(registry: FaultRegistry, service: ServiceName): Middleware {
   return (event, next) => {
     if (!event.runtime?.node || event.url.pathname.startsWith(CONTROLS_PREFIX)) return next();
-    const request: RequestLine = { service, method: event.req.method === "HEAD" ? "GET" : event.req.method, path: event.url.pathname };
+    const request: RequestLine = {
+      service,
+      method: event.req.method === "HEAD" ? "GET" : event.req.method,
+      path: event.url.pathname,
+    };
     const fired = registry.take(request, "request");
     if (fired) return faulted(fired, event, () => answered(registry, request, next()));
     // Without a fault, no promise of its own: every request passes here.
@@ -24,7 +28,11 @@ export function faultIntercept(registry: FaultRegistry, service: ServiceName): M
 }
 
 /** A fault's delay, then its status, or (a delay alone) the route's answer. */
-async function faulted(fired: NonNullable<ReturnType<FaultRegistry["take"]>>, event: H3Event, route: () => unknown): Promise<unknown> {
+async function faulted(
+  fired: NonNullable<ReturnType<FaultRegistry["take"]>>,
+  event: H3Event,
+  route: () => unknown,
+): Promise<unknown> {
   await sleep(fired.rule.delayMs(), event.req.signal);
   // A client that went away while it waited (or a sandbox shutting down) gets nothing more done for it.
   if (event.req.signal.aborted) return new Response(null, { status: 499 });
@@ -43,7 +51,11 @@ function answered(registry: FaultRegistry, request: RequestLine, answer: unknown
  * fires on it. A live stream can be cut as it is, at once or once its first event went out; any
  * other stream passes through a pipe that can be, which costs every event of it a few promises.
  */
-function watchStream(registry: FaultRegistry, request: RequestLine, answer: Response & { body: ReadableStream<Uint8Array> }): Response {
+function watchStream(
+  registry: FaultRegistry,
+  request: RequestLine,
+  answer: Response & { body: ReadableStream<Uint8Array> },
+): Response {
   const firing = registry.take(request, "stream");
   // A piped stream answers with the pipe's end; a live one as it is.
   const stream: StreamCut & { response?: Response } = streamCutOf(answer) ?? cuttable(answer);
@@ -53,7 +65,11 @@ function watchStream(registry: FaultRegistry, request: RequestLine, answer: Resp
 }
 
 function isEventStream(answer: unknown): answer is Response & { body: ReadableStream<Uint8Array> } {
-  return answer instanceof Response && answer.body !== null && (answer.headers.get("content-type") ?? "").startsWith("text/event-stream");
+  return (
+    answer instanceof Response &&
+    answer.body !== null &&
+    (answer.headers.get("content-type") ?? "").startsWith("text/event-stream")
+  );
 }
 
 /** Waits, or less if the client goes away meanwhile. */

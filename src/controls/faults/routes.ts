@@ -5,28 +5,45 @@ import { allowedMethods } from "../../http/route-table.ts";
 import type { Controls } from "../controls.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
 import { failFault } from "./errors.ts";
-import { parseFault, type FaultRule } from "./fault.ts";
+import { type FaultRule, parseFault } from "./fault.ts";
 
 /** GET, POST and DELETE /__sandbox/faults: the faults of every server, whichever server is asked. */
 export function addFaultRoutes(app: H3, controls: Controls): void {
   const path = `${CONTROLS_PREFIX}faults`;
-  app.get(path, () => ({ faults: controls.faults.list() }), { meta: { description: "Sandbox control: the faults in place, in the order they are tried" } });
+  app.get(path, () => ({ faults: controls.faults.list() }), {
+    meta: { description: "Sandbox control: the faults in place, in the order they are tried" },
+  });
 
-  app.post(path, async (event) => {
-    const rule = parseFault(await readJsonObject(event));
-    checkRoute(controls, rule);
-    event.res.status = 201;
-    return controls.faults.add(rule);
-  }, { meta: { description: "Sandbox control: add a fault {service, route, status?, rate?, delay?, times?, dropStream?}" } });
+  app.post(
+    path,
+    async (event) => {
+      const rule = parseFault(await readJsonObject(event));
+      checkRoute(controls, rule);
+      event.res.status = 201;
+      return controls.faults.add(rule);
+    },
+    {
+      meta: {
+        description: "Sandbox control: add a fault {service, route, status?, rate?, delay?, times?, dropStream?}",
+      },
+    },
+  );
 
-  app.delete(path, () => ({ cleared: controls.faults.clear() }), { meta: { description: "Sandbox control: remove every fault" } });
+  app.delete(path, () => ({ cleared: controls.faults.clear() }), {
+    meta: { description: "Sandbox control: remove every fault" },
+  });
 
-  app.delete(`${path}/:id`, (event) => {
-    const id = getRouterParam(event, "id") ?? "";
-    const cleared = controls.faults.clear(id);
-    if (cleared.length === 0) failFault("fault_not_found", `No fault "${id}": the faults in place are listed by GET ${path}`);
-    return { cleared };
-  }, { meta: { description: "Sandbox control: remove one fault" } });
+  app.delete(
+    `${path}/:id`,
+    (event) => {
+      const id = getRouterParam(event, "id") ?? "";
+      const cleared = controls.faults.clear(id);
+      if (cleared.length === 0)
+        failFault("fault_not_found", `No fault "${id}": the faults in place are listed by GET ${path}`);
+      return { cleared };
+    },
+    { meta: { description: "Sandbox control: remove one fault" } },
+  );
 }
 
 /** A fault on a server that does not run, or on an exact route its server does not have, would never fire: refused, saying why. */
@@ -34,13 +51,25 @@ function checkRoute(controls: Controls, rule: FaultRule): void {
   const { service } = rule.fields;
   const running = controls.services.find((candidate) => candidate.name === service);
   if (!running) {
-    fail("validation_error", `The ${service} does not run in this sandbox (it runs ${controls.services.map((candidate) => candidate.name).join(", ")})`, { details: { field: "service" } });
+    fail(
+      "validation_error",
+      `The ${service} does not run in this sandbox (it runs ${controls.services.map((candidate) => candidate.name).join(", ")})`,
+      { details: { field: "service" } },
+    );
   }
   if (!rule.exactPath) return;
   const allowed = allowedMethods(running.service.app, new URL(rule.path, "http://sandbox.invalid"));
   const index = `GET ${controls.urls[service] ?? ""}/ lists its routes`;
-  if (allowed.length === 0) fail("validation_error", `The ${service} has no route at ${rule.path}`, { details: { field: "route" }, hint: index });
+  if (allowed.length === 0)
+    fail("validation_error", `The ${service} has no route at ${rule.path}`, {
+      details: { field: "route" },
+      hint: index,
+    });
   if (rule.method !== "*" && !allowed.includes(rule.method)) {
-    fail("validation_error", `The ${service} answers ${allowed.filter((method) => method !== "HEAD" && method !== "OPTIONS").join(", ")} at ${rule.path}, not ${rule.method}`, { details: { field: "route" }, hint: index });
+    fail(
+      "validation_error",
+      `The ${service} answers ${allowed.filter((method) => method !== "HEAD" && method !== "OPTIONS").join(", ")} at ${rule.path}, not ${rule.method}`,
+      { details: { field: "route" }, hint: index },
+    );
   }
 }

@@ -18,7 +18,10 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
  * answer's the first BODY_LIMIT_BYTES as they are sent; an event stream's body is not kept.
  * Who sent it is worked out only when someone looks (see identify).
  */
-export function journalObserver(service: ServiceName, deps: { journal: Journal; clock: Clock }): (exchange: Exchange) => void {
+export function journalObserver(
+  service: ServiceName,
+  deps: { journal: Journal; clock: Clock },
+): (exchange: Exchange) => void {
   return (exchange) => {
     const { event, requestHeaders, response, durationMs } = exchange;
     const { pathname, search } = event.url;
@@ -40,7 +43,9 @@ export function journalObserver(service: ServiceName, deps: { journal: Journal; 
       return deps.journal.record(captured);
     }
     const complete = deps.journal.recordAwaitingBody(captured);
-    const tapped = exchange.sentBody(BODY_LIMIT_BYTES, (body, headers) => complete(headers, body.data.length > 0 ? body : undefined));
+    const tapped = exchange.sentBody(BODY_LIMIT_BYTES, (body, headers) =>
+      complete(headers, body.data.length > 0 ? body : undefined),
+    );
     if (!tapped) complete(flatHeaders(response.headers), undefined);
   };
 }
@@ -49,7 +54,9 @@ export function journalObserver(service: ServiceName, deps: { journal: Journal; 
 export function identify({ request, query }: Captured, serviceToken: string): { user?: string; agent: boolean } {
   const token = bearerOf(headerOf(request.headers, "authorization"));
   const agent = token !== null && sameSecret(token, serviceToken);
-  const user = headerOf(request.headers, "x-end-user-id")?.trim() || subject(agent ? null : (token ?? new URLSearchParams(query).get("access_token")));
+  const user =
+    headerOf(request.headers, "x-end-user-id")?.trim() ||
+    subject(agent ? null : (token ?? new URLSearchParams(query).get("access_token")));
   return { ...(user && { user }), agent };
 }
 

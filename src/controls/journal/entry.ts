@@ -46,16 +46,19 @@ export interface JournalFilter {
 type Filtered = Pick<JournalEntry, "service" | "method" | "path" | "user" | "agent">;
 
 export function matchesFilter(entry: Filtered, filter: JournalFilter): boolean {
-  return (filter.service === undefined || entry.service === filter.service)
-    && (filter.method === undefined || entry.method === filter.method.toUpperCase())
-    && (filter.path === undefined || entry.path === filter.path)
-    && (filter.user === undefined || entry.user === filter.user)
-    && (filter.agent === undefined || entry.agent === filter.agent);
+  return (
+    (filter.service === undefined || entry.service === filter.service) &&
+    (filter.method === undefined || entry.method === filter.method.toUpperCase()) &&
+    (filter.path === undefined || entry.path === filter.path) &&
+    (filter.user === undefined || entry.user === filter.user) &&
+    (filter.agent === undefined || entry.agent === filter.agent)
+  );
 }
 
 /** The filter as the journal routes take it in their query string. */
 export function filterQuery(filter: JournalFilter, more: Record<string, number | undefined> = {}): URLSearchParams {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...filter, ...more })) if (value !== undefined) query.set(name, String(value));
+  for (const [name, value] of Object.entries({ ...filter, ...more }))
+    if (value !== undefined) query.set(name, String(value));
   return query;
 }

@@ -1,10 +1,11 @@
 import type { ServiceName } from "../../config/options.ts";
-import { headerRecord, type FlatHeaders } from "../../http/flat-headers.ts";
-import { matchesFilter, type JournalBody, type JournalEntry, type JournalFilter } from "./entry.ts";
+import { type FlatHeaders, headerRecord } from "../../http/flat-headers.ts";
+import { type JournalBody, type JournalEntry, type JournalFilter, matchesFilter } from "./entry.ts";
 import type { Masker } from "./mask.ts";
 
 /** An exchange as it was captured, secrets and all: it leaves the journal only masked. */
-export interface Captured extends Pick<JournalEntry, "service" | "method" | "path" | "query" | "status" | "durationMs"> {
+export interface Captured
+  extends Pick<JournalEntry, "service" | "method" | "path" | "query" | "status" | "durationMs"> {
   /** When the request arrived (epoch ms), on the sandbox clock. */
   at: number;
   /** Both sets of headers are kept as they went over the wire (made into records only when looked at). */
@@ -85,15 +86,25 @@ export class Journal {
 
   /** Resolves once every entry recorded before the call has its answer's body. */
   async settled(): Promise<void> {
-    await Promise.all([...this.#awaitingBody].map((recorded) => new Promise<void>((resolve) => (recorded.waiters ??= []).push(resolve))));
+    await Promise.all(
+      [...this.#awaitingBody].map(
+        (recorded) => new Promise<void>((resolve) => (recorded.waiters ??= []).push(resolve)),
+      ),
+    );
   }
 
   /** The matching entries after the entry `after`, oldest first: the newest `limit` of them, and how many matched in all. */
-  list(filter: JournalFilter = {}, options: { limit?: number; after?: number } = {}): { entries: JournalEntry[]; total: number } {
+  list(
+    filter: JournalFilter = {},
+    options: { limit?: number; after?: number } = {},
+  ): { entries: JournalEntry[]; total: number } {
     const after = options.after ?? 0;
     const matching = [...this.#windows.values()]
       .flatMap((window) => window.values())
-      .filter((recorded) => recorded.id > after && matchesFilter({ ...recorded.captured, ...this.#identity(recorded) }, filter))
+      .filter(
+        (recorded) =>
+          recorded.id > after && matchesFilter({ ...recorded.captured, ...this.#identity(recorded) }, filter),
+      )
       .sort((a, b) => a.id - b.id);
     const start = options.limit === undefined ? 0 : Math.max(0, matching.length - options.limit);
     return { entries: matching.slice(start).map((recorded) => this.#view(recorded)), total: matching.length };
@@ -147,7 +158,8 @@ export class Journal {
     const { masker } = this.options;
     const { at, request, response, ...captured } = recorded.captured;
     const { user, agent } = this.#identity(recorded);
-    const body = (part?: CapturedBody): JournalBody | undefined => part && { text: recorded.window.masked(part, masker), truncated: part.truncated };
+    const body = (part?: CapturedBody): JournalBody | undefined =>
+      part && { text: recorded.window.masked(part, masker), truncated: part.truncated };
     return (recorded.view = {
       id: recorded.id,
       time: new Date(at).toISOString(),
@@ -195,7 +207,10 @@ class Window {
   #bytes = 0;
   #madeRoom = 0;
 
-  constructor(private readonly size: number, private readonly budget: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly budget: number,
+  ) {}
 
   get length(): number {
     return this.#entries.length;
@@ -249,7 +264,8 @@ class Window {
   }
 
   #makeRoom(): void {
-    while (this.#entries.length > 1 && (this.#entries.length > this.size || this.#bytes > this.budget)) this.#leave(this.#entries.shift()!);
+    while (this.#entries.length > 1 && (this.#entries.length > this.size || this.#bytes > this.budget))
+      this.#leave(this.#entries.shift()!);
   }
 
   #leave(recorded: Recorded): void {

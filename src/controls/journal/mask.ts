@@ -2,7 +2,18 @@
 export const MASK = "***";
 
 /** Names of fields that hold secrets, compared in lower case without `_` and `-` (so `access_token` and `accessToken` alike). */
-const SECRET_FIELDS = new Set(["password", "token", "accesstoken", "refreshtoken", "idtoken", "clientsecret", "secret", "codeverifier", "identity", "csrftoken"]);
+const SECRET_FIELDS = new Set([
+  "password",
+  "token",
+  "accesstoken",
+  "refreshtoken",
+  "idtoken",
+  "clientsecret",
+  "secret",
+  "codeverifier",
+  "identity",
+  "csrftoken",
+]);
 /** In forms and query strings `code` is also OAuth's authorization code; in JSON bodies `code` is an error's code, and stays. */
 const SECRET_PARAMS = new Set([...SECRET_FIELDS, "code"]);
 
@@ -35,15 +46,22 @@ export function createMasker(secrets: readonly string[]): Masker {
     let masked = input;
     for (const secret of spellings) masked = masked.replaceAll(secret, MASK);
     masked = masked
-      .replace(JSON_MEMBER, (member, name: string, colon: string) => (SECRET_FIELDS.has(normalized(name)) ? `"${name}"${colon}"${MASK}"` : member))
-      .replace(PARAM, (param, before: string, name: string) => (SECRET_PARAMS.has(normalized(name)) ? `${before}${name}=${MASK}` : param))
-      .replace(HTML_FIELD, (field, start: string, name: string) => (SECRET_PARAMS.has(normalized(name)) ? `${start}${MASK}` : field))
+      .replace(JSON_MEMBER, (member, name: string, colon: string) =>
+        SECRET_FIELDS.has(normalized(name)) ? `"${name}"${colon}"${MASK}"` : member,
+      )
+      .replace(PARAM, (param, before: string, name: string) =>
+        SECRET_PARAMS.has(normalized(name)) ? `${before}${name}=${MASK}` : param,
+      )
+      .replace(HTML_FIELD, (field, start: string, name: string) =>
+        SECRET_PARAMS.has(normalized(name)) ? `${start}${MASK}` : field,
+      )
       .replace(JWT, MASK);
     return cut ? maskCutSecret(masked, spellings) : masked;
   };
   return {
     text,
-    headers: (headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskHeader(name, value, text)])),
+    headers: (headers) =>
+      Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskHeader(name, value, text)])),
   };
 }
 
@@ -64,7 +82,12 @@ function maskHeader(name: string, value: string, text: (value: string) => string
 
 /** A secret as it may be written: as is, in a URL, in a form, in a JSON string. */
 function spellingsOf(secret: string): string[] {
-  return [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)];
+  return [
+    secret,
+    encodeURIComponent(secret),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+    JSON.stringify(secret).slice(1, -1),
+  ];
 }
 
 /** A text cut by the size limit may end with the beginning of a secret: that end goes too. */

@@ -5,7 +5,7 @@ import { ask, type Transcript } from "../../agent/ask.ts";
 import { applyAnswer, resolveQuestion } from "../../agent/resolver/resolve.ts";
 import { agentCatalog } from "../../agent/target.ts";
 import { BFF_TEXTS } from "../../bff/errors.ts";
-import { SandboxError, failWith } from "../../errors.ts";
+import { failWith, SandboxError } from "../../errors.ts";
 import type { DemoUser } from "../../users.ts";
 import { HOST_TEXTS } from "../errors.ts";
 import type { AskAnswer } from "./ask-answer.ts";
@@ -42,7 +42,12 @@ export async function askAsUser(input: AskInput, user: DemoUser, deps: EmbedDeps
   const transcript = await reachable(async () => {
     // Without a storefront session the agent still knows the products' names; the call then hears the BFF's refusal.
     const catalog = await agentCatalog(target);
-    return ask(input.question, { actions: await deps.actions(), target, catalog: catalog.length > 0 ? catalog : await seedCatalog(), reply: async () => input.reply });
+    return ask(input.question, {
+      actions: await deps.actions(),
+      target,
+      catalog: catalog.length > 0 ? catalog : await seedCatalog(),
+      reply: async () => input.reply,
+    });
   });
   const noSession = walletSessionMissing || isNoSession(transcript.call);
   return { ...toAnswer(transcript), ...(noSession ? { answer: `${NO_SESSION}.`, noSession } : {}) };
@@ -56,17 +61,29 @@ export async function askAnonymously(input: AskInput): Promise<AskAnswer> {
   const catalog = await seedCatalog();
   let resolution = resolveQuestion(input.question, catalog);
   // What no action serves (gibberish, a refund) gets the same honest answer as for a signed-in user: signing in would not help.
-  if (resolution.refused || resolution.answered) return { answer: resolution.problem ?? "", action: resolution.action, parameters: {} };
+  if (resolution.refused || resolution.answered)
+    return { answer: resolution.problem ?? "", action: resolution.action, parameters: {} };
   if (resolution.action !== ANONYMOUS_ACTION) {
     failWith(HOST_TEXTS.signInRequired, { details: { action: resolution.action } });
   }
   const { action } = resolution;
   if (resolution.followUp) {
-    if (!input.reply) return { answer: resolution.followUp.question, action, parameters: resolution.parameters, followUp: { question: resolution.followUp.question } };
+    if (!input.reply)
+      return {
+        answer: resolution.followUp.question,
+        action,
+        parameters: resolution.parameters,
+        followUp: { question: resolution.followUp.question },
+      };
     resolution = applyAnswer(resolution, input.reply, catalog);
   }
   const items = await searchSeedCatalog(String(resolution.parameters.query ?? ""));
-  const call: ActionCall = { action, parameters: resolution.parameters, request: { method: "GET", url: "", headers: {} }, response: { status: 200, body: { items } } };
+  const call: ActionCall = {
+    action,
+    parameters: resolution.parameters,
+    request: { method: "GET", url: "", headers: {} },
+    response: { status: 200, body: { items } },
+  };
   return { answer: answerLine(call), action, parameters: resolution.parameters };
 }
 

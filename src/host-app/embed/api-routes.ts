@@ -1,50 +1,74 @@
 import type { H3, H3Event } from "h3";
 import { signInAsApp } from "../../agent/as-app.ts";
 import { failWith } from "../../errors.ts";
-import { readBody, type BodyFields } from "../../http/request-input.ts";
+import { type BodyFields, readBody } from "../../http/request-input.ts";
 import { findUser } from "../../identity/end-user.ts";
 import { HOST_TEXTS } from "../errors.ts";
 import type { AskAnswer } from "./ask-answer.ts";
 import { parseAskInput } from "./ask-input.ts";
 import { ASK, FRESH_IDENTITY, REGISTER_SESSIONS } from "./contracts.ts";
-import { identityOptions, type EmbedDeps } from "./deps.ts";
-import { freshEmbed, type FreshEmbed } from "./fresh-identity.ts";
+import { type EmbedDeps, identityOptions } from "./deps.ts";
+import { type FreshEmbed, freshEmbed } from "./fresh-identity.ts";
 import { checkEmbedIdentity } from "./verify.ts";
 
 /** The embed's JSON routes: the chat's questions, the preview's session button, and the demo host page's tokens. */
 export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
-  app.post("/embed/api/ask", async (event): Promise<AskAnswer> => {
-    const input = parseAskInput(await readEmbedBody(event));
-    const check = await checkEmbedIdentity(input, { ...identityOptions(deps), requireEndUser: false });
-    if (check.state === "refused") refuseIdentity(check);
-    // The agent (its resolver and date parser) is loaded at the first question, not with the server.
-    const { askAnonymously, askAsUser } = await import("./agent.ts");
-    return check.state === "verified" ? askAsUser(input, check.user, deps) : askAnonymously(input);
-  }, { meta: ASK });
+  app.post(
+    "/embed/api/ask",
+    async (event): Promise<AskAnswer> => {
+      const input = parseAskInput(await readEmbedBody(event));
+      const check = await checkEmbedIdentity(input, { ...identityOptions(deps), requireEndUser: false });
+      if (check.state === "refused") refuseIdentity(check);
+      // The agent (its resolver and date parser) is loaded at the first question, not with the server.
+      const { askAnonymously, askAsUser } = await import("./agent.ts");
+      return check.state === "verified" ? askAsUser(input, check.user, deps) : askAnonymously(input);
+    },
+    { meta: ASK },
+  );
 
-  app.post("/embed/api/sessions", async (event) => {
-    const body = await readEmbedBody(event);
-    if (!body.field<string | undefined>("session")?.trim()) failWith(HOST_TEXTS.previewOnly);
-    const endUser = body.field("endUser");
-    const user = deps.users.find((candidate) => candidate.id.toLowerCase() === endUser.trim().toLowerCase());
-    if (!user) unknownUser(endUser);
-    const check = await checkEmbedIdentity({ identity: body.field<string | undefined>("identity"), endUser }, { ...identityOptions(deps), requireEndUser: true });
-    if (check.state === "anonymous") failWith(HOST_TEXTS.identityMissing, { details: { code: "missing_identity", reason: "no identity token" } });
-    if (check.state === "refused") refuseIdentity(check);
-    try {
-      await signInAsApp(deps.urls, user);
-    } catch (error) {
-      failWith(HOST_TEXTS.appSignInFailed, { values: { name: user.name, reason: (error as Error).message }, expected: true });
-    }
-    return { registered: [...(deps.urls.storefront ? ["storefront"] : []), ...(deps.urls.wallet && deps.urls.host ? ["host"] : [])] };
-  }, { meta: REGISTER_SESSIONS });
+  app.post(
+    "/embed/api/sessions",
+    async (event) => {
+      const body = await readEmbedBody(event);
+      if (!body.field<string | undefined>("session")?.trim()) failWith(HOST_TEXTS.previewOnly);
+      const endUser = body.field("endUser");
+      const user = deps.users.find((candidate) => candidate.id.toLowerCase() === endUser.trim().toLowerCase());
+      if (!user) unknownUser(endUser);
+      const check = await checkEmbedIdentity(
+        { identity: body.field<string | undefined>("identity"), endUser },
+        { ...identityOptions(deps), requireEndUser: true },
+      );
+      if (check.state === "anonymous")
+        failWith(HOST_TEXTS.identityMissing, { details: { code: "missing_identity", reason: "no identity token" } });
+      if (check.state === "refused") refuseIdentity(check);
+      try {
+        await signInAsApp(deps.urls, user);
+      } catch (error) {
+        failWith(HOST_TEXTS.appSignInFailed, {
+          values: { name: user.name, reason: (error as Error).message },
+          expected: true,
+        });
+      }
+      return {
+        registered: [
+          ...(deps.urls.storefront ? ["storefront"] : []),
+          ...(deps.urls.wallet && deps.urls.host ? ["host"] : []),
+        ],
+      };
+    },
+    { meta: REGISTER_SESSIONS },
+  );
 
-  app.post("/embed/api/identity", async (event): Promise<FreshEmbed> => {
-    const userId = (await readEmbedBody(event)).field("userId");
-    const user = findUser(deps.users, userId);
-    if (!user) unknownUser(userId);
-    return freshEmbed(user, event.url.origin, deps);
-  }, { meta: FRESH_IDENTITY });
+  app.post(
+    "/embed/api/identity",
+    async (event): Promise<FreshEmbed> => {
+      const userId = (await readEmbedBody(event)).field("userId");
+      const user = findUser(deps.users, userId);
+      if (!user) unknownUser(userId);
+      return freshEmbed(user, event.url.origin, deps);
+    },
+    { meta: FRESH_IDENTITY },
+  );
 }
 
 /**
@@ -53,12 +77,16 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
  */
 async function readEmbedBody(event: H3Event): Promise<BodyFields> {
   const origin = event.req.headers.get("origin");
-  if (origin !== null && origin !== event.url.origin) failWith(HOST_TEXTS.foreignOrigin, { values: { origin: origin.slice(0, 120) } });
+  if (origin !== null && origin !== event.url.origin)
+    failWith(HOST_TEXTS.foreignOrigin, { values: { origin: origin.slice(0, 120) } });
   return readBody(event);
 }
 
 function refuseIdentity(check: { code: string; reason: string }): never {
-  return failWith(HOST_TEXTS.identityRefused, { values: { reason: check.reason }, details: { code: check.code, reason: check.reason } });
+  return failWith(HOST_TEXTS.identityRefused, {
+    values: { reason: check.reason },
+    details: { code: check.code, reason: check.reason },
+  });
 }
 
 function unknownUser(id: string): never {

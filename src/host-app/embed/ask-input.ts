@@ -23,7 +23,12 @@ export function parseAskInput(body: BodyFields): AskInput {
   if (question.length > MAX_TEXT_LENGTH) tooLong("question", question.length);
   const reply = body.field<string | undefined>("reply")?.trim();
   if (reply !== undefined && reply.length > MAX_TEXT_LENGTH) tooLong("reply", reply.length);
-  return { question, reply, endUser: body.field<string | undefined>("endUser"), identity: body.field<string | undefined>("identity") };
+  return {
+    question,
+    reply,
+    endUser: body.field<string | undefined>("endUser"),
+    identity: body.field<string | undefined>("identity"),
+  };
 }
 
 function tooLong(field: string, length: number): never {

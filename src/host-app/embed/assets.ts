@@ -28,7 +28,12 @@ export function readAssetText(name: TemplateName | keyof typeof ASSETS): Promise
 /** One of the listed assets, with its type and nosniff (which every answer gets); any other name is a 404. */
 export async function assetResponse(name: string): Promise<Response> {
   const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-  if (!type) failWith(HOST_TEXTS.noAsset, { values: { name: JSON.stringify(name.slice(0, 80)), assets: Object.keys(ASSETS).join(", ") } });
+  if (!type)
+    failWith(HOST_TEXTS.noAsset, {
+      values: { name: JSON.stringify(name.slice(0, 80)), assets: Object.keys(ASSETS).join(", ") },
+    });
   const text = await readAssetText(name);
-  return new Response(text, { headers: { "content-type": type, "cache-control": "no-cache", "x-content-type-options": "nosniff" } });
+  return new Response(text, {
+    headers: { "content-type": type, "cache-control": "no-cache", "x-content-type-options": "nosniff" },
+  });
 }

@@ -1,6 +1,6 @@
 import type { CatalogEntry } from "../../agent/resolver/products.ts";
 import { readFixture } from "../../fixtures.ts";
-import { searchProducts, type ProductView } from "../../storefront/catalog.ts";
+import { type ProductView, searchProducts } from "../../storefront/catalog.ts";
 import type { Product } from "../../storefront/store.ts";
 
 let seed: Promise<readonly Product[]> | undefined;

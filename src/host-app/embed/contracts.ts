@@ -8,7 +8,8 @@ import { FRESH_EMBED } from "./fresh-identity.ts";
 
 export const EMBED_TAG = {
   name: "Chat embed preview",
-  description: "The sandbox's preview of the chat embed: its page, its files, and the JSON routes its page and the demo host page call (from this host app's own pages only).",
+  description:
+    "The sandbox's preview of the chat embed: its page, its files, and the JSON routes its page and the demo host page call (from this host app's own pages only).",
 };
 
 const STRING = { type: "string" } as const;
@@ -23,9 +24,17 @@ export const EMBED_PAGE: RouteContract = {
   // A page: a bad mode or identity is a page that says so.
   checksOwnInput: true,
   query: {
-    mode: { description: "drawer (a side panel) or launcher (a floating button that opens the chat)", required: true, schema: { type: "string", enum: EMBED_MODES } },
+    mode: {
+      description: "drawer (a side panel) or launcher (a floating button that opens the chat)",
+      required: true,
+      schema: { type: "string", enum: EMBED_MODES },
+    },
     endUser: { description: "The user's id, which the identity token must name", schema: STRING },
-    identity: { description: "An identity token signed by the host backend (SIGNING_SECRET); without one the chat can only search the catalog", schema: STRING },
+    identity: {
+      description:
+        "An identity token signed by the host backend (SIGNING_SECRET); without one the chat can only search the catalog",
+      schema: STRING,
+    },
     session: { description: "A preview session (preview URLs only)", schema: STRING },
   },
   responses: {
@@ -45,29 +54,46 @@ export const EMBED_ASSET: RouteContract = {
 };
 
 export const ASK: RouteContract = {
-  description: "The chat's question {question, reply?, endUser?, identity?}: the agent's answer and what it called (identity verified on each call)",
+  description:
+    "The chat's question {question, reply?, endUser?, identity?}: the agent's answer and what it called (identity verified on each call)",
   operationId: "embedAsk",
   tag: EMBED_TAG,
   body: {
-    description: "The question, and who asks: with an identity token the agent acts for its user, without one it can only search the catalog",
+    description:
+      "The question, and who asks: with an identity token the agent acts for its user, without one it can only search the catalog",
     maxBytes: MAX_EMBED_BODY_BYTES,
     schema: {
       type: "object",
       required: ["question"],
       properties: {
-        question: { type: "string", description: "At most 500 characters (surrounding spaces not counted); not blank", examples: ["what's in my cart?"] },
-        reply: { type: "string", description: "The answer to the follow-up question the first call asked; at most 500 characters" },
+        question: {
+          type: "string",
+          description: "At most 500 characters (surrounding spaces not counted); not blank",
+          examples: ["what's in my cart?"],
+        },
+        reply: {
+          type: "string",
+          description: "The answer to the follow-up question the first call asked; at most 500 characters",
+        },
         endUser: { type: "string", description: "The user's id; when given, the identity token must name it" },
         identity: { type: "string", description: "The identity token of the embed URL" },
       },
     },
   },
   responses: { 200: json("The agent's answer", ASK_ANSWER) },
-  errors: [...OWN_PAGES, HOST_TEXTS.questionMissing, HOST_TEXTS.tooLong, HOST_TEXTS.identityRefused, HOST_TEXTS.signInRequired, HOST_TEXTS.agentCallFailed],
+  errors: [
+    ...OWN_PAGES,
+    HOST_TEXTS.questionMissing,
+    HOST_TEXTS.tooLong,
+    HOST_TEXTS.identityRefused,
+    HOST_TEXTS.signInRequired,
+    HOST_TEXTS.agentCallFailed,
+  ],
 };
 
 export const REGISTER_SESSIONS: RouteContract = {
-  description: "Preview only: {endUser, identity, session} signs the demo user in as the app does and registers both agent sessions",
+  description:
+    "Preview only: {endUser, identity, session} signs the demo user in as the app does and registers both agent sessions",
   operationId: "embedRegisterSessions",
   tag: EMBED_TAG,
   body: {
@@ -87,20 +113,38 @@ export const REGISTER_SESSIONS: RouteContract = {
     200: json("Where a session was registered", {
       type: "object",
       required: ["registered"],
-      properties: { registered: { type: "array", items: { type: "string", enum: ["storefront", "host"] }, description: "The servers with the user's agent session now" } },
+      properties: {
+        registered: {
+          type: "array",
+          items: { type: "string", enum: ["storefront", "host"] },
+          description: "The servers with the user's agent session now",
+        },
+      },
     }),
   },
-  errors: [...OWN_PAGES, HOST_TEXTS.previewOnly, HOST_TEXTS.unknownUser, HOST_TEXTS.identityMissing, HOST_TEXTS.identityRefused, HOST_TEXTS.appSignInFailed],
+  errors: [
+    ...OWN_PAGES,
+    HOST_TEXTS.previewOnly,
+    HOST_TEXTS.unknownUser,
+    HOST_TEXTS.identityMissing,
+    HOST_TEXTS.identityRefused,
+    HOST_TEXTS.appSignInFailed,
+  ],
 };
 
 export const FRESH_IDENTITY: RouteContract = {
-  description: "For the demo host page: {userId} of a demo user → a fresh identity token and the embed URLs in both modes",
+  description:
+    "For the demo host page: {userId} of a demo user → a fresh identity token and the embed URLs in both modes",
   operationId: "embedIdentity",
   tag: EMBED_TAG,
   body: {
     description: "Whom the page picked",
     maxBytes: MAX_EMBED_BODY_BYTES,
-    schema: { type: "object", required: ["userId"], properties: { userId: { type: "string", description: "A demo user's id (any case)" } } },
+    schema: {
+      type: "object",
+      required: ["userId"],
+      properties: { userId: { type: "string", description: "A demo user's id (any case)" } },
+    },
   },
   responses: { 200: json("A token and the embed URLs", FRESH_EMBED) },
   errors: [...OWN_PAGES, HOST_TEXTS.unknownUser],

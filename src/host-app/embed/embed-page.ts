@@ -2,7 +2,7 @@ import type { H3Event } from "h3";
 import { renderTemplate } from "../../http/html-template.ts";
 import { EMBED_MODES, type EmbedMode } from "../../identity/index.ts";
 import { readAssetText } from "./assets.ts";
-import { identityOptions, type EmbedDeps } from "./deps.ts";
+import { type EmbedDeps, identityOptions } from "./deps.ts";
 import { htmlResponse } from "./page.ts";
 import type { EmbedValues } from "./template.ts";
 import { checkEmbedIdentity, refusalMessage } from "./verify.ts";
@@ -17,12 +17,40 @@ export async function embedPage(event: H3Event, deps: EmbedDeps): Promise<Respon
   const given = { endUser: query.get("endUser") ?? "", session: query.get("session")?.trim() ?? "" };
   const base = { ...given, userName: "", reasonCode: "", identity: "" };
   const mode = EMBED_MODES.find((candidate) => candidate === query.get("mode"));
-  if (!mode) return render({ ...base, state: "bad-mode", mode: "", reasonCode: "bad_mode", message: badModeMessage(query.get("mode")) }, 400);
+  if (!mode)
+    return render(
+      { ...base, state: "bad-mode", mode: "", reasonCode: "bad_mode", message: badModeMessage(query.get("mode")) },
+      400,
+    );
   const identity = query.get("identity") ?? "";
-  const check = await checkEmbedIdentity({ identity, endUser: given.endUser }, { ...identityOptions(deps), requireEndUser: true });
-  if (check.state === "refused") return render({ ...base, state: "refused", mode, reasonCode: check.code, message: refusalMessage(check) }, 401);
-  if (check.state === "anonymous") return render({ ...base, state: "anonymous", mode, message: "You are not signed in: this chat can search the catalog. Sign in to ask about your orders, cart or wallet." }, 200);
-  return render({ ...base, state: "verified", mode, userName: check.user.name, identity: identity.trim(), message: `Chatting as ${check.user.name}.` }, 200);
+  const check = await checkEmbedIdentity(
+    { identity, endUser: given.endUser },
+    { ...identityOptions(deps), requireEndUser: true },
+  );
+  if (check.state === "refused")
+    return render({ ...base, state: "refused", mode, reasonCode: check.code, message: refusalMessage(check) }, 401);
+  if (check.state === "anonymous")
+    return render(
+      {
+        ...base,
+        state: "anonymous",
+        mode,
+        message:
+          "You are not signed in: this chat can search the catalog. Sign in to ask about your orders, cart or wallet.",
+      },
+      200,
+    );
+  return render(
+    {
+      ...base,
+      state: "verified",
+      mode,
+      userName: check.user.name,
+      identity: identity.trim(),
+      message: `Chatting as ${check.user.name}.`,
+    },
+    200,
+  );
 }
 
 function badModeMessage(given: string | null): string {

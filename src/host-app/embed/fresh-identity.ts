@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { EMBED_MODES, buildEmbedUrl, isoTime, signIdentity, type EmbedMode } from "../../identity/index.ts";
 import type { FromSchema } from "../../http/json-schema.ts";
+import { buildEmbedUrl, EMBED_MODES, type EmbedMode, isoTime, signIdentity } from "../../identity/index.ts";
 import type { DemoUser } from "../../users.ts";
 import type { EmbedDeps } from "./deps.ts";
 
@@ -13,7 +13,12 @@ export const FRESH_EMBED = {
   properties: {
     identity: { type: "string", description: "An identity token for the user (HS256, SIGNING_SECRET, 10 minutes)" },
     expiresAt: { type: "string", description: "When it expires (ISO 8601)" },
-    urls: { type: "object", description: "The embed URL in each mode, on this host app", required: ["drawer", "launcher"], properties: { drawer: EMBED_URL, launcher: EMBED_URL } },
+    urls: {
+      type: "object",
+      description: "The embed URL in each mode, on this host app",
+      required: ["drawer", "launcher"],
+      properties: { drawer: EMBED_URL, launcher: EMBED_URL },
+    },
   },
 } as const;
 
@@ -27,6 +32,11 @@ export type FreshEmbed = FromSchema<typeof FRESH_EMBED>;
 export async function freshEmbed(user: DemoUser, origin: string, deps: EmbedDeps): Promise<FreshEmbed> {
   const { token, claims } = await signIdentity({ secret: deps.signingSecret, subject: user.id, now: deps.now() });
   const session = `preview-${randomUUID().slice(0, 8)}`;
-  const urls = Object.fromEntries(EMBED_MODES.map((mode) => [mode, buildEmbedUrl(`${origin}/embed`, { mode, endUser: user.id, identity: token, session })]));
+  const urls = Object.fromEntries(
+    EMBED_MODES.map((mode) => [
+      mode,
+      buildEmbedUrl(`${origin}/embed`, { mode, endUser: user.id, identity: token, session }),
+    ]),
+  );
   return { identity: token, expiresAt: isoTime(claims.exp), urls: urls as Record<EmbedMode, string> };
 }

@@ -8,7 +8,8 @@ import { htmlResponse } from "./page.ts";
 
 /** GET / from a browser (text/html preferred to JSON): the demo host page. Anything else goes on to the JSON index. */
 export async function hostPageFor(event: H3Event, deps: EmbedDeps): Promise<Response | undefined> {
-  if (event.req.method !== "GET" || event.url.pathname !== "/" || !prefersHtml(event.req.headers.get("accept"))) return undefined;
+  if (event.req.method !== "GET" || event.url.pathname !== "/" || !prefersHtml(event.req.headers.get("accept")))
+    return undefined;
   return hostPage(event.url.origin, deps);
 }
 
@@ -21,7 +22,16 @@ async function hostPage(origin: string, deps: EmbedDeps): Promise<Response> {
   const [first] = deps.users;
   const embedUrl = first ? (await freshEmbed(first, origin, deps)).urls.drawer : "";
   const userOptions = deps.users
-    .map((user, index) => `<option value="${escapeHtml(user.id)}"${index === 0 ? " selected" : ""}>${escapeHtml(`${user.name} (${user.email})`)}</option>`)
+    .map(
+      (user, index) =>
+        `<option value="${escapeHtml(user.id)}"${index === 0 ? " selected" : ""}>${escapeHtml(`${user.name} (${user.email})`)}</option>`,
+    )
     .join("");
-  return htmlResponse(renderTemplate(await readAssetText("host.html"), { userId: first?.id ?? "", mode: "drawer", embedUrl }, { userOptions }));
+  return htmlResponse(
+    renderTemplate(
+      await readAssetText("host.html"),
+      { userId: first?.id ?? "", mode: "drawer", embedUrl },
+      { userOptions },
+    ),
+  );
 }

@@ -20,7 +20,16 @@
  */
 
 /** The placeholders of embed.html. */
-export const EMBED_PLACEHOLDERS = ["state", "mode", "endUser", "userName", "session", "reasonCode", "message", "identity"] as const;
+export const EMBED_PLACEHOLDERS = [
+  "state",
+  "mode",
+  "endUser",
+  "userName",
+  "session",
+  "reasonCode",
+  "message",
+  "identity",
+] as const;
 export type EmbedValues = Record<(typeof EMBED_PLACEHOLDERS)[number], string>;
 
 /** The placeholders of host.html; userOptions is HTML, the others text. */

@@ -1,5 +1,5 @@
-import { verifyIdentity, type IdentityClaims, type InvalidCode } from "../../identity/index.ts";
 import { fillText } from "../../errors.ts";
+import { type IdentityClaims, type InvalidCode, verifyIdentity } from "../../identity/index.ts";
 import type { DemoUser } from "../../users.ts";
 import { HOST_TEXTS } from "../errors.ts";
 
@@ -36,10 +36,18 @@ export async function checkEmbedIdentity(
   if (!check.valid) return { state: "refused", code: check.code, reason: check.reason };
   const endUser = given.endUser?.trim() ?? "";
   if (endUser === "" && options.requireEndUser) {
-    return { state: "refused", code: "missing_end_user", reason: "missing endUser: the URL names no end user for the identity token to confirm" };
+    return {
+      state: "refused",
+      code: "missing_end_user",
+      reason: "missing endUser: the URL names no end user for the identity token to confirm",
+    };
   }
   if (endUser !== "" && endUser.toLowerCase() !== check.claims.sub.toLowerCase()) {
-    return { state: "refused", code: "user_mismatch", reason: `the identity token is for another user than endUser (sub ≠ endUser): it names ${check.user.name}, the URL ${JSON.stringify(endUser.slice(0, 80))}` };
+    return {
+      state: "refused",
+      code: "user_mismatch",
+      reason: `the identity token is for another user than endUser (sub ≠ endUser): it names ${check.user.name}, the URL ${JSON.stringify(endUser.slice(0, 80))}`,
+    };
   }
   return { state: "verified", user: check.user, claims: check.claims };
 }

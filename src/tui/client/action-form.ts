@@ -18,7 +18,11 @@ export function formFields(action: ActionDefinition): FormField[] {
   const required = new Set(action.parameters.required ?? []);
   return Object.entries(action.parameters.properties).map(([name, schema]) => {
     const type = typeof schema.type === "string" ? schema.type : Array.isArray(schema.enum) ? "enum" : "any";
-    const choices = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : type === "boolean" ? [true, false] : undefined;
+    const choices = Array.isArray(schema.enum)
+      ? (schema.enum as unknown[])
+      : type === "boolean"
+        ? [true, false]
+        : undefined;
     return {
       name,
       type,

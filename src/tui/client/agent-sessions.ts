@@ -1,16 +1,22 @@
+import type { Login } from "../state/store.ts";
 import type { HttpClient } from "./http.ts";
 import { RequestFailure } from "./http.ts";
-import type { Login } from "../state/store.ts";
 
 /** The two services that keep agent sessions: the storefront for its BFF routes, the host app for the wallet's. */
 export const SESSION_SERVICES = ["storefront", "host"] as const;
 export type SessionService = (typeof SESSION_SERVICES)[number];
 
 /** Whose login each registers: the storefront keeps the storefront JWT, the host app the wallet JWT. */
-export const LOGIN_FOR_SESSION = { storefront: "storefront", host: "wallet" } as const satisfies Record<SessionService, "storefront" | "wallet">;
+export const LOGIN_FOR_SESSION = { storefront: "storefront", host: "wallet" } as const satisfies Record<
+  SessionService,
+  "storefront" | "wallet"
+>;
 
 /** The BFF call that shows whether the session works: one read-only route on each. */
-export const AGENT_PROBE: Record<SessionService, string> = { storefront: "/api/agent/orders", host: "/api/agent/wallet" };
+export const AGENT_PROBE: Record<SessionService, string> = {
+  storefront: "/api/agent/orders",
+  host: "/api/agent/wallet",
+};
 
 export type SessionChange = "register" | "clear";
 
@@ -24,26 +30,58 @@ export interface Exchange {
 }
 
 /** POST (register) or DELETE (clear) /api/agent/session, as the app does after login and on logout. */
-export async function changeSession(client: HttpClient, service: SessionService, change: SessionChange, login: Login, signal?: AbortSignal): Promise<Exchange> {
+export async function changeSession(
+  client: HttpClient,
+  service: SessionService,
+  change: SessionChange,
+  login: Login,
+  signal?: AbortSignal,
+): Promise<Exchange> {
   const method = change === "register" ? "POST" : "DELETE";
   const body = change === "register" ? { userId: login.user.id, token: login.token } : { userId: login.user.id };
-  return exchange(`${method} /api/agent/session`, async () => {
-    const answer = await client.call<Record<string, unknown>>(service, "/api/agent/session", { method, body, signal });
-    return describeSessionAnswer(answer);
-  }, signal);
+  return exchange(
+    `${method} /api/agent/session`,
+    async () => {
+      const answer = await client.call<Record<string, unknown>>(service, "/api/agent/session", {
+        method,
+        body,
+        signal,
+      });
+      return describeSessionAnswer(answer);
+    },
+    signal,
+  );
 }
 
 /** Calls the service's BFF route as the agent does: the service token and the user's id in X-End-User-Id. */
-export async function tryAgentCall(client: HttpClient, service: SessionService, serviceToken: string, userId: string, signal?: AbortSignal): Promise<Exchange> {
+export async function tryAgentCall(
+  client: HttpClient,
+  service: SessionService,
+  serviceToken: string,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<Exchange> {
   const path = AGENT_PROBE[service];
-  return exchange(`GET ${path}`, async () => {
-    const answer = await client.call<Record<string, unknown>>(service, path, { token: serviceToken, headers: { "x-end-user-id": userId }, signal });
-    return summarize(answer);
-  }, signal);
+  return exchange(
+    `GET ${path}`,
+    async () => {
+      const answer = await client.call<Record<string, unknown>>(service, path, {
+        token: serviceToken,
+        headers: { "x-end-user-id": userId },
+        signal,
+      });
+      return summarize(answer);
+    },
+    signal,
+  );
 }
 
 /** Whether the session is registered, as far as the agent call tells; undefined when it cannot tell (server down, 503…). */
-export function sessionStateFrom(change: SessionChange | undefined, changed: Exchange | undefined, probe: Exchange): boolean | undefined {
+export function sessionStateFrom(
+  change: SessionChange | undefined,
+  changed: Exchange | undefined,
+  probe: Exchange,
+): boolean | undefined {
   if (probe.ok) return true;
   if (probe.code === "no_active_session") return false;
   if (changed?.ok) return change === "register";
@@ -55,7 +93,12 @@ async function exchange(request: string, work: () => Promise<string>, signal?: A
     return { request, ok: true, answer: await work() };
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { request, ok: false, answer: (error as Error).message, code: error instanceof RequestFailure ? error.code : undefined };
+    return {
+      request,
+      ok: false,
+      answer: (error as Error).message,
+      code: error instanceof RequestFailure ? error.code : undefined,
+    };
   }
 }
 
@@ -63,7 +106,8 @@ async function exchange(request: string, work: () => Promise<string>, signal?: A
 function summarize(answer: Record<string, unknown>): string {
   const parts: string[] = [];
   if (Array.isArray(answer.orders)) parts.push(`${answer.orders.length} order${answer.orders.length === 1 ? "" : "s"}`);
-  if (typeof answer.balance === "number") parts.push(`balance ${answer.balance.toFixed(2)} ${String(answer.currency ?? "")}`.trim());
+  if (typeof answer.balance === "number")
+    parts.push(`balance ${answer.balance.toFixed(2)} ${String(answer.currency ?? "")}`.trim());
   if (Array.isArray(answer.transactions)) parts.push(`${answer.transactions.length} transactions`);
   return parts.length > 0 ? parts.join(", ") : JSON.stringify(answer);
 }
@@ -71,5 +115,7 @@ function summarize(answer: Record<string, unknown>): string {
 /** The session route's answer in a few words: its status and until when, or the body as it came. */
 function describeSessionAnswer(answer: Record<string, unknown>): string {
   if (typeof answer.status !== "string") return JSON.stringify(answer);
-  return typeof answer.expiresAt === "string" ? `${answer.status} (the token expires ${answer.expiresAt})` : answer.status;
+  return typeof answer.expiresAt === "string"
+    ? `${answer.status} (the token expires ${answer.expiresAt})`
+    : answer.status;
 }

@@ -2,7 +2,7 @@ import type { AgentTarget } from "../../agent/actions/call.ts";
 import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../config/options.ts";
 import type { TuiSettings } from "../settings.ts";
 import type { TuiState } from "../state/store.ts";
-import { REQUEST_TIMEOUT_MS, RequestFailure, SERVICE_LABELS, type HttpClient } from "./http.ts";
+import { type HttpClient, REQUEST_TIMEOUT_MS, RequestFailure, SERVICE_LABELS } from "./http.ts";
 
 /** Said in place when nobody is signed in: the agent acts for a user. */
 export const SIGN_IN_FIRST = "Sign in first (key 1)";
@@ -13,7 +13,12 @@ export const SIGN_IN_FIRST = "Sign in first (key 1)";
  * fetch (so the agent's calls show on the Traffic screen), cancelled with `signal` and given
  * up on after the UI's usual 10 s.
  */
-export function agentTargetFor(settings: TuiSettings, client: HttpClient, logins: TuiState["logins"], signal: AbortSignal): AgentTarget {
+export function agentTargetFor(
+  settings: TuiSettings,
+  client: HttpClient,
+  logins: TuiState["logins"],
+  signal: AbortSignal,
+): AgentTarget {
   const user = logins.storefront?.user ?? logins.wallet?.user;
   if (!user) throw new Error(SIGN_IN_FIRST);
   const wallet = logins.wallet;
@@ -44,6 +49,10 @@ function explainFailure(error: unknown, url: string, urls: ServiceUrls, signal: 
   if (signal.aborted || name === "AbortError") return error;
   const service = SERVICE_NAMES.find((candidate) => urls[candidate] && url.startsWith(urls[candidate] as string));
   const label = service ? SERVICE_LABELS[service as ServiceName] : new URL(url).host;
-  if (name === "TimeoutError") return new RequestFailure(`The ${label} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`, "timeout");
-  return new RequestFailure(`The ${label} does not answer at ${service ? urls[service] : url}: is the sandbox running?`, "unreachable");
+  if (name === "TimeoutError")
+    return new RequestFailure(`The ${label} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`, "timeout");
+  return new RequestFailure(
+    `The ${label} does not answer at ${service ? urls[service] : url}: is the sandbox running?`,
+    "unreachable",
+  );
 }

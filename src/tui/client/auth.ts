@@ -1,5 +1,5 @@
-import type { HttpClient } from "./http.ts";
 import type { Login } from "../state/store.ts";
+import type { HttpClient } from "./http.ts";
 
 /** The services a person signs in to: each answers POST /api/auth/login with `{token, user}`. */
 export const LOGIN_SERVICES = ["storefront", "wallet"] as const;
@@ -8,15 +8,26 @@ export type LoginService = (typeof LOGIN_SERVICES)[number];
 export type LoginOutcome = { service: LoginService; login: Login } | { service: LoginService; error: string };
 
 /** Signs in to every running login service at once; each answers on its own (one may refuse, one may be down). */
-export async function signInEverywhere(client: HttpClient, email: string, password: string, signal?: AbortSignal): Promise<LoginOutcome[]> {
+export async function signInEverywhere(
+  client: HttpClient,
+  email: string,
+  password: string,
+  signal?: AbortSignal,
+): Promise<LoginOutcome[]> {
   const services = LOGIN_SERVICES.filter((service) => client.urls[service]);
-  return Promise.all(services.map(async (service): Promise<LoginOutcome> => {
-    try {
-      const login = await client.call<Login>(service, "/api/auth/login", { method: "POST", body: { email, password }, signal });
-      return { service, login };
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      return { service, error: (error as Error).message };
-    }
-  }));
+  return Promise.all(
+    services.map(async (service): Promise<LoginOutcome> => {
+      try {
+        const login = await client.call<Login>(service, "/api/auth/login", {
+          method: "POST",
+          body: { email, password },
+          signal,
+        });
+        return { service, login };
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        return { service, error: (error as Error).message };
+      }
+    }),
+  );
 }

@@ -1,5 +1,5 @@
-import { EventSource, type ErrorEvent } from "eventsource";
-import { describeCart, isCart, type Cart } from "./storefront.ts";
+import { type ErrorEvent, EventSource } from "eventsource";
+import { type Cart, describeCart, isCart } from "./storefront.ts";
 
 /**
  * Where the cart stream stands. `reconnecting`: cut or not answering, tried again (by eventsource
@@ -83,7 +83,11 @@ export class CartFeed {
     if (this.#login?.token === token && this.#state.phase !== "expired" && this.#state.phase !== "closed") return;
     this.#halt();
     this.#login = { token, who };
-    this.#update({ phase: "connecting", attempts: 1, reason: undefined, cart: undefined, version: undefined, who }, "connect", `as ${who}`);
+    this.#update(
+      { phase: "connecting", attempts: 1, reason: undefined, cart: undefined, version: undefined, who },
+      "connect",
+      `as ${who}`,
+    );
     this.#connect();
   }
 
@@ -93,7 +97,11 @@ export class CartFeed {
     const { who } = this.#login;
     this.#halt();
     this.#login = undefined;
-    this.#update({ phase: "signed-out", attempts: 0, reason: undefined, who: undefined, cart: undefined, version: undefined }, "sign-out", `${who} signed out: stream closed, cart cleared`);
+    this.#update(
+      { phase: "signed-out", attempts: 0, reason: undefined, who: undefined, cart: undefined, version: undefined },
+      "sign-out",
+      `${who} signed out: stream closed, cart cleared`,
+    );
   }
 
   /** Tries again now, whatever the state (a refusal, a wait for the next retry). */
@@ -115,14 +123,18 @@ export class CartFeed {
     let refusal: Refusal | undefined;
     const source = new EventSource(`${this.options.baseUrl}/api/cart/stream`, {
       fetch: async (url, init) => {
-        const response = await this.options.fetch(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${login.token}` } });
+        const response = await this.options.fetch(url, {
+          ...init,
+          headers: { ...init.headers, authorization: `Bearer ${login.token}` },
+        });
         refusal = response.ok ? undefined : { status: response.status, code: await errorCode(response) };
         return response;
       },
     });
     this.#source = source;
     source.addEventListener("open", () => {
-      if (source === this.#source) this.#update({ phase: "open", attempts: 0, reason: undefined }, "open", "stream open");
+      if (source === this.#source)
+        this.#update({ phase: "open", attempts: 0, reason: undefined }, "open", "stream open");
     });
     source.addEventListener("cart", (event) => {
       if (source === this.#source) this.#receive(event);
@@ -145,14 +157,27 @@ export class CartFeed {
     const attempts = this.#state.attempts + 1;
     if (source.readyState === EventSource.CONNECTING) {
       // An open stream that fails was cut (ended, or its connection broken); a connect that fails found no server.
-      const reason = this.#state.phase === "open" ? "the stream was cut" : `the storefront does not answer${event.message ? ` (${lastPart(event.message)})` : ""}`;
-      return this.#update({ phase: "reconnecting", attempts, reason }, "retry", `${reason}; reconnecting (attempt ${attempts})`);
+      const reason =
+        this.#state.phase === "open"
+          ? "the stream was cut"
+          : `the storefront does not answer${event.message ? ` (${lastPart(event.message)})` : ""}`;
+      return this.#update(
+        { phase: "reconnecting", attempts, reason },
+        "retry",
+        `${reason}; reconnecting (attempt ${attempts})`,
+      );
     }
     this.#halt();
     if (refusal?.status === 401 && refusal.code === "token_expired") {
-      return this.#update({ phase: "expired", reason: "the storefront token expired" }, "expired", "401 token_expired: sign in again (key 1)");
+      return this.#update(
+        { phase: "expired", reason: "the storefront token expired" },
+        "expired",
+        "401 token_expired: sign in again (key 1)",
+      );
     }
-    const reason = refusal ? `refused: ${refusal.status}${refusal.code ? ` ${refusal.code}` : ""}` : (event.message ?? "the stream failed");
+    const reason = refusal
+      ? `refused: ${refusal.status}${refusal.code ? ` ${refusal.code}` : ""}`
+      : (event.message ?? "the stream failed");
     if (refusal && refusal.status < 500) return this.#update({ phase: "closed", reason }, "closed", reason);
     this.#retry = setTimeout(() => this.#connect(), this.options.retryMs ?? RETRY_MS);
     this.#update({ phase: "reconnecting", attempts, reason }, "retry", `${reason}; reconnecting (attempt ${attempts})`);
@@ -166,7 +191,11 @@ export class CartFeed {
 
   /** A new state object each change (React compares by identity), with a line for the event list when given. */
   #update(change: Partial<CartFeedState>, type?: string, detail = ""): void {
-    const events = type ? [...(change.events ?? this.#state.events), { seq: ++this.#seq, time: new Date(), type, detail }].slice(-(this.options.keep ?? KEPT_EVENTS)) : change.events ?? this.#state.events;
+    const events = type
+      ? [...(change.events ?? this.#state.events), { seq: ++this.#seq, time: new Date(), type, detail }].slice(
+          -(this.options.keep ?? KEPT_EVENTS),
+        )
+      : (change.events ?? this.#state.events);
     this.#state = { ...this.#state, ...change, events };
     for (const listener of this.#listeners) listener();
   }

@@ -14,6 +14,7 @@ export function moveToUrls(settings: TuiSettings, next: ServiceUrls): boolean {
     if (next[name]) urls[name] = next[name];
     else delete urls[name];
   }
-  if (oldHost && next.host && settings.embedBase.startsWith(oldHost)) settings.embedBase = next.host + settings.embedBase.slice(oldHost.length);
+  if (oldHost && next.host && settings.embedBase.startsWith(oldHost))
+    settings.embedBase = next.host + settings.embedBase.slice(oldHost.length);
   return true;
 }

@@ -8,14 +8,23 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 /** Bodies kept for the Traffic screen, per exchange. */
 const KEPT_BODY_CHARS = 64 * 1024;
 
-export const SERVICE_LABELS: Record<ServiceName, string> = { storefront: "storefront", wallet: "wallet", host: "host app" };
+export const SERVICE_LABELS: Record<ServiceName, string> = {
+  storefront: "storefront",
+  wallet: "wallet",
+  host: "host app",
+};
 
 /** Why a call gave no usable answer; `message` is one line fit for the status bar. */
 export type FailureKind = "not_running" | "unreachable" | "timeout" | "not_json" | "http";
 
 export class RequestFailure extends Error {
   override name = "RequestFailure";
-  constructor(message: string, readonly kind: FailureKind, readonly status?: number, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly kind: FailureKind,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
@@ -42,7 +51,12 @@ export interface HttpClient {
   healthy(service: ServiceName): Promise<boolean>;
 }
 
-export function createHttpClient(options: { urls: ServiceUrls; traffic: TrafficLog; masker: Masker; timeoutMs?: number }): HttpClient {
+export function createHttpClient(options: {
+  urls: ServiceUrls;
+  traffic: TrafficLog;
+  masker: Masker;
+  timeoutMs?: number;
+}): HttpClient {
   const { urls, traffic, masker } = options;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
@@ -50,7 +64,10 @@ export function createHttpClient(options: { urls: ServiceUrls; traffic: TrafficL
     const request = new Request(input, init);
     const started = performance.now();
     const time = new Date();
-    const sent = { headers: masker.headers(Object.fromEntries(request.headers)), ...(typeof init?.body === "string" ? { body: masker.text(init.body.slice(0, KEPT_BODY_CHARS)) } : {}) };
+    const sent = {
+      headers: masker.headers(Object.fromEntries(request.headers)),
+      ...(typeof init?.body === "string" ? { body: masker.text(init.body.slice(0, KEPT_BODY_CHARS)) } : {}),
+    };
     const base = { time, method: request.method, url: masker.text(request.url), request: sent };
     let response: Response;
     try {
@@ -61,11 +78,25 @@ export function createHttpClient(options: { urls: ServiceUrls; traffic: TrafficL
     }
     const headers = masker.headers(Object.fromEntries(response.headers));
     if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
-      traffic.add({ ...base, status: response.status, durationMs: performance.now() - started, response: { headers, body: "(event stream: see the Cart screen)" } });
+      traffic.add({
+        ...base,
+        status: response.status,
+        durationMs: performance.now() - started,
+        response: { headers, body: "(event stream: see the Cart screen)" },
+      });
       return response;
     }
-    const text = await response.clone().text().catch(() => "");
-    traffic.add({ ...base, status: response.status, durationMs: performance.now() - started, size: Buffer.byteLength(text), response: { headers, body: masker.text(text.slice(0, KEPT_BODY_CHARS), text.length > KEPT_BODY_CHARS) } });
+    const text = await response
+      .clone()
+      .text()
+      .catch(() => "");
+    traffic.add({
+      ...base,
+      status: response.status,
+      durationMs: performance.now() - started,
+      size: Buffer.byteLength(text),
+      response: { headers, body: masker.text(text.slice(0, KEPT_BODY_CHARS), text.length > KEPT_BODY_CHARS) },
+    });
     return response;
   };
 
@@ -76,19 +107,36 @@ export function createHttpClient(options: { urls: ServiceUrls; traffic: TrafficL
     const headers: Record<string, string> = { accept: "application/json", ...callOptions.headers };
     if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
     if (callOptions.body !== undefined) headers["content-type"] = "application/json";
-    const signals = [AbortSignal.timeout(callOptions.timeoutMs ?? timeoutMs), ...(callOptions.signal ? [callOptions.signal] : [])];
+    const signals = [
+      AbortSignal.timeout(callOptions.timeoutMs ?? timeoutMs),
+      ...(callOptions.signal ? [callOptions.signal] : []),
+    ];
     let response: Response;
     try {
-      response = await recordingFetch(`${base}${path}`, { method: callOptions.method ?? "GET", headers, body: callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body), signal: AbortSignal.any(signals) });
+      response = await recordingFetch(`${base}${path}`, {
+        method: callOptions.method ?? "GET",
+        headers,
+        body: callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body),
+        signal: AbortSignal.any(signals),
+      });
     } catch (error) {
-      if ((error as Error).name === "TimeoutError") throw new RequestFailure(`The ${label} did not answer within ${seconds(callOptions.timeoutMs ?? timeoutMs)}`, "timeout");
+      if ((error as Error).name === "TimeoutError")
+        throw new RequestFailure(
+          `The ${label} did not answer within ${seconds(callOptions.timeoutMs ?? timeoutMs)}`,
+          "timeout",
+        );
       if ((error as Error).name === "AbortError") throw error;
       throw new RequestFailure(`The ${label} does not answer at ${base}: is the sandbox running?`, "unreachable");
     }
     const text = await response.text().catch(() => "");
     const body = parseJson(text);
     if (!response.ok) throw httpFailure(label, response.status, body);
-    if (body === undefined) throw new RequestFailure(`The ${label} answered ${response.status} with something that is not JSON`, "not_json", response.status);
+    if (body === undefined)
+      throw new RequestFailure(
+        `The ${label} answered ${response.status} with something that is not JSON`,
+        "not_json",
+        response.status,
+      );
     return body as T;
   };
 
@@ -103,9 +151,21 @@ export function createHttpClient(options: { urls: ServiceUrls; traffic: TrafficL
 /** The server's own error (`{error, code}`, or OAuth's `{error, error_description}`) as one line. */
 function httpFailure(label: string, status: number, body: unknown): RequestFailure {
   const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  const code = typeof fields.code === "string" ? fields.code : typeof fields.error === "string" && typeof fields.error_description === "string" ? fields.error : undefined;
-  const said = typeof fields.error_description === "string" ? fields.error_description : typeof fields.error === "string" ? fields.error : undefined;
-  const message = said ? `${said} (${status}${code ? ` ${code}` : ""})` : `The ${label} answered ${status}${body === undefined ? " with something that is not JSON" : ""}`;
+  const code =
+    typeof fields.code === "string"
+      ? fields.code
+      : typeof fields.error === "string" && typeof fields.error_description === "string"
+        ? fields.error
+        : undefined;
+  const said =
+    typeof fields.error_description === "string"
+      ? fields.error_description
+      : typeof fields.error === "string"
+        ? fields.error
+        : undefined;
+  const message = said
+    ? `${said} (${status}${code ? ` ${code}` : ""})`
+    : `The ${label} answered ${status}${body === undefined ? " with something that is not JSON" : ""}`;
   return new RequestFailure(message, "http", status, code);
 }
 

@@ -34,7 +34,10 @@ export class JournalFeed {
   #snapshot: JournalSnapshot = { status: { state: "looking" }, entries: [] };
   #listeners = new Set<() => void>();
 
-  constructor(private readonly urls: readonly string[], private readonly token: string) {}
+  constructor(
+    private readonly urls: readonly string[],
+    private readonly token: string,
+  ) {}
 
   get snapshot(): JournalSnapshot {
     return this.#snapshot;
@@ -50,10 +53,23 @@ export class JournalFeed {
     while (!signal.aborted) {
       const opened = await this.#open(signal);
       if (opened) {
-        const failure = await opened.client.followJournal({}, { after: opened.lastId, signal, onEntry: (entry) => this.#update({ entries: [entry, ...this.#snapshot.entries].slice(0, KEPT) }) })
-          .then(() => undefined, (error: unknown) => error);
+        const failure = await opened.client
+          .followJournal(
+            {},
+            {
+              after: opened.lastId,
+              signal,
+              onEntry: (entry) => this.#update({ entries: [entry, ...this.#snapshot.entries].slice(0, KEPT) }),
+            },
+          )
+          .then(
+            () => undefined,
+            (error: unknown) => error,
+          );
         if (signal.aborted) return;
-        this.#update({ status: noJournal(failure ?? new SandboxError("sandbox_unreachable", "the sandbox stopped answering")) });
+        this.#update({
+          status: noJournal(failure ?? new SandboxError("sandbox_unreachable", "the sandbox stopped answering")),
+        });
       }
       const { status } = this.#snapshot;
       if (status.state === "none" && status.final) return;
@@ -88,10 +104,22 @@ export class JournalFeed {
 
 /** Why there is no journal to show, in a few words; final when asking again would answer the same. */
 function noJournal(error: unknown): NoJournal {
-  if (error instanceof SandboxError && error.status === 404) return { state: "none", reason: "the servers have no journal (a sandbox started with --no-controls, or not a sandbox)", final: true };
-  if (error instanceof SandboxError && (error.status === 401 || error.status === 403)) return { state: "none", reason: `the controls refused the UI's control token (${error.status})`, final: true };
-  if (error instanceof SyntaxError) return { state: "none", reason: "the servers answer the journal's address with something that is not JSON: not a sandbox", final: true };
-  if (error instanceof SandboxError && error.code === "sandbox_unreachable") return { state: "none", reason: "no server answers (is the sandbox running?)", final: false };
+  if (error instanceof SandboxError && error.status === 404)
+    return {
+      state: "none",
+      reason: "the servers have no journal (a sandbox started with --no-controls, or not a sandbox)",
+      final: true,
+    };
+  if (error instanceof SandboxError && (error.status === 401 || error.status === 403))
+    return { state: "none", reason: `the controls refused the UI's control token (${error.status})`, final: true };
+  if (error instanceof SyntaxError)
+    return {
+      state: "none",
+      reason: "the servers answer the journal's address with something that is not JSON: not a sandbox",
+      final: true,
+    };
+  if (error instanceof SandboxError && error.code === "sandbox_unreachable")
+    return { state: "none", reason: "no server answers (is the sandbox running?)", final: false };
   return { state: "none", reason: (error as Error).message, final: false };
 }
 

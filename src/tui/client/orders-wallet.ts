@@ -5,8 +5,8 @@ import type { HttpClient } from "./http.ts";
 
 // The answers' types come from the schemas the servers answer with (type-only imports: nothing of the servers runs in the UI).
 export type { OrderView as Order } from "../../storefront/orders.ts";
-export type { TransactionView as Transaction } from "../../wallet/transactions.ts";
 export type { Insights } from "../../wallet/insights.ts";
+export type { TransactionView as Transaction } from "../../wallet/transactions.ts";
 
 /** The insight periods of the wallet spec, in the order the period key cycles through them. */
 export const PERIODS = ["7d", "30d", "90d", "1y"] as const;
@@ -29,15 +29,26 @@ export async function fetchOrders(client: HttpClient, token: string, signal?: Ab
 }
 
 /** The balance, and the transactions of a period (one direction or both) with the period's insight totals. */
-export async function fetchWallet(client: HttpClient, options: { token: string; prefix: string; period: Period; direction: DirectionFilter; signal?: AbortSignal }): Promise<WalletView> {
+export async function fetchWallet(
+  client: HttpClient,
+  options: { token: string; prefix: string; period: Period; direction: DirectionFilter; signal?: AbortSignal },
+): Promise<WalletView> {
   const { token, prefix, signal } = options;
   const query = new URLSearchParams({ period: options.period, include_insights: "true" });
   if (options.direction !== "all") query.set("direction", options.direction);
   const [balance, listed] = await Promise.all([
     client.call<{ balance: number; currency: string }>("wallet", `${prefix}/balance`, { token, signal }),
-    client.call<{ transactions: Transaction[]; insights?: Insights }>("wallet", `${prefix}/transactions?${query}`, { token, signal }),
+    client.call<{ transactions: Transaction[]; insights?: Insights }>("wallet", `${prefix}/transactions?${query}`, {
+      token,
+      signal,
+    }),
   ]);
-  return { balance: balance.balance, currency: balance.currency, transactions: listed.transactions, insights: listed.insights };
+  return {
+    balance: balance.balance,
+    currency: balance.currency,
+    transactions: listed.transactions,
+    insights: listed.insights,
+  };
 }
 
 /** The orders whose reference contains the typed text (any case): the filter narrows as it is typed. */

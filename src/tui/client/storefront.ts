@@ -29,7 +29,12 @@ export interface Cart {
 }
 
 /** The catalog, or the products whose name holds `query` (the spec's search is `?q=` of the list). */
-export async function searchProducts(client: HttpClient, token: string, query: string, signal?: AbortSignal): Promise<Product[]> {
+export async function searchProducts(
+  client: HttpClient,
+  token: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<Product[]> {
   const q = query.trim();
   const path = q ? `/api/products?q=${encodeURIComponent(q)}` : "/api/products";
   const answer = await client.call<{ items?: Product[] }>("storefront", path, { token, signal });
@@ -37,8 +42,19 @@ export async function searchProducts(client: HttpClient, token: string, query: s
 }
 
 /** Adds `quantity` of a product to the signed-in user's cart; the storefront answers the whole cart. */
-export function addToCart(client: HttpClient, token: string, productId: string, quantity: number, signal?: AbortSignal): Promise<Cart> {
-  return client.call<Cart>("storefront", "/api/cart/items", { method: "POST", token, body: { product_id: productId, quantity }, signal });
+export function addToCart(
+  client: HttpClient,
+  token: string,
+  productId: string,
+  quantity: number,
+  signal?: AbortSignal,
+): Promise<Cart> {
+  return client.call<Cart>("storefront", "/api/cart/items", {
+    method: "POST",
+    token,
+    body: { product_id: productId, quantity },
+    signal,
+  });
 }
 
 const NAIRA = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -58,5 +74,7 @@ export function describeCart(cart: Cart): string {
 /** Whether an answer looks like a cart (an event's data is the server's word, not a promise). */
 export function isCart(value: unknown): value is Cart {
   const fields = value as Partial<Cart> | null;
-  return typeof fields === "object" && fields !== null && Array.isArray(fields.items) && typeof fields.subtotal === "number";
+  return (
+    typeof fields === "object" && fields !== null && Array.isArray(fields.items) && typeof fields.subtotal === "number"
+  );
 }

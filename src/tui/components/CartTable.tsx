@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
-import { formatNaira, type Cart, type CartItem } from "../client/storefront.ts";
-import { Table, type Column } from "./Table.tsx";
+import { type Cart, type CartItem, formatNaira } from "../client/storefront.ts";
+import { type Column, Table } from "./Table.tsx";
 
 /** The subtotal sits under the Total column: the label takes the width of the others and their gaps. */
 const TOTAL_WIDTH = 13;
@@ -23,7 +23,9 @@ export function CartTable({ cart, rows, empty }: { cart?: Cart; rows: number; em
     <Box flexDirection="column">
       <Table columns={COLUMNS} rows={shown} empty={cart ? "The cart is empty" : empty} />
       <Text bold wrap="truncate-end">
-        {`Subtotal${hidden > 0 ? ` (${hidden} more ${hidden === 1 ? "line" : "lines"} not shown)` : ""}`.padEnd(LABEL_WIDTH)}
+        {`Subtotal${hidden > 0 ? ` (${hidden} more ${hidden === 1 ? "line" : "lines"} not shown)` : ""}`.padEnd(
+          LABEL_WIDTH,
+        )}
         {(cart ? formatNaira(cart.subtotal) : "—").padStart(TOTAL_WIDTH)}
       </Text>
     </Box>

@@ -7,12 +7,20 @@ export function JsonView({ value, offset = 0, height }: { value: unknown; offset
   const shown = lines.slice(first, first + height);
   return (
     <Box flexDirection="column">
-      {shown.map((line, index) => <Text key={first + index} wrap="truncate-end">{line}</Text>)}
-      {lines.length > height ? <Text dimColor>lines {first + 1}–{first + shown.length} of {lines.length}</Text> : null}
+      {shown.map((line, index) => (
+        <Text key={first + index} wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
+      {lines.length > height ? (
+        <Text dimColor>
+          lines {first + 1}–{first + shown.length} of {lines.length}
+        </Text>
+      ) : null}
     </Box>
   );
 }
 
 export function jsonLines(value: unknown): string[] {
-  return (typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? "").split("\n");
+  return (typeof value === "string" ? value : (JSON.stringify(value, null, 2) ?? "")).split("\n");
 }

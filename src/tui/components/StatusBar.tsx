@@ -2,26 +2,55 @@ import { Box, Text } from "ink";
 import { SERVICE_NAMES } from "../../config/options.ts";
 import { SERVICE_LABELS } from "../client/http.ts";
 import { useServices } from "../context.tsx";
-import { useStoreState, type TuiState } from "../state/store.ts";
+import { type TuiState, useStoreState } from "../state/store.ts";
 import { Tinted } from "./Tinted.tsx";
 
 /** Always at the bottom: which servers answer, who is signed in where, the agent sessions, and the last error. */
 export function StatusBar() {
   const { client, store } = useServices();
   const state = useStoreState(store, (current) => current);
-  const session = (registered?: boolean) => (registered === undefined ? <Tinted tone="muted">?</Tinted> : registered ? <Tinted tone="success">on</Tinted> : <Tinted tone="muted">off</Tinted>);
+  const session = (registered?: boolean) =>
+    registered === undefined ? (
+      <Tinted tone="muted">?</Tinted>
+    ) : registered ? (
+      <Tinted tone="success">on</Tinted>
+    ) : (
+      <Tinted tone="muted">off</Tinted>
+    );
   return (
-    <Box flexDirection="column" borderStyle="single" borderTop borderBottom={false} borderLeft={false} borderRight={false}>
+    <Box
+      flexDirection="column"
+      borderStyle="single"
+      borderTop
+      borderBottom={false}
+      borderLeft={false}
+      borderRight={false}
+    >
       <Text wrap="truncate-end">
         {SERVICE_NAMES.filter((name) => client.urls[name]).map((name) => {
           const health = state.health[name];
-          return <Text key={name}><Tinted tone={health === "up" ? "success" : health === "down" ? "error" : "pending"}>{health === "up" ? "●" : health === "down" ? "✗" : "…"}</Tinted> {SERVICE_LABELS[name]}  </Text>;
+          return (
+            <Text key={name}>
+              <Tinted tone={health === "up" ? "success" : health === "down" ? "error" : "pending"}>
+                {health === "up" ? "●" : health === "down" ? "✗" : "…"}
+              </Tinted>{" "}
+              {SERVICE_LABELS[name]}{" "}
+            </Text>
+          );
         })}
-        <Text>sessions: {session(state.agentSessions.storefront)}/{session(state.agentSessions.host)}  </Text>
+        <Text>
+          sessions: {session(state.agentSessions.storefront)}/{session(state.agentSessions.host)}{" "}
+        </Text>
         <Text>{signedIn(state.logins)}</Text>
       </Text>
       <Text wrap="truncate-end">
-        {state.lastError ? <Tinted tone="error">Last error: {state.lastError}</Tinted> : <Tinted tone="muted">{state.editing ? "Typing in a field: Esc leaves it" : "1–8 screens · ? help · q quit"}</Tinted>}
+        {state.lastError ? (
+          <Tinted tone="error">Last error: {state.lastError}</Tinted>
+        ) : (
+          <Tinted tone="muted">
+            {state.editing ? "Typing in a field: Esc leaves it" : "1–8 screens · ? help · q quit"}
+          </Tinted>
+        )}
       </Text>
     </Box>
   );

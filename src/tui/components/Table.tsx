@@ -11,15 +11,28 @@ export interface Column<Row> {
 }
 
 /** Rows under a header, each cell cut to its column; the selected row is inverse. */
-export function Table<Row>({ columns, rows, selected, empty }: { columns: Column<Row>[]; rows: readonly Row[]; selected?: number; empty: string }) {
+export function Table<Row>({
+  columns,
+  rows,
+  selected,
+  empty,
+}: {
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  selected?: number;
+  empty: string;
+}) {
   const { settings } = useServices();
-  const line = (cells: string[]) => cells.map((cell, index) => fit(cell, columns[index]!.width, columns[index]!.right)).join(" ");
+  const line = (cells: string[]) =>
+    cells.map((cell, index) => fit(cell, columns[index]!.width, columns[index]!.right)).join(" ");
   return (
     <Box flexDirection="column">
       <Text bold>{line(columns.map((column) => column.title))}</Text>
       {rows.length === 0 ? <Text color={toneColor("muted", settings.noColor)}>{empty}</Text> : null}
       {rows.map((row, index) => (
-        <Text key={index} inverse={index === selected} wrap="truncate-end">{line(columns.map((column) => column.value(row)))}</Text>
+        <Text key={index} inverse={index === selected} wrap="truncate-end">
+          {line(columns.map((column) => column.value(row)))}
+        </Text>
       ))}
     </Box>
   );

@@ -1,7 +1,7 @@
 import { useInput } from "ink";
 import { useMemo, useRef, useState } from "react";
 import type { ActionDefinition } from "../../agent/actions/definition.ts";
-import { cycleChoice, formFields, formParameters, typedValue, type FormValues } from "../client/action-form.ts";
+import { cycleChoice, type FormValues, formFields, formParameters, typedValue } from "../client/action-form.ts";
 import { useListCursor } from "./use-list-cursor.ts";
 
 interface FormOptions {
@@ -41,19 +41,23 @@ export function useActionForm(actions: readonly ActionDefinition[], options: For
   const call = () => picked && options.onCall(picked, formParameters(values));
   const cycle = (step: 1 | -1) => {
     const field = fields[at.current];
-    if (field?.choices) setValues((before) => ({ ...before, [field.name]: cycleChoice(field, before[field.name], step) }));
+    if (field?.choices)
+      setValues((before) => ({ ...before, [field.name]: cycleChoice(field, before[field.name], step) }));
   };
-  useInput((input, key) => {
-    const current = fields[at.current];
-    if (key.escape) setPicked(undefined);
-    else if (key.upArrow) setRow(Math.max(0, at.current - 1));
-    else if (key.downArrow) setRow(Math.min(fields.length, at.current + 1));
-    else if (key.leftArrow) cycle(-1);
-    else if (key.rightArrow) cycle(1);
-    else if (input === "c" || (key.return && !current)) call();
-    else if (key.return && current?.choices) cycle(1);
-    else if (key.return) options.editField();
-  }, { isActive: options.active && picked !== undefined });
+  useInput(
+    (input, key) => {
+      const current = fields[at.current];
+      if (key.escape) setPicked(undefined);
+      else if (key.upArrow) setRow(Math.max(0, at.current - 1));
+      else if (key.downArrow) setRow(Math.min(fields.length, at.current + 1));
+      else if (key.leftArrow) cycle(-1);
+      else if (key.rightArrow) cycle(1);
+      else if (input === "c" || (key.return && !current)) call();
+      else if (key.return && current?.choices) cycle(1);
+      else if (key.return) options.editField();
+    },
+    { isActive: options.active && picked !== undefined },
+  );
 
   /** The text typed for the parameter under the cursor, kept in its schema's type. */
   const setText = (text: string) => {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { loadActions, type ActionDefinition } from "../../agent/actions/definition.ts";
+import { type ActionDefinition, loadActions } from "../../agent/actions/definition.ts";
 import { useServices } from "../context.tsx";
 import { useRequest } from "./use-request.ts";
 

@@ -22,23 +22,33 @@ export function useAgentScreen(active: boolean) {
   const fields = useFieldFocus<"question" | "param">(active);
   const [mode, setMode] = useState<AgentMode>("ask");
   const [question, setQuestion] = useState("");
-  const form = useActionForm(actions, { active: active && mode === "actions" && !fields.focused, editField: () => fields.focus("param"), onCall: (action, parameters) => void agent.call(action, parameters) });
+  const form = useActionForm(actions, {
+    active: active && mode === "actions" && !fields.focused,
+    editField: () => fields.focus("param"),
+    onCall: (action, parameters) => void agent.call(action, parameters),
+  });
 
   // The follow-up is answered in the question's field: it gets the keyboard as the question comes
   // (the screen draws the field focused from that first frame on, so no key typed at once is lost).
   useEffect(() => {
     if (agent.followUp) fields.focus("question");
   }, [agent.followUp]);
-  useInput((input) => {
-    if (input === "a") {
-      setMode("ask");
-      fields.focus("question");
-    }
-    if (input === "l") setMode("actions");
-  }, { isActive: active && !fields.focused });
-  useInput((_input, key) => {
-    if (key.escape) agent.cancelFollowUp();
-  }, { isActive: active && agent.followUp !== undefined });
+  useInput(
+    (input) => {
+      if (input === "a") {
+        setMode("ask");
+        fields.focus("question");
+      }
+      if (input === "l") setMode("actions");
+    },
+    { isActive: active && !fields.focused },
+  );
+  useInput(
+    (_input, key) => {
+      if (key.escape) agent.cancelFollowUp();
+    },
+    { isActive: active && agent.followUp !== undefined },
+  );
 
   const submitQuestion = (text: string) => {
     if (text.trim() === "") return;

@@ -1,5 +1,13 @@
 import { useCallback, useEffect } from "react";
-import { changeSession, LOGIN_FOR_SESSION, sessionStateFrom, tryAgentCall, type Exchange, type SessionChange, type SessionService } from "../client/agent-sessions.ts";
+import {
+  changeSession,
+  type Exchange,
+  LOGIN_FOR_SESSION,
+  type SessionChange,
+  type SessionService,
+  sessionStateFrom,
+  tryAgentCall,
+} from "../client/agent-sessions.ts";
 import { SERVICE_LABELS } from "../client/http.ts";
 import { useServices } from "../context.tsx";
 import { useStoreState } from "../state/store.ts";
@@ -24,18 +32,22 @@ export function useAgentSession(service: SessionService, active: boolean) {
   // Another user (or none): what was shown was about the one before.
   useEffect(() => reset(), [userId, reset]);
 
-  const act = useCallback((change?: SessionChange) => {
-    if (!login) return;
-    void run(async (signal) => {
-      const changed = change ? await changeSession(client, service, change, login, signal) : undefined;
-      const probe = await tryAgentCall(client, service, settings.serviceToken, login.user.id, signal);
-      const registered = sessionStateFrom(change, changed, probe);
-      store.update((state) => ({ agentSessions: { ...state.agentSessions, [service]: registered } }));
-      const failed = changed && !changed.ok ? changed : !probe.ok && probe.code !== "no_active_session" ? probe : undefined;
-      if (failed) store.reportError(`${SERVICE_LABELS[service]}: ${failed.answer}`);
-      return { change: changed, probe };
-    });
-  }, [client, settings.serviceToken, store, service, login, run]);
+  const act = useCallback(
+    (change?: SessionChange) => {
+      if (!login) return;
+      void run(async (signal) => {
+        const changed = change ? await changeSession(client, service, change, login, signal) : undefined;
+        const probe = await tryAgentCall(client, service, settings.serviceToken, login.user.id, signal);
+        const registered = sessionStateFrom(change, changed, probe);
+        store.update((state) => ({ agentSessions: { ...state.agentSessions, [service]: registered } }));
+        const failed =
+          changed && !changed.ok ? changed : !probe.ok && probe.code !== "no_active_session" ? probe : undefined;
+        if (failed) store.reportError(`${SERVICE_LABELS[service]}: ${failed.answer}`);
+        return { change: changed, probe };
+      });
+    },
+    [client, settings.serviceToken, store, service, login, run],
+  );
 
   // Shown for the first time (or for a new user): find out where the session stands, without changing it.
   const unknown = request.status === "idle" && login !== undefined;

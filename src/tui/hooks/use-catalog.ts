@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from "react";
-import { addToCart, searchProducts, type Cart, type Product } from "../client/storefront.ts";
+import { addToCart, type Cart, type Product, searchProducts } from "../client/storefront.ts";
 import { useServices } from "../context.tsx";
 import { useStoreState } from "../state/store.ts";
 import { useDebounced } from "./use-debounced.ts";
@@ -36,13 +36,23 @@ export function useCatalog(query: string) {
   useEffect(() => resetAdd(), [token, resetAdd]);
   useEffect(() => {
     if (!token) return resetSearch();
-    void runSearch(async (signal) => ({ query: settled, products: await searchProducts(client, token, settled, signal) }));
+    void runSearch(async (signal) => ({
+      query: settled,
+      products: await searchProducts(client, token, settled, signal),
+    }));
   }, [token, settled, client, runSearch, resetSearch]);
 
-  const addProduct = useCallback((product: Product, quantity: number) => {
-    if (!token) return;
-    void runAdd(async (signal) => ({ product, quantity, cart: await addToCart(client, token, product.id, quantity, signal) }));
-  }, [token, client, runAdd]);
+  const addProduct = useCallback(
+    (product: Product, quantity: number) => {
+      if (!token) return;
+      void runAdd(async (signal) => ({
+        product,
+        quantity,
+        cart: await addToCart(client, token, product.id, quantity, signal),
+      }));
+    },
+    [token, client, runAdd],
+  );
 
   return { signedIn: token !== undefined, search, add, addProduct };
 }

@@ -14,9 +14,12 @@ export function useFieldFocus<Field extends string>(active: boolean, initial?: F
     if (editing) store.update(() => ({ editing: true }));
     return () => store.update(() => ({ editing: false }));
   }, [editing, store]);
-  useInput((_input, key) => {
-    if (key.escape) setFocused(undefined);
-  }, { isActive: editing });
+  useInput(
+    (_input, key) => {
+      if (key.escape) setFocused(undefined);
+    },
+    { isActive: editing },
+  );
   return {
     focused: active ? focused : undefined,
     focus: (field: Field) => setFocused(field),

@@ -15,11 +15,15 @@ export function useFollowUp() {
     resolve?.(answer);
   }, []);
 
-  const reply = useCallback((asked: string) => new Promise<string | undefined>((resolve) => {
-    waiting.current?.(undefined);
-    waiting.current = resolve;
-    setQuestion(asked);
-  }), []);
+  const reply = useCallback(
+    (asked: string) =>
+      new Promise<string | undefined>((resolve) => {
+        waiting.current?.(undefined);
+        waiting.current = resolve;
+        setQuestion(asked);
+      }),
+    [],
+  );
 
   // A screen that goes away leaves no question waiting forever.
   useEffect(() => () => waiting.current?.(undefined), []);

@@ -11,7 +11,9 @@ export function useHealth(): void {
     let stopped = false;
     const poll = async () => {
       const services = SERVICE_NAMES.filter((name) => client.urls[name]);
-      const answers = await Promise.all(services.map(async (name) => [name, (await client.healthy(name)) ? "up" : "down"] as const));
+      const answers = await Promise.all(
+        services.map(async (name) => [name, (await client.healthy(name)) ? "up" : "down"] as const),
+      );
       if (!stopped) store.update(() => ({ health: Object.fromEntries(answers) }));
     };
     void poll();

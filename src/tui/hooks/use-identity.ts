@@ -1,9 +1,16 @@
 import { useInput } from "ink";
 import { decodeProtectedHeader, type ProtectedHeaderParameters } from "jose";
 import { useEffect, useState } from "react";
-import { parseClaimPairs, parseTtl, signIdentity, verifyIdentity, type IdentityCheck, type SignedIdentity } from "../../identity/index.ts";
+import {
+  type IdentityCheck,
+  parseClaimPairs,
+  parseTtl,
+  type SignedIdentity,
+  signIdentity,
+  verifyIdentity,
+} from "../../identity/index.ts";
 import { useServices } from "../context.tsx";
-import { useStoreState, type SignedInUser } from "../state/store.ts";
+import { type SignedInUser, useStoreState } from "../state/store.ts";
 import { useFieldFocus } from "./use-field-focus.ts";
 import { useNow } from "./use-now.ts";
 import { useRequest } from "./use-request.ts";
@@ -58,7 +65,14 @@ function inUiTerms<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    throw new Error((error as Error).message.replace(/--claim takes key=value \(such as --claim role=admin\)/, "Claims are name=value pairs, space-separated (such as role=admin)").replace(/--claim (\S+) is given twice/, "The claim $1 is given twice"));
+    throw new Error(
+      (error as Error).message
+        .replace(
+          /--claim takes key=value \(such as --claim role=admin\)/,
+          "Claims are name=value pairs, space-separated (such as role=admin)",
+        )
+        .replace(/--claim (\S+) is given twice/, "The claim $1 is given twice"),
+    );
   }
 }
 
@@ -99,19 +113,22 @@ export function useIdentityScreen(active: boolean) {
   const verify = useVerifyIdentity();
   const now = useNow(active && (signed.data !== undefined || verify.data?.valid === true));
 
-  useInput((input, key) => {
-    if (key.leftArrow || key.rightArrow) step(key.leftArrow ? -1 : 1);
-    else if (input === "t") fields.focus("ttl");
-    else if (input === "c") fields.focus("claims");
-    else if (input === "r") signed.resign();
-    else if (input === "v") {
-      setView("verify");
-      fields.focus("token");
-    } else {
-      const picked = IDENTITY_VIEWS.find((entry) => entry.key === input);
-      if (picked) setView(picked.view);
-    }
-  }, { isActive: active && !fields.focused });
+  useInput(
+    (input, key) => {
+      if (key.leftArrow || key.rightArrow) step(key.leftArrow ? -1 : 1);
+      else if (input === "t") fields.focus("ttl");
+      else if (input === "c") fields.focus("claims");
+      else if (input === "r") signed.resign();
+      else if (input === "v") {
+        setView("verify");
+        fields.focus("token");
+      } else {
+        const picked = IDENTITY_VIEWS.find((entry) => entry.key === input);
+        if (picked) setView(picked.view);
+      }
+    },
+    { isActive: active && !fields.focused },
+  );
 
   return { subject, isSignedInUser, fields, ttl, setTtl, claims, setClaims, view, signed, verify, now };
 }

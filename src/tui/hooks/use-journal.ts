@@ -8,7 +8,14 @@ export function useJournal(): JournalSnapshot {
   const { settings, store } = useServices();
   // The URLs may change (a sandbox restarted on other ports): then a new feed follows the new ones.
   const urlsVersion = useStoreState(store, (state) => state.urlsVersion);
-  const feed = useMemo(() => new JournalFeed(Object.values(settings.urls).filter((url): url is string => Boolean(url)), settings.controlToken), [settings, urlsVersion]);
+  const feed = useMemo(
+    () =>
+      new JournalFeed(
+        Object.values(settings.urls).filter((url): url is string => Boolean(url)),
+        settings.controlToken,
+      ),
+    [settings, urlsVersion],
+  );
   useEffect(() => {
     const controller = new AbortController();
     void feed.run(controller.signal);

@@ -5,7 +5,10 @@ import { useEffect, useRef, useState } from "react";
  * A cursor over a list: ↑↓ move it, PgUp/PgDn by a page, Enter picks the item under it (again
  * and again if asked: picking is an action, not a state). It stays on the list as the list changes.
  */
-export function useListCursor<Item>(items: readonly Item[], options: { active: boolean; page?: number; onPick?: (item: Item, index: number) => void }) {
+export function useListCursor<Item>(
+  items: readonly Item[],
+  options: { active: boolean; page?: number; onPick?: (item: Item, index: number) => void },
+) {
   const [index, setIndexState] = useState(0);
   // Keys can arrive faster than renders (↓ then Enter in one read): the handler reads the cursor from here, not from a render's closure.
   const at = useRef(0);
@@ -20,17 +23,20 @@ export function useListCursor<Item>(items: readonly Item[], options: { active: b
   useEffect(() => {
     if (at.current > last) setIndex(last);
   }, [last]);
-  useInput((_input, key) => {
-    const page = options.page ?? 10;
-    const { items: shown, onPick } = latest.current;
-    const lastShown = Math.max(0, shown.length - 1);
-    const current = Math.min(at.current, lastShown);
-    if (key.upArrow) setIndex(Math.max(0, current - 1));
-    else if (key.downArrow) setIndex(Math.min(lastShown, current + 1));
-    else if (key.pageUp) setIndex(Math.max(0, current - page));
-    else if (key.pageDown) setIndex(Math.min(lastShown, current + page));
-    else if (key.return && shown[current] !== undefined) onPick?.(shown[current], current);
-  }, { isActive: options.active && items.length > 0 });
+  useInput(
+    (_input, key) => {
+      const page = options.page ?? 10;
+      const { items: shown, onPick } = latest.current;
+      const lastShown = Math.max(0, shown.length - 1);
+      const current = Math.min(at.current, lastShown);
+      if (key.upArrow) setIndex(Math.max(0, current - 1));
+      else if (key.downArrow) setIndex(Math.min(lastShown, current + 1));
+      else if (key.pageUp) setIndex(Math.max(0, current - page));
+      else if (key.pageDown) setIndex(Math.min(lastShown, current + page));
+      else if (key.return && shown[current] !== undefined) onPick?.(shown[current], current);
+    },
+    { isActive: options.active && items.length > 0 },
+  );
   return { index: Math.min(index, last), item: items[Math.min(index, last)], setIndex };
 }
 

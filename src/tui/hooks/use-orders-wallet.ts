@@ -1,5 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { DIRECTIONS, fetchOrders, fetchWallet, filterOrders, nextOf, PERIODS, type DirectionFilter, type Order, type Period, type WalletView } from "../client/orders-wallet.ts";
+import {
+  DIRECTIONS,
+  type DirectionFilter,
+  fetchOrders,
+  fetchWallet,
+  filterOrders,
+  nextOf,
+  type Order,
+  PERIODS,
+  type Period,
+  type WalletView,
+} from "../client/orders-wallet.ts";
 import { useServices } from "../context.tsx";
 import { useStoreState } from "../state/store.ts";
 import { useRequest } from "./use-request.ts";
@@ -42,7 +53,10 @@ export function useWallet(active: boolean) {
   const [period, setPeriod] = useState<Period>("30d");
   const [direction, setDirection] = useState<DirectionFilter>("all");
   const load = useCallback(() => {
-    if (login) void run((signal) => fetchWallet(client, { token: login.token, prefix: settings.walletPrefix, period, direction, signal }));
+    if (login)
+      void run((signal) =>
+        fetchWallet(client, { token: login.token, prefix: settings.walletPrefix, period, direction, signal }),
+      );
   }, [client, settings.walletPrefix, login, period, direction, run]);
   useEffect(() => reset(), [login, reset]);
   useLoadWhenShown(active, login ? `${login.token} ${period} ${direction}` : undefined, load);

@@ -17,24 +17,27 @@ export function useRequest<T>() {
   const current = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => current.current?.abort(), []);
 
-  const run = useCallback(async (work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> => {
-    current.current?.abort();
-    const controller = new AbortController();
-    current.current = controller;
-    setState((before) => ({ status: "pending", data: before.data }));
-    try {
-      const data = await work(controller.signal);
-      if (controller.signal.aborted) return undefined;
-      setState({ status: "done", data });
-      return data;
-    } catch (error) {
-      if (controller.signal.aborted) return undefined;
-      const message = (error as Error).message;
-      setState({ status: "error", error: message });
-      store.reportError(message);
-      return undefined;
-    }
-  }, [store]);
+  const run = useCallback(
+    async (work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> => {
+      current.current?.abort();
+      const controller = new AbortController();
+      current.current = controller;
+      setState((before) => ({ status: "pending", data: before.data }));
+      try {
+        const data = await work(controller.signal);
+        if (controller.signal.aborted) return undefined;
+        setState({ status: "done", data });
+        return data;
+      } catch (error) {
+        if (controller.signal.aborted) return undefined;
+        const message = (error as Error).message;
+        setState({ status: "error", error: message });
+        store.reportError(message);
+        return undefined;
+      }
+    },
+    [store],
+  );
 
   const reset = useCallback(() => setState({ status: "idle" }), []);
   /** Stops the call under way (the user gave up on it), keeping what the one before answered. */

@@ -1,7 +1,7 @@
 import { useInput } from "ink";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useServices } from "../context.tsx";
-import { fromJournal, fromTraffic, type ExchangeRow } from "../screens/traffic-rows.ts";
+import { type ExchangeRow, fromJournal, fromTraffic } from "../screens/traffic-rows.ts";
 import { useJournal } from "./use-journal.ts";
 import { useListCursor } from "./use-list-cursor.ts";
 import { useTrafficLog } from "./use-traffic-log.ts";
@@ -22,9 +22,17 @@ export function useTrafficView(active: boolean) {
   const [showHealth, setShowHealth] = useState(false);
   const [opened, setOpened] = useState<ExchangeRow | undefined>(undefined);
   const source = journal.status.state === "following" && !preferOwn ? "journal" : "own";
-  const hiddenHealth = useMemo(() => (showHealth ? 0 : journal.entries.filter((entry) => entry.path === HEALTH_PATH).length), [journal.entries, showHealth]);
+  const hiddenHealth = useMemo(
+    () => (showHealth ? 0 : journal.entries.filter((entry) => entry.path === HEALTH_PATH).length),
+    [journal.entries, showHealth],
+  );
   const rows = useMemo(
-    () => (source === "journal" ? journal.entries.filter((entry) => showHealth || entry.path !== HEALTH_PATH).map((entry) => fromJournal(entry, settings.users)) : own.map(fromTraffic)),
+    () =>
+      source === "journal"
+        ? journal.entries
+            .filter((entry) => showHealth || entry.path !== HEALTH_PATH)
+            .map((entry) => fromJournal(entry, settings.users))
+        : own.map(fromTraffic),
     [source, journal.entries, own, showHealth, settings.users],
   );
   const cursor = useListCursor(rows, { active: active && !opened, onPick: (row) => setOpened(row) });
@@ -33,12 +41,15 @@ export function useTrafficView(active: boolean) {
   // Read when a key comes, not from a render's closure: keys can come before the latest render's handler is in place.
   const isOpen = useRef(false);
   isOpen.current = opened !== undefined;
-  useInput((input, key) => {
-    if (key.escape) setOpened(undefined);
-    if (isOpen.current) return;
-    if (input === "s") setPreferOwn((before) => !before);
-    if (input === "h") setShowHealth((before) => !before);
-  }, { isActive: active });
+  useInput(
+    (input, key) => {
+      if (key.escape) setOpened(undefined);
+      if (isOpen.current) return;
+      if (input === "s") setPreferOwn((before) => !before);
+      if (input === "h") setShowHealth((before) => !before);
+    },
+    { isActive: active },
+  );
 
   return { source, status: journal.status, rows, cursor, opened, hiddenHealth, showHealth };
 }
@@ -49,7 +60,11 @@ export function useTrafficView(active: boolean) {
  * journal ticks on. Never moved, it stays at the top, on the newest.
  */
 function useCursorOnItsRow(rows: readonly ExchangeRow[], cursor: { index: number; setIndex: (index: number) => void }) {
-  const seen = useRef<{ rows: readonly ExchangeRow[]; key?: string; index: number; moved: boolean }>({ rows, index: 0, moved: false });
+  const seen = useRef<{ rows: readonly ExchangeRow[]; key?: string; index: number; moved: boolean }>({
+    rows,
+    index: 0,
+    moved: false,
+  });
   useEffect(() => {
     const { rows: before, key, index, moved } = seen.current;
     const movedNow = moved || (rows === before && cursor.index !== index);

@@ -2,7 +2,7 @@ import { Spinner } from "@inkjs/ui";
 import { Box, Text, useInput } from "ink";
 import type { CartFeedState, FeedEvent } from "../client/cart-feed.ts";
 import { CartTable } from "../components/CartTable.tsx";
-import { Table, type Column } from "../components/Table.tsx";
+import { type Column, Table } from "../components/Table.tsx";
 import { Tinted } from "../components/Tinted.tsx";
 import { TOKEN_EXPIRED_MESSAGE, useCartFeed } from "../hooks/use-cart-feed.ts";
 import type { ScreenProps } from "./index.ts";
@@ -21,19 +21,33 @@ const FIXED_ROWS = 8;
 export function CartStreamScreen({ active, width, height }: ScreenProps) {
   const feed = useCartFeed();
   const { state } = feed;
-  useInput((input) => {
-    if (input === "r") feed.reconnect();
-    if (input === "c") feed.clearEvents();
-  }, { isActive: active });
+  useInput(
+    (input) => {
+      if (input === "r") feed.reconnect();
+      if (input === "c") feed.clearEvents();
+    },
+    { isActive: active },
+  );
 
   const cartRows = Math.min(CART_ROWS, Math.max(1, state.cart?.items.length ?? 1));
   const eventRows = Math.max(2, height - FIXED_ROWS - cartRows);
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text bold wrap="truncate-end">Cart stream{state.who ? ` · ${state.who}` : ""}{state.version ? <Text dimColor>  (cart version {state.version})</Text> : null}</Text>
+      <Text bold wrap="truncate-end">
+        Cart stream{state.who ? ` · ${state.who}` : ""}
+        {state.version ? <Text dimColor> (cart version {state.version})</Text> : null}
+      </Text>
       <ConnectionLine state={state} />
-      <Box marginTop={1}><CartTable cart={state.cart} rows={cartRows} empty={state.phase === "signed-out" ? "No cart: nobody is signed in" : "No cart yet"} /></Box>
-      <Text bold>Events <Text dimColor>(newest last, {state.events.length} kept)</Text></Text>
+      <Box marginTop={1}>
+        <CartTable
+          cart={state.cart}
+          rows={cartRows}
+          empty={state.phase === "signed-out" ? "No cart: nobody is signed in" : "No cart yet"}
+        />
+      </Box>
+      <Text bold>
+        Events <Text dimColor>(newest last, {state.events.length} kept)</Text>
+      </Text>
       <Table columns={eventColumns(width - 2)} rows={state.events.slice(-eventRows)} empty="No event yet" />
     </Box>
   );
@@ -49,11 +63,19 @@ function ConnectionLine({ state }: { state: CartFeedState }) {
     case "open":
       return <Tinted tone="success">● open: changes from any client show here</Tinted>;
     case "reconnecting":
-      return <Tinted tone="pending" wrap="truncate-end">↻ reconnecting (attempt {state.attempts}): {state.reason}</Tinted>;
+      return (
+        <Tinted tone="pending" wrap="truncate-end">
+          ↻ reconnecting (attempt {state.attempts}): {state.reason}
+        </Tinted>
+      );
     case "expired":
       return <Tinted tone="error">✗ {TOKEN_EXPIRED_MESSAGE}</Tinted>;
     case "closed":
-      return <Tinted tone="error" wrap="truncate-end">✗ closed: {state.reason} (r tries again)</Tinted>;
+      return (
+        <Tinted tone="error" wrap="truncate-end">
+          ✗ closed: {state.reason} (r tries again)
+        </Tinted>
+      );
   }
 }
 

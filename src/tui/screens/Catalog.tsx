@@ -3,9 +3,9 @@ import { Box, Text, useInput } from "ink";
 import { useEffect, useState } from "react";
 import { describeCart, type Product } from "../client/storefront.ts";
 import { RequestLine } from "../components/Pending.tsx";
-import { Table, type Column } from "../components/Table.tsx";
+import { type Column, Table } from "../components/Table.tsx";
 import { Tinted } from "../components/Tinted.tsx";
-import { useCatalog, type AddResult } from "../hooks/use-catalog.ts";
+import { type AddResult, useCatalog } from "../hooks/use-catalog.ts";
 import { useFieldFocus } from "../hooks/use-field-focus.ts";
 import { useListCursor, visibleWindow } from "../hooks/use-list-cursor.ts";
 import type { ScreenProps } from "./index.ts";
@@ -36,10 +36,13 @@ export function CatalogScreen({ active, width, height }: ScreenProps) {
     if (fields.focused !== "quantity") setBadQuantity(undefined);
   }, [fields.focused]);
 
-  useInput((input) => {
-    if (input === "/" || input === "s") fields.focus("search");
-    if (input === "a" && cursor.item && catalog.signedIn) fields.focus("quantity");
-  }, { isActive: active && !fields.focused });
+  useInput(
+    (input) => {
+      if (input === "/" || input === "s") fields.focus("search");
+      if (input === "a" && cursor.item && catalog.signedIn) fields.focus("quantity");
+    },
+    { isActive: active && !fields.focused },
+  );
 
   const rows = Math.max(3, height - FIXED_ROWS);
   const { from, to } = visibleWindow(products.length, cursor.index, rows);
@@ -47,11 +50,23 @@ export function CatalogScreen({ active, width, height }: ScreenProps) {
     <Box flexDirection="column" paddingX={1}>
       <Box gap={1}>
         <Text bold>Search:</Text>
-        <TextInput key={`search-${fields.focused === "search"}`} isDisabled={fields.focused !== "search"} defaultValue={query} placeholder="press / to type (blank: the whole catalog)" onChange={setQuery} onSubmit={() => fields.blur()} />
+        <TextInput
+          key={`search-${fields.focused === "search"}`}
+          isDisabled={fields.focused !== "search"}
+          defaultValue={query}
+          placeholder="press / to type (blank: the whole catalog)"
+          onChange={setQuery}
+          onSubmit={() => fields.blur()}
+        />
       </Box>
       <RequestLine state={catalog.search} pending="Searching…" />
       {catalog.signedIn ? (
-        <Table columns={productColumns(width - 2)} rows={products.slice(from, to)} selected={listActive ? cursor.index - from : undefined} empty={emptyText(catalog.search)} />
+        <Table
+          columns={productColumns(width - 2)}
+          rows={products.slice(from, to)}
+          selected={listActive ? cursor.index - from : undefined}
+          empty={emptyText(catalog.search)}
+        />
       ) : (
         <Tinted tone="pending">Sign in first (key 1): the storefront's products and cart need a login.</Tinted>
       )}
@@ -59,13 +74,17 @@ export function CatalogScreen({ active, width, height }: ScreenProps) {
         {fields.focused === "quantity" && cursor.item ? (
           <>
             <Text>Quantity of {cursor.item.name} (1–99):</Text>
-            <TextInput key={`quantity-${badQuantity ?? ""}`} defaultValue={badQuantity ?? "1"} onSubmit={(text) => {
-              const quantity = parseQuantity(text);
-              if (quantity === undefined) return setBadQuantity(text);
-              setBadQuantity(undefined);
-              fields.blur();
-              if (cursor.item) catalog.addProduct(cursor.item, quantity);
-            }} />
+            <TextInput
+              key={`quantity-${badQuantity ?? ""}`}
+              defaultValue={badQuantity ?? "1"}
+              onSubmit={(text) => {
+                const quantity = parseQuantity(text);
+                if (quantity === undefined) return setBadQuantity(text);
+                setBadQuantity(undefined);
+                fields.blur();
+                if (cursor.item) catalog.addProduct(cursor.item, quantity);
+              }}
+            />
             {badQuantity !== undefined ? <Tinted tone="error">✗ a whole number from 1 to 99</Tinted> : null}
           </>
         ) : (
@@ -84,8 +103,12 @@ function AddedLines({ added }: { added?: AddResult }) {
   const lines = added.cart.items.map((item) => `${item.name} ×${item.quantity}`).join(" · ");
   return (
     <Box flexDirection="column">
-      <Tinted tone="success" wrap="truncate-end">✓ Added {added.quantity} × {added.product.name}. Cart: {describeCart(added.cart)}</Tinted>
-      <Text dimColor wrap="truncate-end">{lines || " "}</Text>
+      <Tinted tone="success" wrap="truncate-end">
+        ✓ Added {added.quantity} × {added.product.name}. Cart: {describeCart(added.cart)}
+      </Tinted>
+      <Text dimColor wrap="truncate-end">
+        {lines || " "}
+      </Text>
     </Box>
   );
 }

@@ -3,9 +3,9 @@ import { Box, Text } from "ink";
 import { RequestLine } from "../components/Pending.tsx";
 import { Tinted } from "../components/Tinted.tsx";
 import { useServices } from "../context.tsx";
-import { IDENTITY_VIEWS, useIdentityScreen, type IdentityScreenState } from "../hooks/use-identity.ts";
-import type { ScreenProps } from "./index.ts";
+import { IDENTITY_VIEWS, type IdentityScreenState, useIdentityScreen } from "../hooks/use-identity.ts";
 import { Countdown, DecodedToken, EmbedUrls, VerifyOutcome } from "./identity-views.tsx";
+import type { ScreenProps } from "./index.ts";
 
 export const IDENTITY_KEYS = [
   { key: "←→", help: "sign for another demo user" },
@@ -28,25 +28,54 @@ export function IdentityScreen({ active }: ScreenProps) {
       <Box flexDirection="column" paddingX={1}>
         <Text wrap="truncate-end">
           <Text bold>Embed identity for </Text>
-          {subject ? <Text>{subject.name} ({subject.id}){screen.isSignedInUser ? " · signed in" : ""}</Text> : <Tinted tone="muted">no one: not signed in. Choose a demo user with ←/→ (or sign in on screen 1)</Tinted>}
+          {subject ? (
+            <Text>
+              {subject.name} ({subject.id}){screen.isSignedInUser ? " · signed in" : ""}
+            </Text>
+          ) : (
+            <Tinted tone="muted">no one: not signed in. Choose a demo user with ←/→ (or sign in on screen 1)</Tinted>
+          )}
         </Text>
         <TokenFields screen={screen} />
-        {token ? <Countdown exp={token.claims.exp} now={screen.now} /> : <RequestLine state={signed} pending="Signing…" />}
+        {token ? (
+          <Countdown exp={token.claims.exp} now={screen.now} />
+        ) : (
+          <RequestLine state={signed} pending="Signing…" />
+        )}
         <Text wrap="truncate-end">
-          {IDENTITY_VIEWS.map((entry) => <Text key={entry.view} inverse={entry.view === view}> {entry.key} {entry.label} </Text>)}
+          {IDENTITY_VIEWS.map((entry) => (
+            <Text key={entry.view} inverse={entry.view === view}>
+              {" "}
+              {entry.key} {entry.label}{" "}
+            </Text>
+          ))}
         </Text>
         {view === "verify" ? <VerifyPanel screen={screen} /> : null}
         {view !== "verify" && !subject ? <Tinted tone="muted">Choose a user (←/→) to sign a token for.</Tinted> : null}
       </Box>
-      {view === "decoded" && token && subject ? <DecodedToken signed={token} command={signCommandLine(subject.email, screen.ttl, screen.claims)} /> : null}
-      {view === "urls" && token && subject ? <EmbedUrls base={settings.embedBase} endUser={subject.id} email={subject.email} identity={token.token} caveat={caveat} /> : null}
+      {view === "decoded" && token && subject ? (
+        <DecodedToken signed={token} command={signCommandLine(subject.email, screen.ttl, screen.claims)} />
+      ) : null}
+      {view === "urls" && token && subject ? (
+        <EmbedUrls
+          base={settings.embedBase}
+          endUser={subject.id}
+          email={subject.email}
+          identity={token.token}
+          caveat={caveat}
+        />
+      ) : null}
     </Box>
   );
 }
 
 /** `sandbox identity sign` for the same user, TTL and claims: the token on one line (a fresh one: the same claims, another iat and exp). */
 function signCommandLine(email: string, ttl: string, claims: string): string {
-  const claimFlags = claims.split(/\s+/).filter((pair) => pair !== "").map((pair) => ` --claim ${shellWord(pair)}`).join("");
+  const claimFlags = claims
+    .split(/\s+/)
+    .filter((pair) => pair !== "")
+    .map((pair) => ` --claim ${shellWord(pair)}`)
+    .join("");
   return `npx sandbox identity sign --user ${email} --ttl ${shellWord(ttl)}${claimFlags}`;
 }
 
@@ -66,15 +95,28 @@ function TokenFields({ screen: { fields, ttl, setTtl, claims, setClaims } }: { s
   return (
     <Box gap={1}>
       <Text>TTL (t):</Text>
-      <Box width={10}><TextInput key={`ttl-${fields.focused === "ttl"}`} isDisabled={fields.focused !== "ttl"} defaultValue={ttl} onSubmit={(value) => {
-        setTtl(value.trim());
-        fields.blur();
-      }} /></Box>
+      <Box width={10}>
+        <TextInput
+          key={`ttl-${fields.focused === "ttl"}`}
+          isDisabled={fields.focused !== "ttl"}
+          defaultValue={ttl}
+          onSubmit={(value) => {
+            setTtl(value.trim());
+            fields.blur();
+          }}
+        />
+      </Box>
       <Text>Claims (c):</Text>
-      <TextInput key={`claims-${fields.focused === "claims"}`} isDisabled={fields.focused !== "claims"} defaultValue={claims} placeholder="name=value …" onSubmit={(value) => {
-        setClaims(value.trim());
-        fields.blur();
-      }} />
+      <TextInput
+        key={`claims-${fields.focused === "claims"}`}
+        isDisabled={fields.focused !== "claims"}
+        defaultValue={claims}
+        placeholder="name=value …"
+        onSubmit={(value) => {
+          setClaims(value.trim());
+          fields.blur();
+        }}
+      />
     </Box>
   );
 }
@@ -85,13 +127,23 @@ function VerifyPanel({ screen: { fields, verify, now } }: { screen: IdentityScre
     <Box flexDirection="column">
       <Box gap={1}>
         <Text>Token (v):</Text>
-        <TextInput key={`token-${fields.focused === "token"}`} isDisabled={fields.focused !== "token"} placeholder="paste a JWT, then Enter" onSubmit={(value) => {
-          fields.blur();
-          verify.verify(value);
-        }} />
+        <TextInput
+          key={`token-${fields.focused === "token"}`}
+          isDisabled={fields.focused !== "token"}
+          placeholder="paste a JWT, then Enter"
+          onSubmit={(value) => {
+            fields.blur();
+            verify.verify(value);
+          }}
+        />
       </Box>
-      {verify.empty ? <Tinted tone="pending">Paste a token first (v, then paste, then Enter).</Tinted>
-        : verify.status === "done" && verify.data ? <VerifyOutcome check={verify.data} now={now} /> : <RequestLine state={verify} pending="Verifying…" />}
+      {verify.empty ? (
+        <Tinted tone="pending">Paste a token first (v, then paste, then Enter).</Tinted>
+      ) : verify.status === "done" && verify.data ? (
+        <VerifyOutcome check={verify.data} now={now} />
+      ) : (
+        <RequestLine state={verify} pending="Verifying…" />
+      )}
     </Box>
   );
 }

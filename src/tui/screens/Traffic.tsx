@@ -30,22 +30,45 @@ export function TrafficScreen({ active, width, height }: ScreenProps) {
         columns={journal ? journalColumns(width) : ownColumns(width)}
         rows={view.rows.slice(from, to)}
         selected={active ? view.cursor.index - from : undefined}
-        empty={journal ? "No requests yet." : "No requests yet: sign in (screen 1) or use another screen, and they show here."}
+        empty={
+          journal
+            ? "No requests yet."
+            : "No requests yet: sign in (screen 1) or use another screen, and they show here."
+        }
       />
     </Box>
   );
 }
 
 /** Which exchanges are shown, and how to see the others. */
-function SourceLine({ source, status, hiddenHealth, showHealth }: Pick<ReturnType<typeof useTrafficView>, "source" | "status" | "hiddenHealth" | "showHealth">) {
-  const title = source === "journal" ? "Sandbox request journal: every client's requests" : `This UI's own requests${status.state === "none" ? " (the servers have no journal)" : ""}`;
+function SourceLine({
+  source,
+  status,
+  hiddenHealth,
+  showHealth,
+}: Pick<ReturnType<typeof useTrafficView>, "source" | "status" | "hiddenHealth" | "showHealth">) {
+  const title =
+    source === "journal"
+      ? "Sandbox request journal: every client's requests"
+      : `This UI's own requests${status.state === "none" ? " (the servers have no journal)" : ""}`;
   const health = showHealth ? "h hides the health checks" : `h shows the health checks (${hiddenHealth} hidden)`;
   return (
     <Box flexDirection="column">
-      <Text bold wrap="truncate-end">{title}</Text>
+      <Text bold wrap="truncate-end">
+        {title}
+      </Text>
       {status.state === "looking" ? <Spinner label="Looking for the sandbox's request journal…" /> : null}
-      {status.state === "none" ? <Tinted tone="muted" wrap="truncate-end">No journal: {status.reason}</Tinted> : null}
-      {status.state === "following" ? <Tinted tone="muted" wrap="truncate-end">↑↓ Enter opens · s: {source === "journal" ? "this UI's own requests" : "the sandbox's journal"}{source === "journal" ? ` · ${health}` : ""}</Tinted> : null}
+      {status.state === "none" ? (
+        <Tinted tone="muted" wrap="truncate-end">
+          No journal: {status.reason}
+        </Tinted>
+      ) : null}
+      {status.state === "following" ? (
+        <Tinted tone="muted" wrap="truncate-end">
+          ↑↓ Enter opens · s: {source === "journal" ? "this UI's own requests" : "the sandbox's journal"}
+          {source === "journal" ? ` · ${health}` : ""}
+        </Tinted>
+      ) : null}
     </Box>
   );
 }

@@ -1,8 +1,8 @@
-import type { ScreenTable } from "./index.ts";
 import { AGENT_KEYS, AgentScreen } from "./Agent.tsx";
 import { CART_STREAM_KEYS, CartStreamScreen } from "./CartStream.tsx";
 import { CATALOG_KEYS, CatalogScreen } from "./Catalog.tsx";
 import { IDENTITY_KEYS, IdentityScreen } from "./Identity.tsx";
+import type { ScreenTable } from "./index.ts";
 import { SESSIONS_KEYS, SessionsScreen } from "./Sessions.tsx";
 import { SIGN_IN_KEYS, SignInScreen } from "./SignIn.tsx";
 import { TRAFFIC_KEYS, TrafficScreen } from "./Traffic.tsx";

@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import { useMemo } from "react";
 import { JsonView } from "../components/JsonView.tsx";
 import { useScroll } from "../hooks/use-scroll.ts";
-import { exchangeLines, exchangeTitle, type ExchangeRow } from "./traffic-rows.ts";
+import { type ExchangeRow, exchangeLines, exchangeTitle } from "./traffic-rows.ts";
 
 /** One exchange opened: what it was, then its (masked) headers and bodies, scrolling. */
 export function ExchangeDetail({ row, height, active }: { row: ExchangeRow; height: number; active: boolean }) {
@@ -13,7 +13,11 @@ export function ExchangeDetail({ row, height, active }: { row: ExchangeRow; heig
   const offset = useScroll(text.split("\n").length, viewHeight, { active, resetKey: row.key });
   return (
     <Box flexDirection="column">
-      {title.map((line, index) => <Text key={index} bold={index === 0} wrap="truncate-end">{line}</Text>)}
+      {title.map((line, index) => (
+        <Text key={index} bold={index === 0} wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
       <Text dimColor>↑↓ PgUp PgDn scroll · Esc back to the list</Text>
       <JsonView value={text} offset={offset} height={viewHeight} />
     </Box>

@@ -1,7 +1,7 @@
 import type { JournalBody, JournalEntry } from "../../controls/journal/entry.ts";
 import type { TrafficEntry } from "../client/traffic.ts";
-import type { Column } from "../components/Table.tsx";
 import { jsonLines } from "../components/JsonView.tsx";
+import type { Column } from "../components/Table.tsx";
 
 /** One exchange as the Traffic screen lists and opens it, from the UI's traffic log or the sandbox's journal (secrets already masked by either). */
 export interface ExchangeRow {
@@ -24,8 +24,16 @@ export interface ExchangeRow {
 
 export function fromTraffic(entry: TrafficEntry): ExchangeRow {
   return {
-    key: `ui-${entry.id}`, time: entry.time, method: entry.method, target: entry.url, status: entry.status, error: entry.error,
-    ms: entry.durationMs, size: entry.size, request: entry.request, response: entry.response,
+    key: `ui-${entry.id}`,
+    time: entry.time,
+    method: entry.method,
+    target: entry.url,
+    status: entry.status,
+    error: entry.error,
+    ms: entry.durationMs,
+    size: entry.size,
+    request: entry.request,
+    response: entry.response,
   };
 }
 
@@ -33,9 +41,17 @@ export function fromTraffic(entry: TrafficEntry): ExchangeRow {
 export function fromJournal(entry: JournalEntry, users: readonly { id: string; email: string }[]): ExchangeRow {
   const body = (kept?: JournalBody) => (kept ? { body: kept.text, truncated: kept.truncated } : {});
   return {
-    key: `journal-${entry.id}`, time: new Date(entry.time), method: entry.method, target: entry.query ? `${entry.path}?${entry.query}` : entry.path,
-    service: entry.service, status: entry.status, ms: entry.durationMs, user: users.find((user) => user.id === entry.user)?.email ?? entry.user, agent: entry.agent,
-    request: { headers: entry.request.headers, ...body(entry.request.body) }, response: { headers: entry.response.headers, ...body(entry.response.body) },
+    key: `journal-${entry.id}`,
+    time: new Date(entry.time),
+    method: entry.method,
+    target: entry.query ? `${entry.path}?${entry.query}` : entry.path,
+    service: entry.service,
+    status: entry.status,
+    ms: entry.durationMs,
+    user: users.find((user) => user.id === entry.user)?.email ?? entry.user,
+    agent: entry.agent,
+    request: { headers: entry.request.headers, ...body(entry.request.body) },
+    response: { headers: entry.response.headers, ...body(entry.response.body) },
   };
 }
 
@@ -52,7 +68,14 @@ export function ownColumns(width: number): Column<ExchangeRow>[] {
     { title: "ms", width: 5, right: true, value: ms },
     { title: "size", width: 7, right: true, value: (row) => (row.size === undefined ? "" : formatSize(row.size)) },
   ];
-  return [...fixed, { title: "URL", width: roomLeft(width, fixed), value: (row) => (row.error ? `${row.target}  (${row.error})` : row.target) }];
+  return [
+    ...fixed,
+    {
+      title: "URL",
+      width: roomLeft(width, fixed),
+      value: (row) => (row.error ? `${row.target}  (${row.error})` : row.target),
+    },
+  ];
 }
 
 /** The columns of the journal: who asked (the end user, the agent) as well; the path takes what room is left. */
@@ -72,7 +95,10 @@ export function journalColumns(width: number): Column<ExchangeRow>[] {
 
 /** What the exchange was, above its detail: the request and its answer, then (journal entries) who sent it. */
 export function exchangeTitle(row: ExchangeRow): string[] {
-  const answer = row.status === undefined ? `no answer: ${row.error ?? "?"}` : `${row.status} in ${Math.round(row.ms)} ms${row.size === undefined ? "" : `, ${formatSize(row.size)}`}`;
+  const answer =
+    row.status === undefined
+      ? `no answer: ${row.error ?? "?"}`
+      : `${row.status} in ${Math.round(row.ms)} ms${row.size === undefined ? "" : `, ${formatSize(row.size)}`}`;
   const who = row.service ? [`${row.service} · user ${row.user ?? "none"} · agent ${row.agent ? "yes" : "no"}`] : [];
   return [`${row.method} ${row.target} → ${answer}`, ...who];
 }
@@ -81,7 +107,10 @@ export function exchangeTitle(row: ExchangeRow): string[] {
 export function exchangeLines(row: ExchangeRow): string[] {
   const part = (title: string, half: ExchangeRow["request"] | undefined) => {
     if (!half) return [`${title}: none (no answer came)`];
-    const body = half.body === undefined || half.body === "" ? ["(no body)"] : [...jsonLines(parsedOrText(half.body)), ...(half.truncated ? ["… (cut: the rest was not kept)"] : [])];
+    const body =
+      half.body === undefined || half.body === ""
+        ? ["(no body)"]
+        : [...jsonLines(parsedOrText(half.body)), ...(half.truncated ? ["… (cut: the rest was not kept)"] : [])];
     return [`${title} headers`, ...jsonLines(half.headers), `${title} body`, ...body];
   };
   return [...part("Request", row.request), "", ...part("Response", row.response)];

@@ -2,7 +2,12 @@ import type { H3, H3Event } from "h3";
 import { readForm } from "../../http/form-body.ts";
 import type { Answer, Parameter, RouteContract } from "../../http/route-contract.ts";
 import { findByCredentials } from "../../users.ts";
-import { AUTHORIZATION_PARAMS, checkAuthorizationRequest, redirectWith, type AuthorizationRequest } from "./authorization-request.ts";
+import {
+  AUTHORIZATION_PARAMS,
+  type AuthorizationRequest,
+  checkAuthorizationRequest,
+  redirectWith,
+} from "./authorization-request.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
 import { AUTHORIZE_PATH, OAUTH_TAG } from "./endpoints.ts";
 import { FORM_TOKEN_LIFETIME_MS } from "./form-token.ts";
@@ -12,18 +17,41 @@ import { SCOPES, WALLET_SCOPE } from "./scopes.ts";
 /** The authorization request (RFC 6749 §4.1.1, PKCE RFC 7636): checked by checkAuthorizationRequest, whose refusals are pages or redirects. */
 const REQUEST: Record<(typeof AUTHORIZATION_PARAMS)[number], Parameter> = {
   response_type: { description: "code", required: true, schema: { type: "string", enum: ["code"] } },
-  client_id: { description: "A registered client (npx sandbox oauth clients)", required: true, schema: { type: "string", examples: ["sandbox-agent-platform"] } },
-  redirect_uri: { description: "One of the client's redirect URIs, exactly; may be left out when it has only one", schema: { type: "string", examples: ["http://localhost:3000/oauth/callback"] } },
-  scope: { description: "Space-separated scopes", schema: { type: "string", enum: Object.keys(SCOPES), default: WALLET_SCOPE } },
+  client_id: {
+    description: "A registered client (npx sandbox oauth clients)",
+    required: true,
+    schema: { type: "string", examples: ["sandbox-agent-platform"] },
+  },
+  redirect_uri: {
+    description: "One of the client's redirect URIs, exactly; may be left out when it has only one",
+    schema: { type: "string", examples: ["http://localhost:3000/oauth/callback"] },
+  },
+  scope: {
+    description: "Space-separated scopes",
+    schema: { type: "string", enum: Object.keys(SCOPES), default: WALLET_SCOPE },
+  },
   state: { description: "Sent back with the code, as given (at most 2048 characters)", schema: { type: "string" } },
-  code_challenge: { description: "PKCE: BASE64URL(SHA256(verifier)), 43 to 128 characters", schema: { type: "string" } },
-  code_challenge_method: { description: "PKCE: S256 (plain is not supported)", schema: { type: "string", enum: ["S256"] } },
+  code_challenge: {
+    description: "PKCE: BASE64URL(SHA256(verifier)), 43 to 128 characters",
+    schema: { type: "string" },
+  },
+  code_challenge_method: {
+    description: "PKCE: S256 (plain is not supported)",
+    schema: { type: "string", enum: ["S256"] },
+  },
 };
 
 const PAGE = { "text/html": { type: "string" } };
 const REDIRECT = { description: "Location: the redirect URI", schema: { type: "string" } };
-const BACK_TO_CLIENT: Answer = { description: "Back to the client's redirect URI with `error`, `error_description` and `state` (RFC 6749 §4.1.2.1)", headers: { Location: REDIRECT } };
-const ERROR_PAGE: Answer = { description: "An error page, without a redirect: the client or its redirect URI is unknown, or the request is unusable", content: PAGE };
+const BACK_TO_CLIENT: Answer = {
+  description: "Back to the client's redirect URI with `error`, `error_description` and `state` (RFC 6749 §4.1.2.1)",
+  headers: { Location: REDIRECT },
+};
+const ERROR_PAGE: Answer = {
+  description:
+    "An error page, without a redirect: the client or its redirect URI is unknown, or the request is unusable",
+  content: PAGE,
+};
 
 const SIGN_IN_PAGE: RouteContract = {
   description: "OAuth authorization: the sign-in page (HTML)",
@@ -31,7 +59,11 @@ const SIGN_IN_PAGE: RouteContract = {
   tag: OAUTH_TAG,
   checksOwnInput: true,
   query: REQUEST,
-  responses: { 200: { description: "The sign-in page: who asks, for what, and a form", content: PAGE }, 302: BACK_TO_CLIENT, 400: ERROR_PAGE },
+  responses: {
+    200: { description: "The sign-in page: who asks, for what, and a form", content: PAGE },
+    302: BACK_TO_CLIENT,
+    400: ERROR_PAGE,
+  },
 };
 
 const SIGN_IN: RouteContract = {
@@ -40,14 +72,18 @@ const SIGN_IN: RouteContract = {
   tag: OAUTH_TAG,
   checksOwnInput: true,
   body: {
-    description: "The sign-in page's form: the authorization request again, its anti-forgery token, and the user's credentials",
+    description:
+      "The sign-in page's form: the authorization request again, its anti-forgery token, and the user's credentials",
     mediaType: "application/x-www-form-urlencoded",
     schema: {
       type: "object",
       required: ["csrf_token", "email", "password"],
       properties: {
         ...Object.fromEntries(Object.entries(REQUEST).map(([name, { schema }]) => [name, schema])),
-        csrf_token: { type: "string", description: "The page's form token: good for that request, for 15 minutes, until the wallet restarts" },
+        csrf_token: {
+          type: "string",
+          description: "The page's form token: good for that request, for 15 minutes, until the wallet restarts",
+        },
         email: { type: "string" },
         password: { type: "string" },
       },
@@ -55,9 +91,15 @@ const SIGN_IN: RouteContract = {
   },
   responses: {
     200: { description: "The page again, saying the email or password is wrong", content: PAGE },
-    302: { description: "Back to the client's redirect URI with `code` and `state` (or with `error`)", headers: { Location: REDIRECT } },
+    302: {
+      description: "Back to the client's redirect URI with `code` and `state` (or with `error`)",
+      headers: { Location: REDIRECT },
+    },
     400: ERROR_PAGE,
-    403: { description: "The form expired, comes from an earlier run of the sandbox, or was sent from another site", content: PAGE },
+    403: {
+      description: "The form expired, comes from an earlier run of the sandbox, or was sent from another site",
+      content: PAGE,
+    },
     415: { description: "The form was not sent as application/x-www-form-urlencoded", content: PAGE },
   },
 };
@@ -74,34 +116,47 @@ export function addAuthorizeRoutes(app: H3, deps: OAuthDeps): void {
   const signIn = (request: AuthorizationRequest, options: { email?: string; error?: string } = {}) =>
     page(signInPage(request, { ...options, csrfToken: deps.formTokens.issue(request) }), 200, request);
 
-  app.get(AUTHORIZE_PATH, (event) => {
-    const result = checkAuthorizationRequest(event.url.searchParams, findClient);
-    if (!result.ok) return "page" in result ? page(errorPage(result.page), 400) : backToClient(result);
-    return signIn(result.request);
-  }, { meta: SIGN_IN_PAGE });
+  app.get(
+    AUTHORIZE_PATH,
+    (event) => {
+      const result = checkAuthorizationRequest(event.url.searchParams, findClient);
+      if (!result.ok) return "page" in result ? page(errorPage(result.page), 400) : backToClient(result);
+      return signIn(result.request);
+    },
+    { meta: SIGN_IN_PAGE },
+  );
 
-  app.post(AUTHORIZE_PATH, async (event) => {
-    const form = await readForm(event);
-    if (!form) return page(errorPage("The sign-in form must be sent as application/x-www-form-urlencoded."), 415);
-    const result = checkAuthorizationRequest(form, findClient);
-    if (!result.ok) return "page" in result ? page(errorPage(result.page), 400) : backToClient(result);
-    const { request } = result;
-    if (fromAnotherSite(event) || !deps.formTokens.check(form.get("csrf_token") ?? "", request)) {
-      return page(errorPage(`This sign-in form has expired (forms last ${FORM_TOKEN_LIFETIME_MS / 60_000} minutes), comes from an earlier run of the sandbox, or was sent from another page. Go back to the application and start the sign-in again.`), 403);
-    }
-    const email = form.get("email") ?? "";
-    const user = findByCredentials(deps.store.data.users, email, form.get("password") ?? "");
-    if (!user) return signIn(request, { email, error: "Wrong email or password. Try again." });
-    const code = deps.codes.issue({
-      clientId: request.client.id,
-      redirectUri: request.redirectUri,
-      redirectUriGiven: request.redirectUriGiven,
-      userId: user.id,
-      scope: request.scope,
-      codeChallenge: request.codeChallenge,
-    });
-    return redirectTo(redirectWith(request.redirectUri, { code, state: request.state }));
-  }, { meta: SIGN_IN });
+  app.post(
+    AUTHORIZE_PATH,
+    async (event) => {
+      const form = await readForm(event);
+      if (!form) return page(errorPage("The sign-in form must be sent as application/x-www-form-urlencoded."), 415);
+      const result = checkAuthorizationRequest(form, findClient);
+      if (!result.ok) return "page" in result ? page(errorPage(result.page), 400) : backToClient(result);
+      const { request } = result;
+      if (fromAnotherSite(event) || !deps.formTokens.check(form.get("csrf_token") ?? "", request)) {
+        return page(
+          errorPage(
+            `This sign-in form has expired (forms last ${FORM_TOKEN_LIFETIME_MS / 60_000} minutes), comes from an earlier run of the sandbox, or was sent from another page. Go back to the application and start the sign-in again.`,
+          ),
+          403,
+        );
+      }
+      const email = form.get("email") ?? "";
+      const user = findByCredentials(deps.store.data.users, email, form.get("password") ?? "");
+      if (!user) return signIn(request, { email, error: "Wrong email or password. Try again." });
+      const code = deps.codes.issue({
+        clientId: request.client.id,
+        redirectUri: request.redirectUri,
+        redirectUriGiven: request.redirectUriGiven,
+        userId: user.id,
+        scope: request.scope,
+        codeChallenge: request.codeChallenge,
+      });
+      return redirectTo(redirectWith(request.redirectUri, { code, state: request.state }));
+    },
+    { meta: SIGN_IN },
+  );
 }
 
 /**
@@ -116,12 +171,21 @@ function fromAnotherSite(event: H3Event): boolean {
 }
 
 function backToClient(result: { redirectUri: string; error: string; description: string; state?: string }): Response {
-  return redirectTo(redirectWith(result.redirectUri, { error: result.error, error_description: result.description, state: result.state }));
+  return redirectTo(
+    redirectWith(result.redirectUri, {
+      error: result.error,
+      error_description: result.description,
+      state: result.state,
+    }),
+  );
 }
 
 /** 302 (never 307, which would repeat the POST); the code in the URL must not leak through Referer. */
 function redirectTo(location: string): Response {
-  return new Response(null, { status: 302, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+  return new Response(null, {
+    status: 302,
+    headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" },
+  });
 }
 
 function page(html: string, status: number, request?: AuthorizationRequest): Response {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readFixture } from "../../fixtures.ts";
 import { digest, sameSecret } from "../../auth/secrets.ts";
+import { readFixture } from "../../fixtures.ts";
 
 /** A registered OAuth client. Only a hash of its secret is kept: the secret is shown once, when created. */
 export interface OAuthClient {
@@ -24,11 +24,21 @@ export async function loadDefaultClients(): Promise<ClientFixture[]> {
 }
 
 export function registeredClient(fixture: ClientFixture, createdAt: string): OAuthClient {
-  return { id: fixture.id, name: fixture.name, secretHash: digest(fixture.secret), redirectUris: fixture.redirectUris, createdAt };
+  return {
+    id: fixture.id,
+    name: fixture.name,
+    secretHash: digest(fixture.secret),
+    redirectUris: fixture.redirectUris,
+    createdAt,
+  };
 }
 
 /** A new client with a random id and secret; the secret is returned here and never again. */
-export function newClient(name: string, redirectUris: string[], createdAt: string): { client: OAuthClient; secret: string } {
+export function newClient(
+  name: string,
+  redirectUris: string[],
+  createdAt: string,
+): { client: OAuthClient; secret: string } {
   const secret = randomBytes(32).toString("base64url");
   const id = `client_${randomBytes(9).toString("base64url")}`;
   return { client: { id, name, secretHash: digest(secret), redirectUris, createdAt }, secret };

@@ -47,7 +47,11 @@ export class CodeStore {
   issue(grant: CodeGrant): string {
     this.sweep();
     const code = randomBytes(32).toString("base64url");
-    this.codes.set(digest(code), { ...grant, expiresAt: this.clock.now().getTime() + CODE_LIFETIME_MS, state: "fresh" });
+    this.codes.set(digest(code), {
+      ...grant,
+      expiresAt: this.clock.now().getTime() + CODE_LIFETIME_MS,
+      state: "fresh",
+    });
     return code;
   }
 

@@ -7,7 +7,8 @@ export const METADATA_PATH = "/.well-known/oauth-authorization-server";
 
 export const OAUTH_TAG = {
   name: "OAuth",
-  description: "OAuth 2.0 for the wallet: the sign-in page, the token endpoint (RFC 6749, PKCE S256) and the server's metadata (RFC 8414).",
+  description:
+    "OAuth 2.0 for the wallet: the sign-in page, the token endpoint (RFC 6749, PKCE S256) and the server's metadata (RFC 8414).",
 };
 
 /** The wallet's OAuth 2.0: the authorization code flow, whose access token the wallet routes take as a bearer token. */
@@ -17,6 +18,13 @@ export const WALLET_OAUTH: SecurityScheme = {
   scheme: (serverUrl) => ({
     type: "oauth2",
     description: `The authorization code flow (PKCE with S256 when the client sends a challenge); the access token is a wallet JWT, sent as Authorization: Bearer. The server's metadata: ${METADATA_PATH}`,
-    flows: { authorizationCode: { authorizationUrl: `${serverUrl}${AUTHORIZE_PATH}`, tokenUrl: `${serverUrl}${TOKEN_PATH}`, refreshUrl: `${serverUrl}${TOKEN_PATH}`, scopes: SCOPES } },
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${serverUrl}${AUTHORIZE_PATH}`,
+        tokenUrl: `${serverUrl}${TOKEN_PATH}`,
+        refreshUrl: `${serverUrl}${TOKEN_PATH}`,
+        scopes: SCOPES,
+      },
+    },
   }),
 };

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { Clock } from "../../clock.ts";
 import { sameSecret } from "../../auth/secrets.ts";
+import type { Clock } from "../../clock.ts";
 import type { AuthorizationRequest } from "./authorization-request.ts";
 
 /** How long a sign-in form can be sent after the page was shown: time to read it and type a password, not to keep it for later. */
@@ -22,7 +22,9 @@ export interface FormTokens {
 
 export function createFormTokens(clock: Clock, key: Buffer = randomBytes(32)): FormTokens {
   const mac = (issuedAt: number, request: AuthorizationRequest) =>
-    createHmac("sha256", key).update(JSON.stringify([issuedAt, ...requestParts(request)])).digest("base64url");
+    createHmac("sha256", key)
+      .update(JSON.stringify([issuedAt, ...requestParts(request)]))
+      .digest("base64url");
   return {
     issue(request) {
       const issuedAt = clock.now().getTime();
@@ -33,12 +35,22 @@ export function createFormTokens(clock: Clock, key: Buffer = randomBytes(32)): F
       if (!match) return false;
       const issuedAt = Number(match[1]);
       // A token from the future is authentic all the same: the sandbox clock was moved back.
-      return sameSecret(match[2] as string, mac(issuedAt, request)) && clock.now().getTime() - issuedAt < FORM_TOKEN_LIFETIME_MS;
+      return (
+        sameSecret(match[2] as string, mac(issuedAt, request)) &&
+        clock.now().getTime() - issuedAt < FORM_TOKEN_LIFETIME_MS
+      );
     },
   };
 }
 
 /** Everything that makes one request differ from another; JSON keeps the parts apart whatever they contain. */
 function requestParts(request: AuthorizationRequest): unknown[] {
-  return [request.client.id, request.redirectUri, request.redirectUriGiven, request.scope, request.state ?? null, request.codeChallenge ?? null];
+  return [
+    request.client.id,
+    request.redirectUri,
+    request.redirectUriGiven,
+    request.scope,
+    request.state ?? null,
+    request.codeChallenge ?? null,
+  ];
 }

@@ -14,7 +14,17 @@ const METADATA: RouteContract = {
     200: json("The endpoints and what they support; URLs on the origin the client asked", {
       title: "AuthorizationServerMetadata",
       type: "object",
-      required: ["issuer", "authorization_endpoint", "token_endpoint", "response_types_supported", "response_modes_supported", "grant_types_supported", "code_challenge_methods_supported", "token_endpoint_auth_methods_supported", "scopes_supported"],
+      required: [
+        "issuer",
+        "authorization_endpoint",
+        "token_endpoint",
+        "response_types_supported",
+        "response_modes_supported",
+        "grant_types_supported",
+        "code_challenge_methods_supported",
+        "token_endpoint_auth_methods_supported",
+        "scopes_supported",
+      ],
       properties: {
         issuer: { type: "string", description: "The origin the client used", examples: ["http://127.0.0.1:8083"] },
         authorization_endpoint: { type: "string" },
@@ -35,18 +45,22 @@ const METADATA: RouteContract = {
  * address all work), since clients check that it equals the URL they discovered it from.
  */
 export function addMetadataRoute(app: H3): void {
-  app.get(METADATA_PATH, (event) => {
-    const issuer = event.url.origin;
-    return {
-      issuer,
-      authorization_endpoint: `${issuer}${AUTHORIZE_PATH}`,
-      token_endpoint: `${issuer}${TOKEN_PATH}`,
-      response_types_supported: ["code"],
-      response_modes_supported: ["query"],
-      grant_types_supported: [...GRANT_TYPES],
-      code_challenge_methods_supported: ["S256"],
-      token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
-      scopes_supported: Object.keys(SCOPES),
-    };
-  }, { meta: METADATA });
+  app.get(
+    METADATA_PATH,
+    (event) => {
+      const issuer = event.url.origin;
+      return {
+        issuer,
+        authorization_endpoint: `${issuer}${AUTHORIZE_PATH}`,
+        token_endpoint: `${issuer}${TOKEN_PATH}`,
+        response_types_supported: ["code"],
+        response_modes_supported: ["query"],
+        grant_types_supported: [...GRANT_TYPES],
+        code_challenge_methods_supported: ["S256"],
+        token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+        scopes_supported: Object.keys(SCOPES),
+      };
+    },
+    { meta: METADATA },
+  );
 }

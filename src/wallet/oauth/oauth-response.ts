@@ -1,7 +1,7 @@
 import { ISSUERS } from "../../auth/issuers.ts";
 import { errorTexts, type SandboxError } from "../../errors.ts";
-import type { ErrorShape } from "../../http/route-contract.ts";
 import { JSON_TYPE } from "../../http/response-headers.ts";
+import type { ErrorShape } from "../../http/route-contract.ts";
 
 export const GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
 
@@ -19,15 +19,24 @@ export const OAUTH_ERRORS = {
 export const OAUTH_TEXTS = errorTexts(OAUTH_ERRORS, {
   notAForm: ["invalid_request", "Send the token request as application/x-www-form-urlencoded"],
   repeatedParameter: ["invalid_request", "The parameter {name} is given more than once"],
-  twoClientAuths: ["invalid_request", "Authenticate the client one way: HTTP Basic or client_secret in the body, not both"],
+  twoClientAuths: [
+    "invalid_request",
+    "Authenticate the client one way: HTTP Basic or client_secret in the body, not both",
+  ],
   clientIdDiffers: ["invalid_request", "client_id in the body differs from the one in the Authorization header"],
-  noClientAuth: ["invalid_client", "Client authentication is missing: send HTTP Basic, or client_id and client_secret in the body"],
+  noClientAuth: [
+    "invalid_client",
+    "Client authentication is missing: send HTTP Basic, or client_id and client_secret in the body",
+  ],
   wrongClient: ["invalid_client", "Unknown client or wrong client secret"],
   malformedBasic: ["invalid_client", "The Basic Authorization header is malformed"],
   basicWithoutColon: ["invalid_client", "The Basic Authorization header must hold client_id:client_secret"],
   basicNotEncoded: ["invalid_client", "The client id or secret in the Basic header is not properly form-encoded"],
   grantTypeMissing: ["invalid_request", "grant_type is missing"],
-  grantTypeUnsupported: ["unsupported_grant_type", `grant_type "{grantType}" is not supported; use ${GRANT_TYPES.join(" or ")}`],
+  grantTypeUnsupported: [
+    "unsupported_grant_type",
+    `grant_type "{grantType}" is not supported; use ${GRANT_TYPES.join(" or ")}`,
+  ],
   codeMissing: ["invalid_request", "code is missing"],
   codeUnknown: ["invalid_grant", "The code is unknown or has expired (codes live 10 minutes)"],
   codeBusy: ["invalid_grant", "The code is being redeemed by another request: a code works once"],
@@ -42,7 +51,10 @@ export const OAUTH_TEXTS = errorTexts(OAUTH_ERRORS, {
   refreshUnknown: ["invalid_grant", "The refresh token is unknown or has expired"],
   refreshOtherClient: ["invalid_grant", "The refresh token was issued to another client"],
   refreshRevoked: ["invalid_grant", "The refresh token was revoked"],
-  refreshReused: ["invalid_grant", "The refresh token was already used: it and every refresh token issued from it are now revoked"],
+  refreshReused: [
+    "invalid_grant",
+    "The refresh token was already used: it and every refresh token issued from it are now revoked",
+  ],
   refreshScope: ["invalid_scope", 'The refresh can only keep or narrow the scope "{scope}"'],
 });
 
@@ -74,7 +86,11 @@ export const OAUTH_ERROR_SHAPE: ErrorShape = {
     description: "An error of the token endpoint (RFC 6749 §5.2)",
     required: ["error", "error_description"],
     properties: {
-      error: { type: "string", enum: [...Object.keys(OAUTH_ERRORS), "temporarily_unavailable"], description: "The OAuth error code" },
+      error: {
+        type: "string",
+        enum: [...Object.keys(OAUTH_ERRORS), "temporarily_unavailable"],
+        description: "The OAuth error code",
+      },
       error_description: { type: "string", description: "What went wrong, for the developer" },
     },
   },

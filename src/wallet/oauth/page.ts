@@ -61,13 +61,21 @@ ${body}
 }
 
 /** The sign-in page: who asks, for what, and the form. Works without JavaScript. */
-export function signInPage(request: AuthorizationRequest, options: { csrfToken: string; email?: string; error?: string }): string {
+export function signInPage(
+  request: AuthorizationRequest,
+  options: { csrfToken: string; email?: string; error?: string },
+): string {
   const hidden = AUTHORIZATION_PARAMS.map((name) => {
     const value = requestParam(request, name);
     return value === undefined ? "" : `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   }).join("\n");
-  const scopes = request.scope.split(" ").map((scope) => `<li>${escapeHtml(SCOPES[scope] ?? scope)} <span class="note">(${escapeHtml(scope)})</span></li>`).join("");
-  return layout(`Sign in to the wallet — ${request.client.name}`, `
+  const scopes = request.scope
+    .split(" ")
+    .map((scope) => `<li>${escapeHtml(SCOPES[scope] ?? scope)} <span class="note">(${escapeHtml(scope)})</span></li>`)
+    .join("");
+  return layout(
+    `Sign in to the wallet — ${request.client.name}`,
+    `
 <h1>Sign in to your wallet</h1>
 <p><strong>${escapeHtml(request.client.name)}</strong> asks to:</p>
 <ul class="scopes">${scopes}</ul>
@@ -81,15 +89,19 @@ ${hidden}
 <input id="password" name="password" type="password" autocomplete="current-password" required${options.error ? " autofocus" : ""}>
 <button type="submit">Sign in and allow</button>
 </form>
-<p class="note">After you sign in you go back to ${escapeHtml(new URL(request.redirectUri).host || request.redirectUri)}. To refuse, close this page.</p>`);
+<p class="note">After you sign in you go back to ${escapeHtml(new URL(request.redirectUri).host || request.redirectUri)}. To refuse, close this page.</p>`,
+  );
 }
 
 /** A request that cannot be sent back to the client: explained here, with no redirect. */
 export function errorPage(message: string): string {
-  return layout("Sign-in request refused", `
+  return layout(
+    "Sign-in request refused",
+    `
 <h1>This sign-in request cannot be used</h1>
 <p class="error" role="alert">${escapeHtml(message)}</p>
-<p class="note">Nothing was sent back to the application. Check its OAuth settings (client id and redirect URI) and start again.</p>`);
+<p class="note">Nothing was sent back to the application. Check its OAuth settings (client id and redirect URI) and start again.</p>`,
+  );
 }
 
 function requestParam(request: AuthorizationRequest, name: (typeof AUTHORIZATION_PARAMS)[number]): string | undefined {

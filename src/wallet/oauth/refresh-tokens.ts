@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Draft } from "immer";
-import type { WalletData } from "../model.ts";
 import { digest } from "../../auth/secrets.ts";
 import type { ErrorText } from "../../errors.ts";
+import type { WalletData } from "../model.ts";
 import { OAUTH_TEXTS } from "./oauth-response.ts";
 
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 86_400_000;
@@ -14,20 +14,38 @@ export interface RefreshGrant {
 }
 
 /** Issues a refresh token in a family (a new family for a new sign-in). Runs inside a store change. */
-export function issueRefreshToken(draft: Draft<WalletData>, grant: RefreshGrant, now: Date, familyId: string = randomUUID()): { token: string; familyId: string } {
+export function issueRefreshToken(
+  draft: Draft<WalletData>,
+  grant: RefreshGrant,
+  now: Date,
+  familyId: string = randomUUID(),
+): { token: string; familyId: string } {
   const token = randomBytes(32).toString("base64url");
   draft.refreshTokens = draft.refreshTokens.filter((stored) => Date.parse(stored.expiresAt) > now.getTime());
-  draft.refreshTokens.push({ hash: digest(token), familyId, ...grant, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS).toISOString() });
+  draft.refreshTokens.push({
+    hash: digest(token),
+    familyId,
+    ...grant,
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS).toISOString(),
+  });
   return { token, familyId };
 }
 
-export type RotationResult = { ok: true; token: string; grant: RefreshGrant } | { ok: false; refusal: ErrorText; values?: Record<string, string> };
+export type RotationResult =
+  | { ok: true; token: string; grant: RefreshGrant }
+  | { ok: false; refusal: ErrorText; values?: Record<string, string> };
 
 /**
  * Rotation: a refresh token works once and is replaced by the next of its family. A token
  * presented again after its use means it leaked: the whole family is revoked (RFC 9700 §4.14).
  */
-export function rotateRefreshToken(draft: Draft<WalletData>, token: string, clientId: string, now: Date, requestedScope?: string): RotationResult {
+export function rotateRefreshToken(
+  draft: Draft<WalletData>,
+  token: string,
+  clientId: string,
+  now: Date,
+  requestedScope?: string,
+): RotationResult {
   const refused = (refusal: ErrorText, values?: Record<string, string>) => ({ ok: false as const, refusal, values });
   const stored = draft.refreshTokens.find((candidate) => candidate.hash === digest(token));
   if (!stored || Date.parse(stored.expiresAt) <= now.getTime()) return refused(OAUTH_TEXTS.refreshUnknown);

@@ -1,8 +1,8 @@
 import type { Draft } from "immer";
 import { fail } from "../../http/errors.ts";
-import type { WalletData } from "../model.ts";
 import { failWallet } from "../errors.ts";
-import { newClient, redirectUriProblem, type OAuthClient } from "./clients.ts";
+import type { WalletData } from "../model.ts";
+import { newClient, type OAuthClient, redirectUriProblem } from "./clients.ts";
 
 /** Limits of a registration: the name is shown on the sign-in page and in listings, the URIs are matched on every sign-in. */
 const CLIENT_LIMITS = { nameLength: 100, redirectUris: 10, redirectUriLength: 2000 } as const;
@@ -27,13 +27,29 @@ export function checkRegistration(name: unknown, redirectUris: unknown): { name:
   if (typeof name !== "string" || name.trim() === "") fail("validation_error", "A client needs a name (--name)");
   const trimmed = name.trim();
   // Counted in characters (code points), as a person counts them, not UTF-16 units.
-  if ([...trimmed].length > CLIENT_LIMITS.nameLength) fail("validation_error", `A client's name is at most ${CLIENT_LIMITS.nameLength} characters; this one has ${[...trimmed].length}`);
-  if (!Array.isArray(redirectUris) || redirectUris.length === 0 || !redirectUris.every((uri) => typeof uri === "string")) {
+  if ([...trimmed].length > CLIENT_LIMITS.nameLength)
+    fail(
+      "validation_error",
+      `A client's name is at most ${CLIENT_LIMITS.nameLength} characters; this one has ${[...trimmed].length}`,
+    );
+  if (
+    !Array.isArray(redirectUris) ||
+    redirectUris.length === 0 ||
+    !redirectUris.every((uri) => typeof uri === "string")
+  ) {
     fail("validation_error", "A client needs at least one redirect URI (--redirect-uri, repeatable)");
   }
-  if (redirectUris.length > CLIENT_LIMITS.redirectUris) fail("validation_error", `A client has at most ${CLIENT_LIMITS.redirectUris} redirect URIs; ${redirectUris.length} were given`);
+  if (redirectUris.length > CLIENT_LIMITS.redirectUris)
+    fail(
+      "validation_error",
+      `A client has at most ${CLIENT_LIMITS.redirectUris} redirect URIs; ${redirectUris.length} were given`,
+    );
   const long = (redirectUris as string[]).find((uri) => uri.length > CLIENT_LIMITS.redirectUriLength);
-  if (long !== undefined) fail("validation_error", `A redirect URI is at most ${CLIENT_LIMITS.redirectUriLength} characters; one has ${long.length} (${long.slice(0, 40)}…)`);
+  if (long !== undefined)
+    fail(
+      "validation_error",
+      `A redirect URI is at most ${CLIENT_LIMITS.redirectUriLength} characters; one has ${long.length} (${long.slice(0, 40)}…)`,
+    );
   const problems = redirectUris.map(redirectUriProblem).filter((problem): problem is string => problem !== null);
   if (problems.length > 0) fail("validation_error", problems.join("; "));
   return { name: trimmed, redirectUris: [...new Set(redirectUris as string[])] };
@@ -44,10 +60,18 @@ export function checkRegistration(name: unknown, redirectUris: unknown): { name:
  * the same time the second sees the first: names are unique whatever their case (409 otherwise,
  * and nothing is written). Returns the client with its secret, shown this once.
  */
-export function registerClient(draft: Draft<WalletData>, registration: { name: string; redirectUris: string[] }, now: Date): ClientListing & { secret: string } {
+export function registerClient(
+  draft: Draft<WalletData>,
+  registration: { name: string; redirectUris: string[] },
+  now: Date,
+): ClientListing & { secret: string } {
   const wanted = registration.name.toLowerCase();
   const taken = draft.oauthClients.find((client) => client.name.toLowerCase() === wanted);
-  if (taken) failWallet("client_name_taken", `A client named "${taken.name}" is already registered (${taken.id}); client names are unique, whatever their case`);
+  if (taken)
+    failWallet(
+      "client_name_taken",
+      `A client named "${taken.name}" is already registered (${taken.id}); client names are unique, whatever their case`,
+    );
   const { client, secret } = newClient(registration.name, registration.redirectUris, now.toISOString());
   draft.oauthClients.push(client);
   return { ...listClients([client])[0]!, secret };

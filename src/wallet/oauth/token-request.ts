@@ -1,8 +1,8 @@
 import type { H3Event } from "h3";
-import { readForm } from "../../http/form-body.ts";
-import { secretMatches, type OAuthClient } from "./clients.ts";
 import { failWith } from "../../errors.ts";
+import { readForm } from "../../http/form-body.ts";
 import type { Guard } from "../../http/route-contract.ts";
+import { type OAuthClient, secretMatches } from "./clients.ts";
 import { OAUTH_TEXTS } from "./oauth-response.ts";
 
 /** The token request's form: url-encoded only, each parameter at most once (RFC 6749 §3.2). */
@@ -16,15 +16,39 @@ export async function readTokenForm(event: H3Event): Promise<URLSearchParams> {
 
 /** The client authenticates with HTTP Basic, or with client_id and client_secret in the form (which no security scheme names). */
 export const CLIENT_AUTH: Guard = {
-  alternatives: [[{ name: "clientBasic", scheme: () => ({ type: "http", scheme: "basic", description: "The OAuth client's id and secret (client_secret_basic, each form-encoded)" }) }], []],
-  errors: [OAUTH_TEXTS.noClientAuth, OAUTH_TEXTS.wrongClient, OAUTH_TEXTS.malformedBasic, OAUTH_TEXTS.basicWithoutColon, OAUTH_TEXTS.basicNotEncoded, OAUTH_TEXTS.twoClientAuths, OAUTH_TEXTS.clientIdDiffers],
+  alternatives: [
+    [
+      {
+        name: "clientBasic",
+        scheme: () => ({
+          type: "http",
+          scheme: "basic",
+          description: "The OAuth client's id and secret (client_secret_basic, each form-encoded)",
+        }),
+      },
+    ],
+    [],
+  ],
+  errors: [
+    OAUTH_TEXTS.noClientAuth,
+    OAUTH_TEXTS.wrongClient,
+    OAUTH_TEXTS.malformedBasic,
+    OAUTH_TEXTS.basicWithoutColon,
+    OAUTH_TEXTS.basicNotEncoded,
+    OAUTH_TEXTS.twoClientAuths,
+    OAUTH_TEXTS.clientIdDiffers,
+  ],
 };
 
 /**
  * Client authentication: HTTP Basic (client_secret_basic, id and secret form-encoded, RFC 6749
  * §2.3.1) or client_id + client_secret in the body (client_secret_post), never both.
  */
-export function authenticateClient(event: H3Event, form: URLSearchParams, findClient: (id: string) => OAuthClient | undefined): OAuthClient {
+export function authenticateClient(
+  event: H3Event,
+  form: URLSearchParams,
+  findClient: (id: string) => OAuthClient | undefined,
+): OAuthClient {
   const basic = parseBasic(event.req.headers.get("authorization"));
   const bodySecret = form.get("client_secret");
   if (basic && bodySecret !== null) failWith(OAUTH_TEXTS.twoClientAuths);

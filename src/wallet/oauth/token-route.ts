@@ -8,8 +8,8 @@ import { clientFinder, type OAuthDeps } from "./deps.ts";
 import { OAUTH_TAG, TOKEN_PATH } from "./endpoints.ts";
 import { GRANT_TYPES, OAUTH_ERROR_SHAPE, OAUTH_TEXTS, tokenResponse } from "./oauth-response.ts";
 import { verifierMatches } from "./pkce.ts";
-import { issueRefreshToken, revokeFamily, rotateRefreshToken, type RefreshGrant } from "./refresh-tokens.ts";
-import { CLIENT_AUTH, authenticateClient, readTokenForm } from "./token-request.ts";
+import { issueRefreshToken, type RefreshGrant, revokeFamily, rotateRefreshToken } from "./refresh-tokens.ts";
+import { authenticateClient, CLIENT_AUTH, readTokenForm } from "./token-request.ts";
 
 const TOKEN: RouteContract = {
   description: "OAuth token endpoint: authorization_code and refresh_token grants",
@@ -18,7 +18,8 @@ const TOKEN: RouteContract = {
   auth: CLIENT_AUTH,
   checksOwnInput: true,
   body: {
-    description: "RFC 6749 §4.1.3 (authorization_code: code, redirect_uri if the authorization request had one, code_verifier with PKCE) or §6 (refresh_token: refresh_token, scope to narrow it); each parameter at most once",
+    description:
+      "RFC 6749 §4.1.3 (authorization_code: code, redirect_uri if the authorization request had one, code_verifier with PKCE) or §6 (refresh_token: refresh_token, scope to narrow it); each parameter at most once",
     mediaType: "application/x-www-form-urlencoded",
     schema: {
       type: "object",
@@ -26,9 +27,18 @@ const TOKEN: RouteContract = {
       properties: {
         grant_type: { type: "string", enum: GRANT_TYPES },
         code: { type: "string", description: "authorization_code: the code of the redirect (single use, 10 minutes)" },
-        redirect_uri: { type: "string", description: "authorization_code: the redirect URI of the authorization request" },
-        code_verifier: { type: "string", description: "authorization_code: the PKCE verifier, when the request sent a challenge" },
-        refresh_token: { type: "string", description: "refresh_token: the refresh token (each works once: it is replaced)" },
+        redirect_uri: {
+          type: "string",
+          description: "authorization_code: the redirect URI of the authorization request",
+        },
+        code_verifier: {
+          type: "string",
+          description: "authorization_code: the PKCE verifier, when the request sent a challenge",
+        },
+        refresh_token: {
+          type: "string",
+          description: "refresh_token: the refresh token (each works once: it is replaced)",
+        },
         scope: { type: "string", description: "refresh_token: the scope, or a narrower one" },
         client_id: { type: "string", description: "client_secret_post: the client's id (else HTTP Basic)" },
         client_secret: { type: "string", description: "client_secret_post: the client's secret" },
@@ -64,15 +74,19 @@ const TOKEN: RouteContract = {
 export function addTokenRoute(app: H3, deps: OAuthDeps): void {
   const findClient = clientFinder(deps.store);
   // Its errors leave in RFC 6749's shape: the wallet app answers them with oauthErrorResponse.
-  app.post(TOKEN_PATH, async (event) => {
-    const form = await readTokenForm(event);
-    const client = authenticateClient(event, form, findClient);
-    const grantType = form.get("grant_type");
-    if (!grantType) failWith(OAUTH_TEXTS.grantTypeMissing);
-    if (grantType === "authorization_code") return codeGrant(deps, client, form);
-    if (grantType === "refresh_token") return refreshGrant(deps, client, form);
-    return failWith(OAUTH_TEXTS.grantTypeUnsupported, { values: { grantType } });
-  }, { meta: TOKEN });
+  app.post(
+    TOKEN_PATH,
+    async (event) => {
+      const form = await readTokenForm(event);
+      const client = authenticateClient(event, form, findClient);
+      const grantType = form.get("grant_type");
+      if (!grantType) failWith(OAUTH_TEXTS.grantTypeMissing);
+      if (grantType === "authorization_code") return codeGrant(deps, client, form);
+      if (grantType === "refresh_token") return refreshGrant(deps, client, form);
+      return failWith(OAUTH_TEXTS.grantTypeUnsupported, { values: { grantType } });
+    },
+    { meta: TOKEN },
+  );
 }
 
 async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchParams): Promise<Response> {
@@ -95,11 +109,13 @@ async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchPa
     throw error;
   }
   const grant = { clientId: client.id, userId: redemption.grant.userId, scope: redemption.grant.scope };
-  const issued = await deps.store.update((draft) => issueRefreshToken(draft, grant, deps.clock.now())).catch((error: unknown) => {
-    // Nothing was issued, so the code is not spent: the client can try again once the disk takes writes.
-    redemption.giveBack();
-    throw error;
-  });
+  const issued = await deps.store
+    .update((draft) => issueRefreshToken(draft, grant, deps.clock.now()))
+    .catch((error: unknown) => {
+      // Nothing was issued, so the code is not spent: the client can try again once the disk takes writes.
+      redemption.giveBack();
+      throw error;
+    });
   redemption.useUp(issued.familyId);
   return accessTokenResponse(deps, grant, issued.token);
 }
@@ -124,7 +140,9 @@ async function refreshGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearc
   const token = form.get("refresh_token");
   if (!token) failWith(OAUTH_TEXTS.refreshTokenMissing);
   const scope = form.get("scope") ?? undefined;
-  const result = await deps.store.update((draft) => rotateRefreshToken(draft, token, client.id, deps.clock.now(), scope));
+  const result = await deps.store.update((draft) =>
+    rotateRefreshToken(draft, token, client.id, deps.clock.now(), scope),
+  );
   if (!result.ok) failWith(result.refusal, { values: result.values });
   return accessTokenResponse(deps, result.grant, result.token);
 }
@@ -132,5 +150,11 @@ async function refreshGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearc
 /** The access token is the wallet JWT that the wallet routes accept; its sub is the user. */
 async function accessTokenResponse(deps: OAuthDeps, grant: RefreshGrant, refreshToken: string): Promise<Response> {
   const accessToken = await deps.jwt.sign(grant.userId, { scope: grant.scope, client_id: grant.clientId });
-  return tokenResponse({ access_token: accessToken, token_type: "Bearer", expires_in: deps.jwt.ttlSeconds, scope: grant.scope, refresh_token: refreshToken });
+  return tokenResponse({
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: deps.jwt.ttlSeconds,
+    scope: grant.scope,
+    refresh_token: refreshToken,
+  });
 }

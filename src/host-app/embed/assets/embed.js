@@ -41,7 +41,8 @@ function showNotice(page) {
   const message = document.getElementById("notice-message");
   if (page.state === "refused") {
     title.textContent = "This chat can't be opened";
-    if (message.textContent.trim() === "") message.textContent = REASONS[page.reasonCode] ?? "The sign-in for this chat is not valid.";
+    if (message.textContent.trim() === "")
+      message.textContent = REASONS[page.reasonCode] ?? "The sign-in for this chat is not valid.";
   } else if (page.state === "bad-mode") {
     title.textContent = "Unknown chat layout";
     if (message.textContent.trim() === "") message.textContent = "The mode parameter must be drawer or launcher.";
@@ -61,8 +62,10 @@ function mountChat(page) {
     input: document.getElementById("question"),
     send: document.getElementById("send"),
   };
-  document.getElementById("chat-subtitle").textContent = page.state === "verified" ? `For ${page.userName || page.endUser}` : "Not signed in";
-  document.getElementById("question-label").textContent = page.state === "verified" ? "Ask about your orders, cart or wallet" : "Search the catalog";
+  document.getElementById("chat-subtitle").textContent =
+    page.state === "verified" ? `For ${page.userName || page.endUser}` : "Not signed in";
+  document.getElementById("question-label").textContent =
+    page.state === "verified" ? "Ask about your orders, cart or wallet" : "Search the catalog";
 
   const setOpen = (open, { moveFocus = true } = {}) => {
     ui.panel.hidden = !open;
@@ -92,9 +95,10 @@ function mountChat(page) {
 }
 
 function greet(page, list) {
-  const hello = page.state === "verified"
-    ? `Hi ${firstName(page.userName)}, ask me about your spending, a transfer, your orders, or tell me what to add to your cart.`
-    : "You are not signed in: I can search the catalog for you. Sign in to your app to ask about your orders, cart or wallet.";
+  const hello =
+    page.state === "verified"
+      ? `Hi ${firstName(page.userName)}, ask me about your spending, a transfer, your orders, or tell me what to add to your cart.`
+      : "You are not signed in: I can search the catalog for you. Sign in to your app to ask about your orders, cart or wallet.";
   addMessage(list, "agent", hello);
 }
 
@@ -155,7 +159,11 @@ function registerButton(page) {
   button.type = "button";
   button.addEventListener("click", async () => {
     button.disabled = true;
-    const result = await postJson("/embed/api/sessions", { endUser: page.endUser, identity: page.identity, session: page.session });
+    const result = await postJson("/embed/api/sessions", {
+      endUser: page.endUser,
+      identity: page.identity,
+      session: page.session,
+    });
     const words = result.ok
       ? `Sessions registered (${(result.body.registered ?? []).join(", ")}). Ask again.`
       : `Could not register the sessions: ${errorText(result)}`;
@@ -185,7 +193,8 @@ function callDetails(call) {
   field("Request", `${call.method} ${call.url}`, "call__request");
   field("Status", String(call.status), "call__status");
   for (const [name, value] of Object.entries(call.headers ?? {})) field(name, String(value), "call__header");
-  if (call.body !== undefined) field("Body", typeof call.body === "string" ? call.body : JSON.stringify(call.body), "call__body");
+  if (call.body !== undefined)
+    field("Body", typeof call.body === "string" ? call.body : JSON.stringify(call.body), "call__body");
   details.append(list);
   return details;
 }
@@ -193,7 +202,11 @@ function callDetails(call) {
 /** POSTs JSON; never throws: a network failure or a non-JSON answer becomes a result like any other. */
 async function postJson(path, payload) {
   try {
-    const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(payload),
+    });
     const body = await response.json().catch(() => ({}));
     return { ok: response.ok, status: response.status, body };
   } catch (error) {

@@ -38,7 +38,8 @@ async function embedUrls(userId) {
 
 /** Each change signs a new identity: the page never reuses a token that may have run out. */
 async function refresh() {
-  const chosen = ui.user.value === ANONYMOUS ? "a visitor who is not signed in" : (ui.user.selectedOptions[0]?.textContent ?? "");
+  const chosen =
+    ui.user.value === ANONYMOUS ? "a visitor who is not signed in" : (ui.user.selectedOptions[0]?.textContent ?? "");
   ui.status.textContent = `Loading the chat for ${chosen}…`;
   try {
     const urls = await embedUrls(ui.user.value);

@@ -22,11 +22,31 @@ export function AskLine({ focused, followUp, question, last, onSubmit }: AskLine
     <Box flexDirection="column" height={ASK_ROWS}>
       <Box gap={1}>
         <Text bold>{followUp ? "Answer:  " : "Question:"}</Text>
-        <TextInput key={`${focused}-${followUp ?? ""}`} isDisabled={!focused} defaultValue={followUp || focused ? "" : question} placeholder={followUp ? "type the answer, Enter" : focused ? "type a question: Enter asks, Esc leaves the field" : "press a to type a question"} onSubmit={onSubmit} />
+        <TextInput
+          key={`${focused}-${followUp ?? ""}`}
+          isDisabled={!focused}
+          defaultValue={followUp || focused ? "" : question}
+          placeholder={
+            followUp
+              ? "type the answer, Enter"
+              : focused
+                ? "type a question: Enter asks, Esc leaves the field"
+                : "press a to type a question"
+          }
+          onSubmit={onSubmit}
+        />
       </Box>
-      {followUp ? <Tinted tone="accent" wrap="truncate-end">↳ {followUp} (Enter answers, Esc cancels)</Tinted>
-        : asked ? <Tinted tone="muted" wrap="truncate-end">↳ {asked.question} {asked.answer !== undefined ? `→ ${asked.answer}` : "(not answered)"}</Tinted>
-        : <Tinted tone="muted"> </Tinted>}
+      {followUp ? (
+        <Tinted tone="accent" wrap="truncate-end">
+          ↳ {followUp} (Enter answers, Esc cancels)
+        </Tinted>
+      ) : asked ? (
+        <Tinted tone="muted" wrap="truncate-end">
+          ↳ {asked.question} {asked.answer !== undefined ? `→ ${asked.answer}` : "(not answered)"}
+        </Tinted>
+      ) : (
+        <Tinted tone="muted"> </Tinted>
+      )}
     </Box>
   );
 }
