@@ -1,4 +1,4 @@
-import type { FromSchema } from "./http/json-schema.ts";
+import type { FromSchema } from "./json-schema.ts";
 
 /**
  * The one error type of the sandbox. Domain code throws it; the HTTP layer turns it into the

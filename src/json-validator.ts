@@ -1,5 +1,5 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import type { JsonSchema } from "./http/json-schema.ts";
+import type { JsonSchema } from "./json-schema.ts";
 
 /**
  * The one Ajv of the servers: it checks the requests' fields (src/http/field-check.ts) and the

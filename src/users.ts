@@ -1,6 +1,5 @@
-import { sameSecret } from "./auth/secrets.ts";
 import { readFixture } from "./fixtures.ts";
-import type { FromSchema } from "./http/json-schema.ts";
+import type { FromSchema } from "./json-schema.ts";
 
 /** A demo user: the same person (id, email, password) in the storefront and the wallet. */
 export interface DemoUser {
@@ -38,14 +37,4 @@ export async function loadDemoUsers(): Promise<DemoUser[]> {
 
 export function publicUser(user: DemoUser): PublicUser {
   return { id: user.id, email: user.email, name: user.name };
-}
-
-/**
- * Finds the user with these credentials. Emails match case-insensitively; passwords are compared
- * in constant time, and a wrong email costs the same comparison as a wrong password.
- */
-export function findByCredentials(users: readonly DemoUser[], email: string, password: string): DemoUser | undefined {
-  const user = users.find((candidate) => candidate.email.toLowerCase() === email.trim().toLowerCase());
-  const matches = sameSecret(password, user?.password ?? "");
-  return user && matches ? user : undefined;
 }

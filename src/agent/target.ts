@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
+import { runningSandbox } from "../client/running-sandbox.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { SandboxError } from "../errors.ts";
 import { resolveEndUser } from "../identity/end-user.ts";
-import { runningSandbox } from "../store/data-dir.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import type { AgentTarget } from "./actions/call.ts";
 import { signInAsApp } from "./as-app.ts";

@@ -1,10 +1,11 @@
 import type { H3 } from "h3";
 import { failWith } from "../errors.ts";
-import { NON_BLANK } from "../http/json-schema.ts";
 import { readBody } from "../http/request-input.ts";
 import { json, type RouteContract } from "../http/route-contract.ts";
 import { appRoutes } from "../http/route-table.ts";
-import { type DemoUser, findByCredentials, PUBLIC_USER, publicUser } from "../users.ts";
+import { NON_BLANK } from "../json-schema.ts";
+import { type DemoUser, PUBLIC_USER, publicUser } from "../users.ts";
+import { findByCredentials } from "./credentials.ts";
 import { AUTH_TEXTS } from "./errors.ts";
 import type { JwtIssuer } from "./jwt.ts";
 

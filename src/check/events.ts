@@ -1,7 +1,7 @@
-import { type ReadEvent, readEvents } from "../http/sse-read.ts";
-import { failCheck } from "./check.ts";
+import { type ReadEvent, readEvents } from "../client/sse-read.ts";
 import { expectShape, expectStatus } from "./expect.ts";
 import { excerpt, type Http } from "./http.ts";
+import { failCheck } from "./outcome.ts";
 import { CART, type CartView } from "./storefront-data.ts";
 
 export interface CartEvent {

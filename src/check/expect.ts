@@ -1,5 +1,5 @@
-import { failCheck } from "./check.ts";
 import { type Answer, describe, excerpt } from "./http.ts";
+import { failCheck } from "./outcome.ts";
 
 /**
  * What a value must look like: a type name, an object of field shapes, [element shape] for a

@@ -1,4 +1,4 @@
-import { CheckFailure, failCheck } from "./check.ts";
+import { CheckFailure, failCheck } from "./outcome.ts";
 
 /** An answer with its whole body read. */
 export interface Answer {

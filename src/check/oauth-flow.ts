@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { failCheck } from "./check.ts";
 import { expectStatus } from "./expect.ts";
 import { type Answer, describe, type Http } from "./http.ts";
+import { failCheck } from "./outcome.ts";
 import type { RunContext } from "./run-context.ts";
 import type { Account, OAuthClientCredentials } from "./target.ts";
 

@@ -23,7 +23,7 @@ export async function sandboxDocument(
 ): Promise<OpenApiDocument | undefined> {
   const [{ loadConfig }, { generateDocuments }] = await Promise.all([
     import("../config/load.ts"),
-    import("../openapi/generate.ts"),
+    import("../runtime/documents.ts"),
   ]);
   const config = await loadConfig({ flags: { walletPrefix }, env: {} });
   const documents = await generateDocuments(config, [service], () => {});

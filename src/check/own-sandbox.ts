@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { ControlsClient } from "../controls/client.ts";
-import { startSandbox } from "../index.ts";
+import { ControlsClient } from "../client/controls-client.ts";
+import { startSandbox } from "../runtime/start-sandbox.ts";
 import type { CheckTarget } from "./target.ts";
 
 /** Nothing is ever sent here: the checks read the redirect's Location. */

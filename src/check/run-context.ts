@@ -1,7 +1,7 @@
 import type { ServiceName } from "../config/options.ts";
-import { CheckFailure } from "./check.ts";
 import { expectBody } from "./expect.ts";
 import { Http, noAnswer } from "./http.ts";
+import { CheckFailure } from "./outcome.ts";
 import type { Account, CheckTarget } from "./target.ts";
 
 export interface RunSettings {

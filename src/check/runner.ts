@@ -1,5 +1,6 @@
-import { type Area, type AreaName, type Check, CheckFailure, type CheckResult, CheckSkip, type Need } from "./check.ts";
+import type { Area, AreaName, Check, CheckResult, Need } from "./check.ts";
 import { Http, noAnswer } from "./http.ts";
+import { CheckFailure, CheckSkip } from "./outcome.ts";
 import type { RunContext } from "./run-context.ts";
 
 /** What the runner tells as it goes: a reporter draws progress with it. */

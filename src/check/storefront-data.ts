@@ -1,5 +1,5 @@
-import { failCheck } from "./check.ts";
 import { expectBody, type Shape } from "./expect.ts";
+import { failCheck } from "./outcome.ts";
 import { bearer, type RunContext } from "./run-context.ts";
 
 export interface Product {

@@ -1,13 +1,10 @@
-import type { Insights } from "../wallet/insights.ts";
-import type { TransactionView as Transaction } from "../wallet/transactions.ts";
-import { failCheck, skipCheck } from "./check.ts";
+import type { Insights, Transaction } from "../client/wire.ts";
 import { expectBody, expectShape, type Shape } from "./expect.ts";
 import type { Http } from "./http.ts";
+import { failCheck, skipCheck } from "./outcome.ts";
 import { bearer, type RunContext } from "./run-context.ts";
 
-export type { Insights } from "../wallet/insights.ts";
 // The answers' types are those of the schemas the sandbox's wallet answers with (type-only: the checks run no server code).
-export type { TransactionView as Transaction } from "../wallet/transactions.ts";
 
 export const PERIOD_DAYS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
 export type Period = keyof typeof PERIOD_DAYS;
@@ -110,3 +107,5 @@ export function withStatus(transactions: readonly Transaction[], status: string)
     skipCheck(`the user has no ${status} transaction`)
   );
 }
+
+export type { Insights, Transaction };

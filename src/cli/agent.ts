@@ -8,7 +8,7 @@ import { answerLine } from "../agent/answer.ts";
 import type { Transcript } from "../agent/ask.ts";
 import type { Explanation } from "../agent/resolver/resolve.ts";
 import { agentCatalog, agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
-import { alignColumns } from "./columns.ts";
+import { alignColumns } from "../columns.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";

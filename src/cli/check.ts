@@ -80,7 +80,7 @@ export function checkCommand(cli: Cli): Command {
       }),
     )
     .action(async (flags: CheckFlags) => {
-      const { runCheck } = await import("../check/command.ts");
+      const { runCheck } = await import("./check-run.ts");
       const settings: Partial<Record<OptionKey, unknown>> = {};
       for (const [attribute, key] of attributes) if (flags[attribute] !== undefined) settings[key] = flags[attribute];
       const urls = {

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { open } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { answersHealth } from "../client/health.ts";
+import { runningSandbox } from "../client/running-sandbox.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey, type ServiceUrls } from "../config/options.ts";
-import { answersHealth } from "../http/health-check.ts";
-import { makeDirectory, runningSandbox, unusableDataDir } from "../store/data-dir.ts";
-import { advertisedServers, controlTokenLines, serverLines } from "./banner.ts";
+import { advertisedServers, controlTokenLines, serverLines } from "../runtime/banner.ts";
+import { appendInDataDir } from "../runtime/launch.ts";
 import { UserFacingError } from "./errors.ts";
 import type { Cli, CliIo } from "./io.ts";
 import { lastLines, logFile, readLog } from "./log-file.ts";
@@ -88,9 +88,7 @@ async function spawnSandbox(
   dataDir: string,
   args: string[],
 ): Promise<{ child: ChildProcess; offset: number; ended: () => string | undefined }> {
-  const file = await makeDirectory(dataDir)
-    .then(() => open(logFile(dataDir), "a", 0o600))
-    .catch((error: unknown) => Promise.reject(unusableDataDir(dataDir, error)));
+  const file = await appendInDataDir(dataDir, logFile(dataDir));
   try {
     await file.chmod(0o600); // a log made before keeps its mode otherwise
     await file.write(`=== ${new Date().toISOString()} sandbox start --detach ===\n`);

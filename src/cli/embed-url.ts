@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { runningSandbox } from "../client/running-sandbox.ts";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
 import {
   buildEmbedUrl,
@@ -8,7 +9,6 @@ import {
   resolveEndUser,
   signIdentity,
 } from "../identity/index.ts";
-import { runningSandbox } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";

@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import type { ExpectResult } from "../controls/client.ts";
+import type { ExpectResult } from "../client/controls-client.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";

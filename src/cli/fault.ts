@@ -1,6 +1,6 @@
 import { Command } from "commander";
-import type { Fault, FaultSpec } from "../controls/faults/fault.ts";
-import { alignColumns } from "./columns.ts";
+import type { Fault, FaultSpec } from "../client/wire.ts";
+import { alignColumns } from "../columns.ts";
 import { type JsonConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { alignColumns } from "../columns.ts";
 import {
   formatSpan,
   type IdentityCheck,
@@ -11,7 +12,6 @@ import {
   verifyIdentity,
 } from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
-import { alignColumns } from "./columns.ts";
 import { type ConfigFlags, type JsonConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import { type Cli, readStdin } from "./io.ts";

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
+import type { JournalFilter } from "../client/wire.ts";
 import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
-import type { JournalFilter } from "../controls/journal/entry.ts";
 import type { DemoUser } from "../users.ts";
 import { userLabel } from "./journal-table.ts";
 

@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import type { JournalEntry } from "../controls/journal/entry.ts";
+import type { JournalEntry } from "../client/wire.ts";
 import { loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";

@@ -1,9 +1,8 @@
 import { Command } from "commander";
-import { ControlsClient } from "../controls/client.ts";
-import { runningSandbox } from "../store/data-dir.ts";
-import { checkRegistration, listClients, registerClient } from "../wallet/oauth/registry.ts";
-import { withWalletStore } from "../wallet/offline.ts";
-import { alignColumns } from "./columns.ts";
+import { ControlsClient } from "../client/controls-client.ts";
+import { runningSandbox } from "../client/running-sandbox.ts";
+import { alignColumns } from "../columns.ts";
+import { checkRegistration, listClientsOffline, registerClientOffline } from "../runtime/wallet-offline.ts";
 import { type JsonConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
@@ -43,8 +42,7 @@ export function oauthCommand(cli: Cli): Command {
       const registration = checkRegistration(options.name, options.redirectUri);
       const created = await onWallet(options, cli.io, {
         running: (wallet) => wallet.addOauthClient(registration),
-        offline: (dir) =>
-          withWalletStore(dir, (store, now) => store.update((draft) => registerClient(draft, registration, now))),
+        offline: (dir) => registerClientOffline(dir, registration),
       });
       if (options.json) return cli.print(JSON.stringify(created, null, 2));
       cli.print(`Registered OAuth client "${created.name}"`);
@@ -66,7 +64,7 @@ export function oauthCommand(cli: Cli): Command {
     .action(async (options: JsonConfigFlags) => {
       const clients = await onWallet(options, cli.io, {
         running: (wallet) => wallet.oauthClients(),
-        offline: (dir) => withWalletStore(dir, (store) => listClients(store.data.oauthClients)),
+        offline: (dir) => listClientsOffline(dir),
       });
       if (options.json) return cli.print(JSON.stringify(clients, null, 2));
       cli.print(

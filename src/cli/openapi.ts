@@ -47,7 +47,7 @@ export function openapiCommand(cli: Cli): Command {
         env: cli.io.env,
         cwd: cli.io.cwd,
       });
-      const { generateDocuments } = await import("../openapi/generate.ts");
+      const { generateDocuments } = await import("../runtime/documents.ts");
       const documents = await generateDocuments(config, services, (message) => cli.io.stderr.write(`${message}\n`));
       if (services.length === 1 && flags.out === undefined)
         return cli.print(JSON.stringify(documents.get(services[0]!), null, 2));

@@ -1,5 +1,5 @@
-import { ControlsClient } from "../controls/client.ts";
-import { runningSandbox } from "../store/data-dir.ts";
+import { ControlsClient } from "../client/controls-client.ts";
+import { runningSandbox } from "../client/running-sandbox.ts";
 import { type ConfigFlags, loadCommandConfig } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import type { Cli } from "./io.ts";

@@ -1,33 +1,24 @@
-// What runs in the servers' thread (see server-thread.ts): the sandbox, started with the settings it was sent, and the check of where its data lies.
+// What runs in the servers' thread (see server-thread.ts): the sandbox, launched with the settings it was sent.
 import { parentPort, workerData } from "node:worker_threads";
 import type { SandboxConfig } from "../config/load.ts";
 import { SandboxError } from "../errors.ts";
-import { startSandbox } from "../sandbox.ts";
-import { exposedToGit } from "../store/git-exposure.ts";
-import { STOREFRONT_FILE } from "../storefront/store.ts";
-import { formatBanner } from "./banner.ts";
+import { launchSandbox } from "../runtime/launch.ts";
 import { UserFacingError } from "./errors.ts";
 import type { ThreadReport } from "./server-thread.ts";
 
 const report = (message: ThreadReport) => parentPort!.postMessage(message);
 
 try {
-  const sandbox = await startSandbox(workerData as SandboxConfig, {
+  const { banner, warnings, close } = await launchSandbox(workerData as SandboxConfig, {
     logError: (text) => report({ kind: "log", text }),
   });
   parentPort!.once("message", () => {
-    void sandbox
-      .close()
+    void close()
       .catch((error: Error) => report({ kind: "log", text: `Closing the sandbox failed: ${error.stack ?? error}` }))
       .finally(() => report({ kind: "closed" }));
   });
-  report({ kind: "started", banner: formatBanner(sandbox) });
-  if (await exposedToGit(sandbox.dataDir, STOREFRONT_FILE)) {
-    report({
-      kind: "log",
-      text: `Warning: the data dir ${sandbox.dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.`,
-    });
-  }
+  report({ kind: "started", banner });
+  for (const text of warnings) report({ kind: "log", text });
 } catch (error) {
   const expected = error instanceof SandboxError && error.expected;
   report({

@@ -1,6 +1,6 @@
 import { drawLiveEvenInCi } from "../config/draw-live.ts";
 import type { SandboxConfig } from "../config/load.ts";
-import { startSandbox } from "../sandbox.ts";
+import { launchSandbox } from "../runtime/launch.ts";
 import type { Cli } from "./io.ts";
 import { stopRequests } from "./stop-requests.ts";
 import { endSoonAfterQuit, requireTerminal, tuiSettings } from "./tui-settings.ts";
@@ -17,15 +17,18 @@ export async function startWithUi(cli: Cli, config: SandboxConfig): Promise<void
   let report = (message: string): void => {
     early.push(message);
   };
-  const sandbox = await startSandbox(config, { logError: (message) => report(message) }).catch((error: unknown) => {
-    stop.dispose();
-    throw error;
-  });
+  const { sandbox, warnings } = await launchSandbox(config, { logError: (message) => report(message) }).catch(
+    (error: unknown) => {
+      stop.dispose();
+      throw error;
+    },
+  );
   drawLiveEvenInCi();
   const { createTuiServices, runTui } = await import("../tui/run.tsx");
   const services = createTuiServices(await tuiSettings(config, sandbox.urls, cli.io));
   report = (message) => services.store.reportError(`server: ${message}`);
   for (const message of early) report(message);
+  for (const warning of warnings) services.store.reportError(warning);
   const quit = new AbortController();
   void stop.next.then(() => quit.abort());
   try {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Command } from "commander";
-import { isAlive, runningSandbox } from "../store/data-dir.ts";
+import { isAlive, runningSandbox } from "../client/running-sandbox.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";

@@ -1,8 +1,12 @@
 import { Argument, Command, InvalidArgumentError, Option } from "commander";
-import type { TransactionTrigger, TriggeredTransaction } from "../controls/client.ts";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../wallet/model.ts";
-import { DIRECTIONS } from "../wallet/transactions.ts";
-import { SETTLED_STATUSES, type SettledStatus } from "../wallet/triggers.ts";
+import type { TransactionTrigger, TriggeredTransaction } from "../client/controls-client.ts";
+import {
+  DIRECTIONS,
+  SETTLED_STATUSES,
+  type SettledStatus,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "../client/wire.ts";
 import { type JsonConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
+import { runningSandbox } from "../client/running-sandbox.ts";
 import { drawLiveEvenInCi } from "../config/draw-live.ts";
 import type { ServiceUrls } from "../config/options.ts";
-import { runningSandbox } from "../store/data-dir.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";

@@ -1,6 +1,6 @@
 import { Command } from "commander";
+import { alignColumns } from "../columns.ts";
 import { loadDemoUsers } from "../users.ts";
-import { alignColumns } from "./columns.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type SandboxError, userError } from "../errors.ts";
-import { parseHost } from "../http/allowed-hosts.ts";
+import { parseHost } from "../host-names.ts";
 import { parseDuration } from "./duration.ts";
 import {
   CONFIG_FILE,

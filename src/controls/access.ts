@@ -3,7 +3,7 @@ import { bearerToken } from "../auth/bearer.ts";
 import { failAuth } from "../auth/errors.ts";
 import { sameSecret } from "../auth/secrets.ts";
 import type { SandboxConfig } from "../config/load.ts";
-import { isLoopback } from "../http/allowed-hosts.ts";
+import { isLoopback } from "../host-names.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /**

@@ -2,8 +2,8 @@ import type { H3 } from "h3";
 import type { Clock } from "../clock.ts";
 import { parseDuration } from "../config/duration.ts";
 import { fail } from "../http/errors.ts";
+import { parseInstant } from "../http/instant.ts";
 import { readJsonObject } from "../http/json-body.ts";
-import { parseInstant } from "../wallet/window.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 

@@ -1,16 +1,38 @@
+import type { H3 } from "h3";
 import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
 import type { LiveStream } from "../http/sse.ts";
-import type { BuiltService } from "../services/service.ts";
+import type { Versioned } from "../store/migrations.ts";
+import type { Store } from "../store/store.ts";
 import type { FaultRegistry } from "./faults/registry.ts";
 import type { Journal } from "./journal/journal.ts";
 
-/** A server of the sandbox as the controls see it: its name and what its service built. */
+/** A server of the sandbox as the controls see it: its name and what of its service they act on. */
 export interface ControlledService {
   name: ServiceName;
-  service: BuiltService;
+  service: ControlHooks;
 }
+
+/** What a service offers the controls (its definition in src/services/ builds them). */
+export interface ControlHooks {
+  app: H3;
+  /** What `sandbox reset`, `export` and `import` act on; a service that keeps nothing has none. */
+  state?: ServiceState;
+  /** The sandbox triggers it answers (POST /__sandbox/trigger/<name>), by name. */
+  triggers?: Record<string, Trigger>;
+}
+
+/** A service's state, as the sandbox controls see it. */
+export interface ServiceState {
+  /** Back to the seed: its data, and what it keeps beside it (agent sessions, OAuth codes in flight). */
+  reset(): Promise<void>;
+  /** The store of its data file, which export reads and import replaces; none for a service without one. */
+  data?: Pick<Store<Versioned>, "data" | "accept" | "replace">;
+}
+
+/** Acts on the service's data as the request's JSON body says, and answers what it changed. */
+export type Trigger = (input: Record<string, unknown>) => Promise<unknown>;
 
 /**
  * The state the /__sandbox/ routes act on. It belongs to the whole sandbox, not to one server:

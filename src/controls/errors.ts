@@ -4,11 +4,6 @@ import { errorThrower, type Fail } from "../errors.ts";
 export const CONTROL_ERRORS = {
   /** A control about a server this sandbox does not run (started with --only). */
   service_not_running: 409,
-  order_not_found: 404,
-  transaction_not_found: 404,
-  user_not_found: 404,
-  /** A Completed or Failed transaction asked to take the other status: only a Pending one settles. */
-  transaction_settled: 409,
 } as const;
 
 export const failControl: Fail<typeof CONTROL_ERRORS> = errorThrower(CONTROL_ERRORS);

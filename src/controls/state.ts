@@ -1,8 +1,7 @@
 import { parseServiceNames, SERVICE_LIST } from "../config/load.ts";
 import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
 import { fail } from "../http/errors.ts";
-import type { ServiceState } from "../services/service.ts";
-import type { ControlledService, Controls } from "./controls.ts";
+import type { ControlledService, Controls, ServiceState } from "./controls.ts";
 import { failControl } from "./errors.ts";
 
 /** What an export document says it is; import refuses anything else. */

@@ -1,8 +1,7 @@
 import type { H3 } from "h3";
 import { fail } from "../http/errors.ts";
 import { readJsonObject } from "../http/json-body.ts";
-import type { Trigger } from "../services/service.ts";
-import type { Controls } from "./controls.ts";
+import type { Controls, Trigger } from "./controls.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** POST /__sandbox/trigger/<name>: the running service that has the trigger acts on its data, as the JSON body says. */

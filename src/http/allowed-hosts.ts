@@ -1,6 +1,6 @@
-import { isIPv4 } from "node:net";
 import { networkInterfaces } from "node:os";
 import { errorOf, type SandboxError } from "../errors.ts";
+import { isLoopback, parseHost } from "../host-names.ts";
 import { HTTP_TEXTS } from "./errors.ts";
 
 /** The names a server answers to, besides loopback. */
@@ -13,18 +13,6 @@ export interface HostPolicy {
 
 /** Accepted names kept per server: a client uses one or two (localhost, 127.0.0.1); a bound that no flood of names can grow past. */
 const ACCEPTED_KEPT = 64;
-
-/** A host as Host headers and URLs write it: a DNS name, IPv4 or [IPv6], then an optional port. */
-const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9_-]+(?:\.[a-z0-9_-]+)*)(?::(\d{1,5}))?$/;
-
-/** `name[:port]` split, lowercased; undefined when it is not a host. */
-export function parseHost(text: string): { hostname: string; port?: number } | undefined {
-  const match = HOST.exec(text.trim().toLowerCase());
-  if (!match) return undefined;
-  const port = match[2] === undefined ? undefined : Number(match[2]);
-  if (port !== undefined && port > 65535) return undefined;
-  return { hostname: match[1]!, port };
-}
 
 /**
  * Decides whether a request may be answered. A web page can make a browser send anything to a
@@ -88,11 +76,6 @@ function isKnownOrigin(origin: string, isKnown: (host: { hostname: string; port?
     host !== undefined &&
     isKnown({ hostname: host.hostname, port: host.port ?? (url.protocol === "https:" ? 443 : 80) })
   );
-}
-
-/** localhost, 127.x.x.x or [::1], as a Host header writes them. */
-export function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || (isIPv4(hostname) && hostname.startsWith("127."));
 }
 
 /** The addresses of this machine's interfaces, as a Host header writes them; read each time, as they change (Wi-Fi, VPN). */

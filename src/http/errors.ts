@@ -32,6 +32,10 @@ export const HTTP_TEXTS = errorTexts(HTTP_ERRORS, {
   stringField: ["validation_error", '"{field}" must be a string; got {kind}'],
   repeatedQuery: ["validation_error", '"{field}" is given {count} times; give it once'],
   queryChoice: ["validation_error", '"{field}" must be one of {allowed}; got "{value}"'],
+  notADate: [
+    "validation_error",
+    '"{field}" must be an ISO 8601 date (2026-11-01) or date-time (2026-11-01T09:30:00Z); got "{value}"',
+  ],
   noRoute: ["not_found", "No route for {method} {path}"],
   methodNotAllowed: ["method_not_allowed", "{method} is not allowed on {path}; use {allow}"],
   internal: ["internal_error", "Internal error: see the sandbox log"],

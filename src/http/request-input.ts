@@ -1,7 +1,7 @@
 import type { H3Event } from "h3";
+import type { JsonSchema } from "../json-schema.ts";
 import { checkField } from "./field-check.ts";
 import { readJsonObject } from "./json-body.ts";
-import type { JsonSchema } from "./json-schema.ts";
 import { matchedContract } from "./route-table.ts";
 
 /** A JSON body whose fields are checked against the route's body schema as the route reads them. */

@@ -1,5 +1,5 @@
 import type { ErrorText } from "../errors.ts";
-import type { JsonSchema } from "./json-schema.ts";
+import type { JsonSchema } from "../json-schema.ts";
 
 /**
  * What a route takes and answers, written beside it as its h3 meta: the route checks its requests

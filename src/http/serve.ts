@@ -1,10 +1,10 @@
 import { createServer } from "node:http";
 import { type H3, toNodeHandler } from "h3";
 import { userError } from "../errors.ts";
+import { urlHost } from "../host-names.ts";
 import { TappableResponse } from "./body-tap.ts";
 import { answerClientError } from "./client-error.ts";
 import { HEADERS_TIMEOUT_MS, limitConnections, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS } from "./connections.ts";
-import { urlHost } from "./url-host.ts";
 
 export interface ServeOptions {
   port: number;

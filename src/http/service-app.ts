@@ -1,8 +1,6 @@
 import { STATUS_CODES } from "node:http";
-import { H3, type H3Event, HTTPError, handleCors, isPreflightRequest, type Middleware } from "h3";
+import { H3, type H3Event, type HTTPError, handleCors, isPreflightRequest, type Middleware } from "h3";
 import { type ErrorCodes, errorOf, failWith, SandboxError } from "../errors.ts";
-import { addDocsRoutes } from "../openapi/docs-page.ts";
-import { addOpenApiRoute } from "../openapi/route.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { type SentBody, TappableResponse } from "./body-tap.ts";
 import { codeForStatus, HTTP_TEXTS } from "./errors.ts";
@@ -25,6 +23,8 @@ export interface ServiceAppOptions {
   formatError?: (error: SandboxError, event: H3Event) => Response | undefined;
   /** What GET / says about the server; without it, / is a path like any other. */
   index?: ServiceIndex;
+  /** Adds the routes that describe the app (its OpenAPI document and API reference): given by the composition root, which knows src/openapi/. */
+  describe?: (app: H3) => void;
   /** Run in order on every request once the Host check and CORS let it through, before HEAD and the routes (the sandbox's faults). */
   middleware?: readonly Middleware[];
   /** Shown every request that came over the network, once its answer is ready (the request journal watches this way). */
@@ -53,7 +53,7 @@ export interface Exchange {
  * route, bad URL, body too large), leaves as the one JSON error shape, which answers only to
  * the host names it is known by, and which answers CORS for any origin so that a web app on
  * another local port can call the sandbox. It has /health, and, when given the service's index,
- * /, /openapi.json (the private prefix, the sandbox controls, left out of the document) and /docs, its API reference.
+ * / and what `describe` adds (the OpenAPI document and /docs).
  */
 export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   const isPrivate = (event: H3Event) =>
@@ -87,8 +87,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   app.use((event) => (event.req.method === "HEAD" ? answerHead(app, event) : undefined));
   if (options.index) {
     addIndexRoute(app, options.index);
-    addOpenApiRoute(app, { ...options.index, leaveOut: options.privatePrefix });
-    addDocsRoutes(app, options.index);
+    options.describe?.(app);
   }
   app.get("/health", () => ({ status: "ok" }), { meta: HEALTH });
   return app;

@@ -1,5 +1,5 @@
 import type { Clock } from "../clock.ts";
-import type { JsonSchema } from "./json-schema.ts";
+import type { JsonSchema } from "../json-schema.ts";
 
 export interface SseEvent {
   event: string;

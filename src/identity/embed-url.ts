@@ -1,5 +1,5 @@
 import type { SandboxConfig } from "../config/load.ts";
-import { urlHost } from "../http/url-host.ts";
+import { urlHost } from "../host-names.ts";
 import { IdentityError } from "./errors.ts";
 
 export const EMBED_MODES = ["drawer", "launcher"] as const;

@@ -3,8 +3,8 @@ import { ERROR_BODY, type ErrorText, fillText } from "../errors.ts";
 import { HTTP_TEXTS } from "../http/errors.ts";
 import { fieldTexts } from "../http/field-check.ts";
 import { MAX_BODY_BYTES, sizeText } from "../http/json-body.ts";
-import type { JsonSchema } from "../http/json-schema.ts";
 import type { ErrorShape, RouteContract } from "../http/route-contract.ts";
+import type { JsonSchema } from "../json-schema.ts";
 
 export type ErrorResponse = {
   description: string;

@@ -3,8 +3,10 @@ import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { BFF_ERRORS } from "../bff/errors.ts";
 import { OPTIONS } from "../config/options.ts";
 import { createHostApp } from "../host-app/app.ts";
+import type { EmbedAgent } from "../host-app/embed/embed-agent.ts";
 import { HOST_ERRORS } from "../host-app/errors.ts";
-import { urlHost } from "../http/url-host.ts";
+import { urlHost } from "../host-names.ts";
+import type { EmbedAgentDeps } from "./embed-agent.ts";
 import { type ServiceDefinition, SHARED_ERRORS } from "./service.ts";
 
 /** The wallet port a wallet listens on when nothing says otherwise: the default of --wallet-port. */
@@ -39,10 +41,13 @@ export const hostService: ServiceDefinition = {
           users,
           now: () => clock.now(),
           urls,
-          serviceToken: config.bffServiceToken,
-          walletPrefix: config.walletPrefix,
-          walletSessions: agentSessions,
-          actions: actionsOnce(),
+          agent: lazyEmbedAgent({
+            urls,
+            serviceToken: config.bffServiceToken,
+            walletPrefix: config.walletPrefix,
+            walletSessions: agentSessions,
+            actions: actionsOnce(),
+          }),
         },
       }),
       banner: () => (urls.host ? [`Chat embed preview: ${urls.host}/ (open in a browser)`] : []),
@@ -63,5 +68,15 @@ function actionsOnce(): () => Promise<readonly ActionDefinition[]> {
         throw error;
       });
     return loading;
+  };
+}
+
+/** The embed's agent, its resolver and date parser loaded at the first question, not with the server. */
+function lazyEmbedAgent(deps: EmbedAgentDeps): EmbedAgent {
+  const agent = () => import("./embed-agent.ts").then(({ createEmbedAgent }) => createEmbedAgent(deps));
+  return {
+    askAsUser: async (input, user) => (await agent()).askAsUser(input, user),
+    askAnonymously: async (input) => (await agent()).askAnonymously(input),
+    registerSessions: async (user) => (await agent()).registerSessions(user),
   };
 }

@@ -1,10 +1,10 @@
-import type { H3 } from "h3";
 import { AUTH_ERRORS } from "../auth/errors.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import type { SessionBackend } from "../bff/sessions/session-store.ts";
 import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
+import type { ControlHooks } from "../controls/controls.ts";
 import { CONTROL_ERRORS } from "../controls/errors.ts";
 import { FAULT_ERRORS } from "../controls/faults/errors.ts";
 import type { ErrorCodes } from "../errors.ts";
@@ -14,9 +14,9 @@ import type { LiveStream } from "../http/sse.ts";
 import type { DataDir } from "../store/data-dir.ts";
 import { STORAGE_ERRORS } from "../store/errors.ts";
 import type { FileIO } from "../store/file-io.ts";
-import type { Versioned } from "../store/migrations.ts";
-import type { Store } from "../store/store.ts";
+import { STOREFRONT_TRIGGER_ERRORS } from "../storefront/errors.ts";
 import type { DemoUser } from "../users.ts";
+import { WALLET_TRIGGER_ERRORS } from "../wallet/errors.ts";
 
 /** The codes every server answers with: bad requests, a data dir or Redis that refused, sign-in, and the sandbox controls. */
 export const SHARED_ERRORS = {
@@ -25,6 +25,8 @@ export const SHARED_ERRORS = {
   ...AUTH_ERRORS,
   ...FAULT_ERRORS,
   ...CONTROL_ERRORS,
+  ...STOREFRONT_TRIGGER_ERRORS,
+  ...WALLET_TRIGGER_ERRORS,
 } as const;
 
 /** What every service is built from: the one config, clock, users and data dir of the sandbox. */
@@ -46,8 +48,7 @@ export interface ServiceContext {
   app: Omit<ServiceAppOptions, "errorCodes">;
 }
 
-export interface BuiltService {
-  app: H3;
+export interface BuiltService extends ControlHooks {
   /** Resolves once every write asked for is on disk; a service that keeps no data has none. */
   flush?(): Promise<void>;
   /** Its counters in the sandbox's stats() (open cart listeners, say). */
@@ -56,22 +57,7 @@ export interface BuiltService {
   banner?(): string[];
   /** Adds its own /__sandbox/ routes to its app; called only when the controls are on, after the sandbox-wide ones. */
   addControls?(): void;
-  /** What `sandbox reset`, `export` and `import` act on; a service that keeps nothing has none. */
-  state?: ServiceState;
-  /** The sandbox triggers it answers (POST /__sandbox/trigger/<name>), by name. */
-  triggers?: Record<string, Trigger>;
 }
-
-/** A service's state, as the sandbox controls see it. */
-export interface ServiceState {
-  /** Back to the seed: its data, and what it keeps beside it (agent sessions, OAuth codes in flight). */
-  reset(): Promise<void>;
-  /** The store of its data file, which export reads and import replaces; none for a service without one. */
-  data?: Pick<Store<Versioned>, "data" | "accept" | "replace">;
-}
-
-/** Acts on the service's data as the request's JSON body says, and answers what it changed. */
-export type Trigger = (input: Record<string, unknown>) => Promise<unknown>;
 
 /** One server of the sandbox: how it is built and where it listens (its port setting is `<name>Port`). */
 export interface ServiceDefinition {

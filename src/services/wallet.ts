@@ -1,3 +1,4 @@
+import { CONTROLS_PREFIX } from "../controls/prefix.ts";
 import { createWalletApp } from "../wallet/app.ts";
 import { addWalletControls } from "../wallet/controls.ts";
 import { WALLET_ERRORS } from "../wallet/errors.ts";
@@ -30,7 +31,7 @@ export const walletService: ServiceDefinition = {
     });
     return {
       app: walletApp,
-      addControls: () => addWalletControls(walletApp, { store, clock }),
+      addControls: () => addWalletControls(walletApp, CONTROLS_PREFIX, { store, clock }),
       flush: () => store.flush(),
       state: {
         async reset() {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../http/json-schema.ts";
+import type { JsonSchema } from "../json-schema.ts";
 import { validatorOf } from "../json-validator.ts";
 
 /** JSON Schema helpers for the data files' shapes. */

@@ -1,5 +1,5 @@
 import { failWith } from "../errors.ts";
-import type { FromSchema } from "../http/json-schema.ts";
+import type { FromSchema } from "../json-schema.ts";
 import { toMajorUnits } from "../money.ts";
 import { STOREFRONT_TEXTS } from "./errors.ts";
 import type { StoredCart, StorefrontData } from "./store.ts";

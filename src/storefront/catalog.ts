@@ -1,5 +1,5 @@
-import type { FromSchema } from "../http/json-schema.ts";
 import { type SerialisedJson, serialiseJson } from "../http/serialised-json.ts";
+import type { FromSchema } from "../json-schema.ts";
 import { formatNairaRange } from "./money.ts";
 import type { Product } from "./store.ts";
 

@@ -1,7 +1,7 @@
 import { BEARER, BEARER_OR_QUERY } from "../auth/bearer.ts";
-import { NON_BLANK } from "../http/json-schema.ts";
 import { json, type RouteContract } from "../http/route-contract.ts";
 import { eventStreamSchema } from "../http/sse.ts";
+import { NON_BLANK } from "../json-schema.ts";
 import { STORAGE_TEXTS } from "../store/errors.ts";
 import { CART } from "./cart.ts";
 import { PRODUCT } from "./catalog.ts";

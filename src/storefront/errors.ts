@@ -8,3 +8,15 @@ export const STOREFRONT_ERRORS = {
 export const STOREFRONT_TEXTS = errorTexts(STOREFRONT_ERRORS, {
   productNotFound: ["product_not_found", 'No product with id "{productId}": GET /api/products lists the ids'],
 });
+
+/** The codes of the storefront's sandbox triggers, which every server answers (a control sent to any server acts on all). */
+export const STOREFRONT_TRIGGER_ERRORS = {
+  order_not_found: 404,
+} as const;
+
+export const STOREFRONT_TRIGGER_TEXTS = errorTexts(STOREFRONT_TRIGGER_ERRORS, {
+  orderNotFound: [
+    "order_not_found",
+    'No order "{reference}" in the storefront: GET /api/orders lists a user\'s orders, with their orderId',
+  ],
+});

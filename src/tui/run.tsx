@@ -1,6 +1,6 @@
 import { ThemeProvider } from "@inkjs/ui";
 import { render } from "ink";
-import { createMasker } from "../controls/journal/mask.ts";
+import { createMasker } from "../mask.ts";
 import { App } from "./app.tsx";
 import { CartFeed } from "./client/cart-feed.ts";
 import { createHttpClient } from "./client/http.ts";

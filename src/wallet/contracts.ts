@@ -1,6 +1,7 @@
 import { BEARER, BEARER_JWT } from "../auth/bearer.ts";
-import type { JsonSchema } from "../http/json-schema.ts";
+import { HTTP_TEXTS } from "../http/errors.ts";
 import { type Guard, json, type RouteContract } from "../http/route-contract.ts";
+import type { JsonSchema } from "../json-schema.ts";
 import { WALLET_TEXTS } from "./errors.ts";
 import { INSIGHTS } from "./insights.ts";
 import { WALLET_OAUTH } from "./oauth/endpoints.ts";
@@ -77,7 +78,7 @@ export const LIST_TRANSACTIONS: RouteContract = {
       TRANSACTION_LIST,
     ),
   },
-  errors: [WALLET_TEXTS.periodAndRange, WALLET_TEXTS.notADate, WALLET_TEXTS.fromAfterTo],
+  errors: [WALLET_TEXTS.periodAndRange, HTTP_TEXTS.notADate, WALLET_TEXTS.fromAfterTo],
 };
 
 export const GET_TRANSACTION: RouteContract = {

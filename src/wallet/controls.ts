@@ -1,18 +1,18 @@
 import type { H3 } from "h3";
 import type { Clock } from "../clock.ts";
-import { CONTROLS_PREFIX } from "../controls/prefix.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { checkRegistration, listClients, registerClient } from "./oauth/registry.ts";
 import type { WalletStore } from "./store.ts";
 
 /** Sandbox-only routes of the wallet (under /__sandbox/): what `sandbox oauth` uses on a running sandbox. */
-export function addWalletControls(app: H3, deps: { store: WalletStore; clock: Clock }): void {
-  app.get(`${CONTROLS_PREFIX}oauth/clients`, () => ({ clients: listClients(deps.store.data.oauthClients) }), {
+/** `prefix`: where the sandbox controls live (CONTROLS_PREFIX, given by the service definition). */
+export function addWalletControls(app: H3, prefix: string, deps: { store: WalletStore; clock: Clock }): void {
+  app.get(`${prefix}oauth/clients`, () => ({ clients: listClients(deps.store.data.oauthClients) }), {
     meta: { description: "Sandbox control: the registered OAuth clients" },
   });
 
   app.post(
-    `${CONTROLS_PREFIX}oauth/clients`,
+    `${prefix}oauth/clients`,
     async (event) => {
       const body = await readJsonObject(event);
       const registration = checkRegistration(body.name, body.redirectUris);

@@ -17,9 +17,22 @@ export const WALLET_TEXTS = errorTexts(
     transactionNotFound: ["transaction_not_found", 'No transaction "{id}" in this wallet'],
     periodAndRange: ["validation_error", "Use either period or from/to, not both"],
     fromAfterTo: ["validation_error", '"from" ({from}) is after "to" ({to})'],
-    notADate: [
-      "validation_error",
-      '"{field}" must be an ISO 8601 date (2026-11-01) or date-time (2026-11-01T09:30:00Z); got "{value}"',
-    ],
   },
 );
+
+/** The codes of the wallet's sandbox triggers, which every server answers (a control sent to any server acts on all). */
+export const WALLET_TRIGGER_ERRORS = {
+  transaction_not_found: 404,
+  user_not_found: 404,
+  /** A Completed or Failed transaction asked to take the other status: only a Pending one settles. */
+  transaction_settled: 409,
+} as const;
+
+export const WALLET_TRIGGER_TEXTS = errorTexts(WALLET_TRIGGER_ERRORS, {
+  userNotFound: ["user_not_found", 'No wallet user has the id or email "{given}" (npx sandbox users lists them)'],
+  transactionNotFound: ["transaction_not_found", 'No transaction "{id}" in the wallet'],
+  transactionSettled: [
+    "transaction_settled",
+    "Transaction {id} is {previousStatus} already: only a Pending transaction settles",
+  ],
+});

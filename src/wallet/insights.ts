@@ -1,4 +1,4 @@
-import type { FromSchema } from "../http/json-schema.ts";
+import type { FromSchema } from "../json-schema.ts";
 import { toMajorUnits } from "../money.ts";
 import type { StoredTransaction, Wallet } from "./model.ts";
 import { directionOf, selectTransactions } from "./transactions.ts";

@@ -1,4 +1,4 @@
-import type { FromSchema } from "../http/json-schema.ts";
+import type { FromSchema } from "../json-schema.ts";
 import { toMajorUnits } from "../money.ts";
 import { type StoredTransaction, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionType } from "./model.ts";
 import { inWindow, type TimeWindow } from "./window.ts";

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.ts";
-import { failControl } from "../controls/errors.ts";
+import { failWith } from "../errors.ts";
 import { fail } from "../http/errors.ts";
 import { choiceField, optionalString, requireString } from "../http/fields.ts";
 import { findUser } from "../identity/end-user.ts";
+import { WALLET_TRIGGER_TEXTS } from "./errors.ts";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from "./model.ts";
 import type { WalletStore } from "./store.ts";
 import { DIRECTIONS, type Direction, directionOf, type TransactionView, toTransactionView } from "./transactions.ts";
@@ -55,11 +56,7 @@ export function addTransaction(
   return store.update((draft) => {
     const user = findUser(draft.users, given);
     const wallet = user && draft.wallets.find((candidate) => candidate.userId === user.id);
-    if (!wallet)
-      failControl(
-        "user_not_found",
-        `No wallet user has the id or email "${given.trim()}" (npx sandbox users lists them)`,
-      );
+    if (!wallet) failWith(WALLET_TRIGGER_TEXTS.userNotFound, { values: { given: given.trim() } });
     const transaction = {
       id: `txn_${randomBytes(6).toString("hex")}`,
       userId: wallet.userId,
@@ -85,13 +82,10 @@ export function settleTransaction(store: WalletStore, input: Record<string, unkn
   const status = choiceField(input, "status", SETTLED_STATUSES);
   return store.update((draft) => {
     const transaction = draft.transactions.find((candidate) => candidate.id === id);
-    if (!transaction) failControl("transaction_not_found", `No transaction "${id}" in the wallet`);
+    if (!transaction) failWith(WALLET_TRIGGER_TEXTS.transactionNotFound, { values: { id } });
     const previousStatus = transaction.status;
     if (previousStatus !== "Pending" && previousStatus !== status) {
-      failControl(
-        "transaction_settled",
-        `Transaction ${id} is ${previousStatus} already: only a Pending transaction settles`,
-      );
+      failWith(WALLET_TRIGGER_TEXTS.transactionSettled, { values: { id, previousStatus } });
     }
     transaction.status = status;
     return { transaction: toTransactionView(transaction), userId: transaction.userId, previousStatus };

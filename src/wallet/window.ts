@@ -1,4 +1,5 @@
 import { failWith } from "../errors.ts";
+import { parseInstant } from "../http/instant.ts";
 import { WALLET_TEXTS } from "./errors.ts";
 
 export const PERIODS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
@@ -11,8 +12,6 @@ export interface TimeWindow {
 }
 
 const DAY_MS = 86_400_000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
 
 /**
  * The window of `period` (rolling: the last 7, 30, 90 or 365 days up to now) or of `from`/`to`
@@ -30,27 +29,6 @@ export function parseWindow(query: { period?: Period; from?: string; to?: string
   if (from && to && from > to)
     failWith(WALLET_TEXTS.fromAfterTo, { values: { from: query.from!, to: query.to! }, details: { field: "from" } });
   return { from, to };
-}
-
-/** An ISO 8601 date or date-time (UTC unless it carries an offset); a date-only `end` is the last millisecond of that day. A 400 naming `field` otherwise. */
-export function parseInstant(field: string, text: string, end: "start" | "end"): Date {
-  const dateOnly = DATE_ONLY.test(text);
-  if (!dateOnly && !DATE_TIME.test(text)) invalid(field, text);
-  const zoned = dateOnly ? `${text}T00:00:00Z` : /(Z|[+-]\d{2}:\d{2})$/i.test(text) ? text : `${text}Z`;
-  const date = new Date(zoned);
-  // Date parsing rolls 2026-02-30 over to March: a date that does not exist is an error instead.
-  if (Number.isNaN(date.getTime()) || !isCalendarDate(text)) invalid(field, text);
-  return dateOnly && end === "end" ? new Date(date.getTime() + DAY_MS - 1) : date;
-}
-
-function isCalendarDate(text: string): boolean {
-  const [year, month, day] = text.slice(0, 10).split("-").map(Number) as [number, number, number];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
-}
-
-function invalid(field: string, text: string): never {
-  failWith(WALLET_TEXTS.notADate, { values: { field, value: text }, details: { field } });
 }
 
 export function inWindow(instant: string, window: TimeWindow | null): boolean {

@@ -201,7 +201,7 @@ test("sandbox agent ask and call, run as commands against a running sandbox", { 
     20_000,
   );
   assert.equal(two.code, 0);
-  assert.match(two.stdout, /^→ action  get_wallet \{\}$/m, "the read is made");
+  assert.match(two.stdout, /^→ action {2}get_wallet \{\}$/m, "the read is made");
   assert.match(
     two.stdout,
     /^= I do one thing per request: ask "add a crate of eggs" separately\. Your balance is /m,

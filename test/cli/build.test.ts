@@ -82,7 +82,9 @@ test(
       env: { NODE_OPTIONS: RECORD_LOADS },
     });
     assert.ok(
-      loadedModules(cli.stderr()).some((loaded) => loaded.startsWith(`file://${join(root, "dist")}/sandbox.js`)),
+      loadedModules(cli.stderr()).some((loaded) =>
+        loaded.startsWith(`file://${join(root, "dist")}/runtime/sandbox.js`),
+      ),
       "the servers run from dist/",
     );
     assert.match(cli.stdout(), /Ada Okafor +ada@example\.com/);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import type { ExportDocument, TriggeredTransaction } from "../../src/controls/client.ts";
+import type { ExportDocument, TriggeredTransaction } from "../../src/client/controls-client.ts";
 import { assertOneLineError, startArgs, tempDir } from "../helpers/cli.ts";
 import { runInProcess, startInProcess } from "../helpers/in-process.ts";
 import { ADA } from "../helpers/sandbox.ts";

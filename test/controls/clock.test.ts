@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ControlsClient } from "../../src/controls/client.ts";
+import { ControlsClient } from "../../src/client/controls-client.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { withDeadline } from "../helpers/deadline.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { EventSource } from "eventsource";
-import { ControlsClient } from "../../src/controls/client.ts";
+import { ControlsClient } from "../../src/client/controls-client.ts";
 import { withDeadline } from "../helpers/deadline.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ControlsClient } from "../../src/controls/client.ts";
+import { ControlsClient } from "../../src/client/controls-client.ts";
 import type { FaultSpec } from "../../src/controls/faults/fault.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";

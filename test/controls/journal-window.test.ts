@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type Captured, Journal } from "../../src/controls/journal/journal.ts";
-import { createMasker } from "../../src/controls/journal/mask.ts";
+import { createMasker } from "../../src/mask.ts";
 
 /** A journal of one server's requests; bodies of `budget` bytes at most. */
 function journalOf(budget: number, size = 1000): Journal {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { ControlsClient } from "../../src/client/controls-client.ts";
 import type { ServiceName } from "../../src/config/options.ts";
-import { ControlsClient } from "../../src/controls/client.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { authorize, basic, CLIENT, tokenRequest } from "../helpers/oauth.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ControlsClient } from "../../src/controls/client.ts";
+import { ControlsClient } from "../../src/client/controls-client.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { ADA, errorBody, NGOZI, startTestSandbox, TUNDE, tempDir } from "../helpers/sandbox.ts";

@@ -1,5 +1,5 @@
 import type { OptionKey } from "../../src/config/options.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox.ts";
+import { type Sandbox, startServers } from "../../src/runtime/sandbox.ts";
 import { closeWhenDone } from "./deadline.ts";
 import { checkAnswers } from "./openapi.ts";
 import { ADA, tempDir, testConfig } from "./sandbox.ts";
@@ -12,7 +12,7 @@ export async function startFullSandbox(
   flags: Partial<Record<OptionKey, unknown>> = {},
   dataDir?: string,
 ): Promise<Sandbox> {
-  const sandbox = await startSandbox(
+  const sandbox = await startServers(
     await testConfig(dataDir ?? (await tempDir(t)), { only: "storefront,wallet,host", ...flags }),
   );
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());

@@ -5,7 +5,7 @@ import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../src/con
 import { FAULT_TEXTS } from "../../src/controls/faults/errors.ts";
 import { CONTROLS_PREFIX } from "../../src/controls/prefix.ts";
 import type { OpenApiDocument } from "../../src/openapi/document.ts";
-import { generateDocuments } from "../../src/openapi/generate.ts";
+import { generateDocuments } from "../../src/runtime/documents.ts";
 
 /** An answer of a server, as a client got it. */
 export interface Answer {

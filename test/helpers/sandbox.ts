@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { TestContext } from "node:test";
 import { loadConfig, type SandboxConfig } from "../../src/config/load.ts";
 import type { OptionKey } from "../../src/config/options.ts";
-import { type Sandbox, type StartOptions, startSandbox } from "../../src/sandbox.ts";
+import { type Sandbox, type StartOptions, startServers } from "../../src/runtime/sandbox.ts";
 import { closeWhenDone } from "./deadline.ts";
 import { checkAnswers } from "./openapi.ts";
 
@@ -78,7 +78,7 @@ export async function startTestSandbox(
 ): Promise<TestSandbox> {
   const dataDir = options.dataDir ?? (await tempDir(t));
   const service = options.service ?? "storefront";
-  const sandbox = await startSandbox(await testConfig(dataDir, { only: service, ...options.flags }), options.start);
+  const sandbox = await startServers(await testConfig(dataDir, { only: service, ...options.flags }), options.start);
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());
   await checkAnswers(t, sandbox.urls, sandbox.config.walletPrefix);
   const url = sandbox.urls[service] as string;

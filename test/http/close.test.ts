@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { Agent, get } from "node:http";
 import type { Socket } from "node:net";
 import { test } from "node:test";
-import { startSandbox } from "../../src/sandbox.ts";
+import { startServers } from "../../src/runtime/sandbox.ts";
 import { tempDir as cliTempDir, lines, login, startArgs, startCli, stopCli } from "../helpers/cli.ts";
 import { ADA, tempDir, testConfig } from "../helpers/sandbox.ts";
 import { openRawStream, type RawStream } from "../helpers/sse.ts";
@@ -27,7 +27,7 @@ async function openClients(urls: string[], token: string): Promise<{ stream: Raw
 }
 
 test("close() ends event streams and idle keep-alive connections at once: done within 500 ms", async (t) => {
-  const sandbox = await startSandbox(await testConfig(await tempDir(t), { only: "storefront,wallet,host" }));
+  const sandbox = await startServers(await testConfig(await tempDir(t), { only: "storefront,wallet,host" }));
   const urls = sandbox.services.map((service) => service.url);
   const response = await fetch(`${urls[0]}/api/auth/login`, {
     method: "POST",

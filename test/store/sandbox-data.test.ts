@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { SandboxError } from "../../src/errors.ts";
-import { startSandbox } from "../../src/sandbox.ts";
+import { startServers } from "../../src/runtime/sandbox.ts";
 import { type FileIO, nodeFileIO } from "../../src/store/file-io.ts";
 import { errorBody, startTestSandbox, tempDir, testConfig } from "../helpers/sandbox.ts";
 
@@ -66,7 +66,7 @@ test("a corrupt data file stops the start, is named, and is not overwritten", as
   const corrupt = '{"version": 1, "products": [';
   await writeFile(file, corrupt);
   await assert.rejects(
-    startSandbox(await testConfig(dataDir)),
+    startServers(await testConfig(dataDir)),
     (error: unknown) =>
       error instanceof SandboxError && error.code === "data_file_invalid" && error.message.includes(file),
   );
@@ -83,7 +83,7 @@ test("a data file of the right JSON but the wrong shape stops the start, naming 
   delete data.products;
   data.carts = "oops";
   await writeFile(file, JSON.stringify(data));
-  await assert.rejects(startSandbox(await testConfig(dataDir)), (error: unknown) => {
+  await assert.rejects(startServers(await testConfig(dataDir)), (error: unknown) => {
     assert.ok(error instanceof SandboxError && error.code === "data_file_invalid");
     assert.ok(error.message.includes(file));
     assert.match(error.message, /shape: .*products|shape: .*carts/);
@@ -94,7 +94,7 @@ test("a data file of the right JSON but the wrong shape stops the start, naming 
   walletData.transactions[0].amountCents = "12.50";
   await writeFile(wallet, JSON.stringify(walletData));
   await assert.rejects(
-    startSandbox(await testConfig(dataDir, { only: "wallet" })),
+    startServers(await testConfig(dataDir, { only: "wallet" })),
     /\/transactions\/0\/amountCents must be integer/,
   );
 });
@@ -102,7 +102,7 @@ test("a data file of the right JSON but the wrong shape stops the start, naming 
 test("a second sandbox on the same data dir is refused, naming the holder", async (t) => {
   const dataDir = await tempDir(t);
   await startTestSandbox(t, { dataDir });
-  await assert.rejects(startSandbox(await testConfig(dataDir)), (error: unknown) => {
+  await assert.rejects(startServers(await testConfig(dataDir)), (error: unknown) => {
     assert.ok(error instanceof SandboxError && error.code === "data_dir_locked");
     assert.match(error.message, new RegExp(`pid ${process.pid}`));
     assert.match(error.message, /--data-dir/);

@@ -2,7 +2,7 @@
 // revalidation gets 304, and no kept answer outlives a change to the catalog, whichever path made it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ControlsClient } from "../../src/controls/client.ts";
+import { ControlsClient } from "../../src/client/controls-client.ts";
 import { ADA, startTestSandbox } from "../helpers/sandbox.ts";
 
 interface Catalog {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
-import { createMasker } from "../../src/controls/journal/mask.ts";
+import { createMasker } from "../../src/mask.ts";
 import { createHttpClient, RequestFailure } from "../../src/tui/client/http.ts";
 import { TrafficLog } from "../../src/tui/client/traffic.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { SignJWT, UnsecuredJWT } from "jose";
-import { startSandbox } from "../../src/sandbox.ts";
+import { startServers } from "../../src/runtime/sandbox.ts";
 import { closeWhenDone } from "../helpers/deadline.ts";
 import {
   ADA,
@@ -50,7 +50,7 @@ test("GET /api/wallet/balance = opening + Completed income − Completed spendin
 });
 
 test("wallet sign-in and tokens", async (t) => {
-  const sandbox = await startSandbox(await testConfig(await tempDir(t), { only: "storefront,wallet" }));
+  const sandbox = await startServers(await testConfig(await tempDir(t), { only: "storefront,wallet" }));
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());
   const login = async (url: string, body: unknown) =>
     fetch(`${url}/api/auth/login`, {

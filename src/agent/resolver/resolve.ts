@@ -6,8 +6,10 @@ import { amountFilter } from "./phrases.ts";
 import { type CatalogEntry, catalogVocabulary, STOP_WORDS } from "./products.ts";
 import { asksForHelp, CHANGE_VERBS, capabilities, changeVerb, otherPerson, smallTalk } from "./refuse.ts";
 import { otherRequests, trimJoints } from "./requests.ts";
-import { hasPeriod, score } from "./score.ts";
+import { type Explanation, hasPeriod, score } from "./score.ts";
 import { correctTypos, normalize, words } from "./text.ts";
+
+export type { Explanation };
 
 /** What a question becomes: an action and its parameters, the one question to ask first, or a refusal. */
 export interface Resolution {
@@ -25,16 +27,6 @@ export interface Resolution {
   note?: string;
   /** Why: the phrases matched, the scores, the values and where they came from. */
   explanation?: Explanation;
-}
-
-export interface Explanation {
-  typos: string[];
-  /** Every action that matched something, best first. */
-  candidates: { action: string; score: number; matched: string[]; excluded?: string }[];
-  values: { parameter: string; value: unknown; because: string }[];
-  /** The rule that decided, when it was not the score (a refusal). */
-  rule?: string;
-  timeZone: string;
 }
 
 export interface ResolveOptions {

@@ -2,8 +2,18 @@ import type { ActionDefinition } from "../actions/definition.ts";
 import type { Clock } from "./dates.ts";
 import { hasDateFills, windowOf } from "./fill.ts";
 import { type CatalogEntry, catalogNamed } from "./products.ts";
-import type { Explanation } from "./resolve.ts";
 import { normalize } from "./text.ts";
+
+/** Why the resolver chose what it chose: `agent ask --explain` shows it. */
+export interface Explanation {
+  typos: string[];
+  /** Every action that matched something, best first. */
+  candidates: { action: string; score: number; matched: string[]; excluded?: string }[];
+  values: { parameter: string; value: unknown; because: string }[];
+  /** The rule that decided, when it was not the score (a refusal). */
+  rule?: string;
+  timeZone: string;
+}
 
 /** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */
 const COUNT =

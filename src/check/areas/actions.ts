@@ -1,11 +1,12 @@
 import { ActionInputError } from "../../agent/actions/build-request.ts";
 import { type AgentTarget, callAction } from "../../agent/actions/call.ts";
 import { type ActionDefinition, loadActions } from "../../agent/actions/definition.ts";
-import { type Area, type Check, failCheck, type Need, skipCheck } from "../check.ts";
+import type { Area, Check, Need } from "../check.ts";
 import { shown } from "../expect.ts";
 import { connectionProblem, type Http } from "../http.ts";
 import { openApiDocument } from "../openapi.ts";
 import { compareAction } from "../openapi-match.ts";
+import { failCheck, skipCheck } from "../outcome.ts";
 import type { RunContext } from "../run-context.ts";
 import { sampleParameters, textsOf } from "../sample-parameters.ts";
 import { catalog } from "../storefront-data.ts";

@@ -1,6 +1,7 @@
-import { type Area, type Check, failCheck, type Need } from "../check.ts";
+import type { Area, Check, Need } from "../check.ts";
 import { expectError, expectJson, shown } from "../expect.ts";
 import type { Http } from "../http.ts";
+import { failCheck } from "../outcome.ts";
 import { bearer, type RunContext } from "../run-context.ts";
 import { nobody, sameJson } from "../values.ts";
 

@@ -1,5 +1,6 @@
-import { type Check, failCheck } from "../check.ts";
+import type { Check } from "../check.ts";
 import { expectBody, expectError } from "../expect.ts";
+import { failCheck } from "../outcome.ts";
 import { jwtClaims } from "../values.ts";
 
 const LOGIN_ANSWER = { token: "string", user: { id: "uuid", email: "string", name: "string" } } as const;

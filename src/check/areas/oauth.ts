@@ -1,4 +1,4 @@
-import { type Area, type Check, failCheck } from "../check.ts";
+import type { Area, Check } from "../check.ts";
 import { expectBody, expectHeader, expectOAuthError } from "../expect.ts";
 import { describe } from "../http.ts";
 import {
@@ -12,6 +12,7 @@ import {
   submitSignIn,
   tokenRequest,
 } from "../oauth-flow.ts";
+import { failCheck } from "../outcome.ts";
 import { bearer } from "../run-context.ts";
 import { jwtClaims } from "../values.ts";
 

@@ -1,7 +1,8 @@
-import { type Area, type Check, failCheck } from "../check.ts";
+import type { Area, Check } from "../check.ts";
 import { type CartEvents, openCartEvents } from "../events.ts";
 import { expectBody, expectError } from "../expect.ts";
 import type { Http } from "../http.ts";
+import { failCheck } from "../outcome.ts";
 import { bearer, type RunContext } from "../run-context.ts";
 import { CART, type CartView, lineOf, someProduct } from "../storefront-data.ts";
 import { count, sameJson } from "../values.ts";

@@ -1,7 +1,8 @@
-import { type Area, type Check, failCheck, skipCheck } from "../check.ts";
+import type { Area, Check } from "../check.ts";
 import { openCartEvents } from "../events.ts";
 import { expectBody, expectError, expectHeader } from "../expect.ts";
 import type { Http } from "../http.ts";
+import { failCheck, skipCheck } from "../outcome.ts";
 import { bearer, type RunContext } from "../run-context.ts";
 import {
   CART,

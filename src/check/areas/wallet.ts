@@ -1,5 +1,6 @@
-import { type Area, type Check, failCheck } from "../check.ts";
+import type { Area, Check } from "../check.ts";
 import { expectBody, expectError, expectHeader } from "../expect.ts";
+import { failCheck } from "../outcome.ts";
 import { bearer } from "../run-context.ts";
 import { sameAmount, sameJson } from "../values.ts";
 import {

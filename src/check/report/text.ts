@@ -1,4 +1,6 @@
-import type { TextOutput } from "../../cli/io.ts";
+/** Where the report is written: a stream, or a buffer in tests. */
+type TextOutput = { write(text: string): void };
+
 import type { AreaName, CheckResult, Status } from "../check.ts";
 import type { RunObserver } from "../runner.ts";
 

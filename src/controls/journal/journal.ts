@@ -1,7 +1,7 @@
 import type { ServiceName } from "../../config/options.ts";
 import { type FlatHeaders, headerRecord } from "../../http/flat-headers.ts";
+import type { Masker } from "../../mask.ts";
 import { type JournalBody, type JournalEntry, type JournalFilter, matchesFilter } from "./entry.ts";
-import type { Masker } from "./mask.ts";
 
 /** An exchange as it was captured, secrets and all: it leaves the journal only masked. */
 export interface Captured

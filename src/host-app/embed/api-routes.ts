@@ -1,5 +1,4 @@
 import type { H3, H3Event } from "h3";
-import { signInAsApp } from "../../agent/as-app.ts";
 import { failWith } from "../../errors.ts";
 import { type BodyFields, readBody } from "../../http/request-input.ts";
 import { findUser } from "../../identity/end-user.ts";
@@ -19,9 +18,11 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
       const input = parseAskInput(await readEmbedBody(event));
       const check = await checkEmbedIdentity(input, { ...identityOptions(deps), requireEndUser: false });
       if (check.state === "refused") refuseIdentity(check);
-      // The agent (its resolver and date parser) is loaded at the first question, not with the server.
-      const { askAnonymously, askAsUser } = await import("./agent.ts");
-      return check.state === "verified" ? askAsUser(input, check.user, deps) : askAnonymously(input);
+      if (check.state === "verified") return deps.agent.askAsUser(input, check.user);
+      const answer = await deps.agent.askAnonymously(input);
+      if ("signInRequired" in answer)
+        failWith(HOST_TEXTS.signInRequired, { details: { action: answer.signInRequired } });
+      return answer;
     },
     { meta: ASK },
   );
@@ -42,7 +43,7 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
         failWith(HOST_TEXTS.identityMissing, { details: { code: "missing_identity", reason: "no identity token" } });
       if (check.state === "refused") refuseIdentity(check);
       try {
-        await signInAsApp(deps.urls, user);
+        await deps.agent.registerSessions(user);
       } catch (error) {
         failWith(HOST_TEXTS.appSignInFailed, {
           values: { name: user.name, reason: (error as Error).message },

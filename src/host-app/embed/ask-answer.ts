@@ -1,4 +1,4 @@
-import type { FromSchema } from "../../http/json-schema.ts";
+import type { FromSchema } from "../../json-schema.ts";
 
 /**
  * What the chat shows for one question: the answer, and what the agent called. Apart from the

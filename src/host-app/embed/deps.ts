@@ -1,7 +1,6 @@
-import type { ActionDefinition } from "../../agent/actions/definition.ts";
-import type { SessionStore } from "../../bff/sessions/session-store.ts";
 import type { ServiceUrls } from "../../config/options.ts";
 import type { DemoUser } from "../../users.ts";
+import type { EmbedAgent } from "./embed-agent.ts";
 import type { EmbedIdentityOptions } from "./verify.ts";
 
 /** What the chat embed preview needs from the sandbox: the host backend's secret and users, and what the agent acts with. */
@@ -12,15 +11,10 @@ export interface EmbedDeps {
   users: readonly DemoUser[];
   /** The sandbox clock. */
   now(): Date;
-  /** The servers' URLs, filled as they start: where the agent's calls go. */
+  /** The servers' URLs, filled as they start: which sessions registering the user makes. */
   urls: ServiceUrls;
-  /** BFF_SERVICE_TOKEN, for the agent's BFF calls. */
-  serviceToken: string;
-  walletPrefix: string;
-  /** The host app's own agent sessions: the users' wallet JWTs, which the agent's wallet (oauth) calls use. */
-  walletSessions: SessionStore;
-  /** The agent's action definitions, as `sandbox agent ask` loads them. */
-  actions(): Promise<readonly ActionDefinition[]>;
+  /** The agent the chat asks. */
+  agent: EmbedAgent;
 }
 
 /** What verifying an identity token takes, at the sandbox clock's now. */

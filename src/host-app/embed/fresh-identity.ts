@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FromSchema } from "../../http/json-schema.ts";
 import { buildEmbedUrl, EMBED_MODES, type EmbedMode, isoTime, signIdentity } from "../../identity/index.ts";
+import type { FromSchema } from "../../json-schema.ts";
 import type { DemoUser } from "../../users.ts";
 import type { EmbedDeps } from "./deps.ts";
 

@@ -1,6 +1,6 @@
+import { answersHealth } from "../../client/health.ts";
 import type { ServiceName, ServiceUrls } from "../../config/options.ts";
-import type { Masker } from "../../controls/journal/mask.ts";
-import { answersHealth } from "../../http/health-check.ts";
+import type { Masker } from "../../mask.ts";
 import type { TrafficLog } from "./traffic.ts";
 
 /** How long a call may take before the UI gives up on it and says so. */

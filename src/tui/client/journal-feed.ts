@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ControlsClient } from "../../controls/client.ts";
-import type { JournalEntry } from "../../controls/journal/entry.ts";
+import { ControlsClient } from "../../client/controls-client.ts";
+import type { JournalEntry } from "../../client/wire.ts";
 import { SandboxError } from "../../errors.ts";
 
 /** Whether the sandbox's request journal is being followed, and if not, why. */

@@ -1,12 +1,7 @@
-import type { OrderView as Order } from "../../storefront/orders.ts";
-import type { Insights } from "../../wallet/insights.ts";
-import type { TransactionView as Transaction } from "../../wallet/transactions.ts";
+import type { Insights, Order, Transaction } from "../../client/wire.ts";
 import type { HttpClient } from "./http.ts";
 
 // The answers' types come from the schemas the servers answer with (type-only imports: nothing of the servers runs in the UI).
-export type { OrderView as Order } from "../../storefront/orders.ts";
-export type { Insights } from "../../wallet/insights.ts";
-export type { TransactionView as Transaction } from "../../wallet/transactions.ts";
 
 /** The insight periods of the wallet spec, in the order the period key cycles through them. */
 export const PERIODS = ["7d", "30d", "90d", "1y"] as const;
@@ -61,3 +56,5 @@ export function filterOrders(orders: readonly Order[], text: string): Order[] {
 export function nextOf<T>(values: readonly T[], current: T): T {
   return values[(values.indexOf(current) + 1) % values.length]!;
 }
+
+export type { Insights, Order, Transaction };

@@ -1,9 +1,9 @@
 import type { H3, H3Event } from "h3";
+import { findByCredentials } from "../../auth/credentials.ts";
 import { readForm } from "../../http/form-body.ts";
 import type { Answer, Parameter, RouteContract } from "../../http/route-contract.ts";
-import { findByCredentials } from "../../users.ts";
 import {
-  AUTHORIZATION_PARAMS,
+  type AUTHORIZATION_PARAMS,
   type AuthorizationRequest,
   checkAuthorizationRequest,
   redirectWith,

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import type { SandboxConfig } from "../config/load.ts";
 import { OPTIONS, portKey, type ServiceName } from "../config/options.ts";
 import { CONTROLS_PREFIX } from "../controls/prefix.ts";
-import { urlHost } from "../http/url-host.ts";
-import { startSandbox } from "../sandbox.ts";
-import { type OpenApiDocument, openApiDocument } from "./document.ts";
+import { urlHost } from "../host-names.ts";
+import { type OpenApiDocument, openApiDocument } from "../openapi/document.ts";
+import { startServers } from "./sandbox.ts";
 
 /**
  * The documents of the services as a sandbox started with these settings serves them (its wallet
@@ -20,7 +20,7 @@ export async function generateDocuments(
 ): Promise<Map<ServiceName, OpenApiDocument>> {
   const dataDir = await mkdtemp(join(tmpdir(), "sandbox-openapi-"));
   try {
-    const sandbox = await startSandbox(
+    const sandbox = await startServers(
       {
         ...config,
         only: [...services],

@@ -1,29 +1,31 @@
 import type { H3Event } from "h3";
-import { ISSUERS } from "./auth/issuers.ts";
-import { createJwtIssuer } from "./auth/jwt.ts";
-import { SESSIONS_FILE } from "./bff/sessions/file.ts";
-import { openSessionBackend } from "./bff/sessions/open.ts";
-import type { SessionBackend } from "./bff/sessions/session-store.ts";
-import { type Clock, createClock } from "./clock.ts";
-import type { SandboxConfig } from "./config/load.ts";
-import { OPTIONS, portKey, SERVICE_LABELS, type ServiceName, type ServiceUrls } from "./config/options.ts";
-import type { Controls } from "./controls/controls.ts";
-import { faultIntercept } from "./controls/faults/intercept.ts";
-import { FaultRegistry } from "./controls/faults/registry.ts";
-import { journalObserver } from "./controls/journal/capture.ts";
-import { openJournal } from "./controls/journal/open.ts";
-import { CONTROLS_PREFIX } from "./controls/prefix.ts";
-import { addControlRoutes } from "./controls/routes.ts";
-import { SandboxError } from "./errors.ts";
-import { type RunningServer, serve } from "./http/serve.ts";
-import type { LiveStream } from "./http/sse.ts";
-import { hostService } from "./services/host.ts";
-import type { BuiltService, ServiceDefinition } from "./services/service.ts";
-import { storefrontService } from "./services/storefront.ts";
-import { walletService } from "./services/wallet.ts";
-import { openDataDir } from "./store/data-dir.ts";
-import type { FileIO } from "./store/file-io.ts";
-import { type DemoUser, loadDemoUsers } from "./users.ts";
+import { ISSUERS } from "../auth/issuers.ts";
+import { createJwtIssuer } from "../auth/jwt.ts";
+import { SESSIONS_FILE } from "../bff/sessions/file.ts";
+import { openSessionBackend } from "../bff/sessions/open.ts";
+import type { SessionBackend } from "../bff/sessions/session-store.ts";
+import { type Clock, createClock } from "../clock.ts";
+import type { SandboxConfig } from "../config/load.ts";
+import { OPTIONS, portKey, SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
+import type { Controls } from "../controls/controls.ts";
+import { faultIntercept } from "../controls/faults/intercept.ts";
+import { FaultRegistry } from "../controls/faults/registry.ts";
+import { journalObserver } from "../controls/journal/capture.ts";
+import { openJournal } from "../controls/journal/open.ts";
+import { CONTROLS_PREFIX } from "../controls/prefix.ts";
+import { addControlRoutes } from "../controls/routes.ts";
+import { SandboxError } from "../errors.ts";
+import { type RunningServer, serve } from "../http/serve.ts";
+import type { LiveStream } from "../http/sse.ts";
+import { describeRoutes } from "../openapi/describe.ts";
+import { hostService } from "../services/host.ts";
+import type { BuiltService, ServiceDefinition } from "../services/service.ts";
+import { storefrontService } from "../services/storefront.ts";
+import { walletService } from "../services/wallet.ts";
+import { openDataDir } from "../store/data-dir.ts";
+import type { FileIO } from "../store/file-io.ts";
+import { type DemoUser, loadDemoUsers } from "../users.ts";
+import { loadDefaultClients } from "../wallet/oauth/clients.ts";
 
 /** The servers of the sandbox, in the order they start (the host app calls the wallet, so it comes after it): the order of SERVICE_NAMES. */
 export const SERVICES: readonly ServiceDefinition[] = [storefrontService, walletService, hostService];
@@ -59,7 +61,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(config: SandboxConfig, options: StartOptions = {}): Promise<Sandbox> {
+export async function startServers(config: SandboxConfig, options: StartOptions = {}): Promise<Sandbox> {
   const definitions = SERVICES.filter((service) => config.only.includes(service.name));
   const dataFiles = [...SERVICES.flatMap((service) => (service.dataFile ? [service.dataFile] : [])), SESSIONS_FILE];
   const dataDir = await openDataDir(config.dataDir, { fresh: config.fresh, dataFiles });
@@ -86,7 +88,10 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
 
   try {
     const users = await loadDemoUsers();
-    const journal = await openJournal(config);
+    const journal = openJournal(
+      config,
+      (await loadDefaultClients()).map((client) => client.secret),
+    );
     sessions = await openSessionBackend(config.sessionStore, { dataDir, clock, io: options.io });
     const urls: ServiceUrls = {};
     const secrets = { storefront: config.storefrontJwtSecret, wallet: config.walletJwtSecret };
@@ -111,12 +116,14 @@ export async function startSandbox(config: SandboxConfig, options: StartOptions 
     const running: { definition: ServiceDefinition; service: BuiltService }[] = [];
     for (const definition of definitions) {
       // The journal is one of the controls: with --no-controls nothing watches the requests.
+      const index = { service: definition.name, label: SERVICE_LABELS[definition.name], docs: definition.docs };
       const observe = config.controls ? journalObserver(definition.name, { journal, clock }) : undefined;
       const service = await definition.build({
         ...context,
         app: {
           ...context.app,
-          index: { service: definition.name, label: SERVICE_LABELS[definition.name], docs: definition.docs },
+          index,
+          describe: describeRoutes(index, CONTROLS_PREFIX),
           middleware: [faultIntercept(faults, definition.name)],
           observe,
         },

@@ -1,21 +1,21 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { UserFacingError } from "../cli/errors.ts";
-import type { Cli } from "../cli/io.ts";
+import { AREAS } from "../check/areas/index.ts";
+import { AREA_NAMES, type AreaName } from "../check/check.ts";
+import { startOwnSandbox } from "../check/own-sandbox.ts";
+import { jsonReport } from "../check/report/json.ts";
+import { junitXml } from "../check/report/junit.ts";
+import { summaryLine } from "../check/report/summary.ts";
+import { textObserver } from "../check/report/text.ts";
+import { RunContext } from "../check/run-context.ts";
+import { type RunObserver, runChecks } from "../check/runner.ts";
+import type { CheckTarget } from "../check/target.ts";
 import { loadConfig, type SandboxConfig } from "../config/load.ts";
 import { type OptionKey, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { SandboxError } from "../errors.ts";
-import { AREAS } from "./areas/index.ts";
-import { AREA_NAMES, type AreaName } from "./check.ts";
-import { startOwnSandbox } from "./own-sandbox.ts";
-import { requireAnswers } from "./preflight.ts";
-import { jsonReport } from "./report/json.ts";
-import { junitXml } from "./report/junit.ts";
-import { summaryLine } from "./report/summary.ts";
-import { textObserver } from "./report/text.ts";
-import { RunContext } from "./run-context.ts";
-import { type RunObserver, runChecks } from "./runner.ts";
-import type { CheckTarget } from "./target.ts";
+import { requireAnswers } from "./check-preflight.ts";
+import { UserFacingError } from "./errors.ts";
+import type { Cli } from "./io.ts";
 
 export interface CheckRequest {
   /** The servers given by URL; none: a sandbox of the checker's own. */

@@ -1,20 +1,48 @@
-import { ActionInputError } from "../../agent/actions/build-request.ts";
-import type { ActionCall, AgentTarget } from "../../agent/actions/call.ts";
-import { answerLine } from "../../agent/answer.ts";
-import { ask, type Transcript } from "../../agent/ask.ts";
-import { applyAnswer, resolveQuestion } from "../../agent/resolver/resolve.ts";
-import { agentCatalog } from "../../agent/target.ts";
-import { BFF_TEXTS } from "../../bff/errors.ts";
-import { failWith, SandboxError } from "../../errors.ts";
-import type { DemoUser } from "../../users.ts";
-import { HOST_TEXTS } from "../errors.ts";
-import type { AskAnswer } from "./ask-answer.ts";
-import type { AskInput } from "./ask-input.ts";
-import { searchSeedCatalog, seedCatalog } from "./catalog.ts";
-import type { EmbedDeps } from "./deps.ts";
+import { ActionInputError } from "../agent/actions/build-request.ts";
+import type { ActionCall, AgentTarget } from "../agent/actions/call.ts";
+import type { ActionDefinition } from "../agent/actions/definition.ts";
+import { answerLine } from "../agent/answer.ts";
+import { signInAsApp } from "../agent/as-app.ts";
+import { ask, type Transcript } from "../agent/ask.ts";
+import { applyAnswer, resolveQuestion } from "../agent/resolver/resolve.ts";
+import { agentCatalog } from "../agent/target.ts";
+import { BFF_TEXTS } from "../bff/errors.ts";
+import type { SessionStore } from "../bff/sessions/session-store.ts";
+import type { ServiceUrls } from "../config/options.ts";
+import { failWith, SandboxError } from "../errors.ts";
+import type { AskAnswer } from "../host-app/embed/ask-answer.ts";
+import type { AskInput } from "../host-app/embed/ask-input.ts";
+import type { EmbedAgent } from "../host-app/embed/embed-agent.ts";
+import { HOST_TEXTS } from "../host-app/errors.ts";
+import type { DemoUser } from "../users.ts";
+import { searchSeedCatalog, seedCatalog } from "./seed-catalog.ts";
+
+/** What the built-in agent acts with when the chat embed asks it. */
+export interface EmbedAgentDeps {
+  /** The servers' URLs, filled as they start: where the agent's calls go. */
+  urls: ServiceUrls;
+  /** BFF_SERVICE_TOKEN, for the agent's BFF calls. */
+  serviceToken: string;
+  walletPrefix: string;
+  /** The host app's own agent sessions: the users' wallet JWTs, which the agent's wallet (oauth) calls use. */
+  walletSessions: SessionStore;
+  /** The agent's action definitions, as `sandbox agent ask` loads them. */
+  actions(): Promise<readonly ActionDefinition[]>;
+}
+
+/** The built-in agent as the host app's chat embed asks it (the port is src/host-app/embed/embed-agent.ts). */
+export function createEmbedAgent(deps: EmbedAgentDeps): EmbedAgent {
+  return {
+    askAsUser: (input, user) => askAsUser(input, user, deps),
+    askAnonymously,
+    registerSessions: async (user) => {
+      await signInAsApp(deps.urls, user);
+    },
+  };
+}
 
 /** The BFF's answer, word for word, when the user's app registered no session. */
-export const NO_SESSION = BFF_TEXTS.noActiveSession.text;
+const NO_SESSION = BFF_TEXTS.noActiveSession.text;
 
 /** The one action a chat that is not signed in may run. */
 const ANONYMOUS_ACTION = "search_products";
@@ -24,7 +52,7 @@ const ANONYMOUS_ACTION = "search_products";
  * with the service token and the user's id, wallet actions with the wallet JWT the host app
  * holds for the user (as a real host backend would).
  */
-export async function askAsUser(input: AskInput, user: DemoUser, deps: EmbedDeps): Promise<AskAnswer> {
+async function askAsUser(input: AskInput, user: DemoUser, deps: EmbedAgentDeps): Promise<AskAnswer> {
   let walletSessionMissing = false;
   const target: AgentTarget = {
     urls: deps.urls,
@@ -50,22 +78,20 @@ export async function askAsUser(input: AskInput, user: DemoUser, deps: EmbedDeps
     });
   });
   const noSession = walletSessionMissing || isNoSession(transcript.call);
-  return { ...toAnswer(transcript), ...(noSession ? { answer: `${NO_SESSION}.`, noSession } : {}) };
+  return { ...toAnswer(transcript), ...(noSession ? { answer: `${NO_SESSION}.`, noSession: true } : {}) };
 }
 
 /**
  * A chat that is not signed in: catalog search only, over the storefront's seed catalog (every
  * storefront route acts for a user); any other action is refused before anything is sent.
  */
-export async function askAnonymously(input: AskInput): Promise<AskAnswer> {
+async function askAnonymously(input: AskInput): Promise<AskAnswer | { signInRequired: string }> {
   const catalog = await seedCatalog();
   let resolution = resolveQuestion(input.question, catalog);
   // What no action serves (gibberish, a refund) gets the same honest answer as for a signed-in user: signing in would not help.
   if (resolution.refused || resolution.answered)
     return { answer: resolution.problem ?? "", action: resolution.action, parameters: {} };
-  if (resolution.action !== ANONYMOUS_ACTION) {
-    failWith(HOST_TEXTS.signInRequired, { details: { action: resolution.action } });
-  }
+  if (resolution.action !== ANONYMOUS_ACTION) return { signInRequired: resolution.action };
   const { action } = resolution;
   if (resolution.followUp) {
     if (!input.reply)

@@ -1,19 +1,19 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ServiceName } from "../config/options.ts";
+import type { ClockState } from "../controls/clock-routes.ts";
+import type { Fault, FaultSpec } from "../controls/faults/fault.ts";
+import { filterQuery, type JournalEntry, type JournalFilter } from "../controls/journal/entry.ts";
+import type { WindowFigures } from "../controls/journal/journal.ts";
+import type { JournalList } from "../controls/journal-routes.ts";
+import { CONTROLS_PREFIX } from "../controls/prefix.ts";
+import type { ExportDocument } from "../controls/state.ts";
 import { type ErrorBody, SandboxError } from "../errors.ts";
-import { readEvents } from "../http/sse-read.ts";
 import type { DeliveredOrder } from "../storefront/triggers.ts";
 import type { TransactionStatus, TransactionType } from "../wallet/model.ts";
 import type { ClientListing } from "../wallet/oauth/registry.ts";
 import type { Direction } from "../wallet/transactions.ts";
 import type { SettledStatus, TriggeredTransaction } from "../wallet/triggers.ts";
-import type { ClockState } from "./clock-routes.ts";
-import type { Fault, FaultSpec } from "./faults/fault.ts";
-import { filterQuery, type JournalEntry, type JournalFilter } from "./journal/entry.ts";
-import type { WindowFigures } from "./journal/journal.ts";
-import type { JournalList } from "./journal-routes.ts";
-import { CONTROLS_PREFIX } from "./prefix.ts";
-import type { ExportDocument } from "./state.ts";
+import { readEvents } from "./sse-read.ts";
 
 export type { DeliveredOrder, ExportDocument, TriggeredTransaction };
 

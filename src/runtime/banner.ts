@@ -1,8 +1,8 @@
+import { alignColumns } from "../columns.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { OPTIONS, SERVICE_LABELS, SERVICE_NAMES, type ServiceUrls } from "../config/options.ts";
 import { controlsNeedToken } from "../controls/access.ts";
-import type { Sandbox } from "../sandbox.ts";
-import { alignColumns } from "./columns.ts";
+import type { Sandbox } from "./sandbox.ts";
 
 /** What `sandbox start` prints once every server listens: where things are and how to sign in; each service adds its own lines. */
 export function formatBanner(sandbox: Sandbox): string {

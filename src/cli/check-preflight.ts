@@ -1,7 +1,7 @@
-import { UserFacingError } from "../cli/errors.ts";
+import { connectionProblem } from "../check/http.ts";
+import { serviceLabel } from "../check/target.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
-import { connectionProblem } from "./http.ts";
-import { serviceLabel } from "./target.ts";
+import { UserFacingError } from "./errors.ts";
 
 /** Each server given must answer at all before any check runs: one that does not is named, with what to do. */
 export async function requireAnswers(urls: ServiceUrls, timeoutMs: number): Promise<void> {

@@ -1,0 +1,94 @@
+// The layers of src/, lowest first, and the rules that hold them (docs/architecture.md draws them).
+// A folder may import its own files, the core, and the folders of lower layers; never a folder of its
+// own layer or of a higher one. `npm run layers` checks it (and .ci/run, through `npm test`): a
+// forbidden import fails with the rule's name, the file and the import.
+const LAYERS = [
+  // Plain modules at the top of src/ (errors, clock, users, json-schema, …): everyone's vocabulary.
+  { name: "core", folders: [] },
+  { name: "config", folders: ["config"] },
+  { name: "store", folders: ["store"] },
+  { name: "http", folders: ["http"] },
+  { name: "auth", folders: ["auth"] },
+  { name: "shared services", folders: ["identity", "bff"] },
+  { name: "domains", folders: ["storefront", "wallet", "host-app"] },
+  { name: "controls", folders: ["controls"] },
+  { name: "openapi", folders: ["openapi"] },
+  { name: "client tier", folders: ["client"] },
+  { name: "agent", folders: ["agent"] },
+  { name: "services", folders: ["services"] },
+  { name: "runtime", folders: ["runtime"] },
+  { name: "clients", folders: ["check", "tui"] },
+  { name: "cli", folders: ["cli"] },
+];
+
+// What another domain may take from a domain: its published contract (the schemas of its routes),
+// which the host app's proxy of the wallet's routes and the client tier's validation reuse.
+const CONTRACTS = "^src/(storefront|wallet|host-app)/(contracts|.+-contracts?)\\.ts$";
+
+const folderPath = (folder) => `^src/${folder}/`;
+const rank = new Map(LAYERS.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));
+
+const layerRules = LAYERS.flatMap((layer, index) =>
+  layer.folders.map((folder) => {
+    const above = LAYERS.slice(index + 1).flatMap((higher) => higher.folders);
+    const peers = layer.folders.filter((peer) => peer !== folder);
+    const forbidden = [...peers, ...above].map(folderPath);
+    if (folder === "client" || layer.name === "domains") forbidden.push("src/runtime/", "src/index\\.ts$");
+    return {
+      name: `layer-${folder}`,
+      comment: `src/${folder}/ (${layer.name}) imports only the core and lower layers: not ${[...peers, ...above].join(", ") || "anything above it"}`,
+      severity: "error",
+      from: { path: folderPath(folder) },
+      to: { path: forbidden.length ? forbidden : ["^$"], pathNot: layer.name === "domains" || folder === "client" ? CONTRACTS : undefined },
+    };
+  }),
+);
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycle",
+      comment: "Modules do not import each other in a loop, types included.",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    {
+      name: "core-imports-core",
+      comment: "The modules at the top of src/ import only each other (and packages).",
+      severity: "error",
+      from: { path: "^src/[^/]+\\.ts$", pathNot: "^src/index\\.ts$" },
+      to: { path: "^src/[^/]+/" },
+    },
+    ...layerRules,
+    {
+      name: "domains-share-only-contracts",
+      comment: "A domain takes nothing from another domain but its contract (contracts.ts).",
+      severity: "error",
+      from: { path: "^src/(storefront|wallet|host-app)/" },
+      to: { path: "^src/(storefront|wallet|host-app)/", pathNot: [CONTRACTS, "^src/$1/"] },
+    },
+    {
+      name: "clients-through-client-tier",
+      comment:
+        "The terminal UI, the contract checker and the CLI reach a server only through src/client/: no server layer, domain or control code.",
+      severity: "error",
+      from: { path: "^src/(tui|check|cli)/" },
+      to: { path: "^src/(http|store|auth|bff|storefront|wallet|host-app|controls|services)/" },
+    },
+    {
+      name: "agent-through-client-tier",
+      comment: "The agent reaches the servers through src/client/; it serves MCP with src/http/, and reads no store, domain or control code.",
+      severity: "error",
+      from: { path: "^src/agent/" },
+      to: { path: "^src/(store|storefront|wallet|host-app|controls|services)/" },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^src/host-app/embed/assets/" },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,83 @@
+/**
+ * The sandbox from code: `import { startSandbox } from "agent-sandbox"` starts the three servers
+ * in this process on free ports, for a test suite that wants its own sandbox.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ControlsClient } from "../client/controls-client.ts";
+import { loadConfig } from "../config/load.ts";
+import type { OptionKey, ServiceName } from "../config/options.ts";
+import type { DemoUser } from "../users.ts";
+import { launchSandbox } from "./launch.ts";
+
+export interface StartSandboxOptions {
+  /**
+   * Settings by their config-file keys (`storefrontPort`, `tokenTtl`, `only`, …; see the README's
+   * settings table), in the forms the config file takes. Only these count: neither the
+   * environment nor a sandbox.config.json is read, so a test runs the same everywhere.
+   * Ports default to 0 (free ones).
+   */
+  settings?: Partial<Record<OptionKey, unknown>>;
+  /** The data dir; default a new temporary one, removed by close(). */
+  dataDir?: string;
+  /** Where server errors and the start's warnings are reported; default stderr. */
+  logError?: (message: string) => void;
+}
+
+export interface StartedSandbox {
+  /** Where each running server listens, with the port it got. */
+  urls: Partial<Record<ServiceName, string>>;
+  /** The demo users, with their passwords. */
+  users: DemoUser[];
+  /** The secrets the servers use: the agent's service token, the embed identity signing secret, the JWT secrets, the control token. */
+  secrets: {
+    bffServiceToken: string;
+    signingSecret: string;
+    storefrontJwtSecret: string;
+    walletJwtSecret: string;
+    controlToken: string;
+  };
+  /** A typed client of this sandbox's /__sandbox/ controls. */
+  controls: ControlsClient;
+  dataDir: string;
+  /** Stops the servers once pending writes are on disk, and removes a temporary data dir. */
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<StartedSandbox> {
+  const temporary = options.dataDir === undefined ? await mkdtemp(join(tmpdir(), "agent-sandbox-")) : undefined;
+  const dataDir = options.dataDir ?? temporary!;
+  try {
+    const config = await loadConfig({
+      env: {},
+      cwd: dataDir,
+      flags: { storefrontPort: 0, walletPort: 0, hostPort: 0, ...options.settings, dataDir },
+    });
+    const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
+    const { sandbox, warnings } = await launchSandbox(config, { logError });
+    for (const warning of warnings) logError(warning);
+    const { urls } = sandbox;
+    return {
+      urls,
+      users: sandbox.users,
+      secrets: {
+        bffServiceToken: config.bffServiceToken,
+        signingSecret: config.signingSecret,
+        storefrontJwtSecret: config.storefrontJwtSecret,
+        walletJwtSecret: config.walletJwtSecret,
+        controlToken: config.controlToken,
+      },
+      // The token matters only off loopback, where the controls demand it; sending it always is harmless.
+      controls: new ControlsClient(Object.values(urls)[0]!, config.controlToken),
+      dataDir: sandbox.dataDir,
+      async close() {
+        await sandbox.close();
+        if (temporary) await rm(temporary, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    if (temporary) await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+}
