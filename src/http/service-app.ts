@@ -1,5 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import { H3, type H3Event, HTTPError, handleCors, isPreflightRequest, type Middleware } from "h3";
+import { H3, type H3Event, type HTTPError, handleCors, isPreflightRequest, type Middleware } from "h3";
 import { type ErrorCodes, errorOf, failWith, SandboxError } from "../errors.ts";
 import { addDocsRoutes } from "../openapi/docs-page.ts";
 import { addOpenApiRoute } from "../openapi/route.ts";

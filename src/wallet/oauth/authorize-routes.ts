@@ -3,7 +3,7 @@ import { readForm } from "../../http/form-body.ts";
 import type { Answer, Parameter, RouteContract } from "../../http/route-contract.ts";
 import { findByCredentials } from "../../users.ts";
 import {
-  AUTHORIZATION_PARAMS,
+  type AUTHORIZATION_PARAMS,
   type AuthorizationRequest,
   checkAuthorizationRequest,
   redirectWith,
