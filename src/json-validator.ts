@@ -16,7 +16,8 @@ export function validatorOf(schema: JsonSchema): ValidateFunction {
   let validate = validators.get(schema);
   if (!validate) {
     ajv ??= new Ajv2020({ strict: true, validateSchema: false });
-    validators.set(schema, (validate = ajv.compile(schema)));
+    validate = ajv.compile(schema);
+    validators.set(schema, validate);
   }
   return validate;
 }

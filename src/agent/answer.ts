@@ -41,7 +41,7 @@ export function answerLine(
   userName?: string,
   actions: readonly ActionDefinition[] = defaultActions(),
 ): string {
-  const body = call.response.body as Record<string, any> | undefined;
+  const body = call.response.body as { code?: string; error?: string; hint?: string } | undefined;
   const forUser = userName ? ` for ${userName}` : "";
   if (call.response.status >= 400)
     return `The ${call.action} call${forUser} failed: ${call.response.status} ${body?.code ?? body?.error ?? ""}${body?.error && body?.code ? ` (${body.error})` : ""}${body?.hint ? `. ${body.hint}` : ""}`;

@@ -14,8 +14,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
   let buffer = "";
   for await (const text of body.pipeThrough(new TextDecoderStream())) {
     buffer += text;
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
+    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       const message = parseBlock(block);

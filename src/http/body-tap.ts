@@ -92,18 +92,24 @@ export class TappableResponse<Request extends IncomingMessage = IncomingMessage>
   }
 
   #keep(chunk: Chunk, encoding: unknown): void {
-    const tap = this.#tap;
-    if (!tap) return;
-    if (typeof chunk !== "string") return this.#keepBytes(chunk);
-    if (typeof encoding === "string" && !/^utf-?8$/i.test(encoding))
-      return this.#keepBytes(Buffer.from(chunk, encoding as BufferEncoding));
-    const size = Buffer.byteLength(chunk);
-    if (size >= tap.room) {
+    if (!this.#tap) return;
+    if (typeof chunk !== "string") this.#keepBytes(chunk);
+    else if (typeof encoding === "string" && !/^utf-?8$/i.test(encoding))
+      this.#keepBytes(Buffer.from(chunk, encoding as BufferEncoding));
+    else this.#keepText(chunk);
+  }
+
+  /** Text written as UTF-8: kept as it is while it fits. */
+  #keepText(text: string): void {
+    const tap = this.#tap!;
+    const size = Buffer.byteLength(text);
+    if (size < tap.room) {
+      tap.chunks.push(text);
+      tap.room -= size;
+    } else {
       // No character takes less than a byte in UTF-8: the room's worth of characters is enough to fill it.
-      return this.#keepBytes(Buffer.from(chunk.slice(0, tap.room)));
+      this.#keepBytes(Buffer.from(text.slice(0, tap.room)));
     }
-    tap.chunks.push(chunk);
-    tap.room -= size;
   }
 
   #keepBytes(bytes: Uint8Array): void {

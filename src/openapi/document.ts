@@ -56,7 +56,8 @@ export function openApiDocument(app: H3, options: DocumentOptions): OpenApiDocum
     Object.assign(operation.responses as object, {
       [UNKNOWN_HOST.status]: { $ref: "#/components/responses/UnknownHost" },
     });
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation;
     tags.set(contract.tag.name, contract.tag);
     for (const scheme of used) schemes.set(scheme.name, scheme);
   }

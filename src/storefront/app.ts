@@ -58,7 +58,10 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
   const encodedCarts = new WeakMap<StoredCart, EncodedEvent>();
   const encodedCartEvent = (cart: StoredCart): EncodedEvent => {
     let encoded = encodedCarts.get(cart);
-    if (!encoded) encodedCarts.set(cart, (encoded = encodeEvent(cartEvent(cart))));
+    if (!encoded) {
+      encoded = encodeEvent(cartEvent(cart));
+      encodedCarts.set(cart, encoded);
+    }
     return encoded;
   };
 

@@ -51,7 +51,10 @@ const views = new WeakMap<readonly Product[], ProductView[]>();
 
 function catalogViews(products: readonly Product[]): ProductView[] {
   let list = views.get(products);
-  if (!list) views.set(products, (list = products.map(toProductView)));
+  if (!list) {
+    list = products.map(toProductView);
+    views.set(products, list);
+  }
   return list;
 }
 
@@ -76,7 +79,10 @@ const answers = new WeakMap<readonly Product[], Map<string, SerialisedJson>>();
 export function catalogAnswer(products: readonly Product[], query: string | undefined): SerialisedJson {
   const needle = (query ?? "").trim().toLowerCase();
   let kept = answers.get(products);
-  if (!kept) answers.set(products, (kept = new Map()));
+  if (!kept) {
+    kept = new Map();
+    answers.set(products, kept);
+  }
   let answer = kept.get(needle);
   if (!answer) {
     answer = serialiseJson({ items: searchProducts(products, needle) });

@@ -124,8 +124,7 @@ export class KeyStream extends EventEmitter {
   }
 
   #onReadable = () => {
-    let chunk: string | Buffer | null;
-    while ((chunk = this.#source.read()) !== null) {
+    for (let chunk: string | Buffer | null = this.#source.read(); chunk !== null; chunk = this.#source.read()) {
       const { keys, rest } = splitKeys(this.#unfinished + String(chunk));
       this.#unfinished = rest;
       this.#queue.push(...keys);

@@ -13,6 +13,11 @@ import { runInProcess, startInProcess } from "../helpers/in-process.ts";
 const actions = await loadActions(DEFAULT_ACTIONS_DIR);
 const byName = (name: string) => actions.find((action) => action.name === name)!;
 
+/** An action to call with `parameters`, and what its answer's body must show (typed as far as the check reads it). */
+function actionCase<Body>(name: string, parameters: Record<string, unknown>, check: (body: Body) => void) {
+  return { name, parameters, check: (body: unknown) => check(body as Body) };
+}
+
 test("each action, end to end against a started sandbox", async (t) => {
   const sandbox = await startFullSandbox(t);
   const [ada] = await loadDemoUsers();
@@ -25,24 +30,31 @@ test("each action, end to end against a started sandbox", async (t) => {
     endUserName: ada!.name,
     walletToken: async () => walletToken!,
   };
-  const cases: [string, Record<string, unknown>, (body: any) => void][] = [
-    ["search_products", { query: "rice" }, (body) => assert.ok(body.items.length >= 2)],
-    ["add_to_cart", { product_id: "ofada-rice-5kg" }, (body) => assert.equal(body.items[0].quantity, 1)],
-    ["get_orders", { order_id: "ORD-7F3K2Q" }, (body) => assert.equal(body.orders[0].orderId, "ORD-7F3K2Q")],
-    [
-      "get_spending_income_insights",
-      { period: "90d" },
-      (body) => assert.equal(typeof body.insights.spending, "number"),
-    ],
-    ["get_transaction_status", { transaction_id: "txn_ada_0002" }, (body) => assert.equal(body.status, "Failed")],
-    [
+  const cases = [
+    actionCase("search_products", { query: "rice" }, (body: { items: unknown[] }) => assert.ok(body.items.length >= 2)),
+    actionCase("add_to_cart", { product_id: "ofada-rice-5kg" }, (body: { items: { quantity: number }[] }) =>
+      assert.equal(body.items[0]?.quantity, 1),
+    ),
+    actionCase("get_orders", { order_id: "ORD-7F3K2Q" }, (body: { orders: { orderId: string }[] }) =>
+      assert.equal(body.orders[0]?.orderId, "ORD-7F3K2Q"),
+    ),
+    actionCase("get_spending_income_insights", { period: "90d" }, (body: { insights: { spending: unknown } }) =>
+      assert.equal(typeof body.insights.spending, "number"),
+    ),
+    actionCase("get_transaction_status", { transaction_id: "txn_ada_0002" }, (body: { status: string }) =>
+      assert.equal(body.status, "Failed"),
+    ),
+    actionCase(
       "list_transactions",
       { period: "7d", direction: "income" },
-      (body) => assert.ok(body.transactions.every((transaction: any) => transaction.direction === "income")),
-    ],
-    ["get_wallet", { period: "30d", include_insights: true }, (body) => assert.equal(body.currency, "USD")],
+      (body: { transactions: { direction: string }[] }) =>
+        assert.ok(body.transactions.every((transaction) => transaction.direction === "income")),
+    ),
+    actionCase("get_wallet", { period: "30d", include_insights: true }, (body: { currency: string }) =>
+      assert.equal(body.currency, "USD"),
+    ),
   ];
-  for (const [name, parameters, check] of cases) {
+  for (const { name, parameters, check } of cases) {
     await t.test(name, async () => {
       const call = await callAction(byName(name), parameters, target);
       assert.equal(call.response.status, 200, JSON.stringify(call.response.body));

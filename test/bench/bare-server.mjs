@@ -14,11 +14,11 @@ const streams = new Set();
 let version = 0;
 
 const handlers = {
-  naive(request, response) {
+  naive(_request, response) {
     response.setHeader("content-type", "application/json");
     response.end(JSON.stringify(payload));
   },
-  buffer(request, response) {
+  buffer(_request, response) {
     response.writeHead(200, { "content-type": "application/json", "content-length": bytes.length });
     response.end(bytes);
   },

@@ -14,6 +14,6 @@ const instance = autocannon(JSON.parse(process.argv[2]), (error, result) => {
   const p99 = latencies.length === 0 ? 0 : latencies[Math.ceil(latencies.length * 0.99) - 1];
   process.stdout.write(JSON.stringify({ ...result, latency: { ...result.latency, p99 } }));
 });
-instance.on("response", (client, statusCode, bytes, responseTime) => {
+instance.on("response", (_client, statusCode, _bytes, responseTime) => {
   if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
 });

@@ -92,7 +92,10 @@ export function printReport(
   let group = "";
   console.log(`\n${line(header)}`);
   figures.forEach((figure, index) => {
-    if (figure.group !== group) console.log(`\n${(group = figure.group)}`);
+    if (figure.group !== group) {
+      group = figure.group;
+      console.log(`\n${group}`);
+    }
     console.log(line(rows[index]!));
   });
   if (checks.length > 0) {

@@ -233,8 +233,8 @@ function fullCollections(output: string, warmUpEndedAtMs: number): SoakResult["l
 }
 
 /** `count` loops that each repeat `step` while `running()`. */
-function loops(count: number, running: () => boolean, step: () => Promise<void>): Promise<void[]> {
-  return Promise.all(
+async function loops(count: number, running: () => boolean, step: () => Promise<void>): Promise<void> {
+  await Promise.all(
     Array.from({ length: count }, async () => {
       while (running()) await step();
     }),

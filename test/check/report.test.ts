@@ -9,7 +9,12 @@ const CHECK: Check = { name: "catalog lists the products", needs: [], run: async
 
 test("on a terminal, the check in progress shows until its result line replaces it", () => {
   let written = "";
-  const observer = textObserver({ isTTY: true, write: (text) => void (written += text) });
+  const observer = textObserver({
+    isTTY: true,
+    write: (text) => {
+      written += text;
+    },
+  });
   observer.areaStart("storefront");
   observer.checkStart("storefront", CHECK);
   assert.equal(written, "storefront\n  …     catalog lists the products");
@@ -22,7 +27,11 @@ test("on a terminal, the check in progress shows until its result line replaces 
 
 test("off a terminal, only the result lines are written", () => {
   let written = "";
-  const observer = textObserver({ write: (text) => void (written += text) });
+  const observer = textObserver({
+    write: (text) => {
+      written += text;
+    },
+  });
   observer.areaStart("wallet");
   observer.checkStart("wallet", CHECK);
   observer.checkDone({

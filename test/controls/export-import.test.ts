@@ -7,6 +7,7 @@ import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { ADA, startTestSandbox, tempDir } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: the cases break a service's data on purpose (a wrong type, a missing collection), which its own types would refuse
 type Data = Record<string, any>;
 const clone = (document: ExportDocument) =>
   structuredClone(document) as Omit<ExportDocument, "services"> & { services: Record<string, Data> };

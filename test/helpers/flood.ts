@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 
 /** The request a trickling client sends, one byte at a time: its headers never end. */
-const TRICKLE = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Trickle: " + "a".repeat(4096);
+const TRICKLE = `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Trickle: ${"a".repeat(4096)}`;
 
 export interface Flood {
   /** Sockets that connected. */

@@ -78,7 +78,7 @@ export class AnswerChecker {
         `${where}: Content-Type ${answer.contentType} is not documented (documented: ${Object.keys(response.content).join(", ")})`,
       ];
     if (mediaType !== "application/json") return [];
-    const schemaProblems = this.schemaProblems(`${pointer}/content/${escape(mediaType)}/schema`, answer.body).map(
+    const schemaProblems = this.schemaProblems(`${pointer}/content/${pointerToken(mediaType)}/schema`, answer.body).map(
       (problem) => `${where}: ${problem}`,
     );
     if (schemaProblems.length > 0 || answer.status < 400 || !media.examples) return schemaProblems;
@@ -101,7 +101,7 @@ export class AnswerChecker {
   ): [string, ResponseObject | undefined] {
     const response = operation.responses[String(status)];
     const ref = response?.$ref;
-    if (ref === undefined) return [`#/paths/${escape(template)}/${method}/responses/${status}`, response];
+    if (ref === undefined) return [`#/paths/${pointerToken(template)}/${method}/responses/${status}`, response];
     const name = ref.slice("#/components/responses/".length);
     return [
       `#/components/responses/${name}`,
@@ -119,7 +119,7 @@ export class AnswerChecker {
     for (const [method, operation] of Object.entries(this.document.paths[template] ?? {})) {
       for (const [status, response] of Object.entries((operation as Operation).responses)) {
         if (Number(status) >= 400 && response.content?.["application/json"])
-          return `#/paths/${escape(template)}/${method}/responses/${status}/content/application~1json/schema`;
+          return `#/paths/${pointerToken(template)}/${method}/responses/${status}/content/application~1json/schema`;
       }
     }
     return "#/components/schemas/Error";
@@ -127,7 +127,10 @@ export class AnswerChecker {
 
   private schemaProblems(pointer: string, body: unknown): string[] {
     let validate = this.validators.get(pointer);
-    if (!validate) this.validators.set(pointer, (validate = this.ajv.compile({ $ref: `openapi${pointer}` })));
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `openapi${pointer}` });
+      this.validators.set(pointer, validate);
+    }
     if (validate(body)) return [];
     return (validate.errors ?? []).map(
       (error) =>
@@ -174,7 +177,7 @@ function closed(node: unknown): unknown {
 }
 
 /** A JSON pointer token. */
-function escape(token: string): string {
+function pointerToken(token: string): string {
   return token.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
@@ -200,7 +203,10 @@ export async function checkAnswers(
   if (!patched) patchFetch();
   patched = true;
   let made = byPrefix.get(walletPrefix);
-  if (!made) byPrefix.set(walletPrefix, (made = checkersFor(walletPrefix)));
+  if (!made) {
+    made = checkersFor(walletPrefix);
+    byPrefix.set(walletPrefix, made);
+  }
   const services = await made;
   const origins = Object.entries(urls).map(([service, url]) => {
     const { origin } = new URL(url);

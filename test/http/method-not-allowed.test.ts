@@ -18,7 +18,7 @@ test("a known path with a method it does not have", async (t) => {
     await t.test(`${method} ${path} is 405 with Allow: ${allow}`, async () => {
       const answer = parseAnswer(await rawRequest(url, requestText(method, path, ["Content-Length: 0"])));
       assert.equal(answer.status, 405);
-      assert.equal(answer.headers["allow"], allow);
+      assert.equal(answer.headers.allow, allow);
       const body = JSON.parse(answer.body) as { error: string; code: string };
       assert.equal(body.code, "method_not_allowed");
       assert.match(body.error, new RegExp(`${method} .*${allow}`));
@@ -27,7 +27,7 @@ test("a known path with a method it does not have", async (t) => {
     await t.test(`OPTIONS ${path} is 204 with Allow: ${allow}`, async () => {
       const answer = parseAnswer(await rawRequest(url, requestText("OPTIONS", path)));
       assert.equal(answer.status, 204);
-      assert.equal(answer.headers["allow"], allow);
+      assert.equal(answer.headers.allow, allow);
       assert.equal(answer.body, "");
     });
   }
@@ -35,14 +35,14 @@ test("a known path with a method it does not have", async (t) => {
   await t.test("HEAD on a path without GET is 405 too", async () => {
     const answer = parseAnswer(await rawRequest(storefront, requestText("HEAD", "/api/cart/items")));
     assert.equal(answer.status, 405);
-    assert.equal(answer.headers["allow"], "POST, OPTIONS");
+    assert.equal(answer.headers.allow, "POST, OPTIONS");
   });
 
   await t.test("an unknown path stays a 404, whatever the method", async () => {
     for (const method of ["GET", "DELETE", "OPTIONS"]) {
       const answer = parseAnswer(await rawRequest(storefront, requestText(method, "/api/product")));
       assert.equal(answer.status, 404, method);
-      assert.equal(answer.headers["allow"], undefined);
+      assert.equal(answer.headers.allow, undefined);
     }
   });
 

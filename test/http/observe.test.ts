@@ -34,7 +34,14 @@ async function observedServer(
           durationMs: exchange.durationMs,
         };
         seen.push(entry);
-        settled.push(new Promise((resolve) => exchange.sentBody(limit, (body) => resolve(void (entry.body = body)))));
+        settled.push(
+          new Promise((resolve) =>
+            exchange.sentBody(limit, (body) => {
+              entry.body = body;
+              resolve();
+            }),
+          ),
+        );
       }),
   });
   app.get("/text", () => new Response("é".repeat(10), { headers: { "content-type": "text/plain; charset=utf-8" } }));
@@ -117,7 +124,10 @@ test("a client that leaves before a slow answer is ready: the observer still get
   // The client leaves only once the server has the request (before, there would be no exchange to see),
   // and the answer waits until the server saw it leave (a fixed wait could end first on a loaded machine).
   const arrived = new Promise<void>((resolve) => {
-    slowArrived = (left) => (resolve(), left);
+    slowArrived = (left) => {
+      resolve();
+      return left;
+    };
   });
   const request = fetch(`${url}/slow`, { signal: leaving.signal }).catch((error: Error) => error.name);
   await arrived;

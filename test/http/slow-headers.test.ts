@@ -13,7 +13,7 @@ test("a client that trickles its headers is answered 408 request_timeout and cut
   t.after(() => socket.destroy());
   const started = performance.now();
   // One byte a second: never idle, never done.
-  const request = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + "a".repeat(100);
+  const request = `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${"a".repeat(100)}`;
   let sent = 0;
   const trickle = setInterval(() => socket.write(request[sent++ % request.length]!), 1000);
   t.after(() => clearInterval(trickle));

@@ -41,9 +41,9 @@ test("the documents and the servers agree: every route is documented, every docu
             path,
           );
           const response = await fetch(`${url}${concrete}`, { method: method.toUpperCase(), redirect: "manual" });
-          const body = response.headers.get("content-type")?.startsWith("application/json")
-            ? ((await response.json()) as { error?: string })
-            : (await response.body?.cancel(), {});
+          const json = response.headers.get("content-type")?.startsWith("application/json");
+          const body = json ? ((await response.json()) as { error?: string }) : {};
+          if (!json) await response.body?.cancel();
           const what = `${method.toUpperCase()} ${concrete} → ${response.status} ${body.error ?? ""}`;
           assert.notEqual(response.status, 405, what);
           assert.ok(!(body.error ?? "").startsWith(HTTP_TEXTS.noRoute.text.split("{")[0]!), what);

@@ -97,7 +97,7 @@ test("GET /api/cart/stream", async (t) => {
     await Promise.all(streams.map((stream) => stream.until((all) => carts(all).length === 1)));
     assert.equal(sandbox.sandbox.stats().liveStreams, baseline.liveStreams + 3);
     assert.equal(sandbox.sandbox.stats().cartListeners, baseline.cartListeners! + 3);
-    streams.forEach((stream) => stream.close());
+    for (const stream of streams) stream.close();
     await waitFor(() => sandbox.sandbox.stats().liveStreams === baseline.liveStreams);
     assert.equal(sandbox.sandbox.stats().cartListeners, baseline.cartListeners);
     await waitFor(() => resources().Timeout <= before.Timeout && resources().TCPSocketWrap <= before.TCPSocketWrap);

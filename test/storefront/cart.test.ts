@@ -154,6 +154,6 @@ test("an event-stream answer closes the connection when the client asks", async 
     await rawRequest(sandbox.url, requestText("POST", "/api/cart/items", headers, '{"product_id":"ofada-rice-5kg"}')),
   );
   assert.equal(answer.status, 200);
-  assert.equal(answer.headers["connection"], "close");
+  assert.equal(answer.headers.connection, "close");
   assert.equal(parseSse(answer.body)[0]?.event, "cart");
 });

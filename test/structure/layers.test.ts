@@ -43,7 +43,7 @@ test("src/ keeps its layers: no cycle, no import against the rules", async () =>
 });
 
 test("a forbidden import fails the check with the rule's name", async (t) => {
-  const cases = [
+  const cases: { rule: string; files: Record<string, string> }[] = [
     {
       rule: "layer-storefront",
       files: { "src/storefront/app.ts": 'import "../cli/main.ts";\n', "src/cli/main.ts": "export {};\n" },

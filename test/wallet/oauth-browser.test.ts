@@ -113,7 +113,7 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   fields.set("email", TUNDE.email);
   fields.set("password", TUNDE.password);
   const inputs = [...fields]
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join("");
   attackPage = `<!doctype html><title>Win a prize</title><form method="post" action="${wallet.url}/oauth/authorize">${inputs}</form>
 <script>document.cookie = "sandbox_oauth_csrf=${fields.get("csrf_token")}; path=/oauth/authorize"; document.forms[0].submit();</script>`;
@@ -125,6 +125,6 @@ test("a real browser signs in on the authorize page and lands on the client's lo
   assert.match(await page.getByRole("alert").innerText(), /start the sign-in again/);
 });
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

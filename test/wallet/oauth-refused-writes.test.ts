@@ -54,7 +54,9 @@ test("POST /oauth/token on a full disk: 503 in OAuth's shape, and nothing is spe
     );
   const refresh = (token: string) =>
     tokenRequest(wallet.url, { grant_type: "refresh_token", refresh_token: token }, AUTH);
-  t.afterEach(() => void (disk.full = false));
+  t.afterEach(() => {
+    disk.full = false;
+  });
 
   await t.test("a refused code exchange leaves the code working; once used, it stays single-use", async () => {
     const code = await newCode();

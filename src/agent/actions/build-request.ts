@@ -36,7 +36,10 @@ export function buildRequest(
 ): BuiltRequest {
   const values = structuredClone(parameters);
   let validate = validators.get(action.parameters);
-  if (!validate) validators.set(action.parameters, (validate = ajv.compile(action.parameters)));
+  if (!validate) {
+    validate = ajv.compile(action.parameters);
+    validators.set(action.parameters, validate);
+  }
   if (!validate(values)) {
     const [problem] = validate.errors ?? [];
     if (problem?.keyword === "required") {

@@ -88,7 +88,11 @@ export class Journal {
   async settled(): Promise<void> {
     await Promise.all(
       [...this.#awaitingBody].map(
-        (recorded) => new Promise<void>((resolve) => (recorded.waiters ??= []).push(resolve)),
+        (recorded) =>
+          new Promise<void>((resolve) => {
+            recorded.waiters ??= [];
+            recorded.waiters.push(resolve);
+          }),
       ),
     );
   }
@@ -136,7 +140,10 @@ export class Journal {
 
   #add(captured: Captured): Recorded {
     let window = this.#windows.get(captured.service);
-    if (!window) this.#windows.set(captured.service, (window = new Window(this.options.size, this.options.bodyBudget)));
+    if (!window) {
+      window = new Window(this.options.size, this.options.bodyBudget);
+      this.#windows.set(captured.service, window);
+    }
     const recorded: Recorded = { id: ++this.#lastId, captured, window };
     window.push(recorded);
     return recorded;
@@ -149,7 +156,8 @@ export class Journal {
   }
 
   #identity(recorded: Recorded): Identity {
-    return (recorded.identity ??= this.options.identify(recorded.captured));
+    recorded.identity ??= this.options.identify(recorded.captured);
+    return recorded.identity;
   }
 
   /** Everything the client sent or was answered, masked; what the server made of it (status, timing, who) as it is. */
@@ -160,7 +168,7 @@ export class Journal {
     const { user, agent } = this.#identity(recorded);
     const body = (part?: CapturedBody): JournalBody | undefined =>
       part && { text: recorded.window.masked(part, masker), truncated: part.truncated };
-    return (recorded.view = {
+    recorded.view = {
       id: recorded.id,
       time: new Date(at).toISOString(),
       ...captured,
@@ -170,7 +178,8 @@ export class Journal {
       agent,
       request: { headers: masker.headers(headerRecord(request.headers)), body: body(request.body) },
       response: { headers: masker.headers(headerRecord(response.headers)), body: body(response.body) },
-    });
+    };
+    return recorded.view;
   }
 }
 
@@ -239,7 +248,8 @@ class Window {
       this.#bytes += 2 * body.data.length;
     }
     if (Buffer.isBuffer(body.data)) this.#lastBytes = body.data;
-    (recorded.held ??= []).push(body.data);
+    recorded.held ??= [];
+    recorded.held.push(body.data);
     this.#makeRoom();
   }
 
@@ -255,7 +265,9 @@ class Window {
     const mask = () => masker.text(data.toString(), truncated);
     const held = this.#bodies.get(data);
     if (!held) return mask(); // its entries left while a listing was being made
-    return (held.masked[truncated ? "cut" : "whole"] ??= mask());
+    const kind = truncated ? "cut" : "whole";
+    held.masked[kind] ??= mask();
+    return held.masked[kind];
   }
 
   /** Oldest first. */

@@ -41,7 +41,7 @@ export function formFields(action: ActionDefinition): FormField[] {
 export function cycleChoice(field: FormField, current: unknown, step: 1 | -1): unknown {
   const options: unknown[] = [...(field.required ? [] : [undefined]), ...(field.choices ?? [])];
   if (options.length === 0) return current;
-  const at = options.findIndex((option) => option === current);
+  const at = options.indexOf(current);
   return options[(Math.max(at, 0) + step + options.length) % options.length];
 }
 

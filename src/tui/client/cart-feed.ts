@@ -119,7 +119,10 @@ export class CartFeed {
   #connect(): void {
     const login = this.#login;
     if (!login) return;
-    if (!this.options.baseUrl) return this.#update({ phase: "closed", reason: "this sandbox runs no storefront" });
+    if (!this.options.baseUrl) {
+      this.#update({ phase: "closed", reason: "this sandbox runs no storefront" });
+      return;
+    }
     let refusal: Refusal | undefined;
     const source = new EventSource(`${this.options.baseUrl}/api/cart/stream`, {
       fetch: async (url, init) => {
@@ -147,7 +150,10 @@ export class CartFeed {
   #receive(event: MessageEvent): void {
     const text = String(event.data);
     const data = parseJson(text);
-    if (!isCart(data)) return this.#update({}, "cart", `not a cart: ${text.slice(0, 60)}`);
+    if (!isCart(data)) {
+      this.#update({}, "cart", `not a cart: ${text.slice(0, 60)}`);
+      return;
+    }
     const version = event.lastEventId || undefined;
     this.#update({ cart: data, version }, "cart", `${version ? `v${version}: ` : ""}${describeCart(data)}`);
   }
@@ -161,26 +167,35 @@ export class CartFeed {
         this.#state.phase === "open"
           ? "the stream was cut"
           : `the storefront does not answer${event.message ? ` (${lastPart(event.message)})` : ""}`;
-      return this.#update(
+      this.#update(
+        { phase: "reconnecting", attempts, reason },
+        "retry",
+        `${reason}; reconnecting (attempt ${attempts})`,
+      );
+      return;
+    }
+    this.#halt();
+    if (refusal?.status === 401 && refusal.code === "token_expired") {
+      this.#update(
+        { phase: "expired", reason: "the storefront token expired" },
+        "expired",
+        "401 token_expired: sign in again (key 1)",
+      );
+      return;
+    }
+    const reason = refusal
+      ? `refused: ${refusal.status}${refusal.code ? ` ${refusal.code}` : ""}`
+      : (event.message ?? "the stream failed");
+    if (refusal && refusal.status < 500) {
+      this.#update({ phase: "closed", reason }, "closed", reason);
+    } else {
+      this.#retry = setTimeout(() => this.#connect(), this.options.retryMs ?? RETRY_MS);
+      this.#update(
         { phase: "reconnecting", attempts, reason },
         "retry",
         `${reason}; reconnecting (attempt ${attempts})`,
       );
     }
-    this.#halt();
-    if (refusal?.status === 401 && refusal.code === "token_expired") {
-      return this.#update(
-        { phase: "expired", reason: "the storefront token expired" },
-        "expired",
-        "401 token_expired: sign in again (key 1)",
-      );
-    }
-    const reason = refusal
-      ? `refused: ${refusal.status}${refusal.code ? ` ${refusal.code}` : ""}`
-      : (event.message ?? "the stream failed");
-    if (refusal && refusal.status < 500) return this.#update({ phase: "closed", reason }, "closed", reason);
-    this.#retry = setTimeout(() => this.#connect(), this.options.retryMs ?? RETRY_MS);
-    this.#update({ phase: "reconnecting", attempts, reason }, "retry", `${reason}; reconnecting (attempt ${attempts})`);
   }
 
   #halt(): void {

@@ -8,6 +8,7 @@ export function JsonView({ value, offset = 0, height }: { value: unknown; offset
   return (
     <Box flexDirection="column">
       {shown.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line of the text is its number; the lines are plain text, with no state to keep
         <Text key={first + index} wrap="truncate-end">
           {line}
         </Text>

@@ -23,6 +23,7 @@ export function PickList({
       {lines.slice(from, to).map((line, offset) => {
         const at = from + offset === cursor;
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a line of the list is its number; the lines are plain text, with no state to keep
           <Text key={from + offset} inverse={at && focused} wrap="truncate-end">
             {at ? "❯ " : "  "}
             {line}

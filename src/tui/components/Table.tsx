@@ -30,6 +30,7 @@ export function Table<Row>({
       <Text bold>{line(columns.map((column) => column.title))}</Text>
       {rows.length === 0 ? <Text color={toneColor("muted", settings.noColor)}>{empty}</Text> : null}
       {rows.map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows of any type have no key of their own; a row is plain text, with no state to keep
         <Text key={index} inverse={index === selected} wrap="truncate-end">
           {line(columns.map((column) => column.value(row)))}
         </Text>

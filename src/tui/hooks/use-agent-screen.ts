@@ -32,7 +32,7 @@ export function useAgentScreen(active: boolean) {
   // (the screen draws the field focused from that first frame on, so no key typed at once is lost).
   useEffect(() => {
     if (agent.followUp) fields.focus("question");
-  }, [agent.followUp]);
+  }, [agent.followUp, fields.focus]);
   useInput(
     (input) => {
       if (input === "a") {

@@ -30,6 +30,7 @@ export function useAgentSession(service: SessionService, active: boolean) {
   const { run, reset } = request;
   const userId = login?.user.id;
   // Another user (or none): what was shown was about the one before.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: userId is what the reset follows, not something it reads
   useEffect(() => reset(), [userId, reset]);
 
   const act = useCallback(

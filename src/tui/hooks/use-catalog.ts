@@ -33,6 +33,7 @@ export function useCatalog(query: string) {
   const { run: runAdd, reset: resetAdd } = add;
 
   // Another login (or none): the cart shown was someone else's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: token is what the reset follows, not something it reads
   useEffect(() => resetAdd(), [token, resetAdd]);
   useEffect(() => {
     if (!token) return resetSearch();

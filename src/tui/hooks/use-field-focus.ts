@@ -1,5 +1,5 @@
 import { useInput } from "ink";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useServices } from "../context.tsx";
 
 /**
@@ -20,9 +20,8 @@ export function useFieldFocus<Field extends string>(active: boolean, initial?: F
     },
     { isActive: editing },
   );
-  return {
-    focused: active ? focused : undefined,
-    focus: (field: Field) => setFocused(field),
-    blur: () => setFocused(undefined),
-  };
+  // The same functions on every render: an effect that focuses a field depends on them without running again.
+  const focus = useCallback((field: Field) => setFocused(field), []);
+  const blur = useCallback(() => setFocused(undefined), []);
+  return { focused: active ? focused : undefined, focus, blur };
 }

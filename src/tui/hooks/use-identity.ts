@@ -48,6 +48,7 @@ export function useSignedIdentity(subjectId: string | undefined, ttlText: string
   const request = useRequest<SignedToken>();
   const [round, setRound] = useState(0);
   const { run, reset } = request;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round is not read: a new round (resign) asks for a new signature
   useEffect(() => {
     if (subjectId === undefined) return reset();
     void run(async () => {

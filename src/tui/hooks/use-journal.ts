@@ -8,6 +8,7 @@ export function useJournal(): JournalSnapshot {
   const { settings, store } = useServices();
   // The URLs may change (a sandbox restarted on other ports): then a new feed follows the new ones.
   const urlsVersion = useStoreState(store, (state) => state.urlsVersion);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: urlsVersion is not read: it counts the in-place changes of the settings.urls read here
   const feed = useMemo(
     () =>
       new JournalFeed(

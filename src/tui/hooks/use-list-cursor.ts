@@ -1,5 +1,5 @@
 import { useInput } from "ink";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * A cursor over a list: ↑↓ move it, PgUp/PgDn by a page, Enter picks the item under it (again
@@ -12,17 +12,18 @@ export function useListCursor<Item>(
   const [index, setIndexState] = useState(0);
   // Keys can arrive faster than renders (↓ then Enter in one read): the handler reads the cursor from here, not from a render's closure.
   const at = useRef(0);
-  const setIndex = (next: number) => {
+  // The same function on every render, so that the effects that move the cursor need not run again for it.
+  const setIndex = useCallback((next: number) => {
     at.current = next;
     setIndexState(next);
-  };
+  }, []);
   // Likewise the list and what picking does: a key read before the handler of the latest render is in place must act on the list on screen.
   const latest = useRef({ items, onPick: options.onPick });
   latest.current = { items, onPick: options.onPick };
   const last = Math.max(0, items.length - 1);
   useEffect(() => {
     if (at.current > last) setIndex(last);
-  }, [last]);
+  }, [last, setIndex]);
   useInput(
     (_input, key) => {
       const page = options.page ?? 10;

@@ -38,6 +38,7 @@ export function useOrders(active: boolean) {
   const load = useCallback(() => {
     if (login) void run((signal) => fetchOrders(client, login.token, signal));
   }, [client, login, run]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: login is what the reset follows, not something it reads
   useEffect(() => reset(), [login, reset]);
   useLoadWhenShown(active, login?.token, load);
   const shown = request.data ? filterOrders(request.data, filter) : [];
@@ -58,6 +59,7 @@ export function useWallet(active: boolean) {
         fetchWallet(client, { token: login.token, prefix: settings.walletPrefix, period, direction, signal }),
       );
   }, [client, settings.walletPrefix, login, period, direction, run]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: login is what the reset follows, not something it reads
   useEffect(() => reset(), [login, reset]);
   useLoadWhenShown(active, login ? `${login.token} ${period} ${direction}` : undefined, load);
   return {

@@ -13,6 +13,7 @@ export function useScroll(
 ) {
   const [offset, setOffset] = useState(0);
   const last = Math.max(0, lines - height);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is what the reset follows, not something it reads
   useEffect(() => setOffset(0), [options.resetKey]);
   useInput(
     (_input, key) => {

@@ -75,5 +75,5 @@ function useCursorOnItsRow(rows: readonly ExchangeRow[], cursor: { index: number
       seen.current = { rows, key, index: now, moved: true };
       cursor.setIndex(now);
     }
-  }, [rows, cursor.index]);
+  }, [rows, cursor.index, cursor.setIndex]);
 }

@@ -37,8 +37,7 @@ export function CartStreamScreen({ active, width, height }: ScreenProps) {
         Cart stream{state.who ? ` · ${state.who}` : ""}
         {state.version ? (
           <Text dimColor>
-            {"  (cart version "}
-            {state.version})
+            {"  "}(cart version {state.version})
           </Text>
         ) : null}
       </Text>

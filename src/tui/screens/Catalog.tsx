@@ -30,7 +30,8 @@ export function CatalogScreen({ active, width, height }: ScreenProps) {
   const [badQuantity, setBadQuantity] = useState<string | undefined>(undefined);
   // Other results start at the top; the same ones again (a search typed on, "ric" then "rice") keep the cursor.
   const shown = products.map((product) => product.id).join(" ");
-  useEffect(() => cursor.setIndex(0), [shown]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown is what the move to the top follows, not something it reads
+  useEffect(() => cursor.setIndex(0), [shown, cursor.setIndex]);
   // A quantity refused is forgotten when the field is left (Esc).
   useEffect(() => {
     if (fields.focused !== "quantity") setBadQuantity(undefined);

@@ -46,7 +46,10 @@ export function WalletScreen({ active, width, height }: ScreenProps) {
       if (input === "/") fields.focus("filter");
       if (input === "p") wallet.nextPeriod();
       if (input === "d") wallet.nextDirection();
-      if (input === "g") [orders.load, wallet.load].forEach((load) => load());
+      if (input === "g") {
+        orders.load();
+        wallet.load();
+      }
       if (key.tab) setList((current) => (current === "orders" ? "transactions" : "orders"));
     },
     { isActive: active && !fields.focused },

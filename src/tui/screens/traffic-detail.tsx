@@ -14,6 +14,7 @@ export function ExchangeDetail({ row, height, active }: { row: ExchangeRow; heig
   return (
     <Box flexDirection="column">
       {title.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line of the title is its number; the lines are plain text, with no state to keep
         <Text key={index} bold={index === 0} wrap="truncate-end">
           {line}
         </Text>

@@ -24,7 +24,7 @@ interface CodeRecord extends CodeGrant {
 interface Redemption {
   grant: CodeGrant;
   /** The code is spent; `familyId` names the refresh tokens issued from it, if any were. */
-  useUp(familyId?: string): void;
+  spend(familyId?: string): void;
   /** Nothing was issued (the write was refused): the code works again until it expires. */
   giveBack(): void;
 }
@@ -69,8 +69,10 @@ export class CodeStore {
     return {
       redemption: {
         grant: record,
-        useUp: (familyId) => Object.assign(record, { state: "used", familyId }),
-        giveBack: () => void (record.state = "fresh"),
+        spend: (familyId) => Object.assign(record, { state: "used", familyId }),
+        giveBack: () => {
+          record.state = "fresh";
+        },
       },
     };
   }

@@ -105,7 +105,7 @@ async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchPa
     checkCodeRequest(redemption.grant, client, form);
   } catch (error) {
     // A request that does not match the code uses it up: nobody gets to try again with other values.
-    redemption.useUp();
+    redemption.spend();
     throw error;
   }
   const grant = { clientId: client.id, userId: redemption.grant.userId, scope: redemption.grant.scope };
@@ -116,7 +116,7 @@ async function codeGrant(deps: OAuthDeps, client: OAuthClient, form: URLSearchPa
       redemption.giveBack();
       throw error;
     });
-  redemption.useUp(issued.familyId);
+  redemption.spend(issued.familyId);
   return accessTokenResponse(deps, grant, issued.token);
 }
 

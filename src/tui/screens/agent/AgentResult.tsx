@@ -39,7 +39,7 @@ export function AgentResult({
         {call ? `${call.request.method} ${call.request.url}` : <Tinted tone="muted">nothing was sent</Tinted>}
       </Text>
       <Text wrap="truncate-end" dimColor>
-        {"         "}
+        {" ".repeat(9)}
         {call ? requestDetails(call) : ""}
       </Text>
       <Text wrap="truncate-end">
@@ -55,6 +55,7 @@ export function AgentResult({
         {call ? <JsonView value={call.response.body} offset={offset} height={jsonHeight} /> : null}
       </Box>
       {answer.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line of the answer is its number; the lines are plain text, with no state to keep
         <Tinted key={index} tone={run.answered || (call && call.response.status < 400) ? "success" : "error"}>
           {line}
         </Tinted>
