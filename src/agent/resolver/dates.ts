@@ -1,4 +1,5 @@
 import * as chrono from "chrono-node";
+import { NUMBERS_IN_WORDS } from "./phrases.ts";
 import { hasPhrase, normalize } from "./text.ts";
 
 /** Where and when the question is asked: "yesterday" and "in October" are read in the user's time zone. */
@@ -14,25 +15,8 @@ export type Window =
   | { from?: string; to?: string; said: string; problem?: string }
   | undefined;
 
-const NUMBER_WORDS: Record<string, number> = {
-  couple: 2,
-  few: 3,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fourteen: 14,
-  thirty: 30,
-  ninety: 90,
-};
+/** A number said in words ("the last three days"), and the vague ones a period takes. */
+const NUMBER_WORDS: Record<string, number> = { couple: 2, few: 3, ...NUMBERS_IN_WORDS };
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, fortnight: 14, month: 30, year: 365 };
 
 /**

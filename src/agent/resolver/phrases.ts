@@ -29,6 +29,9 @@ const TENS: Record<string, number> = {
   eighty: 80,
   ninety: 90,
 };
+/** Every number from one to ninety-nine that is said in one word. */
+export const NUMBERS_IN_WORDS: Readonly<Record<string, number>> = { ...UNITS, ...TENS };
+
 const PHRASES: Record<string, number> = {
   "half a": 0.5,
   "half an": 0.5,
