@@ -9,6 +9,17 @@ import { findByCredentials } from "./credentials.ts";
 import { AUTH_TEXTS } from "./errors.ts";
 import type { JwtIssuer } from "./jwt.ts";
 
+/** What a sign-in answers: the JWT and who it is for. */
+export const LOGIN_ANSWER = {
+  title: "Login",
+  type: "object",
+  required: ["token", "user"],
+  properties: {
+    token: { type: "string", description: "An HS256 JWT: sub is the user's id; 24 h by default (--token-ttl)" },
+    user: PUBLIC_USER,
+  },
+} as const;
+
 export const AUTH_TAG = {
   name: "Sign-in",
   description: "Sign in as a demo user: the JWT the protected routes take as `Authorization: Bearer`.",
@@ -38,15 +49,7 @@ function loginContract(example: DemoUser | undefined): RouteContract {
       },
     },
     responses: {
-      200: json("Signed in", {
-        title: "Login",
-        type: "object",
-        required: ["token", "user"],
-        properties: {
-          token: { type: "string", description: "An HS256 JWT: sub is the user's id; 24 h by default (--token-ttl)" },
-          user: PUBLIC_USER,
-        },
-      }),
+      200: json("Signed in", LOGIN_ANSWER),
     },
     errors: [AUTH_TEXTS.wrongCredentials],
   };

@@ -8,6 +8,20 @@ import { PRODUCT } from "./catalog.ts";
 import { STOREFRONT_TEXTS } from "./errors.ts";
 import { ORDER } from "./orders.ts";
 
+/** GET /api/products answers the products (all, or those the search keeps). */
+export const PRODUCT_LIST = {
+  type: "object",
+  required: ["items"],
+  properties: { items: { type: "array", items: PRODUCT } },
+} as const;
+
+/** GET /api/orders answers the user's orders. */
+export const ORDER_LIST = {
+  type: "object",
+  required: ["orders"],
+  properties: { orders: { type: "array", items: ORDER } },
+} as const;
+
 const CATALOG_TAG = { name: "Catalog", description: "The grocery catalog." };
 const CART_TAG = { name: "Cart", description: "The user's one cart, and its live event stream." };
 const ORDERS_TAG = { name: "Orders", description: "The user's orders, newest first." };
@@ -35,11 +49,7 @@ export const LIST_PRODUCTS: RouteContract = {
   },
   responses: {
     200: {
-      ...json("The products, in catalog order", {
-        type: "object",
-        required: ["items"],
-        properties: { items: { type: "array", items: PRODUCT } },
-      }),
+      ...json("The products, in catalog order", PRODUCT_LIST),
       headers: {
         ETag: {
           description:
@@ -72,11 +82,7 @@ export const LIST_ORDERS: RouteContract = {
     },
   },
   responses: {
-    200: json("The user's orders, newest first", {
-      type: "object",
-      required: ["orders"],
-      properties: { orders: { type: "array", items: ORDER } },
-    }),
+    200: json("The user's orders, newest first", ORDER_LIST),
   },
 };
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
+import { JSON_OBJECT } from "../../src/client/answer.ts";
 import { createMasker } from "../../src/mask.ts";
 import { createHttpClient, RequestFailure } from "../../src/tui/client/http.ts";
 import { TrafficLog } from "../../src/tui/client/traffic.ts";
@@ -53,29 +54,45 @@ test("the UI's HTTP client: one line for every way a server fails, and every exc
       },
     );
 
-  assert.deepEqual(await client.call("storefront", "/fine", { token: SERVICE_TOKEN }), {
+  assert.deepEqual(await client.call("storefront", "/fine", JSON_OBJECT, { token: SERVICE_TOKEN }), {
     ok: true,
     echo: `Bearer ${SERVICE_TOKEN}`,
   });
-  const garbage = await failure(client.call("storefront", "/garbage"));
+  const offContract = await failure(
+    client.call(
+      "storefront",
+      "/fine",
+      { type: "object", required: ["items"], properties: { items: { type: "array" } } },
+      { token: SERVICE_TOKEN },
+    ),
+  );
+  assert.equal(offContract.kind, "off_contract");
+  assert.equal(
+    offContract.message,
+    "The storefront answered GET /fine with a body its contract does not allow: the body must have required property 'items'",
+  );
+  const garbage = await failure(client.call("storefront", "/garbage", JSON_OBJECT));
   assert.equal(garbage.kind, "not_json");
   assert.equal(garbage.message, "The storefront answered 200 with something that is not JSON");
   // Only this call waits so little: on a loaded machine the others may take longer than 300 ms.
-  const slow = await failure(client.call("storefront", "/slow", { timeoutMs: 300 }));
+  const slow = await failure(client.call("storefront", "/slow", JSON_OBJECT, { timeoutMs: 300 }));
   assert.equal(slow.kind, "timeout");
   assert.equal(slow.message, "The storefront did not answer within 300 ms");
-  const refused = await failure(client.call("storefront", "/refused"));
+  const refused = await failure(client.call("storefront", "/refused", JSON_OBJECT));
   assert.equal(refused.message, "Token expired (401 token_expired)");
   assert.equal(refused.code, "token_expired");
-  assert.equal((await failure(client.call("storefront", "/oauth"))).message, "The code was used (400 invalid_grant)");
   assert.equal(
-    (await failure(client.call("storefront", "/html-error"))).message,
+    (await failure(client.call("storefront", "/oauth", JSON_OBJECT))).message,
+    "The code was used (400 invalid_grant)",
+  );
+  assert.equal(
+    (await failure(client.call("storefront", "/html-error", JSON_OBJECT))).message,
     "The storefront answered 502 with something that is not JSON",
   );
-  const down = await failure(client.call("wallet", "/api/wallet/balance"));
+  const down = await failure(client.call("wallet", "/api/wallet/balance", JSON_OBJECT));
   assert.equal(down.kind, "unreachable");
   assert.equal(down.message, "The wallet does not answer at http://127.0.0.1:9: is the sandbox running?");
-  assert.equal((await failure(client.call("host", "/health"))).kind, "not_running");
+  assert.equal((await failure(client.call("host", "/health", JSON_OBJECT))).kind, "not_running");
 
   const entries = traffic.entries;
   assert.deepEqual(
@@ -87,6 +104,7 @@ test("the UI's HTTP client: one line for every way a server fails, and every exc
       "GET /refused 401",
       "GET /slow no answer in time",
       "GET /garbage 200",
+      "GET /fine 200",
       "GET /fine 200",
     ],
     "newest first; a request with no answer says why",

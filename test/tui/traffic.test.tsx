@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { ORDER_LIST } from "../../src/client/wire.ts";
 import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 /**
@@ -24,7 +25,7 @@ test("traffic: the UI's own exchanges, newest first, without a password or a tok
   const ui = renderTui(t, uiSettings(sandbox));
   await signInAsAda(ui);
   const token = ui.services.store.state.logins.storefront!.token;
-  await ui.services.client.call("storefront", "/api/orders", { token });
+  await ui.services.client.call("storefront", "/api/orders", ORDER_LIST, { token });
   await ui.press("8");
   await settled(ui, "Sandbox request journal");
   await ui.press("s");

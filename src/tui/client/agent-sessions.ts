@@ -1,3 +1,4 @@
+import { JSON_OBJECT } from "../../client/answer.ts";
 import type { Login } from "../state/store.ts";
 import type { HttpClient } from "./http.ts";
 import { RequestFailure } from "./http.ts";
@@ -42,7 +43,7 @@ export async function changeSession(
   return exchange(
     `${method} /api/agent/session`,
     async () => {
-      const answer = await client.call<Record<string, unknown>>(service, "/api/agent/session", {
+      const answer = await client.call(service, "/api/agent/session", JSON_OBJECT, {
         method,
         body,
         signal,
@@ -65,7 +66,7 @@ export async function tryAgentCall(
   return exchange(
     `GET ${path}`,
     async () => {
-      const answer = await client.call<Record<string, unknown>>(service, path, {
+      const answer = await client.call(service, path, JSON_OBJECT, {
         token: serviceToken,
         headers: { "x-end-user-id": userId },
         signal,

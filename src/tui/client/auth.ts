@@ -1,3 +1,4 @@
+import { LOGIN_ANSWER } from "../../client/wire.ts";
 import type { Login } from "../state/store.ts";
 import type { HttpClient } from "./http.ts";
 
@@ -18,7 +19,7 @@ export async function signInEverywhere(
   return Promise.all(
     services.map(async (service): Promise<LoginOutcome> => {
       try {
-        const login = await client.call<Login>(service, "/api/auth/login", {
+        const login = await client.call(service, "/api/auth/login", LOGIN_ANSWER, {
           method: "POST",
           body: { email, password },
           signal,

@@ -1,5 +1,7 @@
+import { answerMismatch } from "../../client/answer.ts";
 import { answersHealth } from "../../client/health.ts";
 import type { ServiceName, ServiceUrls } from "../../config/options.ts";
+import type { FromSchema, JsonSchema } from "../../json-schema.ts";
 import type { Masker } from "../../mask.ts";
 import type { TrafficLog } from "./traffic.ts";
 
@@ -14,8 +16,11 @@ export const SERVICE_LABELS: Record<ServiceName, string> = {
   host: "host app",
 };
 
+/** The schema of a route's answer: a JSON Schema with its `type` (so that an options object cannot pass for one). */
+type AnswerSchema = JsonSchema & { readonly type: string };
+
 /** Why a call gave no usable answer; `message` is one line fit for the status bar. */
-export type FailureKind = "not_running" | "unreachable" | "timeout" | "not_json" | "http";
+export type FailureKind = "not_running" | "unreachable" | "timeout" | "not_json" | "off_contract" | "http";
 
 export class RequestFailure extends Error {
   override name = "RequestFailure";
@@ -45,8 +50,16 @@ export interface HttpClient {
   readonly urls: ServiceUrls;
   /** A fetch that records each exchange (for the event stream, the agent's calls, anything not JSON). */
   readonly fetch: typeof fetch;
-  /** Calls a JSON route; resolves with the parsed body of a 2xx answer, rejects with a RequestFailure otherwise. */
-  call<T>(service: ServiceName, path: string, options?: CallOptions): Promise<T>;
+  /**
+   * Calls a JSON route; resolves with the body of a 2xx answer once it matched `schema`, the
+   * schema the route answers with (client/wire.ts), and rejects with a RequestFailure otherwise.
+   */
+  call<const S extends AnswerSchema>(
+    service: ServiceName,
+    path: string,
+    schema: S,
+    options?: CallOptions,
+  ): Promise<FromSchema<S>>;
   /** Whether the server answers GET /health within 2 s; not recorded (it is polled). */
   healthy(service: ServiceName): Promise<boolean>;
 }
@@ -100,7 +113,12 @@ export function createHttpClient(options: {
     return response;
   };
 
-  const call = async <T>(service: ServiceName, path: string, callOptions: CallOptions = {}): Promise<T> => {
+  const call = async <const S extends AnswerSchema>(
+    service: ServiceName,
+    path: string,
+    schema: S,
+    callOptions: CallOptions = {},
+  ): Promise<FromSchema<S>> => {
     const base = urls[service];
     const label = SERVICE_LABELS[service];
     if (!base) throw new RequestFailure(`The ${label} is not part of this sandbox (no URL for it)`, "not_running");
@@ -137,7 +155,14 @@ export function createHttpClient(options: {
         "not_json",
         response.status,
       );
-    return body as T;
+    const mismatch = answerMismatch(body, schema);
+    if (mismatch !== undefined)
+      throw new RequestFailure(
+        `The ${label} answered ${callOptions.method ?? "GET"} ${path} with a body its contract does not allow: ${mismatch}`,
+        "off_contract",
+        response.status,
+      );
+    return body as FromSchema<S>;
   };
 
   const healthy = async (service: ServiceName): Promise<boolean> => {

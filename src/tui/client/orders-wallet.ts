@@ -1,4 +1,11 @@
-import type { Insights, Order, Transaction } from "../../client/wire.ts";
+import {
+  BALANCE,
+  type Insights,
+  ORDER_LIST,
+  type Order,
+  TRANSACTION_LIST,
+  type Transaction,
+} from "../../client/wire.ts";
 import type { HttpClient } from "./http.ts";
 
 // The answers' types come from the schemas the servers answer with (type-only imports: nothing of the servers runs in the UI).
@@ -19,7 +26,7 @@ export interface WalletView {
 
 /** The signed-in shopper's orders, newest first. */
 export async function fetchOrders(client: HttpClient, token: string, signal?: AbortSignal): Promise<Order[]> {
-  const answer = await client.call<{ orders: Order[] }>("storefront", "/api/orders", { token, signal });
+  const answer = await client.call("storefront", "/api/orders", ORDER_LIST, { token, signal });
   return answer.orders;
 }
 
@@ -32,8 +39,8 @@ export async function fetchWallet(
   const query = new URLSearchParams({ period: options.period, include_insights: "true" });
   if (options.direction !== "all") query.set("direction", options.direction);
   const [balance, listed] = await Promise.all([
-    client.call<{ balance: number; currency: string }>("wallet", `${prefix}/balance`, { token, signal }),
-    client.call<{ transactions: Transaction[]; insights?: Insights }>("wallet", `${prefix}/transactions?${query}`, {
+    client.call("wallet", `${prefix}/balance`, BALANCE, { token, signal }),
+    client.call("wallet", `${prefix}/transactions?${query}`, TRANSACTION_LIST, {
       token,
       signal,
     }),

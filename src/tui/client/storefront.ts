@@ -1,32 +1,9 @@
+import { CART, type Cart, PRODUCT_LIST, type Product } from "../../client/wire.ts";
 import type { HttpClient } from "./http.ts";
 
-/** A product of the storefront's list (`GET /api/products`), as the spec and the contract describe it. */
-export interface Product {
-  id: string;
-  name: string;
-  category: string;
-  image: string;
-  /** Display text, e.g. `₦1,200 - ₦1,500`: not a number. */
-  price: string;
-  /** The pack size, when the server gives it. */
-  description?: string;
-  season?: string;
-}
-
+export type { Cart, Product };
 /** A line of a cart: `id` is the product id, `price` the unit price in naira. */
-export interface CartItem {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  quantity: number;
-  imageUrl: string;
-}
-
-export interface Cart {
-  items: CartItem[];
-  subtotal: number;
-}
+export type CartItem = Cart["items"][number];
 
 /** The catalog, or the products whose name holds `query` (the spec's search is `?q=` of the list). */
 export async function searchProducts(
@@ -37,8 +14,7 @@ export async function searchProducts(
 ): Promise<Product[]> {
   const q = query.trim();
   const path = q ? `/api/products?q=${encodeURIComponent(q)}` : "/api/products";
-  const answer = await client.call<{ items?: Product[] }>("storefront", path, { token, signal });
-  return Array.isArray(answer.items) ? answer.items : [];
+  return (await client.call("storefront", path, PRODUCT_LIST, { token, signal })).items;
 }
 
 /** Adds `quantity` of a product to the signed-in user's cart; the storefront answers the whole cart. */
@@ -49,7 +25,7 @@ export function addToCart(
   quantity: number,
   signal?: AbortSignal,
 ): Promise<Cart> {
-  return client.call<Cart>("storefront", "/api/cart/items", {
+  return client.call("storefront", "/api/cart/items", CART, {
     method: "POST",
     token,
     body: { product_id: productId, quantity },
