@@ -1,4 +1,5 @@
-import { failControl } from "../controls/errors.ts";
+import { CONTROL_TEXTS } from "../controls/errors.ts";
+import { failWith } from "../errors.ts";
 import { requireString } from "../http/fields.ts";
 import { type OrderView, toOrderView } from "./orders.ts";
 import type { StorefrontStore } from "./store.ts";
@@ -18,11 +19,7 @@ export function deliverOrder(store: StorefrontStore, input: Record<string, unkno
   const reference = requireString(input, "orderId").trim();
   return store.update((draft) => {
     const order = draft.orders.find((candidate) => candidate.orderId === reference || candidate.id === reference);
-    if (!order)
-      failControl(
-        "order_not_found",
-        `No order "${reference}" in the storefront: GET /api/orders lists a user's orders, with their orderId`,
-      );
+    if (!order) failWith(CONTROL_TEXTS.orderNotFound, { values: { reference } });
     const previousStatus = order.status;
     order.status = "Delivered";
     return { order: toOrderView(order), userId: order.userId, previousStatus };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.ts";
-import { failControl } from "../controls/errors.ts";
-import { fail } from "../http/errors.ts";
+import { CONTROL_TEXTS } from "../controls/errors.ts";
+import { failWith } from "../errors.ts";
 import { choiceField, optionalString, requireString } from "../http/fields.ts";
 import { findUser } from "../identity/end-user.ts";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from "./model.ts";
@@ -44,22 +44,22 @@ export function addTransaction(
   const direction = choiceField(input, "direction", DIRECTIONS);
   const type = choiceField(input, "type", TRANSACTION_TYPES, DEFAULT_TYPE[direction]);
   if (directionOf({ type }) !== direction) {
-    fail(
-      "validation_error",
-      `"type" ${type} is ${directionOf({ type })}, not ${direction}: ${direction} types are ${TRANSACTION_TYPES.filter((candidate) => directionOf({ type: candidate }) === direction).join(", ")}`,
-      { details: { field: "type", value: type } },
-    );
+    failWith(CONTROL_TEXTS.typeOfOtherDirection, {
+      values: {
+        type,
+        typeDirection: directionOf({ type }),
+        direction,
+        types: TRANSACTION_TYPES.filter((candidate) => directionOf({ type: candidate }) === direction).join(", "),
+      },
+      details: { field: "type", value: type },
+    });
   }
   const status = choiceField(input, "status", TRANSACTION_STATUSES, "Completed");
   const description = optionalString(input, "description")?.trim() ?? DEFAULT_DESCRIPTION[type];
   return store.update((draft) => {
     const user = findUser(draft.users, given);
     const wallet = user && draft.wallets.find((candidate) => candidate.userId === user.id);
-    if (!wallet)
-      failControl(
-        "user_not_found",
-        `No wallet user has the id or email "${given.trim()}" (npx sandbox users lists them)`,
-      );
+    if (!wallet) failWith(CONTROL_TEXTS.walletUserNotFound, { values: { user: given.trim() } });
     const transaction = {
       id: `txn_${randomBytes(6).toString("hex")}`,
       userId: wallet.userId,
@@ -85,14 +85,10 @@ export function settleTransaction(store: WalletStore, input: Record<string, unkn
   const status = choiceField(input, "status", SETTLED_STATUSES);
   return store.update((draft) => {
     const transaction = draft.transactions.find((candidate) => candidate.id === id);
-    if (!transaction) failControl("transaction_not_found", `No transaction "${id}" in the wallet`);
+    if (!transaction) failWith(CONTROL_TEXTS.transactionNotFound, { values: { id } });
     const previousStatus = transaction.status;
-    if (previousStatus !== "Pending" && previousStatus !== status) {
-      failControl(
-        "transaction_settled",
-        `Transaction ${id} is ${previousStatus} already: only a Pending transaction settles`,
-      );
-    }
+    if (previousStatus !== "Pending" && previousStatus !== status)
+      failWith(CONTROL_TEXTS.transactionSettled, { values: { id, status: previousStatus } });
     transaction.status = status;
     return { transaction: toTransactionView(transaction), userId: transaction.userId, previousStatus };
   });
@@ -102,11 +98,7 @@ export function settleTransaction(store: WalletStore, input: Record<string, unkn
 function centsOf(amount: unknown): number {
   const cents = typeof amount === "number" ? Math.round(amount * 100) : NaN;
   if (!Number.isSafeInteger(cents) || cents < 1 || Math.abs(cents - (amount as number) * 100) > 1e-6) {
-    fail(
-      "validation_error",
-      `"amount" must be a positive number in major units with at most 2 decimals (such as 12.50)`,
-      { details: { field: "amount", value: amount } },
-    );
+    failWith(CONTROL_TEXTS.amount, { details: { field: "amount", value: amount } });
   }
   return cents;
 }
