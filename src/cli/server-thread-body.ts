@@ -6,7 +6,6 @@ import { startSandbox } from "../sandbox.ts";
 import { exposedToGit } from "../store/git-exposure.ts";
 import { STOREFRONT_FILE } from "../storefront/store.ts";
 import { formatBanner } from "./banner.ts";
-import { UserFacingError } from "./errors.ts";
 import type { ThreadReport } from "./server-thread.ts";
 
 const report = (message: ThreadReport) => parentPort!.postMessage(message);
@@ -35,6 +34,6 @@ try {
     expected,
     message: (error as Error)?.message ?? String(error),
     stack: (error as Error)?.stack,
-    exitCode: error instanceof UserFacingError ? error.exitCode : 1,
+    exitCode: error instanceof SandboxError ? error.exitCode : 1,
   });
 }
