@@ -1,4 +1,5 @@
-import { errorTexts, errorThrower, type Fail } from "../errors.ts";
+import { errorTexts, errorThrower, exitTexts, type Fail } from "../errors.ts";
+import { FIXTURE_ERRORS } from "../fixtures.ts";
 import { HTTP_ERRORS } from "../http/errors.ts";
 
 /** The wallet's own error codes (the generic ones are in http/errors.ts, the auth ones in auth/errors.ts). */
@@ -23,3 +24,11 @@ export const WALLET_TEXTS = errorTexts(
     ],
   },
 );
+
+/** What stops the wallet's seed: its fixtures do not agree. */
+export const WALLET_SEED_TEXTS = exitTexts(FIXTURE_ERRORS, {
+  noWallet: [
+    "fixture_invalid",
+    "fixtures/wallet/transactions.json: transaction {id} is of user {userId}, who has no wallet: add one to fixtures/wallet/wallets.json, or correct the transaction",
+  ],
+});
