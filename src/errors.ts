@@ -5,9 +5,11 @@ import type { FromSchema } from "./json-schema.ts";
  * `{"error","code"}` body (the OAuth endpoints into RFC 6749's) and the CLI into one line.
  */
 export interface SandboxErrorOptions {
-  /** The HTTP status it answers with; 500 when it has none (a failure outside a request). */
+  /** The HTTP status it answers a request with; none for a failure outside any request (a start, the CLI, the agent, the UI). */
   status?: number;
-  /** The user's fault (bad input, a busy port, a broken file): reported in one line, no stack. Default: status below 500. */
+  /** The exit code of a command it ends: 2 for a usage error (the command cannot run as invoked), 1 (the default) otherwise. */
+  exitCode?: number;
+  /** The user's fault (bad input, a busy port, a broken file): reported in one line, no stack. Default: a status below 500. */
   expected?: boolean;
   /** What to do about it, when the message alone does not say. */
   hint?: string;
@@ -38,7 +40,8 @@ export type ErrorBody = FromSchema<typeof ERROR_BODY>;
 
 export class SandboxError extends Error {
   override name = "SandboxError";
-  readonly status: number;
+  readonly status?: number;
+  readonly exitCode: number;
   readonly expected: boolean;
   readonly hint?: string;
   readonly details?: unknown;
@@ -51,8 +54,9 @@ export class SandboxError extends Error {
     options: SandboxErrorOptions = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.status = options.status ?? 500;
-    this.expected = options.expected ?? this.status < 500;
+    this.status = options.status;
+    this.exitCode = options.exitCode ?? 1;
+    this.expected = options.expected ?? (this.status !== undefined && this.status < 500);
     this.hint = options.hint;
     this.details = options.details;
     this.headers = options.headers;
@@ -63,10 +67,21 @@ export class SandboxError extends Error {
   }
 }
 
-/** A table of error codes and the status each answers with; each layer and service keeps its own. */
+/** The status an error answers a request with: 500 for one without (a failure outside any request that reached one all the same). */
+export function statusOf(error: SandboxError): number {
+  return error.status ?? 500;
+}
+
+/** A table of error codes and the HTTP status each answers with; each layer and service keeps its own. */
 export type ErrorCodes = Readonly<Record<string, number>>;
 
-export type FailOptions = Omit<SandboxErrorOptions, "status">;
+/**
+ * A table of the codes of failures outside any request (a start, the CLI, the agent, the UI) and
+ * the exit code of a command each ends: 2 for a usage error, 1 otherwise. They have no HTTP status.
+ */
+export type ExitCodes = Readonly<Record<string, 1 | 2>>;
+
+export type FailOptions = Omit<SandboxErrorOptions, "status" | "exitCode">;
 
 /** Throws the error of one of a table's codes. (Declare each with this type: TypeScript narrows after a `never` call only then.) */
 export type Fail<T extends ErrorCodes> = (code: keyof T & string, message: string, options?: FailOptions) => never;
@@ -87,19 +102,46 @@ export interface ErrorText {
   readonly text: string;
 }
 
+/** One text of a failure outside any request, word for word: its code and the exit code of the command it ends. */
+export interface ExitText {
+  readonly name: string;
+  readonly code: string;
+  readonly exitCode: number;
+  readonly text: string;
+}
+
+/** A table's texts as written: by name, each a code of the table `T` and its text. */
+type Texts<T, N extends string> = { readonly [K in N]: readonly [code: keyof T & string, text: string] };
+
+/** Each text, by name, as `make` shapes it with its code's number. */
+function textsOf<N extends string, R>(
+  texts: { readonly [K in N]: readonly [code: string, text: string] },
+  make: (name: string, code: string, text: string) => R,
+): { readonly [K in N]: R } {
+  const entries = Object.entries<readonly [string, string]>(texts).map(([name, [code, text]]) => [
+    name,
+    make(name, code, text),
+  ]);
+  return Object.fromEntries(entries) as { [K in N]: R };
+}
+
 /**
  * The texts of a table's codes, by name. The throw sites take their messages from here and the
  * OpenAPI documents show them as examples, so that what a server answers is what its document says.
  */
 export function errorTexts<const T extends ErrorCodes, const N extends string>(
   codes: T,
-  texts: { readonly [K in N]: readonly [code: keyof T & string, text: string] },
+  texts: Texts<T, N>,
 ): { readonly [K in N]: ErrorText } {
-  const entries = Object.entries<readonly [string, string]>(texts).map(([name, [code, text]]) => [
-    name,
-    { name, code, status: codes[code]!, text },
-  ]);
-  return Object.fromEntries(entries) as { [K in N]: ErrorText };
+  return textsOf(texts, (name, code, text) => ({ name, code, status: codes[code]!, text }));
+}
+
+/** The texts of a table of failures outside any request, by name, as `errorTexts` makes those of a request. */
+export function exitTexts<const T extends ExitCodes, const N extends string>(
+  codes: T,
+  texts: Texts<T, N>,
+): { readonly [K in N]: ExitText } {
+  return textsOf(texts, (name, code, text) => ({ name, code, exitCode: codes[code]!, text }));
 }
 
 /** The text with its `{name}` parts replaced by the values given; parts without a value stay as they are. */
@@ -111,18 +153,23 @@ export function fillText(text: string, values: Readonly<Record<string, string | 
 
 export type TextOptions = FailOptions & { values?: Readonly<Record<string, string | number>> };
 
-/** The error of one of the texts, with its status and its `{name}` parts filled in. */
-export function errorOf(text: ErrorText, options: TextOptions = {}): SandboxError {
+/** The error of one of the texts, with its status (or exit code) and its `{name}` parts filled in. */
+export function errorOf(text: ErrorText | ExitText, options: TextOptions = {}): SandboxError {
   const { values, ...rest } = options;
-  return new SandboxError(text.code, fillText(text.text, values), { ...rest, status: text.status });
+  const ends = "status" in text ? { status: text.status } : { exitCode: text.exitCode };
+  return new SandboxError(text.code, fillText(text.text, values), { ...rest, ...ends });
 }
 
 /** Throws the error of one of the texts. */
-export function failWith(text: ErrorText, options: TextOptions = {}): never {
+export function failWith(text: ErrorText | ExitText, options: TextOptions = {}): never {
   throw errorOf(text, options);
 }
 
-/** An error the user can fix outside any request (a flag, a file, a port): one line from the CLI. */
-export function userError(code: string, message: string, options: Omit<FailOptions, "expected"> = {}): SandboxError {
-  return new SandboxError(code, message, { ...options, status: 400, expected: true });
+/** An error the user can fix outside any request (a flag, a file, a port): one line from the CLI, exit code 1 unless given. */
+export function userError(
+  code: string,
+  message: string,
+  options: Omit<SandboxErrorOptions, "status" | "expected"> = {},
+): SandboxError {
+  return new SandboxError(code, message, { ...options, expected: true });
 }

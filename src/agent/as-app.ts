@@ -1,5 +1,7 @@
-import type { ServiceUrls } from "../config/options.ts";
+import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
+import { type ErrorBody, failWith } from "../errors.ts";
 import type { DemoUser } from "../users.ts";
+import { AGENT_TEXTS } from "./errors.ts";
 
 /**
  * What the user's app does after login, done for a demo user so the agent has something to act
@@ -12,34 +14,71 @@ export async function signInAsApp(
   const notes: string[] = [];
   let walletToken: string | undefined;
   if (urls.storefront) {
-    await register(urls.storefront, user, await login(urls.storefront, user));
+    const storefront = { service: "storefront", base: urls.storefront } as const;
+    await register(storefront, user, await login(storefront, user));
     notes.push(`app: signed ${user.name} in to the storefront and registered the agent session`);
   }
   if (urls.wallet) {
-    walletToken = await login(urls.wallet, user);
+    walletToken = await login({ service: "wallet", base: urls.wallet }, user);
     if (urls.host) {
-      await register(urls.host, user, walletToken);
+      await register({ service: "host", base: urls.host }, user, walletToken);
       notes.push(`app: signed ${user.name} in to the wallet and registered the host app's agent session`);
     }
   }
   return { walletToken, notes };
 }
 
-async function login(base: string, user: DemoUser): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  if (!response.ok) throw new Error(`Signing ${user.email} in at ${base} failed: ${response.status}`);
+interface Server {
+  service: ServiceName;
+  base: string;
+}
+
+async function login(server: Server, user: DemoUser): Promise<string> {
+  const response = await post(server, "/api/auth/login", { email: user.email, password: user.password });
+  if (!response.ok) {
+    const { answer, code } = await answerOf(response);
+    const text = code === "invalid_credentials" ? AGENT_TEXTS.passwordRefused : AGENT_TEXTS.signInFailed;
+    failWith(text, { values: { ...valuesOf(server), email: user.email, answer }, expected: true });
+  }
   return ((await response.json()) as { token: string }).token;
 }
 
-async function register(base: string, user: DemoUser, token: string): Promise<void> {
-  const response = await fetch(`${base}/api/agent/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userId: user.id, token }),
-  });
-  if (!response.ok) throw new Error(`Registering the agent session at ${base} failed: ${response.status}`);
+async function register(server: Server, user: DemoUser, token: string): Promise<void> {
+  const response = await post(server, "/api/agent/session", { userId: user.id, token });
+  if (!response.ok) {
+    const { answer } = await answerOf(response);
+    failWith(AGENT_TEXTS.sessionRefused, {
+      values: { ...valuesOf(server), email: user.email, answer },
+      expected: true,
+    });
+  }
+}
+
+/** A server that does not answer at all (the sandbox stopped since it was found) is said in one line too. */
+async function post(server: Server, path: string, body: unknown): Promise<Response> {
+  try {
+    return await fetch(`${server.base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    return failWith(AGENT_TEXTS.unreachable, {
+      values: { ...valuesOf(server), reason: (error as Error).message },
+      expected: true,
+      cause: error,
+    });
+  }
+}
+
+function valuesOf({ service, base }: Server): Record<string, string> {
+  return { service, label: SERVICE_LABELS[service], base };
+}
+
+/** What the server answered, for a message: its status with the error and hint of its error body (a fault's hint says how to remove it). */
+async function answerOf(response: Response): Promise<{ answer: string; code?: string }> {
+  const parsed: unknown = await response.json().catch(() => undefined);
+  const body: Partial<ErrorBody> = parsed !== null && typeof parsed === "object" ? parsed : {};
+  const said = [body.error ?? response.statusText, body.hint].filter(Boolean).join(". ");
+  return { answer: `${response.status} ${said}`.trimEnd(), code: body.code };
 }

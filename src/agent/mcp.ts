@@ -3,6 +3,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { statusOf } from "../errors.ts";
 import { createHostCheck } from "../http/allowed-hosts.ts";
 import { JSON_TYPE } from "../http/response-headers.ts";
 import { ActionInputError } from "./actions/build-request.ts";
@@ -95,7 +96,7 @@ export async function serveHttp(
     res.setHeader("x-content-type-options", "nosniff");
     const target = URL.parse(req.url ?? "")?.host; // an absolute-form target names the host too
     const refused = hosts.refusal([req.headers.host, target], req.headers.origin, true);
-    if (refused) return writeJson(res, refused.status, refused.toBody());
+    if (refused) return writeJson(res, statusOf(refused), refused.toBody());
     if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp")
       return writeJson(res, 404, { error: "The MCP endpoint is /mcp", code: "not_found" });
     const server = make();

@@ -1,28 +1,20 @@
 import { fileURLToPath } from "node:url";
 import { runningSandbox } from "../client/running-sandbox.ts";
 import type { SandboxConfig } from "../config/load.ts";
-import { SandboxError } from "../errors.ts";
+import { failWith } from "../errors.ts";
 import { resolveEndUser } from "../identity/end-user.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import type { AgentTarget } from "./actions/call.ts";
 import { signInAsApp } from "./as-app.ts";
+import { AGENT_TEXTS } from "./errors.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
 
 export const DEFAULT_ACTIONS_DIR = fileURLToPath(new URL("../../fixtures/actions/", import.meta.url));
 
-/** The CLI could not find what the agent needs; the message says what to do. */
-export class AgentSetupError extends SandboxError {
-  override name = "AgentSetupError";
-  constructor(message: string) {
-    super("agent_setup", message, { status: 400, expected: true });
-  }
-}
-
 /** The demo user named by id or email: the agent signs in as the user's app, so it needs the password. */
 export async function findDemoUser(idOrEmail: string): Promise<DemoUser> {
-  const { user } = resolveEndUser(await loadDemoUsers(), idOrEmail);
-  if (!user) throw new AgentSetupError(`No demo user "${idOrEmail}": use an id or email from npx sandbox users`);
-  return user;
+  // Without allowUnknown, a name that is no demo user's is refused there (a usage error): a user is always found.
+  return resolveEndUser(await loadDemoUsers(), idOrEmail).user as DemoUser;
 }
 
 export interface UserTarget {
@@ -39,10 +31,7 @@ export interface UserTarget {
  */
 export async function agentTargets(config: SandboxConfig): Promise<(user: string) => Promise<UserTarget>> {
   const running = await runningSandbox(config.dataDir);
-  if (!running?.urls)
-    throw new AgentSetupError(
-      `No sandbox runs on ${config.dataDir}: start one with npx sandbox start (or point --data-dir at its data dir)`,
-    );
+  if (!running?.urls) failWith(AGENT_TEXTS.noSandbox, { values: { dataDir: config.dataDir }, expected: true });
   const urls = running.urls;
   const known = new Map<string, Promise<UserTarget>>();
   const setUp = async (idOrEmail: string): Promise<UserTarget> => {
@@ -55,7 +44,7 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
       endUserId: user.id,
       endUserName: user.name,
       walletToken: async () => {
-        if (!walletToken) throw new AgentSetupError("This action needs the wallet, which is not running");
+        if (!walletToken) failWith(AGENT_TEXTS.walletNotRunning, { expected: true });
         return walletToken;
       },
     };

@@ -95,10 +95,13 @@ export async function requireUser(
       },
     });
   }
-  if (!auth.knownUser(result.userId)) {
-    failWith(AUTH_TEXTS.unknownUser, {
-      headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token"` },
-    });
-  }
+  if (!auth.knownUser(result.userId)) refuseUnknownUser(issuer);
   return { userId: result.userId, expiresAt: result.expiresAt };
+}
+
+/** The 401 of a well-signed token whose user the service does not know. */
+export function refuseUnknownUser(issuer: JwtIssuer): never {
+  failWith(AUTH_TEXTS.unknownUser, {
+    headers: { "www-authenticate": `Bearer realm="${issuer.issuer}", error="invalid_token"` },
+  });
 }

@@ -81,7 +81,7 @@ export function agentCommand(cli: Cli): Command {
       const action = (await loadActions(resolve(cli.io.cwd, options.actions))).find(
         (candidate) => candidate.name === name,
       );
-      if (!action) throw new UserFacingError(`No action "${name}": see npx sandbox agent actions`);
+      if (!action) throw new UserFacingError(`No action "${name}": see npx sandbox agent actions`, 2);
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
       try {
         const call = await callAction(action, parseParams(options.param), target);
@@ -127,10 +127,12 @@ export function agentCommand(cli: Cli): Command {
       if (options.timeZone && !validTimeZone(options.timeZone))
         throw new UserFacingError(
           `--time-zone takes an IANA time zone such as Africa/Lagos; got "${options.timeZone}"`,
+          2,
         );
       if (question.trim() === "")
         throw new UserFacingError(
           'The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month?" --user ada@example.com',
+          2,
         );
       // The resolver (and its date parser) is loaded only to answer a question, not for actions or call.
       const { ask } = await import("../agent/ask.ts");
@@ -189,7 +191,7 @@ function parseParams(pairs: string[]): Record<string, unknown> {
   return Object.fromEntries(
     pairs.map((pair) => {
       const at = pair.indexOf("=");
-      if (at < 1) throw new UserFacingError(`--param takes name=value; got "${pair}"`);
+      if (at < 1) throw new UserFacingError(`--param takes name=value; got "${pair}"`, 2);
       const raw = pair.slice(at + 1);
       let value: unknown = raw;
       try {

@@ -12,7 +12,6 @@ import { type RunObserver, runChecks } from "../check/runner.ts";
 import type { CheckTarget } from "../check/target.ts";
 import { loadConfig, type SandboxConfig } from "../config/load.ts";
 import { type OptionKey, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../config/options.ts";
-import { SandboxError } from "../errors.ts";
 import { requireAnswers } from "./check-preflight.ts";
 import { UserFacingError } from "./errors.ts";
 import type { Cli } from "./io.ts";
@@ -35,16 +34,12 @@ export async function runCheck(cli: Cli, request: CheckRequest): Promise<void> {
   const { io } = cli;
   const areas = parseAreas(request.only);
   const urls = parseUrls(request.urls);
-  // A setting that cannot be used (flag, environment or file) means the run cannot start as invoked.
+  // A setting that cannot be used (flag, environment or file) is a usage error: the run cannot start as invoked.
   const config = await loadConfig({
     flags: request.settings,
     configFile: request.configFile,
     env: io.env,
     cwd: io.cwd,
-  }).catch((error: unknown) => {
-    throw error instanceof SandboxError && error.code === "config_invalid"
-      ? new UserFacingError(error.message, 2)
-      : error;
   });
   const credentials = credentialsOf(config);
   const out = request.json ? io.stderr : io.stdout;

@@ -26,15 +26,8 @@ interface CheckFlags {
   [attribute: string]: unknown;
 }
 
-/** Commander's own usage errors (an unknown option, a missing value) exit 2 here, as the check's do: CI tells a broken invocation from a broken contract. */
-class CheckCommand extends Command {
-  override error(message: string, options?: { code?: string; exitCode?: number }): never {
-    return super.error(message, { ...options, exitCode: 2 });
-  }
-}
-
 export function checkCommand(cli: Cli): Command {
-  const command = new CheckCommand("check")
+  const command = new Command("check")
     .option(
       "--storefront <url>",
       "the storefront to check (without any of these three URLs, a sandbox of its own is started and checked)",

@@ -52,8 +52,8 @@ export async function runCli(args: readonly string[], io: CliIo = processIo()): 
   try {
     await (await buildProgram(cli, args)).parseAsync([...args], { from: "user" });
   } catch (error) {
-    // Commander has printed its help or its usage error already; it only says how to end.
-    if (error instanceof CommanderError) return error.exitCode;
+    // Commander has printed its help or its usage error already; a usage error exits 2, as the commands' own do.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     reportError(error, cli);
   }
   return cli.exitCode;

@@ -52,7 +52,7 @@ export function mcpCommand(cli: Cli): Command {
       }
       const port = options.http === true ? 0 : Number(options.http);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
-        throw new UserFacingError(`--http takes a port from 0 to 65535; got "${options.http}"`);
+        throw new UserFacingError(`--http takes a port from 0 to 65535; got "${options.http}"`, 2);
       const { url } = await serveHttp(make, { port, host: "127.0.0.1", allowedHosts: config.allowedHosts }).catch(
         (error: NodeJS.ErrnoException) => {
           throw new UserFacingError(

@@ -3,7 +3,6 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { SandboxConfig } from "../config/load.ts";
 import { SandboxError } from "../errors.ts";
 import { launchSandbox } from "../runtime/launch.ts";
-import { UserFacingError } from "./errors.ts";
 import type { ThreadReport } from "./server-thread.ts";
 
 const report = (message: ThreadReport) => parentPort!.postMessage(message);
@@ -26,6 +25,6 @@ try {
     expected,
     message: (error as Error)?.message ?? String(error),
     stack: (error as Error)?.stack,
-    exitCode: error instanceof UserFacingError ? error.exitCode : 1,
+    exitCode: error instanceof SandboxError ? error.exitCode : 1,
   });
 }

@@ -256,7 +256,7 @@ export class ControlsClient {
       throw new SandboxError(
         "sandbox_unreachable",
         `The sandbox at ${this.baseUrl} did not answer (${(error as Error).message}). Is it still running?`,
-        { status: 502, expected: true, cause: error },
+        { expected: true, cause: error },
       );
     }
   }

@@ -37,9 +37,9 @@ type Option = (typeof OPTIONS)[number];
 /** The typed settings every part of the sandbox receives, one key per row of the options table (config/options.ts). */
 export type SandboxConfig = { readonly [O in Option as O["key"]]: ValueOfType[O["type"]] };
 
-/** A setting with a bad value, or a config file that cannot be used: the start stops with one line naming it. */
+/** A setting with a bad value, or a config file that cannot be used: the command stops with one line naming it, a usage error. */
 function configError(message: string): SandboxError {
-  return userError("config_invalid", message);
+  return userError("config_invalid", message, { exitCode: 2 });
 }
 
 export interface ConfigSources {

@@ -1,9 +1,10 @@
 import type { H3 } from "h3";
 import { bearerToken } from "../auth/bearer.ts";
-import { failAuth } from "../auth/errors.ts";
 import { sameSecret } from "../auth/secrets.ts";
 import type { SandboxConfig } from "../config/load.ts";
+import { failWith } from "../errors.ts";
 import { isLoopback } from "../host-names.ts";
+import { CONTROL_TEXTS } from "./errors.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /**
@@ -24,14 +25,11 @@ export function guardControls(app: H3, config: Pick<SandboxConfig, "bind" | "con
   app.use(`${CONTROLS_PREFIX}**`, (event) => {
     const token = bearerToken(event);
     if (token !== null && sameSecret(token, config.controlToken)) return;
-    failAuth(
-      "invalid_token",
-      `${token === null ? "Missing" : "Wrong"} control token: the sandbox listens on ${config.bind}, so its controls need Authorization: Bearer <control token> (the start banner prints it; the CLI sends the one its settings give: CONTROL_TOKEN, or controlToken in sandbox.config.json).`,
-      {
-        headers: {
-          "www-authenticate": `Bearer realm="sandbox controls"${token === null ? "" : ', error="invalid_token"'}`,
-        },
+    failWith(token === null ? CONTROL_TEXTS.missingControlToken : CONTROL_TEXTS.wrongControlToken, {
+      values: { bind: config.bind },
+      headers: {
+        "www-authenticate": `Bearer realm="sandbox controls"${token === null ? "" : ', error="invalid_token"'}`,
       },
-    );
+    });
   });
 }

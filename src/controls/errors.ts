@@ -1,4 +1,6 @@
-import { errorThrower, type Fail } from "../errors.ts";
+import { AUTH_ERRORS } from "../auth/errors.ts";
+import { errorTexts } from "../errors.ts";
+import { HTTP_ERRORS } from "../http/errors.ts";
 
 /** The codes of the sandbox controls, which every server answers (the controls act on the whole sandbox). */
 export const CONTROL_ERRORS = {
@@ -6,4 +8,65 @@ export const CONTROL_ERRORS = {
   service_not_running: 409,
 } as const;
 
-export const failControl: Fail<typeof CONTROL_ERRORS> = errorThrower(CONTROL_ERRORS);
+/** What the controls under /__sandbox/ answer, word for word: access, clock, triggers, journal, reset and import (the faults' are in faults/errors.ts). */
+export const CONTROL_TEXTS = errorTexts(
+  { ...HTTP_ERRORS, ...AUTH_ERRORS, ...CONTROL_ERRORS },
+  {
+    missingControlToken: [
+      "invalid_token",
+      "Missing control token: the sandbox listens on {bind}, so its controls need Authorization: Bearer <control token> (the start banner prints it; the CLI sends the one its settings give: CONTROL_TOKEN, or controlToken in sandbox.config.json).",
+    ],
+    wrongControlToken: [
+      "invalid_token",
+      "Wrong control token: the sandbox listens on {bind}, so its controls need Authorization: Bearer <control token> (the start banner prints it; the CLI sends the one its settings give: CONTROL_TOKEN, or controlToken in sandbox.config.json).",
+    ],
+    noClockMove: [
+      "validation_error",
+      'Send exactly one of "advance" (a duration such as "25h"), "set" (an ISO 8601 time) or "reset" (true)',
+    ],
+    clockMoves: [
+      "validation_error",
+      'Send exactly one of "advance" (a duration such as "25h"), "set" (an ISO 8601 time) or "reset" (true); got {moves}',
+    ],
+    advance: ["validation_error", '"advance" must be a duration such as "90s", "15m", "25h" or "8d"; got {value}'],
+    set: ["validation_error", '"set" must be an ISO 8601 time such as "2030-01-01T09:00:00Z"'],
+    reset: ["validation_error", '"reset" must be true'],
+    noTrigger: ["not_found", 'No trigger "{name}" here: the servers this sandbox runs ({running}) have {triggers}'],
+    countBelow: ["validation_error", '"{field}" must be a whole number of at least {min}; got "{value}"'],
+    onlyServices: ["validation_error", '"only" must be {services}; got {value}'],
+    resetNotRunning: [
+      "service_not_running",
+      "This sandbox does not run the {service} (see its --only): nothing was reset",
+    ],
+    importNotRunning: [
+      "service_not_running",
+      "The document has {service} data, but this sandbox does not run the {service}: start it, or remove services.{service} from the document. Nothing was changed.",
+    ],
+    importFormat: ["validation_error", 'Import refused, nothing was changed: /format must be "{format}"'],
+    importVersion: [
+      "validation_error",
+      "Import refused, nothing was changed: /version must be a whole number: the export format version",
+    ],
+    importNewer: [
+      "validation_error",
+      "Import refused, nothing was changed: /version is {version}, newer than this sandbox knows ({known}): update the sandbox",
+    ],
+    importServices: [
+      "validation_error",
+      "Import refused, nothing was changed: /services must be an object of each service's data",
+    ],
+    importNoService: [
+      "validation_error",
+      "Import refused, nothing was changed: /services names no service: nothing to import",
+    ],
+    importUnknownService: [
+      "validation_error",
+      "Import refused, nothing was changed: /services/{service} is not a server of the sandbox ({services})",
+    ],
+    importNoData: [
+      "validation_error",
+      "Import refused, nothing was changed: /services/{service} is there, but the {service} keeps no data",
+    ],
+    importBadData: ["validation_error", "Import refused, nothing was changed: {field} {problem}"],
+  },
+);

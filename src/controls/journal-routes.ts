@@ -1,9 +1,10 @@
 import type { H3, H3Event } from "h3";
 import { SERVICE_NAMES } from "../config/options.ts";
-import { fail } from "../http/errors.ts";
+import { failWith } from "../errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { openLiveStream } from "../http/sse.ts";
 import type { Controls } from "./controls.ts";
+import { CONTROL_TEXTS } from "./errors.ts";
 import { type JournalEntry, type JournalFilter, matchesFilter } from "./journal/entry.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
@@ -103,9 +104,7 @@ function queryCount(event: H3Event, name: string, min: number): number | undefin
   if (value === undefined) return undefined;
   const count = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
   if (!(count >= min))
-    fail("validation_error", `"${name}" must be a whole number of at least ${min}; got "${value}"`, {
-      details: { field: name },
-    });
+    failWith(CONTROL_TEXTS.countBelow, { values: { field: name, min, value }, details: { field: name } });
   return count;
 }
 

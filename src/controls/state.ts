@@ -1,8 +1,8 @@
 import { parseServiceNames, SERVICE_LIST } from "../config/load.ts";
 import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
-import { fail } from "../http/errors.ts";
+import { type ErrorText, failWith } from "../errors.ts";
 import type { ControlledService, Controls, ServiceState } from "./controls.ts";
-import { failControl } from "./errors.ts";
+import { CONTROL_TEXTS } from "./errors.ts";
 
 /** What an export document says it is; import refuses anything else. */
 export const EXPORT_FORMAT = "agent-sandbox-export";
@@ -53,30 +53,32 @@ export function exportDocument(controls: Controls): ExportDocument {
  * is a 400 that names the service and the field, and changes nothing.
  */
 export async function importDocument(controls: Controls, document: Record<string, unknown>): Promise<ServiceName[]> {
-  if (document.format !== EXPORT_FORMAT) refuse("/format", `must be "${EXPORT_FORMAT}"`);
+  if (document.format !== EXPORT_FORMAT) refuse(CONTROL_TEXTS.importFormat, "/format", { format: EXPORT_FORMAT });
   const { version, services } = document;
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1)
-    refuse("/version", "must be a whole number: the export format version");
-  if (version > EXPORT_VERSION)
-    refuse("/version", `is ${version}, newer than this sandbox knows (${EXPORT_VERSION}): update the sandbox`);
+    refuse(CONTROL_TEXTS.importVersion, "/version");
+  if (version > EXPORT_VERSION) refuse(CONTROL_TEXTS.importNewer, "/version", { version, known: EXPORT_VERSION });
   if (services === null || typeof services !== "object" || Array.isArray(services))
-    refuse("/services", "must be an object of each service's data");
+    refuse(CONTROL_TEXTS.importServices, "/services");
   const entries = Object.entries(services);
-  if (entries.length === 0) refuse("/services", "names no service: nothing to import");
+  if (entries.length === 0) refuse(CONTROL_TEXTS.importNoService, "/services");
   const accepted = entries.map(([name, data]) => {
     const service = controls.services.find((candidate) => candidate.name === name);
     if (!service) {
       if (!(SERVICE_NAMES as readonly string[]).includes(name))
-        refuse(`/services/${name}`, `is not a server of the sandbox (${SERVICE_NAMES.join(", ")})`);
-      failControl(
-        "service_not_running",
-        `The document has ${name} data, but this sandbox does not run the ${name}: start it, or remove services.${name} from the document. Nothing was changed.`,
-      );
+        refuse(CONTROL_TEXTS.importUnknownService, `/services/${name}`, {
+          service: name,
+          services: SERVICE_NAMES.join(", "),
+        });
+      failWith(CONTROL_TEXTS.importNotRunning, { values: { service: name } });
     }
     const [stateful] = stateOf(service);
-    if (!stateful || !hasData(stateful)) refuse(`/services/${name}`, `is there, but the ${name} keeps no data`);
+    if (!stateful || !hasData(stateful)) refuse(CONTROL_TEXTS.importNoData, `/services/${name}`, { service: name });
     const result = stateful.state.data.accept(data);
-    if ("problem" in result) refuse(`/services/${name}${result.problem.path}`, result.problem.message, service.name);
+    if ("problem" in result) {
+      const field = `/services/${name}${result.problem.path}`;
+      refuse(CONTROL_TEXTS.importBadData, field, { field, problem: result.problem.message }, service.name);
+    }
     return { service: stateful, data: result.data };
   });
   await Promise.all(accepted.map(({ service, data }) => service.state.data.replace(data)));
@@ -86,7 +88,8 @@ export async function importDocument(controls: Controls, document: Record<string
 function parseOnly(only: string): ServiceName[] {
   return (
     parseServiceNames(only) ??
-    fail("validation_error", `"only" must be ${SERVICE_LIST}; got ${JSON.stringify(only)}`, {
+    failWith(CONTROL_TEXTS.onlyServices, {
+      values: { services: SERVICE_LIST, value: JSON.stringify(only) },
       details: { field: "only" },
     })
   );
@@ -96,7 +99,7 @@ function runningOnes(controls: Controls, names: ServiceName[]): ControlledServic
   return names.map(
     (name) =>
       controls.services.find((service) => service.name === name) ??
-      failControl("service_not_running", `This sandbox does not run the ${name} (see its --only): nothing was reset`),
+      failWith(CONTROL_TEXTS.resetNotRunning, { values: { service: name } }),
   );
 }
 
@@ -109,8 +112,11 @@ function hasData(service: Stateful): service is WithData {
 }
 
 /** A bad document: the message and `details.field` name the field (a JSON pointer into the document), `details.service` its service. */
-function refuse(field: string, message: string, service?: ServiceName): never {
-  fail("validation_error", `Import refused, nothing was changed: ${field} ${message}`, {
-    details: { field, ...(service && { service }) },
-  });
+function refuse(
+  text: ErrorText,
+  field: string,
+  values: Record<string, string | number> = {},
+  service?: ServiceName,
+): never {
+  failWith(text, { values, details: { field, ...(service && { service }) } });
 }

@@ -1,7 +1,8 @@
 import type { H3 } from "h3";
-import { fail } from "../http/errors.ts";
+import { failWith } from "../errors.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import type { Controls, Trigger } from "./controls.ts";
+import { CONTROL_TEXTS } from "./errors.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** POST /__sandbox/trigger/<name>: the running service that has the trigger acts on its data, as the JSON body says. */
@@ -16,10 +17,9 @@ export function addTriggerRoutes(app: H3, controls: Controls): void {
     async (event) => {
       const name = event.context.params?.name ?? "";
       if (!Object.hasOwn(triggers, name))
-        fail(
-          "not_found",
-          `No trigger "${name}" here: the servers this sandbox runs (${running}) have ${Object.keys(triggers).join(", ") || "none"}`,
-        );
+        failWith(CONTROL_TEXTS.noTrigger, {
+          values: { name, running, triggers: Object.keys(triggers).join(", ") || "none" },
+        });
       return triggers[name]!(await readJsonObject(event));
     },
     {

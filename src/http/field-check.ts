@@ -121,6 +121,7 @@ function refuse(
   value: unknown,
   found: Record<string, string | number>,
 ): never {
+  // A schema the field rules do not cover is a bug of the rules, not the request's fault: a plain Error, loud with its stack.
   if (!rule) throw new Error(`The check of "${name}" has no error text for what it found`);
   return failWith(rule.text, { values: { ...rule.values, ...found }, details: rule.details(value) });
 }

@@ -17,6 +17,7 @@ export interface BodyFields {
  */
 export async function readBody(event: H3Event): Promise<BodyFields> {
   const body = matchedContract(event).body;
+  // The route's mistake, not the request's: a bug, so a plain Error (a 500, its stack in the log).
   if (!body) throw new Error(`${event.req.method} ${event.url.pathname} reads a body its contract does not describe`);
   const fields = await readJsonObject(event, body.maxBytes);
   const required = (body.schema.required ?? []) as readonly string[];
@@ -48,7 +49,7 @@ export function queryValue(event: H3Event, name: string): string | undefined {
     | undefined;
 }
 
-/** A route reading what its contract does not describe is the route's mistake, not the request's. */
+/** A route reading what its contract does not describe is the route's mistake, not the request's: a bug, so a plain Error. */
 function described(event: H3Event, what: string, name: string, schema: JsonSchema | undefined): JsonSchema {
   if (!schema)
     throw new Error(

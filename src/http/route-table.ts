@@ -42,7 +42,7 @@ export function appRoutes(app: H3): { method: string; path: string; meta: H3Rout
   );
 }
 
-/** The contract of the route that matched the request; a route that reads its request by its contract must have one. */
+/** The contract of the route that matched the request; a route that reads its request by its contract must have one (without, a bug: a plain Error). */
 export function matchedContract(event: H3Event): Partial<RouteContract> {
   const meta = event.context.matchedRoute?.meta;
   if (!meta)

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { H3, type H3Event, type HTTPError, handleCors, isPreflightRequest, type Middleware } from "h3";
-import { type ErrorCodes, errorOf, failWith, SandboxError } from "../errors.ts";
+import { type ErrorCodes, errorOf, failWith, SandboxError, statusOf } from "../errors.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { type SentBody, TappableResponse } from "./body-tap.ts";
 import { codeForStatus, HTTP_TEXTS } from "./errors.ts";
@@ -185,7 +185,7 @@ const CORS = {
 function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOptions, cors: boolean): Response {
   const sandboxError = toSandboxError(error);
   // h3 wraps what a route throws as "unhandled" with the original as cause; ours are reported by their message, bugs with their stack.
-  if (sandboxError.status >= 500)
+  if (statusOf(sandboxError) >= 500)
     options.onServerError?.(
       error.cause instanceof SandboxError || !error.unhandled ? sandboxError : error.cause,
       event,
@@ -203,7 +203,7 @@ function jsonError(error: SandboxError, cors: boolean): Response {
   const headers = new Headers(error.headers);
   headers.set("content-type", JSON_TYPE);
   if (cors) headers.set("access-control-allow-origin", "*");
-  const { status } = error;
+  const status = statusOf(error);
   return new Response(JSON.stringify(error.toBody()), { status, statusText: STATUS_CODES[status], headers });
 }
 

@@ -132,12 +132,13 @@ function isNoSession(call: ActionCall | undefined): boolean {
   return call?.response.status === 401 && body?.code === "no_active_session";
 }
 
-/** A server the agent calls that does not answer is a 502 that names the problem, not a server error. */
+/** A server the agent calls that does not answer (or does not run) is a 502 that names the problem, not a server error. */
 async function reachable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SandboxError) throw error;
+    // An error with a status is this request's answer already; the agent's own failures have none.
+    if (error instanceof SandboxError && error.status !== undefined) throw error;
     return failWith(HOST_TEXTS.agentCallFailed, { values: { reason: (error as Error).message }, expected: true });
   }
 }

@@ -67,6 +67,7 @@ export class MigratingAdapter<T extends Versioned> implements Adapter<T> {
     private readonly migrations: readonly Migration[],
   ) {
     migrations.forEach((migration, index) => {
+      // A bug of the code, whatever the data: a plain Error, with its stack.
       if (migration.version !== index + 1) throw new Error(`Migration ${migration.description} is out of order`);
     });
   }

@@ -1,4 +1,5 @@
-import { errorTexts } from "../errors.ts";
+import { errorTexts, exitTexts } from "../errors.ts";
+import { FIXTURE_ERRORS } from "../fixtures.ts";
 
 /** The storefront's own error codes (the generic ones are in http/errors.ts, the auth ones in auth/errors.ts). */
 export const STOREFRONT_ERRORS = {
@@ -18,5 +19,13 @@ export const STOREFRONT_TRIGGER_TEXTS = errorTexts(STOREFRONT_TRIGGER_ERRORS, {
   orderNotFound: [
     "order_not_found",
     'No order "{reference}" in the storefront: GET /api/orders lists a user\'s orders, with their orderId',
+  ],
+});
+
+/** What stops the storefront's seed: its fixtures do not agree. */
+export const STOREFRONT_SEED_TEXTS = exitTexts(FIXTURE_ERRORS, {
+  unknownProduct: [
+    "fixture_invalid",
+    "fixtures/storefront/orders.json: order {orderId} names unknown product {productId}: add it to fixtures/storefront/products.json, or correct the order",
   ],
 });

@@ -1,9 +1,11 @@
 import type { Clock } from "../clock.ts";
+import { failWith } from "../errors.ts";
 import { readFixture } from "../fixtures.ts";
 import type { FileIO } from "../store/file-io.ts";
 import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
+import { STOREFRONT_SEED_TEXTS } from "./errors.ts";
 import { checkStorefrontShape } from "./shape.ts";
 
 export interface Product {
@@ -101,7 +103,7 @@ export async function openStorefrontStore(options: {
 }
 
 /** Seed orders are placed relative to the day the data is created, so "recent" stays recent. */
-function seedOrder(fixture: OrderFixture, products: Product[], clock: Clock): StoredOrder {
+export function seedOrder(fixture: OrderFixture, products: Product[], clock: Clock): StoredOrder {
   const placedAt = new Date(clock.now().getTime() - fixture.placedHoursAgo * 3_600_000);
   return {
     id: fixture.id,
@@ -112,7 +114,10 @@ function seedOrder(fixture: OrderFixture, products: Product[], clock: Clock): St
     items: fixture.items.map(({ productId, quantity }) => {
       const product = products.find((candidate) => candidate.id === productId);
       if (!product)
-        throw new Error(`fixtures/storefront/orders.json: order ${fixture.orderId} names unknown product ${productId}`);
+        failWith(STOREFRONT_SEED_TEXTS.unknownProduct, {
+          values: { orderId: fixture.orderId, productId },
+          expected: true,
+        });
       return {
         productId,
         name: product.name,

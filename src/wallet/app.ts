@@ -1,5 +1,5 @@
 import type { H3, H3Event } from "h3";
-import { requireUser } from "../auth/bearer.ts";
+import { refuseUnknownUser, requireUser } from "../auth/bearer.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { addLoginRoute } from "../auth/login.ts";
 import type { Clock } from "../clock.ts";
@@ -17,7 +17,7 @@ import { createFormTokens } from "./oauth/form-token.ts";
 import { addMetadataRoute } from "./oauth/metadata.ts";
 import { oauthErrorResponse } from "./oauth/oauth-response.ts";
 import { addTokenRoute } from "./oauth/token-route.ts";
-import { type WalletStore, walletOf } from "./store.ts";
+import type { WalletStore } from "./store.ts";
 import { type Direction, selectTransactions, toTransactionView } from "./transactions.ts";
 import { type Period, parseWindow } from "./window.ts";
 
@@ -44,7 +44,8 @@ export function createWalletApp(deps: WalletDeps): H3 {
   };
   const walletFor = async (event: H3Event) => {
     const { userId } = await requireUser(event, auth);
-    return walletOf(deps.store.data.wallets, userId);
+    // The check found the user's wallet; one gone since (the data replaced in between) is refused as the check now would.
+    return deps.store.data.wallets.find((wallet) => wallet.userId === userId) ?? refuseUnknownUser(deps.jwt);
   };
 
   addLoginRoute(app, { users: () => deps.store.data.users, jwt: deps.jwt });

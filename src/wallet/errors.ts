@@ -1,4 +1,5 @@
-import { errorTexts, errorThrower, type Fail } from "../errors.ts";
+import { errorTexts, errorThrower, exitTexts, type Fail } from "../errors.ts";
+import { FIXTURE_ERRORS } from "../fixtures.ts";
 import { HTTP_ERRORS } from "../http/errors.ts";
 
 /** The wallet's own error codes (the generic ones are in http/errors.ts, the auth ones in auth/errors.ts). */
@@ -28,11 +29,31 @@ export const WALLET_TRIGGER_ERRORS = {
   transaction_settled: 409,
 } as const;
 
-export const WALLET_TRIGGER_TEXTS = errorTexts(WALLET_TRIGGER_ERRORS, {
-  userNotFound: ["user_not_found", 'No wallet user has the id or email "{given}" (npx sandbox users lists them)'],
-  transactionNotFound: ["transaction_not_found", 'No transaction "{id}" in the wallet'],
-  transactionSettled: [
-    "transaction_settled",
-    "Transaction {id} is {previousStatus} already: only a Pending transaction settles",
+export const WALLET_TRIGGER_TEXTS = errorTexts(
+  { ...HTTP_ERRORS, ...WALLET_TRIGGER_ERRORS },
+  {
+    typeOfOtherDirection: [
+      "validation_error",
+      '"type" {type} is {typeDirection}, not {direction}: {direction} types are {types}',
+    ],
+    amount: [
+      "validation_error",
+      '"amount" must be a positive number in major units with at most 2 decimals (such as 12.50)',
+    ],
+
+    userNotFound: ["user_not_found", 'No wallet user has the id or email "{given}" (npx sandbox users lists them)'],
+    transactionNotFound: ["transaction_not_found", 'No transaction "{id}" in the wallet'],
+    transactionSettled: [
+      "transaction_settled",
+      "Transaction {id} is {previousStatus} already: only a Pending transaction settles",
+    ],
+  },
+);
+
+/** What stops the wallet's seed: its fixtures do not agree. */
+export const WALLET_SEED_TEXTS = exitTexts(FIXTURE_ERRORS, {
+  noWallet: [
+    "fixture_invalid",
+    "fixtures/wallet/transactions.json: transaction {id} is of user {userId}, who has no wallet: add one to fixtures/wallet/wallets.json, or correct the transaction",
   ],
 });

@@ -1,9 +1,11 @@
 import type { Clock } from "../clock.ts";
+import { failWith } from "../errors.ts";
 import { readFixture } from "../fixtures.ts";
 import type { FileIO } from "../store/file-io.ts";
 import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
+import { WALLET_SEED_TEXTS } from "./errors.ts";
 import type { StoredTransaction, Wallet, WalletData } from "./model.ts";
 import { type ClientFixture, loadDefaultClients, registeredClient } from "./oauth/clients.ts";
 import { checkWalletShape } from "./shape.ts";
@@ -31,7 +33,7 @@ function migrations(defaultClients: ClientFixture[], clock: Clock): Migration[] 
   ];
 }
 
-interface TransactionFixture extends Omit<StoredTransaction, "currency" | "createdAt"> {
+export interface TransactionFixture extends Omit<StoredTransaction, "currency" | "createdAt"> {
   /** When, counted back from the moment the data is seeded, so every period has transactions. */
   daysAgo: number;
 }
@@ -55,18 +57,27 @@ export async function openWalletStore(options: {
         ...empty,
         users: options.users,
         wallets,
-        transactions: transactions.map(({ daysAgo, ...transaction }) => ({
-          ...transaction,
-          currency: walletOf(wallets, transaction.userId).currency,
-          createdAt: new Date(seededAt - Math.round(daysAgo * 86_400_000)).toISOString(),
-        })),
+        transactions: transactions.map((transaction) => seedTransaction(transaction, wallets, seededAt)),
       };
     },
   });
 }
 
-export function walletOf(wallets: readonly Wallet[], userId: string): Wallet {
-  const wallet = wallets.find((candidate) => candidate.userId === userId);
-  if (!wallet) throw new Error(`No wallet for user ${userId} in the wallet data`);
-  return wallet;
+/** A seed transaction in its user's currency, dated back from the moment the data is seeded; one of a user without a wallet stops the seed. */
+export function seedTransaction(
+  { daysAgo, ...transaction }: TransactionFixture,
+  wallets: readonly Wallet[],
+  seededAt: number,
+): StoredTransaction {
+  const wallet =
+    wallets.find((candidate) => candidate.userId === transaction.userId) ??
+    failWith(WALLET_SEED_TEXTS.noWallet, {
+      values: { id: transaction.id, userId: transaction.userId },
+      expected: true,
+    });
+  return {
+    ...transaction,
+    currency: wallet.currency,
+    createdAt: new Date(seededAt - Math.round(daysAgo * 86_400_000)).toISOString(),
+  };
 }

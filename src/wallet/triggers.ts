@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import { failWith } from "../errors.ts";
-import { fail } from "../http/errors.ts";
 import { choiceField, optionalString, requireString } from "../http/fields.ts";
 import { findUser } from "../identity/end-user.ts";
 import { WALLET_TRIGGER_TEXTS } from "./errors.ts";
@@ -45,11 +44,15 @@ export function addTransaction(
   const direction = choiceField(input, "direction", DIRECTIONS);
   const type = choiceField(input, "type", TRANSACTION_TYPES, DEFAULT_TYPE[direction]);
   if (directionOf({ type }) !== direction) {
-    fail(
-      "validation_error",
-      `"type" ${type} is ${directionOf({ type })}, not ${direction}: ${direction} types are ${TRANSACTION_TYPES.filter((candidate) => directionOf({ type: candidate }) === direction).join(", ")}`,
-      { details: { field: "type", value: type } },
-    );
+    failWith(WALLET_TRIGGER_TEXTS.typeOfOtherDirection, {
+      values: {
+        type,
+        typeDirection: directionOf({ type }),
+        direction,
+        types: TRANSACTION_TYPES.filter((candidate) => directionOf({ type: candidate }) === direction).join(", "),
+      },
+      details: { field: "type", value: type },
+    });
   }
   const status = choiceField(input, "status", TRANSACTION_STATUSES, "Completed");
   const description = optionalString(input, "description")?.trim() ?? DEFAULT_DESCRIPTION[type];
@@ -96,11 +99,7 @@ export function settleTransaction(store: WalletStore, input: Record<string, unkn
 function centsOf(amount: unknown): number {
   const cents = typeof amount === "number" ? Math.round(amount * 100) : NaN;
   if (!Number.isSafeInteger(cents) || cents < 1 || Math.abs(cents - (amount as number) * 100) > 1e-6) {
-    fail(
-      "validation_error",
-      `"amount" must be a positive number in major units with at most 2 decimals (such as 12.50)`,
-      { details: { field: "amount", value: amount } },
-    );
+    failWith(WALLET_TRIGGER_TEXTS.amount, { details: { field: "amount", value: amount } });
   }
   return cents;
 }

@@ -279,7 +279,7 @@ test("sandbox agent ask and call, run as commands against a running sandbox", { 
   );
 
   const mcpPort = await runInProcess(["mcp", "--user", "ada@example.com", "--data-dir", dataDir, "--http", "abc"]);
-  assert.equal(mcpPort.code, 1);
+  assert.equal(mcpPort.code, 2, "a usage error");
   assert.equal(lines(mcpPort.stderr).length, 1);
   assert.match(mcpPort.stderr, /--http takes a port/);
 

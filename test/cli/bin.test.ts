@@ -23,8 +23,12 @@ test("the bin runs a command: users --json prints the fixture's users", TIMEOUT,
   assert.deepEqual(JSON.parse(result.stdout), users);
 });
 
-test("the bin ends an expected error with one line, exit code 1 and no stack", TIMEOUT, async (t) => {
-  const result = await runCli(t, ["start", "--storefront-port", "abc", "--data-dir", await tempDir(t)]);
-  assert.match(assertOneLineError(result), /--storefront-port/);
-  assert.equal(result.signal, null);
-});
+test(
+  "the bin ends an expected error with one line, its exit code (2: a usage error) and no stack",
+  TIMEOUT,
+  async (t) => {
+    const result = await runCli(t, ["start", "--storefront-port", "abc", "--data-dir", await tempDir(t)]);
+    assert.match(assertOneLineError(result, 2), /--storefront-port/);
+    assert.equal(result.signal, null);
+  },
+);

@@ -43,14 +43,15 @@ test(
     assert.match(idle.stderr, /^Error: No sandbox runs on /);
 
     await startInProcess(t, startArgs(dataDir));
-    const cases: [string[], RegExp][] = [
-      [["--advance", "soon"], /"advance" must be a duration/],
-      [["--set", "tomorrow"], /"set" must be an ISO 8601/],
-      [["--advance", "1h", "--reset"], /cannot be used with/],
+    // The sandbox refuses a value (exit 1, as any control's error); two moves at once is a usage error (exit 2).
+    const cases: [string[], RegExp, number][] = [
+      [["--advance", "soon"], /"advance" must be a duration/, 1],
+      [["--set", "tomorrow"], /"set" must be an ISO 8601/, 1],
+      [["--advance", "1h", "--reset"], /cannot be used with/, 2],
     ];
-    for (const [args, message] of cases) {
+    for (const [args, message, code] of cases) {
       const result = await runInProcess(["clock", ...args, "--data-dir", dataDir]);
-      assert.equal(result.code, 1, args.join(" "));
+      assert.equal(result.code, code, args.join(" "));
       assert.match(result.stderr, message);
       assert.equal(
         lines(result.stderr).filter((line) => !line.startsWith("(run with --help")).length,

@@ -95,7 +95,7 @@ test("identity sign --json: {token, claims}, with --ttl and --claim", TIMEOUT, a
   assert.ok((await verifyIdentity(token, { secret: DEV_SIGNING_SECRET, users })).valid);
 });
 
-test("identity sign refuses bad input in one line", PARALLEL, async (t) => {
+test("identity sign refuses bad input in one line: a usage error, exit 2", PARALLEL, async (t) => {
   const cases = [
     {
       name: "an unknown email",
@@ -124,7 +124,7 @@ test("identity sign refuses bad input in one line", PARALLEL, async (t) => {
     cases.map(({ name, args, message }) =>
       t.test(name, async (t) => {
         const result = await cli(t, ["identity", "sign", ...args]);
-        assert.match(assertOneLineError(result), message);
+        assert.match(assertOneLineError(result, 2), message);
         assert.equal(result.stdout, "");
       }),
     ),
@@ -232,7 +232,7 @@ test("the secret comes from --config too, and a short one is refused", TIMEOUT, 
   assert.equal(signed.code, 0, signed.stderr);
   assert.ok((await verifyIdentity(signed.stdout.trim(), { secret: OTHER_SECRET, users })).valid);
   const short = await cli(t, ["identity", "sign", "--user", "ada@example.com"], { SIGNING_SECRET: "short" });
-  assert.match(assertOneLineError(short), /SIGNING_SECRET must be at least 32 bytes/);
+  assert.match(assertOneLineError(short, 2), /SIGNING_SECRET must be at least 32 bytes/);
 });
 
 /** Runs embed-url on a data dir of its own and parses the URL it prints. */
@@ -313,7 +313,7 @@ test("embed-url: --no-identity, --session, and the base from flag, env and host 
   );
 });
 
-test("embed-url refuses bad input in one line", PARALLEL, async (t) => {
+test("embed-url refuses bad input in one line: a usage error, exit 2", PARALLEL, async (t) => {
   const cases = [
     {
       name: "a bad mode",
@@ -336,7 +336,7 @@ test("embed-url refuses bad input in one line", PARALLEL, async (t) => {
     cases.map(({ name, args, message }) =>
       t.test(name, async (t) => {
         const result = await cli(t, ["embed-url", "--data-dir", await tempDir(t), ...args]);
-        assert.match(assertOneLineError(result), message);
+        assert.match(assertOneLineError(result, 2), message);
       }),
     ),
   );

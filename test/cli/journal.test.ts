@@ -54,7 +54,7 @@ test("journal prints the requests as a table, or as JSON, narrowed by its filter
   }
   assert.equal((await run("journal", "--service", "wallet")).stdout, "No requests in the journal match.\n");
   const bad = await run("journal", "--limit", "0");
-  assert.equal(bad.code, 1);
+  assert.equal(bad.code, 2, "a usage error");
   assert.match(bad.stderr, /--limit.*at least 1/);
 });
 
@@ -161,7 +161,7 @@ test("expect exits 0 when the requests were answered, 1 with what was seen when 
   );
 
   const missing = await run("expect", "--service", "storefront", "--method", "GET");
-  assert.equal(missing.code, 1);
+  assert.equal(missing.code, 2, "a usage error");
   assert.match(missing.stderr, /--path/);
 });
 

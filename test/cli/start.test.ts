@@ -155,36 +155,40 @@ test("a second sandbox on the same data dir: exit 1 with one line naming the fir
   assert.equal(first.exited, false);
 });
 
-test("a secret shorter than 32 bytes is refused without printing it back", TIMEOUT, async (t) => {
-  const secret = "short-s3cr3t-X9";
-  const cases: { name: string; args: string[]; env: Record<string, string> }[] = [
-    { name: "flag", args: ["--storefront-jwt-secret", secret], env: {} },
-    { name: "env", args: [], env: { STOREFRONT_JWT_SECRET: secret } },
-  ];
-  for (const { name, args, env } of cases) {
-    await t.test(name, async (t) => {
-      const dataDir = await tempDir(t);
-      const result = await runInProcess(startArgs(dataDir, ...args), { env });
-      const message = assertOneLineError(result);
-      assert.match(message, /32 bytes/);
-      assert.match(message, /STOREFRONT_JWT_SECRET|--storefront-jwt-secret/);
-      assert.ok(!`${result.stdout}${result.stderr}`.includes(secret), "the secret is not printed");
-    });
-  }
-});
+test(
+  "a secret shorter than 32 bytes is refused without printing it back: a usage error, exit 2",
+  TIMEOUT,
+  async (t) => {
+    const secret = "short-s3cr3t-X9";
+    const cases: { name: string; args: string[]; env: Record<string, string> }[] = [
+      { name: "flag", args: ["--storefront-jwt-secret", secret], env: {} },
+      { name: "env", args: [], env: { STOREFRONT_JWT_SECRET: secret } },
+    ];
+    for (const { name, args, env } of cases) {
+      await t.test(name, async (t) => {
+        const dataDir = await tempDir(t);
+        const result = await runInProcess(startArgs(dataDir, ...args), { env });
+        const message = assertOneLineError(result, 2);
+        assert.match(message, /32 bytes/);
+        assert.match(message, /STOREFRONT_JWT_SECRET|--storefront-jwt-secret/);
+        assert.ok(!`${result.stdout}${result.stderr}`.includes(secret), "the secret is not printed");
+      });
+    }
+  },
+);
 
-test("a bad setting is refused with a clear one-line message", TIMEOUT, async (t) => {
+test("a bad setting is refused with a clear one-line message: a usage error, exit 2", TIMEOUT, async (t) => {
   await t.test("--storefront-port abc", async (t) => {
     const dataDir = await tempDir(t);
     const result = await runInProcess(["start", "--storefront-port", "abc", "--data-dir", dataDir]);
-    const message = assertOneLineError(result);
+    const message = assertOneLineError(result, 2);
     assert.match(message, /--storefront-port/);
     assert.match(message, /"abc"/);
     assert.match(message, /0 to 65535/);
   });
   await t.test("--token-ttl soon", async (t) => {
     const dataDir = await tempDir(t);
-    const message = assertOneLineError(await runInProcess(startArgs(dataDir, "--token-ttl", "soon")));
+    const message = assertOneLineError(await runInProcess(startArgs(dataDir, "--token-ttl", "soon")), 2);
     assert.match(message, /--token-ttl/);
     assert.match(message, /"soon"/);
   });
@@ -195,7 +199,7 @@ test("a bad setting is refused with a clear one-line message", TIMEOUT, async (t
       JSON.stringify({ storefrontPort: 0, dataDir: "./data", storefrontPrt: 9000 }),
     );
     const result = await runInProcess(["start"], { cwd });
-    const message = assertOneLineError(result);
+    const message = assertOneLineError(result, 2);
     assert.match(message, /"storefrontPrt"/);
     assert.match(message, /sandbox\.config\.json/);
     assert.match(message, /storefrontPort/, "lists the known settings");

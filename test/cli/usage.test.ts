@@ -15,7 +15,9 @@ test("mcp with a --user that is no demo user stops before serving: one line, exi
   );
 });
 
-test("agent ask with an empty question says the question is missing", { timeout: 60_000 }, async (t) => {
+test("agent ask with an empty question says the question is missing: a usage error, exit 2", {
+  timeout: 60_000,
+}, async (t) => {
   for (const question of ["", "   "]) {
     const result = await runInProcess([
       "agent",
@@ -26,7 +28,7 @@ test("agent ask with an empty question says the question is missing", { timeout:
       "--data-dir",
       await tempDir(t),
     ]);
-    assert.equal(result.code, 1);
+    assert.equal(result.code, 2);
     assert.match(
       result.stderr,
       /^Error: The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month\?"/,

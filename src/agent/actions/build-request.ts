@@ -9,7 +9,7 @@ export class ActionInputError extends SandboxError {
     message: string,
     readonly missing?: string,
   ) {
-    super("action_input", message, { status: 400, expected: true });
+    super("action_input", message, { expected: true });
   }
 }
 

@@ -1,4 +1,6 @@
-import type { ServiceUrls } from "../../config/options.ts";
+import { SERVICE_LABELS, type ServiceUrls } from "../../config/options.ts";
+import { failWith } from "../../errors.ts";
+import { AGENT_TEXTS } from "../errors.ts";
 import { buildRequest } from "./build-request.ts";
 import type { ActionDefinition } from "./definition.ts";
 
@@ -33,7 +35,11 @@ export async function callAction(
 ): Promise<ActionCall> {
   const built = buildRequest(action, parameters, { end_user_id: target.endUserId, wallet_prefix: target.walletPrefix });
   const base = target.urls[action.service];
-  if (!base) throw new Error(`${action.name} calls the ${action.service}, which is not running`);
+  if (!base)
+    failWith(AGENT_TEXTS.serviceNotRunning, {
+      values: { action: action.name, service: SERVICE_LABELS[action.service] },
+      expected: true,
+    });
   const headers: Record<string, string> = { accept: "application/json", ...built.headers };
   if (action.auth === "bff") {
     headers.authorization = `Bearer ${target.serviceToken}`;

@@ -37,7 +37,7 @@ export const CONTEXT_PLACEHOLDERS = ["end_user_id", "wallet_prefix"] as const;
 export class ActionDefinitionError extends SandboxError {
   override name = "ActionDefinitionError";
   constructor(message: string) {
-    super("action_definition_invalid", message, { status: 400, expected: true });
+    super("action_definition_invalid", message, { expected: true });
   }
 }
 

@@ -1,5 +1,5 @@
-import { errorTexts, errorThrower, type Fail, fillText, SandboxError } from "../../errors.ts";
-import type { Fault } from "./fault.ts";
+import { errorTexts } from "../../errors.ts";
+import { HTTP_ERRORS } from "../../http/errors.ts";
 
 /** The fault controls' codes, on every server. An injected fault answers with the status it names; 503 is the usual one. */
 export const FAULT_ERRORS = {
@@ -7,23 +7,34 @@ export const FAULT_ERRORS = {
   fault_not_found: 404,
 } as const;
 
-export const failFault: Fail<typeof FAULT_ERRORS> = errorThrower(FAULT_ERRORS);
-
-export const FAULT_TEXTS = errorTexts(FAULT_ERRORS, {
-  injected: ["injected_fault", "Injected fault {id}: {route} on the {service} answers {status} (a sandbox fault)"],
-});
-
-/** The answer of a fault that fired: the service's own error shape (RFC 6749's on the token endpoint), with the fault's status. */
-export function injectedFault(fault: Fault): SandboxError {
-  const { code, text } = FAULT_TEXTS.injected;
-  return new SandboxError(
-    code,
-    fillText(text, { id: fault.id, route: fault.route, service: fault.service, status: fault.status ?? "" }),
-    {
-      status: fault.status,
-      expected: true,
-      details: { faultId: fault.id },
-      hint: `Remove it with: npx sandbox fault clear ${fault.id}`,
-    },
-  );
-}
+/** What a fault says when it fires, and what the fault controls answer, word for word. */
+export const FAULT_TEXTS = errorTexts(
+  { ...HTTP_ERRORS, ...FAULT_ERRORS },
+  {
+    injected: ["injected_fault", "Injected fault {id}: {route} on the {service} answers {status} (a sandbox fault)"],
+    notFound: ["fault_not_found", 'No fault "{id}": the faults in place are listed by GET {path}'],
+    service: ["validation_error", '"service" must be one of {services}'],
+    route: [
+      "validation_error",
+      '"route" must be a method ({methods} or *) and a path, such as "POST /api/cart/items" or "GET /api/*"; got {value}',
+    ],
+    controlsRoute: ["validation_error", "Faults never touch the sandbox's own controls under {prefix}"],
+    status: ["validation_error", '"status" must be an integer from 400 to 599; got {value}'],
+    rate: ["validation_error", '"rate" must be a number from 0 to 1; got {value}'],
+    delayType: ["validation_error", '"delay" must be a duration ("2s") or a range ("100ms-2s"); got {value}'],
+    delay: [
+      "validation_error",
+      '"delay" must be a duration ("2s") or a range ("100ms-2s", low to high) of at most 10m; got {value}',
+    ],
+    times: ["validation_error", '"times" must be a whole number of at least 1; got {value}'],
+    dropStream: ["validation_error", '"dropStream" must be true or false; got {value}'],
+    dropWithAnswer: [
+      "validation_error",
+      "A fault that drops streams takes no status or delay: the stream opens, then is cut",
+    ],
+    nothingToDo: ["validation_error", "A fault needs a status, a delay or dropStream: what should it do?"],
+    notRunning: ["validation_error", "The {service} does not run in this sandbox (it runs {running})"],
+    noRoute: ["validation_error", "The {service} has no route at {path}"],
+    otherMethods: ["validation_error", "The {service} answers {methods} at {path}, not {method}"],
+  },
+);

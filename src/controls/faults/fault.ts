@@ -1,7 +1,8 @@
 import { parseDuration } from "../../config/duration.ts";
 import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
-import { fail } from "../../http/errors.ts";
+import { type ErrorText, failWith } from "../../errors.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
+import { FAULT_TEXTS } from "./errors.ts";
 
 /** A fault as the controls list it. */
 export interface Fault {
@@ -54,39 +55,32 @@ const MAX_DELAY_MS = 10 * 60_000;
 export function parseFault(body: Record<string, unknown>): FaultRule {
   const service = body.service;
   if (typeof service !== "string" || !(SERVICE_NAMES as readonly string[]).includes(service))
-    invalid("service", `"service" must be one of ${SERVICE_NAMES.join(", ")}`);
+    invalid("service", FAULT_TEXTS.service, { services: SERVICE_NAMES.join(", ") });
   const { method, path } = parseRoute(body.route);
   const status = optional<number>(
     body,
     "status",
     (value) => Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599,
-    "an integer from 400 to 599",
+    FAULT_TEXTS.status,
   );
   const rate =
     optional<number>(
       body,
       "rate",
       (value) => typeof value === "number" && value >= 0 && value <= 1,
-      "a number from 0 to 1",
+      FAULT_TEXTS.rate,
     ) ?? 1;
-  const delay = optional<string>(
-    body,
-    "delay",
-    (value) => typeof value === "string",
-    'a duration ("2s") or a range ("100ms-2s")',
-  );
+  const delay = optional<string>(body, "delay", (value) => typeof value === "string", FAULT_TEXTS.delayType);
   const times = optional<number>(
     body,
     "times",
     (value) => Number.isInteger(value) && (value as number) >= 1,
-    "a whole number of at least 1",
+    FAULT_TEXTS.times,
   );
   const dropStream =
-    optional<boolean>(body, "dropStream", (value) => typeof value === "boolean", "true or false") ?? false;
-  if (dropStream && (status !== undefined || delay !== undefined))
-    invalid("dropStream", "A fault that drops streams takes no status or delay: the stream opens, then is cut");
-  if (!dropStream && status === undefined && delay === undefined)
-    invalid("status", "A fault needs a status, a delay or dropStream: what should it do?");
+    optional<boolean>(body, "dropStream", (value) => typeof value === "boolean", FAULT_TEXTS.dropStream) ?? false;
+  if (dropStream && (status !== undefined || delay !== undefined)) invalid("dropStream", FAULT_TEXTS.dropWithAnswer);
+  if (!dropStream && status === undefined && delay === undefined) invalid("status", FAULT_TEXTS.nothingToDo);
   const range = delay === undefined ? undefined : parseDelay(delay);
   const route = `${method} ${path}`;
   const pattern = new RegExp(`^${path.split("*").map(escapeRegExp).join(".*")}$`);
@@ -110,13 +104,9 @@ function parseRoute(value: unknown): { method: string; path: string } {
     (method !== "*" && !(FAULT_METHODS as readonly string[]).includes(method)) ||
     !/^\/[^?#]*$/.test(path)
   ) {
-    invalid(
-      "route",
-      `"route" must be a method (${FAULT_METHODS.join(", ")} or *) and a path, such as "POST /api/cart/items" or "GET /api/*"; got ${JSON.stringify(value)}`,
-    );
+    invalid("route", FAULT_TEXTS.route, { methods: FAULT_METHODS.join(", "), value: JSON.stringify(value) });
   }
-  if (`${path}/`.startsWith(CONTROLS_PREFIX))
-    invalid("route", `Faults never touch the sandbox's own controls under ${CONTROLS_PREFIX}`);
+  if (`${path}/`.startsWith(CONTROLS_PREFIX)) invalid("route", FAULT_TEXTS.controlsRoute, { prefix: CONTROLS_PREFIX });
   return { method, path };
 }
 
@@ -125,10 +115,7 @@ function parseDelay(text: string): readonly [number, number] {
   const parts = text.split("-").map((part) => parseDuration(part));
   const [low, high] = [parts[0] ?? null, parts[parts.length - 1] ?? null];
   if (parts.length > 2 || low === null || high === null || high < low || high > MAX_DELAY_MS) {
-    invalid(
-      "delay",
-      `"delay" must be a duration ("2s") or a range ("100ms-2s", low to high) of at most 10m; got ${JSON.stringify(text)}`,
-    );
+    invalid("delay", FAULT_TEXTS.delay, { value: JSON.stringify(text) });
   }
   return [low, high];
 }
@@ -137,15 +124,15 @@ function optional<T>(
   body: Record<string, unknown>,
   field: string,
   valid: (value: unknown) => boolean,
-  what: string,
+  text: ErrorText,
 ): T | undefined {
   if (!Object.hasOwn(body, field) || body[field] === undefined) return undefined;
-  if (!valid(body[field])) invalid(field, `"${field}" must be ${what}; got ${JSON.stringify(body[field])}`);
+  if (!valid(body[field])) invalid(field, text, { value: JSON.stringify(body[field]) });
   return body[field] as T;
 }
 
-function invalid(field: string, message: string): never {
-  fail("validation_error", message, { details: { field } });
+function invalid(field: string, text: ErrorText, values: Record<string, string> = {}): never {
+  failWith(text, { values, details: { field } });
 }
 
 function escapeRegExp(text: string): string {

@@ -1,10 +1,11 @@
 import type { H3Event, Middleware } from "h3";
 import type { ServiceName } from "../../config/options.ts";
+import { fillText, SandboxError } from "../../errors.ts";
 import { type StreamCut, streamCutOf } from "../../http/sse.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
 import { cuttable } from "./cuttable.ts";
-import { injectedFault } from "./errors.ts";
-import type { RequestLine } from "./fault.ts";
+import { FAULT_TEXTS } from "./errors.ts";
+import type { Fault, RequestLine } from "./fault.ts";
 import type { FaultRegistry } from "./registry.ts";
 
 /**
@@ -84,4 +85,19 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     const timer = setTimeout(done, ms);
     signal.addEventListener("abort", done);
   });
+}
+
+/** The answer of a fault that fired: the service's own error shape (RFC 6749's on the token endpoint), with the fault's status. */
+function injectedFault(fault: Fault): SandboxError {
+  const { code, text } = FAULT_TEXTS.injected;
+  return new SandboxError(
+    code,
+    fillText(text, { id: fault.id, route: fault.route, service: fault.service, status: fault.status ?? "" }),
+    {
+      status: fault.status,
+      expected: true,
+      details: { faultId: fault.id },
+      hint: `Remove it with: npx sandbox fault clear ${fault.id}`,
+    },
+  );
 }

@@ -1,10 +1,10 @@
 import { getRouterParam, type H3 } from "h3";
-import { fail } from "../../http/errors.ts";
+import { failWith } from "../../errors.ts";
 import { readJsonObject } from "../../http/json-body.ts";
 import { allowedMethods } from "../../http/route-table.ts";
 import type { Controls } from "../controls.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
-import { failFault } from "./errors.ts";
+import { FAULT_TEXTS } from "./errors.ts";
 import { type FaultRule, parseFault } from "./fault.ts";
 
 /** GET, POST and DELETE /__sandbox/faults: the faults of every server, whichever server is asked. */
@@ -38,8 +38,7 @@ export function addFaultRoutes(app: H3, controls: Controls): void {
     (event) => {
       const id = getRouterParam(event, "id") ?? "";
       const cleared = controls.faults.clear(id);
-      if (cleared.length === 0)
-        failFault("fault_not_found", `No fault "${id}": the faults in place are listed by GET ${path}`);
+      if (cleared.length === 0) failWith(FAULT_TEXTS.notFound, { values: { id, path } });
       return { cleared };
     },
     { meta: { description: "Sandbox control: remove one fault" } },
@@ -51,25 +50,22 @@ function checkRoute(controls: Controls, rule: FaultRule): void {
   const { service } = rule.fields;
   const running = controls.services.find((candidate) => candidate.name === service);
   if (!running) {
-    fail(
-      "validation_error",
-      `The ${service} does not run in this sandbox (it runs ${controls.services.map((candidate) => candidate.name).join(", ")})`,
-      { details: { field: "service" } },
-    );
+    failWith(FAULT_TEXTS.notRunning, {
+      values: { service, running: controls.services.map((candidate) => candidate.name).join(", ") },
+      details: { field: "service" },
+    });
   }
   if (!rule.exactPath) return;
   const allowed = allowedMethods(running.service.app, new URL(rule.path, "http://sandbox.invalid"));
   const index = `GET ${controls.urls[service] ?? ""}/ lists its routes`;
   if (allowed.length === 0)
-    fail("validation_error", `The ${service} has no route at ${rule.path}`, {
+    failWith(FAULT_TEXTS.noRoute, { values: { service, path: rule.path }, details: { field: "route" }, hint: index });
+  if (rule.method !== "*" && !allowed.includes(rule.method)) {
+    const methods = allowed.filter((method) => method !== "HEAD" && method !== "OPTIONS").join(", ");
+    failWith(FAULT_TEXTS.otherMethods, {
+      values: { service, methods, path: rule.path, method: rule.method },
       details: { field: "route" },
       hint: index,
     });
-  if (rule.method !== "*" && !allowed.includes(rule.method)) {
-    fail(
-      "validation_error",
-      `The ${service} answers ${allowed.filter((method) => method !== "HEAD" && method !== "OPTIONS").join(", ")} at ${rule.path}, not ${rule.method}`,
-      { details: { field: "route" }, hint: index },
-    );
   }
 }

@@ -1,11 +1,13 @@
 import type { AgentTarget } from "../../agent/actions/call.ts";
 import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../config/options.ts";
+import { failWith } from "../../errors.ts";
 import type { TuiSettings } from "../settings.ts";
 import type { TuiState } from "../state/store.ts";
+import { TUI_TEXTS } from "./errors.ts";
 import { type HttpClient, REQUEST_TIMEOUT_MS, RequestFailure, SERVICE_LABELS } from "./http.ts";
 
 /** Said in place when nobody is signed in: the agent acts for a user. */
-export const SIGN_IN_FIRST = "Sign in first (key 1)";
+export const SIGN_IN_FIRST = TUI_TEXTS.signInFirst.text;
 
 /**
  * The agent acting for whoever is signed in (the storefront login, else the wallet's): the
@@ -20,7 +22,7 @@ export function agentTargetFor(
   signal: AbortSignal,
 ): AgentTarget {
   const user = logins.storefront?.user ?? logins.wallet?.user;
-  if (!user) throw new Error(SIGN_IN_FIRST);
+  if (!user) failWith(TUI_TEXTS.signInFirst, { expected: true });
   const wallet = logins.wallet;
   return {
     urls: settings.urls,
@@ -29,7 +31,7 @@ export function agentTargetFor(
     endUserId: user.id,
     endUserName: user.name,
     walletToken: async () => {
-      if (!wallet) throw new Error("This action needs a wallet login: sign in first (key 1)");
+      if (!wallet) failWith(TUI_TEXTS.walletLoginFirst, { expected: true });
       return wallet.token;
     },
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {

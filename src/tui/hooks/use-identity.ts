@@ -3,6 +3,7 @@ import { decodeProtectedHeader, type ProtectedHeaderParameters } from "jose";
 import { useEffect, useState } from "react";
 import {
   type IdentityCheck,
+  IdentityError,
   parseClaimPairs,
   parseTtl,
   type SignedIdentity,
@@ -66,8 +67,9 @@ function inUiTerms<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    throw new Error(
-      (error as Error).message
+    if (!(error instanceof IdentityError)) throw error;
+    throw new IdentityError(
+      error.message
         .replace(
           /--claim takes key=value \(such as --claim role=admin\)/,
           "Claims are name=value pairs, space-separated (such as role=admin)",

@@ -1,5 +1,5 @@
 import { ISSUERS } from "../../auth/issuers.ts";
-import { errorTexts, type SandboxError } from "../../errors.ts";
+import { errorTexts, type SandboxError, statusOf } from "../../errors.ts";
 import { JSON_TYPE } from "../../http/response-headers.ts";
 import type { ErrorShape } from "../../http/route-contract.ts";
 
@@ -72,7 +72,11 @@ export function tokenResponse(body: Record<string, unknown>): Response {
  * wrong method keeps its 405 and Allow: HTTP's answer, in OAuth's shape.
  */
 export function oauthErrorResponse(error: SandboxError): Response {
-  const { status, body } = OAUTH_ERROR_SHAPE.answer(error);
+  const { status, body } = OAUTH_ERROR_SHAPE.answer({
+    code: error.code,
+    status: statusOf(error),
+    message: error.message,
+  });
   const headers: Record<string, string> = { ...error.headers, ...NO_STORE };
   if (body.error === "invalid_client") headers["www-authenticate"] = `Basic realm="${ISSUERS.wallet}", charset="UTF-8"`;
   return new Response(JSON.stringify(body), { status, headers });
