@@ -9,20 +9,20 @@ export function HelpOverlay({ screenKeys }: { screenKeys: readonly { key: string
       <Text bold>Keys</Text>
       {SCREENS.map((screen) => (
         <Text key={screen.key} wrap="truncate-end">
-          {" "}
+          {"  "}
           {screen.key.padEnd(keyWidth)} {screen.title}: {screen.help}
         </Text>
       ))}
       {GLOBAL_KEYS.map((entry) => (
         <Text key={entry.key} wrap="truncate-end">
-          {" "}
+          {"  "}
           {entry.key.padEnd(keyWidth)} {entry.help}
         </Text>
       ))}
       {screenKeys.length > 0 ? <Text bold>On this screen</Text> : null}
       {screenKeys.map((entry) => (
         <Text key={entry.key} wrap="truncate-end">
-          {" "}
+          {"  "}
           {entry.key.padEnd(keyWidth)} {entry.help}
         </Text>
       ))}

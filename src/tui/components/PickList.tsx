@@ -30,7 +30,10 @@ export function PickList({
         );
       })}
       {scrolls ? (
-        <Text dimColor> {to < lines.length ? `more below ↓ (${lines.length - to})` : `more above ↑ (${from})`}</Text>
+        <Text dimColor>
+          {"  "}
+          {to < lines.length ? `more below ↓ (${lines.length - to})` : `more above ↑ (${from})`}
+        </Text>
       ) : null}
     </Box>
   );

@@ -34,12 +34,14 @@ export function StatusBar() {
               <Tinted tone={health === "up" ? "success" : health === "down" ? "error" : "pending"}>
                 {health === "up" ? "●" : health === "down" ? "✗" : "…"}
               </Tinted>{" "}
-              {SERVICE_LABELS[name]}{" "}
+              {SERVICE_LABELS[name]}
+              {"  "}
             </Text>
           );
         })}
         <Text>
-          sessions: {session(state.agentSessions.storefront)}/{session(state.agentSessions.host)}{" "}
+          sessions: {session(state.agentSessions.storefront)}/{session(state.agentSessions.host)}
+          {"  "}
         </Text>
         <Text>{signedIn(state.logins)}</Text>
       </Text>

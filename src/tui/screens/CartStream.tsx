@@ -35,7 +35,11 @@ export function CartStreamScreen({ active, width, height }: ScreenProps) {
     <Box flexDirection="column" paddingX={1}>
       <Text bold wrap="truncate-end">
         Cart stream{state.who ? ` · ${state.who}` : ""}
-        {state.version ? <Text dimColor> (cart version {state.version})</Text> : null}
+        {state.version ? (
+          <Text dimColor>
+            {"  "}(cart version {state.version})
+          </Text>
+        ) : null}
       </Text>
       <ConnectionLine state={state} />
       <Box marginTop={1}>

@@ -93,7 +93,7 @@ function ServiceSession({
       <Box marginTop={1} flexDirection="column">
         {heading}
         <Tinted tone="muted" wrap="truncate-end">
-          {" "}
+          {"  "}
           {why}
         </Tinted>
       </Box>
@@ -114,7 +114,7 @@ function ExchangeLine({ exchange, placeholder }: { exchange?: Exchange; placehol
   if (!exchange)
     return (
       <Tinted tone="muted" wrap="truncate-end">
-        {" "}
+        {"  "}
         {placeholder ?? " "}
       </Tinted>
     );

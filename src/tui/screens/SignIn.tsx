@@ -50,7 +50,7 @@ export function SignInScreen({ active }: ScreenProps) {
       />
       <Box marginTop={1} flexDirection="column">
         <Box gap={1}>
-          <Text>Email: </Text>
+          <Text>{"Email:   "}</Text>
           <TextInput
             key={`email-${fields.focused === "email"}`}
             isDisabled={fields.focused !== "email"}

@@ -137,15 +137,18 @@ function WalletSummary({ wallet }: { wallet: ReturnType<typeof useWallet> }) {
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
-        <Text bold>Wallet</Text> balance:{" "}
+        <Text bold>Wallet</Text>
+        {"  balance: "}
         {view ? (
           <Text bold>
             {money(view.balance)} {view.currency}
           </Text>
         ) : (
           "—"
-        )}{" "}
-        period: <Tinted tone="accent">{wallet.period}</Tinted> (p) direction:{" "}
+        )}
+        {"  period: "}
+        <Tinted tone="accent">{wallet.period}</Tinted>
+        {" (p)  direction: "}
         <Tinted tone="accent">{wallet.direction}</Tinted> (d)
       </Text>
       <Text wrap="truncate-end">

@@ -13,8 +13,10 @@ export function ClaimLines({ claims }: { claims: Record<string, unknown> }) {
     <Box flexDirection="column">
       {Object.entries(claims).map(([name, value]) => (
         <Text key={name} wrap="truncate-end">
-          {" "}
-          {name.padEnd(width)} {JSON.stringify(value)}
+          {"  "}
+          {name.padEnd(width)}
+          {"  "}
+          {JSON.stringify(value)}
           {TIME_CLAIMS.includes(name) && typeof value === "number" ? `  (${isoTime(value)})` : ""}
         </Text>
       ))}
@@ -68,7 +70,9 @@ export function DecodedToken({ signed, command, caveat }: { signed: SignedToken;
       <OneLineNote what="The token is" command={command} caveat={caveat} />
       <Box flexDirection="column" paddingX={1}>
         <Text>
-          <Text bold>Header</Text> {JSON.stringify(signed.header)}
+          <Text bold>Header</Text>
+          {"  "}
+          {JSON.stringify(signed.header)}
         </Text>
         <Text bold>Claims</Text>
         <ClaimLines claims={signed.claims} />

@@ -95,7 +95,7 @@ function FieldRow({
       ) : (
         <Text wrap="truncate-end">
           {shown.set ? shown.text : <Tinted tone="muted">{shown.text}</Tinted>}
-          {field.description ? <Text dimColor> {field.description}</Text> : null}
+          {field.description ? <Text dimColor>{`  ${field.description}`}</Text> : null}
         </Text>
       )}
     </Box>

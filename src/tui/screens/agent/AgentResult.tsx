@@ -25,7 +25,7 @@ export function AgentResult({
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
-        <Text bold>Action </Text>
+        <Text bold>{"Action   "}</Text>
         {run.refused ? (
           <Tinted tone="muted">refused: no action serves this question</Tinted>
         ) : run.answered ? (
@@ -35,11 +35,11 @@ export function AgentResult({
         )}
       </Text>
       <Text wrap="truncate-end">
-        <Text bold>Request </Text>
+        <Text bold>{"Request  "}</Text>
         {call ? `${call.request.method} ${call.request.url}` : <Tinted tone="muted">nothing was sent</Tinted>}
       </Text>
       <Text wrap="truncate-end" dimColor>
-        {" "}
+        {"         "}
         {call ? requestDetails(call) : ""}
       </Text>
       <Text wrap="truncate-end">
@@ -49,7 +49,7 @@ export function AgentResult({
         ) : (
           <Tinted tone="muted">—</Tinted>
         )}
-        {call ? <Tinted tone="muted"> (PgUp/PgDn scroll)</Tinted> : null}
+        {call ? <Tinted tone="muted">{"  (PgUp/PgDn scroll)"}</Tinted> : null}
       </Text>
       <Box height={jsonHeight + 1} flexDirection="column" overflow="hidden">
         {call ? <JsonView value={call.response.body} offset={offset} height={jsonHeight} /> : null}
