@@ -20,6 +20,8 @@ export interface Clock {
   reset(): void;
   /** Calls `listener` after every move (what was scheduled by the old time re-checks); returns the way to stop. */
   onChange(listener: () => void): () => void;
+  /** The timers it runs on: what the sandbox waits on (heartbeats, fault delays, the end of streams). */
+  readonly timers: Timers;
 }
 
 export function createClock(timers: Timers = systemTimers): Clock {
@@ -30,6 +32,7 @@ export function createClock(timers: Timers = systemTimers): Clock {
     for (const listener of [...listeners]) listener();
   };
   return {
+    timers,
     get offsetMs() {
       return offsetMs;
     },

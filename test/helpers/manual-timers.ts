@@ -22,7 +22,7 @@ export class ManualTimers implements Timers {
   #now: number;
   #pending = new Set<Scheduled>();
   #order = 0;
-  #waiting: { ms: number; resolve: () => void }[] = [];
+  #waiting: { matches: (ms: number) => boolean; resolve: () => void }[] = [];
 
   constructor(start = Math.floor(Date.now() / 1000) * 1000) {
     this.#now = start;
@@ -65,10 +65,14 @@ export class ManualTimers implements Timers {
     this.#now = until;
   }
 
-  /** Resolves once a timer set with `ms` is pending (at once if one is): the code under test got to its wait. */
-  scheduled(ms: number): Promise<void> {
-    if (this.#has(ms)) return Promise.resolve();
-    return new Promise((resolve) => this.#waiting.push({ ms, resolve }));
+  /**
+   * Resolves once a timer set with `ms` (or a delay that passes the check) is pending, at once if
+   * one is: the code under test got to its wait.
+   */
+  scheduled(ms: number | ((ms: number) => boolean)): Promise<void> {
+    const matches = typeof ms === "number" ? (delay: number) => delay === ms : ms;
+    if (this.#has(matches)) return Promise.resolve();
+    return new Promise((resolve) => this.#waiting.push({ matches, resolve }));
   }
 
   #add(callback: () => void, ms: number, repeats: boolean): Timer {
@@ -81,15 +85,15 @@ export class ManualTimers implements Timers {
       unref: () => timer,
     };
     this.#pending.add(timer);
-    for (const waiter of this.#waiting.filter((waiting) => this.#has(waiting.ms))) {
+    for (const waiter of this.#waiting.filter((waiting) => this.#has(waiting.matches))) {
       this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
       waiter.resolve();
     }
     return timer;
   }
 
-  #has(ms: number): boolean {
-    return [...this.#pending].some((timer) => timer.ms === ms);
+  #has(matches: (ms: number) => boolean): boolean {
+    return [...this.#pending].some((timer) => matches(timer.ms));
   }
 
   #next(until: number): Scheduled | undefined {
