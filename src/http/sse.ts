@@ -209,8 +209,9 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     const scheduleExpiry = () => {
       clock.timers.clear(expiry);
       const delay = closeAt - clock.nowMs();
+      if (delay <= 0) return close();
       // setTimeout cannot wait longer than about 24.8 days; a token living longer keeps the stream open.
-      expiry = delay <= 2_147_483_647 ? clock.timers.setTimeout(close, Math.max(0, delay)) : undefined;
+      expiry = delay <= 2_147_483_647 ? clock.timers.setTimeout(close, delay) : undefined;
     };
     scheduleExpiry();
     // The sandbox clock may be moved while the stream is open: its end moves with it.
