@@ -121,13 +121,11 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
   t.after(() => view.unmount());
   const frame = () => view.lastFrame() ?? "";
   /**
-   * A chunk as the terminal sends it, once the UI is done with what came before; resolves once
-   * the key stream delivered its last key and React is idle after it. A key is taken by the
-   * handlers in place once the effects of the last render ran: sent sooner, it would go to what
-   * was there before (a field that just opened).
+   * A chunk as the terminal sends it; resolves once the key stream delivered its last key and
+   * React is idle after it (the stream hands each key over once the UI is done with what came
+   * before: sent sooner, it would go to what was there before, a field that just opened).
    */
   const send = async (chunk: string) => {
-    await reactIdle();
     const idle = once(keys, "idle");
     pending = chunk;
     terminal.emit("readable");
