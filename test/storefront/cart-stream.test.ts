@@ -116,15 +116,19 @@ test("GET /api/cart/stream", async (t) => {
 });
 
 test("simple clients: retry: rides with the first event, and no block reads as an empty message", async (t) => {
-  const sandbox = await startTestSandbox(t);
+  const timers = new ManualTimers();
+  const sandbox = await startTestSandbox(t, { start: { timers } });
   const token = await sandbox.login();
-  let changed = false;
+  // A ping between the two cart events, and one after the second.
+  let pinged = 0;
   const answer = await rawRequest(sandbox.url, requestText("GET", `/api/cart/stream?access_token=${token}`), (text) => {
-    if (!changed && text.includes("event: cart")) {
-      changed = true;
-      void sandbox.addToCart(token, { product_id: "ofada-rice-5kg" });
+    const carts = (text.match(/event: cart/g) ?? []).length;
+    if (carts > pinged) {
+      pinged += 1;
+      timers.advance(HEARTBEAT_MS);
+      if (carts === 1) void sandbox.addToCart(token, { product_id: "ofada-rice-5kg" });
     }
-    return (text.match(/event: cart/g) ?? []).length >= 2 && (text.match(/: ping/g) ?? []).length >= 2;
+    return carts >= 2 && (text.match(/: ping/g) ?? []).length >= 2;
   });
   // Every blank line ends a block; the part after the last one is not a block yet.
   const blocks = parseAnswer(answer)
