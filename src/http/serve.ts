@@ -1,9 +1,9 @@
 import { createServer } from "node:http";
 import { type H3, toNodeHandler } from "h3";
 import { userError } from "../errors.ts";
+import { systemTimers, type Timers } from "../timers.ts";
 import { TappableResponse } from "./body-tap.ts";
 import { answerClientError } from "./client-error.ts";
-import { systemTimers, type Timers } from "../timers.ts";
 import { CLIENT_TIMEOUTS, type ClientTimeouts, limitConnections } from "./connections.ts";
 import { urlHost } from "./url-host.ts";
 

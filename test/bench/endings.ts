@@ -5,9 +5,10 @@
  * The tests check that each ends (test/http/close.test.ts, slow-headers.test.ts); how long it
  * takes is measured here, where a busy machine shows as a figure instead of failing a test.
  */
+
+import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, get } from "node:http";
 import { connect } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoUsers, login } from "./http.ts";
