@@ -1,5 +1,6 @@
 import { text } from "node:stream/consumers";
 import { processSettingsSources } from "../config/load.ts";
+import type { Timers } from "../timers.ts";
 
 export interface TextOutput {
   write(text: string): void;
@@ -24,6 +25,8 @@ export interface CliIo {
    * Without it, they stop on SIGINT/SIGTERM or when the npm process that started them goes away: a real process's way.
    */
   stop?: AbortSignal;
+  /** What a command that polls (`logs --follow`) waits on; the system's timers without it. */
+  timers?: Timers;
 }
 
 /** The real process's streams, environment and working directory. */

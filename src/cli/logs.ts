@@ -1,6 +1,6 @@
 import { StringDecoder } from "node:string_decoder";
-import { setTimeout as sleep } from "node:timers/promises";
 import { Command } from "commander";
+import { sleep, systemTimers } from "../timers.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
@@ -9,7 +9,7 @@ import { logFile, readLog } from "./log-file.ts";
 import { stopRequests } from "./stop-requests.ts";
 
 /** How often --follow looks for new output. */
-const FOLLOW_INTERVAL_MS = 200;
+export const FOLLOW_INTERVAL_MS = 200;
 
 export function logsCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("logs"))
@@ -31,11 +31,11 @@ export function logsCommand(cli: Cli): Command {
       cli.io.stdout.write(decoder.write(first.bytes));
       if (!flags.follow) return;
       const stop = stopRequests(cli.io);
-      let stopped = false;
-      void stop.next.then(() => (stopped = true));
+      const stopped = new AbortController();
+      void stop.next.then(() => stopped.abort());
       try {
-        for (let offset = first.end; !stopped; ) {
-          await Promise.race([sleep(FOLLOW_INTERVAL_MS), stop.next]);
+        for (let offset = first.end; !stopped.signal.aborted; ) {
+          await sleep(cli.io.timers ?? systemTimers, FOLLOW_INTERVAL_MS, stopped.signal);
           const more = await readLog(path, offset);
           if (!more) continue; // removed: wait for the next start to write it again
           cli.io.stdout.write(decoder.write(more.bytes));

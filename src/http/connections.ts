@@ -1,14 +1,20 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
+import type { Timers } from "../timers.ts";
 
 /**
  * How long a client may take to send a request's headers, and its whole request (a body of at
- * most 1 MiB). A well-behaved client sends its headers at once; one that trickles them is cut
- * (408) so that it holds no connection for long. Node checks them every second.
+ * most 1 MiB), and how often Node checks. A well-behaved client sends its headers at once; one
+ * that trickles them is cut (408) so that it holds no connection for long. (Node checks them on
+ * its own clock: only a test of a slow client makes them shorter.)
  */
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
-export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+export interface ClientTimeouts {
+  headersMs: number;
+  requestMs: number;
+  checkEveryMs: number;
+}
+
+export const CLIENT_TIMEOUTS: Readonly<ClientTimeouts> = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
 
 /** How long requests in flight may still take to finish once the server closes; then they are cut. */
 const CLOSE_GRACE_MS = 2_000;
@@ -30,7 +36,7 @@ export interface Connections {
  * Node's closeIdleConnections() misses a connection whose response (an event stream ended by
  * the shutdown, say) finishes a moment later and leaves it idle until keep-alive expires.
  */
-export function limitConnections(server: Server, max: number): Connections {
+export function limitConnections(server: Server, max: number, timers: Timers): Connections {
   /** Connections without a request in progress, oldest first (a Set keeps insertion order). */
   const waiting = new Set<Socket>();
   /** Connections serving requests, with how many (pipelined requests are served in turn). */
@@ -71,9 +77,9 @@ export function limitConnections(server: Server, max: number): Connections {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of waiting) endConnection(socket);
       // Requests in flight get a moment to finish; whatever is still open after that is cut.
-      const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+      const grace = timers.setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
       await closed;
-      clearTimeout(grace);
+      timers.clear(grace);
     },
   };
 }

@@ -2,9 +2,10 @@ import { createServer } from "node:http";
 import { type H3, toNodeHandler } from "h3";
 import { userError } from "../errors.ts";
 import { urlHost } from "../host-names.ts";
+import { systemTimers, type Timers } from "../timers.ts";
 import { TappableResponse } from "./body-tap.ts";
 import { answerClientError } from "./client-error.ts";
-import { HEADERS_TIMEOUT_MS, limitConnections, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS } from "./connections.ts";
+import { CLIENT_TIMEOUTS, type ClientTimeouts, limitConnections } from "./connections.ts";
 
 export interface ServeOptions {
   port: number;
@@ -14,6 +15,10 @@ export interface ServeOptions {
   portEnv: string;
   /** Most connections open at once; past it, the one idle longest makes room. */
   maxConnections: number;
+  /** What the shutdown's grace for requests in flight waits on; the system's by default. */
+  timers?: Timers;
+  /** The clients' time limits; CLIENT_TIMEOUTS by default. */
+  clientTimeouts?: Partial<ClientTimeouts>;
 }
 
 export interface RunningServer {
@@ -30,16 +35,17 @@ export interface RunningServer {
  * process when a chunked body over the size limit is refused.)
  */
 export async function serve(app: H3, options: ServeOptions): Promise<RunningServer> {
+  const timeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts };
   const server = createServer(
     {
       ServerResponse: TappableResponse,
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     toNodeHandler(app),
   );
-  const connections = limitConnections(server, options.maxConnections);
+  const connections = limitConnections(server, options.maxConnections, options.timers ?? systemTimers);
   server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>

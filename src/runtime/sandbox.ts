@@ -15,6 +15,7 @@ import { openJournal } from "../controls/journal/open.ts";
 import { CONTROLS_PREFIX } from "../controls/prefix.ts";
 import { addControlRoutes } from "../controls/routes.ts";
 import { SandboxError } from "../errors.ts";
+import type { ClientTimeouts } from "../http/connections.ts";
 import { type RunningServer, serve } from "../http/serve.ts";
 import type { LiveStream } from "../http/sse.ts";
 import { describeRoutes } from "../openapi/describe.ts";
@@ -24,6 +25,7 @@ import { storefrontService } from "../services/storefront.ts";
 import { walletService } from "../services/wallet.ts";
 import { openDataDir } from "../store/data-dir.ts";
 import type { FileIO } from "../store/file-io.ts";
+import type { Timers } from "../timers.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import { loadDefaultClients } from "../wallet/oauth/clients.ts";
 
@@ -35,6 +37,13 @@ export interface StartOptions {
   io?: FileIO;
   /** Where server errors are reported; defaults to stderr. */
   logError?: (message: string) => void;
+  /**
+   * What the sandbox waits on and its clock runs on: heartbeats, fault delays, the end of streams,
+   * a shutdown's grace. The system's by default; a test gives manual ones to move them by hand.
+   */
+  timers?: Timers;
+  /** The clients' time limits (CLIENT_TIMEOUTS by default): a test of a slow client makes them short. */
+  clientTimeouts?: Partial<ClientTimeouts>;
 }
 
 /** A server that runs: where it listens and what its service adds to the banner. */
@@ -65,7 +74,7 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
   const definitions = SERVICES.filter((service) => config.only.includes(service.name));
   const dataFiles = [...SERVICES.flatMap((service) => (service.dataFile ? [service.dataFile] : [])), SESSIONS_FILE];
   const dataDir = await openDataDir(config.dataDir, { fresh: config.fresh, dataFiles });
-  const clock = createClock();
+  const clock = createClock(options.timers);
   const faults = new FaultRegistry();
   const liveStreams = new Set<LiveStream>();
   const servers: RunningServer[] = [];
@@ -124,7 +133,7 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
           ...context.app,
           index,
           describe: describeRoutes(index, CONTROLS_PREFIX),
-          middleware: [faultIntercept(faults, definition.name)],
+          middleware: [faultIntercept(faults, definition.name, clock.timers)],
           observe,
         },
       });
@@ -137,6 +146,8 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
         portFlag: setting.flag,
         portEnv: setting.env,
         maxConnections: config.maxConnections,
+        timers: clock.timers,
+        clientTimeouts: options.clientTimeouts,
       });
       servers.push(server);
       urls[definition.name] = server.url;

@@ -1,13 +1,16 @@
 import { createContext, type ReactNode, useContext } from "react";
+import type { Timers } from "../timers.ts";
 import type { CartFeed } from "./client/cart-feed.ts";
 import type { HttpClient } from "./client/http.ts";
 import type { TrafficLog } from "./client/traffic.ts";
 import type { TuiSettings } from "./settings.ts";
 import type { TuiStore } from "./state/store.ts";
 
-/** What every screen and hook of the UI shares: one HTTP client, one traffic log, one store. */
+/** What every screen and hook of the UI shares: one HTTP client, one traffic log, one store, one time. */
 export interface TuiServices {
   settings: TuiSettings;
+  /** What the polls, the retries and the countdowns wait on (a test's own, moved by hand). */
+  timers: Timers;
   client: HttpClient;
   traffic: TrafficLog;
   store: TuiStore;

@@ -45,6 +45,17 @@ function escapeSequenceEnd(text: string, start: number): number | "unfinished" {
 /** Rounds of "React idle" after a key before the next: a key's render, its effects and what they set off. */
 const SETTLE_ROUNDS = 3;
 
+/**
+ * Calls `then` once React is idle: a task of the lowest priority runs only when React's scheduler
+ * holds nothing more urgent (a render, effects); the hop through setImmediate lets the microtasks
+ * run, where React queues the renders that effects caused, before the next round looks again.
+ */
+export function afterReact(then: () => void, rounds = SETTLE_ROUNDS): void {
+  scheduleWork(IdlePriority, () => {
+    setImmediate(() => (rounds > 1 ? afterReact(then, rounds - 1) : then()));
+  });
+}
+
 const isText = (key: string) => key.length > 0 && key !== "\x7f" && key.codePointAt(0)! >= 0x20;
 
 /** The terminal's side of the stdin Ink reads: a TTY read stream, or a test's stand-in for one. */
@@ -60,11 +71,13 @@ export interface KeyStreamOptions {
 /**
  * The stdin Ink reads: the terminal's, one key at a time. Ink hands useInput whatever arrived
  * together as one `input` ("73", "/okra", two DELs), which no screen can read as keys; here each
- * key is delivered alone, and the next only once React has nothing left to do: the render the key
- * caused, its effects (where Ink attaches the new input handlers) and the renders those caused.
- * So a key that opens a field (`/`) has its field listening before the letters that follow. (A
- * fixed pause would not do: a render takes from 1 to 80 ms and more on a loaded machine.) Raw mode, ref/unref, isTTY and the
- * encoding are the terminal's.
+ * key is delivered alone, once React has nothing left to do: the render of what came before (a
+ * key, an answer drawn a moment ago), its effects (where Ink attaches the new input handlers) and
+ * the renders those caused. So a key that opens a field (`/`) has its field listening before the
+ * letters that follow, and a key typed as a screen appears reaches that screen. (A fixed pause
+ * would not do: a render takes from 1 to 80 ms and more on a loaded machine.) Raw mode,
+ * ref/unref, isTTY and the encoding are the terminal's. Once every key is delivered and React is
+ * idle after the last, it emits `idle` (what a test waits for after its keys).
  */
 export class KeyStream extends EventEmitter {
   readonly #source: KeySource;
@@ -129,32 +142,23 @@ export class KeyStream extends EventEmitter {
       this.#unfinished = rest;
       this.#queue.push(...keys);
     }
-    this.#deliver();
+    this.#deliverNext();
   };
 
-  #deliver(): void {
-    if (this.#waiting || this.#queue.length === 0) return;
-    let key = this.#queue.shift()!;
-    if (isText(key) && this.#typingIntoField()) {
-      while (this.#queue.length > 0 && isText(this.#queue[0]!)) key += this.#queue.shift();
-    }
-    this.#ready = key;
-    this.emit("readable");
+  /** The next key, once React is idle; `idle` once none is left. */
+  #deliverNext(): void {
+    if (this.#waiting) return;
     this.#waiting = true;
-    this.#afterReact(SETTLE_ROUNDS, () => {
+    afterReact(() => {
       this.#waiting = false;
-      this.#deliver();
-    });
-  }
-
-  /**
-   * Calls `then` once React is idle: a task of the lowest priority runs only when React's scheduler
-   * holds nothing more urgent (a render, effects); the hop through setImmediate lets the microtasks
-   * run, where React queues the renders that effects caused, before the next round looks again.
-   */
-  #afterReact(rounds: number, then: () => void): void {
-    scheduleWork(IdlePriority, () => {
-      setImmediate(() => (rounds > 1 ? this.#afterReact(rounds - 1, then) : then()));
+      if (this.#queue.length === 0) return void this.emit("idle");
+      let key = this.#queue.shift()!;
+      if (isText(key) && this.#typingIntoField()) {
+        while (this.#queue.length > 0 && isText(this.#queue[0]!)) key += this.#queue.shift();
+      }
+      this.#ready = key;
+      this.emit("readable");
+      this.#deliverNext();
     });
   }
 }

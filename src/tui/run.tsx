@@ -1,6 +1,7 @@
 import { ThemeProvider } from "@inkjs/ui";
 import { render } from "ink";
 import { createMasker } from "../mask.ts";
+import { systemTimers, type Timers } from "../timers.ts";
 import { App } from "./app.tsx";
 import { CartFeed } from "./client/cart-feed.ts";
 import { createHttpClient } from "./client/http.ts";
@@ -11,8 +12,8 @@ import type { TuiSettings } from "./settings.ts";
 import { TuiStore } from "./state/store.ts";
 import { componentTheme } from "./theme.ts";
 
-/** The services the UI runs on, for these settings: one client, one traffic log, one store. */
-export function createTuiServices(settings: TuiSettings): TuiServices {
+/** The services the UI runs on, for these settings: one client, one traffic log, one store, the timers. */
+export function createTuiServices(settings: TuiSettings, timers: Timers = systemTimers): TuiServices {
   const traffic = new TrafficLog();
   // What the UI itself holds never shows in its traffic: the agent's and the host backend's secrets.
   const masker = createMasker([settings.serviceToken, settings.signingSecret, settings.controlToken]);
@@ -23,8 +24,9 @@ export function createTuiServices(settings: TuiSettings): TuiServices {
       return settings.urls.storefront;
     },
     fetch: client.fetch,
+    timers,
   });
-  return { settings, traffic, client, store: new TuiStore(), cartFeed };
+  return { settings, timers, traffic, client, store: new TuiStore(timers), cartFeed };
 }
 
 export function TuiRoot({ services }: { services: TuiServices }) {

@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: the sandbox's speed and memory, each figure beside a baseline measured in the
  * same run on the same machine (a bare node:http server, json-server, `node -e 0`), printed as
- * one table; then a connection flood. Never a pass/fail on speed: the run fails only when
- * something broke (a request failed, an acknowledged write was lost).
+ * one table; then a connection flood, and how soon the sandbox ends what it has to end (the
+ * timings the tests leave to it). Never a pass/fail on speed: the run fails only when something
+ * broke (a request failed, an acknowledged write was lost).
  *
  *   npm run bench                        the whole table
  *   npm run bench -- --json              the figures as JSON on stdout
- *   npm run bench -- --only cli,reads    some sections: cli, reads, fanout, writes, flood
+ *   npm run bench -- --only cli,reads    some sections: cli, reads, fanout, writes, flood, endings
  *   npm run bench -- --soak 60           the soak instead: a mixed load for 60 s
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -15,6 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { OPTIONS } from "../../src/config/options.ts";
 import { cliFigures } from "./cli-startup.ts";
+import { endingFigures } from "./endings.ts";
 import { fanoutFigures, SUBSCRIBERS } from "./fanout.ts";
 import { floodSection } from "./flood.ts";
 import { demoUsers, login } from "./http.ts";
@@ -24,7 +26,7 @@ import { type Check, endProgress, type Figure, machine, mib, printReport, progre
 import { growth, soak } from "./soak.ts";
 import { writeFigures } from "./writes.ts";
 
-const SECTIONS = ["cli", "reads", "fanout", "writes", "flood"] as const;
+const SECTIONS = ["cli", "reads", "fanout", "writes", "flood", "endings"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: flags } = parseArgs({
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   if (only.has("cli")) figures.push(...(await cliFigures()));
   if (only.has("reads") || only.has("fanout") || only.has("writes")) await loadSections(only, add, figures, notes);
   if (only.has("flood")) add(await floodRun());
+  if (only.has("endings")) add(await endingFigures());
   endProgress();
   if (flags.json)
     console.log(

@@ -1,9 +1,9 @@
 // npm run build compiles src/ into dist/; the bin runs dist/ only while no source is newer than the build.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFile, cp, readFile, rm, symlink, utimes } from "node:fs/promises";
+import { copyFile, cp, readFile, rename, symlink, utimes } from "node:fs/promises";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, before, test } from "node:test";
 import { PROJECT_ROOT, runCli, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
 import { loadedModules, RECORD_LOADS } from "../helpers/loaded-modules.ts";
 
@@ -45,38 +45,18 @@ async function ranFrom(t: { after(fn: () => unknown): void }, root: string): Pro
       : main[0]!;
 }
 
-test(
-  "the bin runs dist/ while it is current, and the sources through tsx once one of them is newer or the build is gone",
-  TIMEOUT,
-  async (t) => {
-    const root = await builtCopy(t);
-    assert.equal(await ranFrom(t, root), "dist");
-
-    // A source edited after the build (one the command does not even load): all of dist/ is stale.
-    const later = new Date(Date.now() + 2000);
-    await utimes(join(root, "src/wallet/insights.ts"), later, later);
-    assert.equal(await ranFrom(t, root), "src");
-
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    build(root);
-    assert.equal(await ranFrom(t, root), "dist");
-
-    // A new file in a folder counts as a change too.
-    await copyFile(join(root, "src/money.ts"), join(root, "src/copy-of-money.ts"));
-    assert.equal(await ranFrom(t, root), "src");
-    await rm(join(root, "src/copy-of-money.ts"));
-
-    build(root);
-    await rm(join(root, "dist/build.json"));
-    assert.equal(await ranFrom(t, root), "src");
-  },
-);
+/** One built copy for the file: the sandbox runs from it first, then the other test changes it. */
+let root: string;
+const cleanups: (() => unknown)[] = [];
+before(async () => {
+  root = await builtCopy({ after: (cleanup) => cleanups.push(cleanup) });
+}, TIMEOUT);
+after(() => Promise.all(cleanups.map((cleanup) => cleanup())));
 
 test(
   "a sandbox run from dist/ finds the seed in fixtures/, the embed's pages in src/ and the version in package.json",
   TIMEOUT,
   async (t) => {
-    const root = await builtCopy(t);
     const { cli, url } = await startCli(t, startArgs(await tempDir(t)), {
       bin: join(root, "bin/sandbox.js"),
       env: { NODE_OPTIONS: RECORD_LOADS },
@@ -107,5 +87,31 @@ test(
     assert.equal(ask.status, 200, await ask.clone().text());
     assert.match(((await ask.json()) as { answer: string }).answer, /rice/i);
     await stopCli(cli);
+  },
+);
+
+test(
+  "the bin runs dist/ while it is current, and the sources through tsx once one of them is newer or the build is gone",
+  TIMEOUT,
+  async (t) => {
+    assert.equal(await ranFrom(t, root), "dist");
+    const buildJson = join(root, "dist/build.json");
+    await rename(buildJson, `${buildJson}.away`);
+    assert.equal(await ranFrom(t, root), "src", "without dist/build.json");
+    await rename(`${buildJson}.away`, buildJson);
+    assert.equal(await ranFrom(t, root), "dist");
+
+    // A source edited after the build began (one the command does not even load): all of dist/ is stale.
+    const { builtFrom } = JSON.parse(await readFile(buildJson, "utf8")) as { builtFrom: number };
+    const edited = new Date(builtFrom + 1);
+    await utimes(join(root, "src/wallet/insights.ts"), edited, edited);
+    assert.equal(await ranFrom(t, root), "src");
+    // Built again (after that edit, as any build now is), dist/ is current.
+    build(root);
+    assert.equal(await ranFrom(t, root), "dist");
+
+    // A new file in a folder counts as a change too.
+    await copyFile(join(root, "src/money.ts"), join(root, "src/copy-of-money.ts"));
+    assert.equal(await ranFrom(t, root), "src");
   },
 );

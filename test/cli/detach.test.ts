@@ -3,11 +3,13 @@ import { appendFile, readdir, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
+import { FOLLOW_INTERVAL_MS } from "../../src/cli/logs.ts";
 import { isAlive, runningSandbox } from "../../src/store/data-dir.ts";
 import { assertOneLineError, escapeRegExp, lines, runCli, startArgs, tempDir } from "../helpers/cli.ts";
 import { closeWhenDone } from "../helpers/deadline.ts";
 import { detachedDataDir, startDetached } from "../helpers/detached.ts";
 import { launchInProcess, runInProcess } from "../helpers/in-process.ts";
+import { ManualTimers } from "../helpers/manual-timers.ts";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -133,12 +135,16 @@ test("logs: the log as it is, --follow prints what comes until stopped, and no l
   await writeFile(log, "first line\n");
   assert.equal((await runInProcess(["logs", "--data-dir", dataDir])).stdout, "first line\n");
 
-  const follow = launchInProcess(t, ["logs", "--follow", "--data-dir", dataDir]);
+  const timers = new ManualTimers();
+  const follow = launchInProcess(t, ["logs", "--follow", "--data-dir", dataDir], { timers });
   await follow.waitForLine(/^first line$/);
-  // "é" split across two writes: printed whole once its second byte comes.
+  // "é" split across two writes, each read by a look of its own: printed whole once its second byte comes.
   await appendFile(log, Buffer.from([0x73, 0x65, 0x63, 0x6f, 0x6e, 0x64, 0x20, 0xc3]));
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await timers.scheduled(FOLLOW_INTERVAL_MS);
+  timers.advance(FOLLOW_INTERVAL_MS);
+  await timers.scheduled(FOLLOW_INTERVAL_MS);
   await appendFile(log, Buffer.from([0xa9, 0x0a]));
+  timers.advance(FOLLOW_INTERVAL_MS);
   await follow.waitForLine(/^second é$/);
   const ended = await follow.stop();
   assert.equal(ended.code, 0);

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { ControlsClient } from "../../src/client/controls-client.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { withDeadline } from "../helpers/deadline.ts";
+import { ManualTimers } from "../helpers/manual-timers.ts";
 import { ADA, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";
 import { TRANSACTIONS } from "../helpers/wallet-fixtures.ts";
@@ -74,7 +74,8 @@ test("the insight windows follow the clock: a transaction falls out of period=7d
 });
 
 test("an open cart stream whose token expires by a move of the clock is closed at once", async (t) => {
-  const sandbox = await startTestSandbox(t, { flags: { sseHeartbeat: "15s" } });
+  const timers = new ManualTimers();
+  const sandbox = await startTestSandbox(t, { flags: { sseHeartbeat: "15s" }, start: { timers } });
   const controls = new ControlsClient(sandbox.url);
   const stream = await openRawStream(
     `${sandbox.url}/api/cart/stream?access_token=${encodeURIComponent(await sandbox.login())}`,
@@ -85,7 +86,7 @@ test("an open cart stream whose token expires by a move of the clock is closed a
   void stream.ended.then(() => (ended = true));
 
   await controls.advanceClock("23h");
-  await sleep(300);
+  assert.ok(timers.pending.includes(HOUR), `its end is an hour away: ${timers.pending}`);
   assert.equal(ended, false, "the token still has an hour: the stream stays open");
   assert.equal(sandbox.sandbox.stats().liveStreams, 1);
 

@@ -4,6 +4,8 @@ import { ControlsClient } from "../../src/client/controls-client.ts";
 import type { FaultSpec } from "../../src/controls/faults/fault.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
+import { withDeadline } from "../helpers/deadline.ts";
+import { ManualTimers } from "../helpers/manual-timers.ts";
 import { tokenRequest } from "../helpers/oauth.ts";
 import { ADA, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 
@@ -80,31 +82,35 @@ test("a fault at rate 0.5 fires on about half of 200 requests", async (t) => {
 });
 
 test("a delay alone lets the request through after it; with a status, the error comes after it", async (t) => {
-  const sandbox = await startTestSandbox(t, quiet);
+  const timers = new ManualTimers();
+  const sandbox = await startTestSandbox(t, { start: { ...quiet.start, timers } });
   const controls = new ControlsClient(sandbox.url);
   const token = await sandbox.login();
-  const timed = async () => {
-    const started = performance.now();
-    const answer = await sandbox.as(token, "/api/products");
-    await answer.body?.cancel();
-    return { status: answer.status, ms: performance.now() - started };
+  /** The request's status, once the server waited `delay` (one in its range) and the test let it go by. */
+  const afterDelay = async (delay: (ms: number) => boolean, elapse: number) => {
+    let answered = false;
+    const status = sandbox.as(token, "/api/products").then(async (answer) => {
+      answered = true;
+      await answer.body?.cancel();
+      return answer.status;
+    });
+    await timers.scheduled(delay);
+    assert.equal(answered, false, "held while the delay runs");
+    timers.advance(elapse);
+    return status;
   };
   await controls.addFault({ service: "storefront", route: "GET /api/products", delay: "300ms", times: 1 });
-  const delayed = await timed();
-  assert.equal(delayed.status, 200);
-  assert.ok(delayed.ms >= 290, `answered after ${delayed.ms}ms`);
+  assert.equal(await afterDelay((ms) => ms === 300, 300), 200);
 
   await controls.addFault({ service: "storefront", route: "GET /api/*", delay: "100ms-200ms", times: 3 });
-  for (let call = 0; call < 3; call += 1) {
-    const ranged = await timed();
-    assert.ok(ranged.ms >= 90 && ranged.ms < 2000, `answered after ${ranged.ms}ms`);
-  }
-  assert.ok((await timed()).ms < 90, "used up");
+  for (let call = 0; call < 3; call += 1)
+    assert.equal(await afterDelay((ms) => ms >= 100 && ms <= 200, 200), 200, "a delay within the range");
+  const unfaulted = await withDeadline(sandbox.as(token, "/api/products"), 5000, "an answer without a delay");
+  assert.equal(unfaulted.status, 200, "used up");
+  await unfaulted.body?.cancel();
 
   await controls.addFault({ service: "storefront", route: "* /api/products", delay: "200ms", status: 429, times: 1 });
-  const refused = await timed();
-  assert.equal(refused.status, 429);
-  assert.ok(refused.ms >= 190, `answered after ${refused.ms}ms`);
+  assert.equal(await afterDelay((ms) => ms === 200, 200), 429);
 });
 
 test("faults match what the client sent: HEAD as GET, the agent's route by its own path, the host app's calls to the wallet, never the controls", async (t) => {

@@ -2,6 +2,7 @@
 import { Readable } from "node:stream";
 import type { CliIo } from "../../src/cli/io.ts";
 import { runCli } from "../../src/cli/main.ts";
+import type { Timers } from "../../src/timers.ts";
 import { type CliExit, cliEnv, PROJECT_ROOT, READY_LINE, STOREFRONT_LINE } from "./cli.ts";
 import { CLEANUP_MS, withDeadline } from "./deadline.ts";
 import { Output } from "./output.ts";
@@ -15,6 +16,8 @@ export interface InProcessOptions {
   env?: Record<string, string>;
   /** The text on stdin; none: nothing to read. */
   stdin?: string;
+  /** What a command that polls waits on (manual timers, moved by the test); the system's without. */
+  timers?: Timers;
 }
 
 export interface InProcessRun {
@@ -42,6 +45,7 @@ function launch(args: string[], options: InProcessOptions): InProcessRun {
     env: cliEnv(options.env),
     cwd: options.cwd ?? PROJECT_ROOT,
     stop: controller.signal,
+    ...(options.timers && { timers: options.timers }),
   };
   const done = runCli(args, io);
   void done.then(

@@ -1,12 +1,13 @@
-import { EventEmitter } from "node:events";
-import { setTimeout as sleep } from "node:timers/promises";
+import { EventEmitter, once } from "node:events";
 import { render } from "ink-testing-library";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { type StartedSandbox, startSandbox } from "../../src/index.ts";
 import type { TuiServices } from "../../src/tui/context.tsx";
-import { KeyStream } from "../../src/tui/key-stream.ts";
+import { afterReact, KeyStream } from "../../src/tui/key-stream.ts";
 import { createTuiServices, TuiRoot } from "../../src/tui/run.tsx";
 import type { TuiSettings } from "../../src/tui/settings.ts";
+import { withDeadline } from "./deadline.ts";
+import { ManualTimers } from "./manual-timers.ts";
 import { checkAnswers } from "./openapi.ts";
 
 /** What a terminal sends for the keys the UI reads. */
@@ -55,26 +56,45 @@ export function uiSettings(
 
 export interface RenderedTui {
   services: TuiServices;
+  /** The UI's timers: its polls, retries, countdowns and the search's pause run when the test advances them. */
+  time: ManualTimers;
   frame(): string;
-  /** Sends keys one by one, letting the UI draw after each. */
+  /** How many frames the UI has drawn so far. */
+  framesDrawn(): number;
+  /** Sends keys one by one, each once the UI is done with the one before (as its key stream does in a terminal). */
   press(...keys: string[]): Promise<void>;
   /** Sends what a terminal sends when keys arrive together (a burst, a paste): one chunk. */
   burst(chunk: string): Promise<void>;
   /** Types text into the field that has the keyboard. */
   type(text: string): Promise<void>;
-  /** Waits until the frame shows the text (or matches), and returns the frame; fails with the last frame after `timeoutMs`. */
-  waitFor(expected: string | RegExp, timeoutMs?: number): Promise<string>;
+  /**
+   * Waits until a frame shows the text (or matches, or passes the check), and for the UI to be
+   * done with it (its keys in place); returns that frame. Fails with the last frame after `timeoutMs`.
+   */
+  waitFor(expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
   unmount(): void;
 }
 
+/** Resolves once React is idle: the render, its effects (where Ink attaches key handlers) and what they set off are done. */
+export const reactIdle = () => new Promise<void>((resolve) => afterReact(resolve));
+
 /**
- * The whole UI rendered by ink-testing-library (100 columns, 24 rows), unmounted when the test
- * ends. `press` sends keys one at a time; `burst` sends what a terminal sends when keys arrive
- * together, through the UI's own KeyStream, which hands them to Ink one by one as in a terminal.
+ * The whole UI rendered by ink-testing-library (100 columns, 24 rows) on manual timers, unmounted
+ * when the test ends. Keys go through the UI's own KeyStream, as in a terminal: `press` sends them
+ * one at a time, `burst` as one chunk (keys that arrive together); both resolve once the UI is done
+ * with the last key. Nothing waits on the wall clock but what the servers answer.
  */
 export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSettings): RenderedTui {
-  const services = createTuiServices(settings);
+  const time = new ManualTimers();
+  const services = createTuiServices(settings, time);
   const view = render(<TuiRoot services={services} />);
+  // Each frame Ink writes is announced, for waitFor.
+  const frames = new EventEmitter();
+  const write = view.stdout.write;
+  view.stdout.write = (frame: string) => {
+    write(frame);
+    frames.emit("frame");
+  };
   // The terminal's side of a burst: one chunk to read, as a TTY gives what arrived together.
   const terminal = new EventEmitter();
   let pending: string | null = null;
@@ -101,45 +121,51 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
   t.after(() => view.unmount());
   const frame = () => view.lastFrame() ?? "";
   /**
-   * After a key, until the frame has stopped changing, and a moment more: a component takes keys
-   * once its effects ran, just after it is drawn, and a key sent sooner (a field that just
-   * opened) would go to what was there before. A loaded machine draws late; this waits for it.
+   * A chunk as the terminal sends it; resolves once the key stream delivered its last key and
+   * React is idle after it (the stream hands each key over once the UI is done with what came
+   * before: sent sooner, it would go to what was there before, a field that just opened).
    */
-  const settle = async () => {
-    const deadline = Date.now() + 1000;
-    for (let before = frame(); ; before = frame()) {
-      await sleep(30);
-      if (frame() === before || Date.now() > deadline) break;
-    }
-    await sleep(20);
-  };
-  const press = async (...keys: string[]) => {
-    for (const key of keys) {
-      view.stdin.write(key);
-      await settle();
-    }
-  };
-  const burst = async (chunk: string) => {
+  const send = async (chunk: string) => {
+    const idle = once(keys, "idle");
     pending = chunk;
     terminal.emit("readable");
-    await settle();
+    await idle;
   };
+  const press = async (...pressed: string[]) => {
+    for (const key of pressed) await send(key);
+  };
+  const matches = (expected: string | RegExp | ((frame: string) => boolean)) =>
+    typeof expected === "string"
+      ? frame().includes(expected)
+      : expected instanceof RegExp
+        ? expected.test(frame())
+        : expected(frame());
   return {
     services,
+    time,
     frame,
+    framesDrawn: () => view.frames.length,
     press,
-    burst,
-    // Into a field, text arrives as a paste does: one chunk, which the key stream keeps in one piece (and one settling instead of one a key).
-    type: (text) => (services.store.state.editing ? burst(text) : press(...text)),
+    burst: send,
+    // Into a field, text arrives as a paste does: one chunk, which the key stream keeps in one piece.
+    type: (text) => (services.store.state.editing ? send(text) : press(...text)),
     waitFor: async (expected, timeoutMs = 5000) => {
-      const deadline = Date.now() + timeoutMs;
-      const matches = () => (typeof expected === "string" ? frame().includes(expected) : expected.test(frame()));
-      while (!matches()) {
-        if (Date.now() > deadline)
-          throw new Error(`The UI never showed ${String(expected)}; its last frame:\n${frame()}`);
-        await sleep(25);
+      if (!matches(expected)) {
+        let stop = () => {};
+        const shown = new Promise<void>((resolve) => {
+          const check = () => matches(expected) && resolve();
+          frames.on("frame", check);
+          stop = () => frames.off("frame", check);
+        });
+        await withDeadline(shown, timeoutMs, `The UI showing ${String(expected)}`)
+          .catch(() => {
+            throw new Error(`The UI never showed ${String(expected)}; its last frame:\n${frame()}`);
+          })
+          .finally(stop);
       }
-      return frame();
+      const shown = frame();
+      await reactIdle();
+      return shown;
     },
     unmount: () => view.unmount(),
   };

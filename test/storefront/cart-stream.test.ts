@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { EventSource } from "eventsource";
 import { withDeadline } from "../helpers/deadline.ts";
+import { ManualTimers } from "../helpers/manual-timers.ts";
 import { parseAnswer, rawRequest, requestText } from "../helpers/raw-http.ts";
 import { errorBody, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream, type SseMessage } from "../helpers/sse.ts";
@@ -18,8 +19,12 @@ async function streamUrl(sandbox: TestSandbox, token: string) {
   return `${sandbox.url}/api/cart/stream?access_token=${encodeURIComponent(token)}`;
 }
 
+/** The test sandbox's heartbeat (testConfig's sseHeartbeat). */
+const HEARTBEAT_MS = 100;
+
 test("GET /api/cart/stream", async (t) => {
-  const sandbox = await startTestSandbox(t);
+  const timers = new ManualTimers();
+  const sandbox = await startTestSandbox(t, { start: { timers } });
   const token = await sandbox.login();
 
   await t.test("opens with retry: once, then a cart event with the current cart and its version as id", async () => {
@@ -46,12 +51,15 @@ test("GET /api/cart/stream", async (t) => {
   });
 
   await t.test("heartbeat comments arrive at the configured interval", async () => {
-    // Timed from before the request: the server's heartbeat cannot start earlier, however late a busy machine opens the stream here.
-    const started = Date.now();
     const stream = await openRawStream(await streamUrl(sandbox, token));
     t.after(() => stream.close());
-    await stream.until((all) => all.filter((message) => message.comment === "ping").length >= 2, 2000);
-    assert.ok(Date.now() - started >= 150, "two pings of a 100ms heartbeat take at least ~200ms");
+    const pings = (all: SseMessage[]) => all.filter((message) => message.comment === "ping").length;
+    await stream.until((all) => carts(all).length === 1);
+    assert.ok(timers.pending.includes(HEARTBEAT_MS), `a heartbeat every ${HEARTBEAT_MS} ms: ${timers.pending}`);
+    timers.advance(HEARTBEAT_MS);
+    await stream.until((all) => pings(all) === 1);
+    timers.advance(HEARTBEAT_MS);
+    await stream.until((all) => pings(all) === 2);
   });
 
   await t.test("Last-Event-ID gets a fresh snapshot of the cart", async () => {
@@ -92,28 +100,35 @@ test("GET /api/cart/stream", async (t) => {
   await t.test("nothing is left behind once the client goes away", async () => {
     await sleep(50);
     const before = resources();
+    const timersBefore = timers.pending.length;
     const baseline = sandbox.sandbox.stats();
     const streams = await Promise.all([1, 2, 3].map(async () => openRawStream(await streamUrl(sandbox, token))));
     await Promise.all(streams.map((stream) => stream.until((all) => carts(all).length === 1)));
     assert.equal(sandbox.sandbox.stats().liveStreams, baseline.liveStreams + 3);
     assert.equal(sandbox.sandbox.stats().cartListeners, baseline.cartListeners! + 3);
+    assert.equal(timers.pending.length, timersBefore + 6, "each stream's heartbeat and end are set");
     for (const stream of streams) stream.close();
     await waitFor(() => sandbox.sandbox.stats().liveStreams === baseline.liveStreams);
     assert.equal(sandbox.sandbox.stats().cartListeners, baseline.cartListeners);
+    assert.equal(timers.pending.length, timersBefore, "and cleared");
     await waitFor(() => resources().Timeout <= before.Timeout && resources().TCPSocketWrap <= before.TCPSocketWrap);
   });
 });
 
 test("simple clients: retry: rides with the first event, and no block reads as an empty message", async (t) => {
-  const sandbox = await startTestSandbox(t);
+  const timers = new ManualTimers();
+  const sandbox = await startTestSandbox(t, { start: { timers } });
   const token = await sandbox.login();
-  let changed = false;
+  // A ping between the two cart events, and one after the second.
+  let pinged = 0;
   const answer = await rawRequest(sandbox.url, requestText("GET", `/api/cart/stream?access_token=${token}`), (text) => {
-    if (!changed && text.includes("event: cart")) {
-      changed = true;
-      void sandbox.addToCart(token, { product_id: "ofada-rice-5kg" });
+    const carts = (text.match(/event: cart/g) ?? []).length;
+    if (carts > pinged) {
+      pinged += 1;
+      timers.advance(HEARTBEAT_MS);
+      if (carts === 1) void sandbox.addToCart(token, { product_id: "ofada-rice-5kg" });
     }
-    return (text.match(/event: cart/g) ?? []).length >= 2 && (text.match(/: ping/g) ?? []).length >= 2;
+    return carts >= 2 && (text.match(/: ping/g) ?? []).length >= 2;
   });
   // Every blank line ends a block; the part after the last one is not a block yet.
   const blocks = parseAnswer(answer)
@@ -140,16 +155,17 @@ test("simple clients: retry: rides with the first event, and no block reads as a
 });
 
 test("the stream ends when the token that opened it expires", async (t) => {
-  const sandbox = await startTestSandbox(t, { flags: { tokenTtl: "2s", sseHeartbeat: "15s" } });
+  const timers = new ManualTimers();
+  const sandbox = await startTestSandbox(t, { flags: { tokenTtl: "2s", sseHeartbeat: "15s" }, start: { timers } });
   const token = await sandbox.login();
   const stream = await openRawStream(await streamUrl(sandbox, token));
   t.after(() => stream.close());
   await stream.until((all) => carts(all).length === 1);
-  const opened = Date.now();
+  timers.advance(1999);
+  assert.equal(sandbox.sandbox.stats().liveStreams, 1, "open until the token expires");
+  timers.advance(1);
+  assert.equal(sandbox.sandbox.stats().liveStreams, 0, "closed as it expires");
   await withDeadline(stream.ended, 10_000, "the end of the stream");
-  const lasted = Date.now() - opened;
-  assert.ok(lasted > 500 && lasted < 3500, `closed after ${lasted}ms`);
-  await waitFor(() => sandbox.sandbox.stats().liveStreams === 0);
   const again = await sandbox.fetch(`/api/cart/stream?access_token=${token}`);
   assert.equal(again.status, 401);
   assert.equal((await errorBody(again)).code, "token_expired");

@@ -1,18 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { signInAsApp } from "../../src/agent/as-app.ts";
 import type { StartedSandbox } from "../../src/index.ts";
 import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 // The sandbox's default wallet prefix (the helper's settings assume another).
 const settingsFor = (sandbox: StartedSandbox, urls = sandbox.urls) => uiSettings({ ...sandbox, urls });
-
-/**
- * A frame is drawn before the keys of what it shows are listened to (React runs effects after
- * drawing), and the test writes keys at once: give the screen a moment after it changes.
- */
-const settle = () => sleep(100);
 
 /** Signs Ada in on screen 1 (the first demo user), then opens the agent screen. */
 async function signInAndOpenAgent(ui: RenderedTui, signedIn = "wallet     ✓ signed in as Ada"): Promise<void> {
@@ -21,7 +14,6 @@ async function signInAndOpenAgent(ui: RenderedTui, signedIn = "wallet     ✓ si
   await ui.waitFor(signedIn);
   await ui.press("6");
   await ui.waitFor("acting for Ada Okafor");
-  await settle();
 }
 
 /** What Ada's app does after login: both agent sessions registered (over HTTP, as the app would). */
@@ -35,7 +27,6 @@ const flat = (frame: string) => frame.replace(/\s*\n\s*/g, " ");
 async function askQuestion(ui: RenderedTui, question: string): Promise<void> {
   await ui.press("a");
   await ui.waitFor("Esc leaves the field");
-  await settle();
   await ui.type(question);
   await ui.press(KEY.enter);
 }
@@ -67,7 +58,6 @@ test("agent: a follow-up question is answered in place, then the call is made", 
   await signInAndOpenAgent(ui);
   await askQuestion(ui, "did my transfer go through?");
   let frame = await ui.waitFor("Waiting for your answer");
-  await settle();
   assert.match(frame, /Answer:/);
   assert.match(frame, /↳ Which transaction\? Give its id/);
   await ui.type("txn_ada_0002");
@@ -79,7 +69,6 @@ test("agent: a follow-up question is answered in place, then the call is made", 
   // Esc cancels a follow-up: nothing is sent, the keys work again.
   await askQuestion(ui, "did it fail?");
   await ui.waitFor("Waiting for your answer");
-  await settle();
   await ui.press(KEY.escape);
   frame = flat(await ui.waitFor("1–8 screens"));
   assert.doesNotMatch(frame, /Waiting for your answer/);
@@ -88,7 +77,6 @@ test("agent: a follow-up question is answered in place, then the call is made", 
   assert.match(frame, /↳ Which transaction\? .*\(not answered\)/);
   assert.match(frame, /Request +nothing was sent/);
   assert.doesNotMatch(frame, /transactions\/txn_ada_0002/);
-  await settle();
   await ui.press("1");
   await ui.waitFor("Demo users");
 });
@@ -99,19 +87,15 @@ test("agent: an action picked from the list, its parameter filled, is called on 
   const ui = renderTui(t, settingsFor(sandbox));
   await signInAndOpenAgent(ui);
   await ui.press("l");
-  // More actions than rows: the list says there is more.
-  assert.match(await ui.waitFor("Actions (↑↓, Enter fills its parameters)"), /more below ↓ \(\d+\)/);
-  await settle();
+  // More actions than rows, once read: the list says there is more.
+  assert.match(await ui.waitFor(/more below ↓ \(\d+\)/), /Actions \(↑↓, Enter fills its parameters\)/);
   await ui.press(KEY.pageDown, KEY.pageDown, KEY.enter);
   let frame = await ui.waitFor("[ Call search_products ]");
-  await settle();
   assert.match(frame, /❯ query\* +\(not set\) string/);
   await ui.press(KEY.enter);
-  await settle();
   await ui.type("rice");
   await ui.press(KEY.enter);
   await ui.waitFor(/query\* +rice/);
-  await settle();
   await ui.press("c");
   frame = await ui.waitFor("= Found ");
   assert.match(frame, /Action {3}search_products \{"query":"rice"\}/);
@@ -128,10 +112,8 @@ test("agent: an action picked from the list, its parameter filled, is called on 
   // An enum parameter offers its values with ←/→.
   await ui.press(KEY.escape);
   await ui.waitFor("Actions (↑↓");
-  await settle();
   await ui.press(KEY.up, KEY.enter);
   frame = await ui.waitFor("[ Call list_transactions ]");
-  await settle();
   await ui.press(KEY.right, KEY.right);
   await ui.waitFor(/❯ period +30d/);
 });
@@ -141,7 +123,6 @@ test("agent: not signed in, the screen says to sign in first", async (t) => {
   const ui = renderTui(t, settingsFor(sandbox));
   await ui.press("6");
   await ui.waitFor("Not signed in: Sign in first (key 1)");
-  await settle();
   await askQuestion(ui, "what is my balance?");
   const frame = await ui.waitFor("✗ Sign in first (key 1)");
   assert.match(frame, /No call yet/);

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { CartFeed, type CartFeedState, KEPT_EVENTS } from "../../src/tui/client/cart-feed.ts";
+import { withDeadline } from "../helpers/deadline.ts";
+import { ManualTimers } from "../helpers/manual-timers.ts";
 
 const BASE = "http://storefront.test";
 
@@ -32,27 +33,29 @@ function cartEvent(version: number, quantity: number): string {
 
 /** A fetch that answers each call with the next of `answers` (the last one again when they run out), noting what it was sent. */
 function scriptedFetch(answers: (() => Response)[]) {
-  const sent: { url: string; authorization?: string }[] = [];
+  const sent: { url: string; authorization?: string; lastEventId?: string }[] = [];
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    sent.push({ url: String(input), authorization: new Headers(init?.headers).get("authorization") ?? undefined });
+    const headers = new Headers(init?.headers);
+    sent.push({
+      url: String(input),
+      authorization: headers.get("authorization") ?? undefined,
+      ...(headers.has("last-event-id") ? { lastEventId: headers.get("last-event-id")! } : {}),
+    });
     return answers[Math.min(sent.length, answers.length) - 1]!();
   }) as typeof globalThis.fetch;
   return { fetch, sent };
 }
 
-async function until(
-  feed: CartFeed,
-  check: (state: CartFeedState) => boolean,
-  timeoutMs = 2000,
-): Promise<CartFeedState> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check(feed.state)) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `The feed never got there; it is ${JSON.stringify({ ...feed.state, events: feed.state.events.map((event) => `${event.type}: ${event.detail}`) })}`,
-      );
-    await sleep(5);
-  }
+/** The feed's state once `check` holds, as its listeners hear it change. */
+async function until(feed: CartFeed, check: (state: CartFeedState) => boolean): Promise<CartFeedState> {
+  let stop = () => {};
+  const reached = new Promise<void>((resolve) => {
+    stop = feed.subscribe(() => check(feed.state) && resolve());
+    if (check(feed.state)) resolve();
+  });
+  const state = () =>
+    JSON.stringify({ ...feed.state, events: feed.state.events.map((event) => `${event.type}: ${event.detail}`) });
+  await withDeadline(reached, 5000, `the feed getting there (it is ${state()})`).finally(stop);
   return feed.state;
 }
 
@@ -84,13 +87,19 @@ test("cart feed: keeps the newest events only", async (t) => {
   assert.equal(state.events.at(-1)?.detail.startsWith(`v${KEPT_EVENTS + 50}:`), true);
 });
 
-test("cart feed: a cut stream is reconnected after the server's retry", async (t) => {
+test("cart feed: a cut stream is reconnected after the server's retry, saying which version it has", async (t) => {
   const cut = () => new Response(`retry: 10\n${cartEvent(1, 0)}`, { headers: { "content-type": "text/event-stream" } });
   const { fetch, sent } = scriptedFetch([cut, () => streamAnswer(cartEvent(2, 1))]);
-  const feed = new CartFeed({ baseUrl: BASE, fetch });
+  const timers = new ManualTimers();
+  const feed = new CartFeed({ baseUrl: BASE, fetch, timers });
   t.after(() => feed.stop());
   feed.start("token-a", "ada@example.com");
+  await until(feed, (current) => current.phase === "reconnecting");
+  assert.deepEqual(timers.pending, [10], "the wait is the server's retry:");
+  assert.equal(sent.length, 1);
+  timers.advance(10);
   const state = await until(feed, (current) => current.version === "2");
+  assert.equal(sent[1]?.lastEventId, "1");
   assert.equal(state.phase, "open");
   assert.equal(state.attempts, 0);
   assert.equal(sent.length, 2);
@@ -100,11 +109,11 @@ test("cart feed: a cut stream is reconnected after the server's retry", async (t
 test("cart feed: an expired token stops it until a new login; another refusal closes it; a 5xx is retried", async (t) => {
   await t.test("401 token_expired", async () => {
     const { fetch, sent } = scriptedFetch([() => refusal(401, "token_expired"), () => streamAnswer(cartEvent(5, 1))]);
-    const feed = new CartFeed({ baseUrl: BASE, fetch, retryMs: 10 });
+    const timers = new ManualTimers();
+    const feed = new CartFeed({ baseUrl: BASE, fetch, timers });
     feed.start("old", "ada@example.com");
     await until(feed, (current) => current.phase === "expired");
-    await sleep(50);
-    assert.equal(sent.length, 1, "no retry with a token that expired");
+    assert.deepEqual(timers.pending, [], "no retry with a token that expired");
     feed.start("new", "ada@example.com");
     await until(feed, (current) => current.phase === "open" && current.version === "5");
     assert.equal(sent[1]?.authorization, "Bearer new");
@@ -112,14 +121,16 @@ test("cart feed: an expired token stops it until a new login; another refusal cl
     assert.equal(feed.state.phase, "signed-out");
   });
   await t.test("401 invalid_token", async () => {
+    const timers = new ManualTimers();
     const feed = new CartFeed({
       baseUrl: BASE,
       fetch: scriptedFetch([() => refusal(401, "invalid_token")]).fetch,
-      retryMs: 10,
+      timers,
     });
     feed.start("forged", "ada@example.com");
     const state = await until(feed, (current) => current.phase === "closed");
     assert.equal(state.reason, "refused: 401 invalid_token");
+    assert.deepEqual(timers.pending, [], "no retry after a refusal");
     feed.stop();
   });
   await t.test("503", async () => {
@@ -128,10 +139,15 @@ test("cart feed: an expired token stops it until a new login; another refusal cl
       () => refusal(503, "unavailable"),
       () => streamAnswer(cartEvent(1, 0)),
     ]);
-    const feed = new CartFeed({ baseUrl: BASE, fetch, retryMs: 10 });
+    const timers = new ManualTimers();
+    const feed = new CartFeed({ baseUrl: BASE, fetch, retryMs: 250, timers });
     feed.start("token-a", "ada@example.com");
     const reconnecting = await until(feed, (current) => current.phase === "reconnecting");
     assert.equal(reconnecting.reason, "refused: 503 unavailable");
+    assert.deepEqual(timers.pending, [250], "the feed's own wait");
+    timers.advance(250);
+    await until(feed, (current) => current.attempts === 3);
+    timers.advance(250);
     await until(feed, (current) => current.phase === "open");
     assert.equal(sent.length, 3);
     feed.stop();

@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
-/**
- * Shows a screen by its key once it draws `text`. Ink hands keys to the handlers of the render
- * before last until its effects have run: the pause lets the screen's own keys reach it.
- */
+/** The wait before reconnecting: the storefront's `retry:`, and the feed's own after a 5xx. */
+const RETRY_MS = 3000;
+
+/** Shows a screen by its key once it draws `text`. */
 async function show(ui: RenderedTui, key: string, text: string): Promise<void> {
   await ui.press(key);
   await ui.waitFor(text);
-  await sleep(50);
 }
 
 /** Signs in as the first demo user (Ada) and opens the cart stream once it is open. */
@@ -88,7 +86,8 @@ test("cart stream: a cut stream shows the reconnect, then the stream is open aga
   await signedInCart(ui);
   await sandbox.controls.addFault({ service: "storefront", route: "GET /api/cart/stream", dropStream: true, times: 1 });
   await ui.waitFor("↻ reconnecting (attempt 1): the stream was cut");
-  const back = await ui.waitFor("● open", 8000);
+  ui.time.advance(RETRY_MS);
+  const back = await ui.waitFor("● open");
   assert.match(back, /retry +the stream was cut; reconnecting \(attempt 1\)/);
   assert.match(back, /open +stream open[\s\S]*retry[\s\S]*open +stream open/);
 });
@@ -98,7 +97,10 @@ test("cart stream: the token expiring stops the stream and says so; a new sign-i
   const ui = renderTui(t, uiSettings(sandbox));
   await signedInCart(ui);
   await sandbox.controls.advanceClock("25h");
-  const expired = await ui.waitFor("Your storefront token expired: press 1 to sign in again", 8000);
+  // The storefront ends the stream; the feed tries again after its retry: and is told the token expired.
+  await ui.waitFor("↻ reconnecting (attempt 1): the stream was cut");
+  ui.time.advance(RETRY_MS);
+  const expired = await ui.waitFor("Your storefront token expired: press 1 to sign in again");
   assert.match(expired, /expired +401 token_expired/);
   await show(ui, "1", "Demo users");
   await ui.press(KEY.enter);
@@ -131,5 +133,6 @@ test("cart stream: a 503 on the stream route is retried until the stream opens",
   await ui.press(KEY.enter);
   await ui.press("3");
   await ui.waitFor(/↻ reconnecting \(attempt 2\): refused: 503/);
-  await ui.waitFor("● open", 8000);
+  ui.time.advance(RETRY_MS);
+  await ui.waitFor("● open");
 });

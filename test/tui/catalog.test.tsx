@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
+import { SEARCH_DELAY_MS } from "../../src/tui/hooks/use-catalog.ts";
 import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 /** Signs in as the first demo user (Ada) and opens the catalog with its whole list loaded. */
@@ -10,9 +10,6 @@ async function signedInCatalog(ui: RenderedTui): Promise<void> {
   await ui.waitFor("storefront ✓ signed in as Ada");
   await ui.press("2");
   await ui.waitFor("Ofada Rice");
-  // Ink hands keys to the handlers of the render before last until its effects have run: a
-  // key sent the instant the list is drawn would still meet the empty list.
-  await sleep(50);
 }
 
 /**
@@ -23,13 +20,19 @@ async function signedInCatalog(ui: RenderedTui): Promise<void> {
 async function openField(ui: RenderedTui, key: string, expected: string): Promise<void> {
   await ui.press(key);
   await ui.waitFor(expected);
-  while (!ui.services.store.state.editing) await sleep(10);
+  assert.ok(ui.services.store.state.editing, "the field has the keyboard");
 }
 
-/** Leaves the field with Enter; the list takes the keys again once the store says no field has them. */
+/** Leaves the field with Enter; the list takes the keys again, the store says no field has them. */
 async function submitField(ui: RenderedTui): Promise<void> {
   await ui.press(KEY.enter);
-  while (ui.services.store.state.editing) await sleep(10);
+  assert.ok(!ui.services.store.state.editing, "the list has the keyboard again");
+}
+
+/** Types a search, and lets the pause the screen waits for before sending it go by. */
+async function search(ui: RenderedTui, text: string): Promise<void> {
+  await ui.type(text);
+  ui.time.advance(SEARCH_DELAY_MS);
 }
 
 test("catalog: the search narrows as you type; a product added with a quantity shows the cart the storefront answered", async (t) => {
@@ -38,7 +41,7 @@ test("catalog: the search narrows as you type; a product added with a quantity s
   await signedInCatalog(ui);
   assert.match(ui.frame(), /Abuja Yam/);
   await openField(ui, "/", "Search: ");
-  await ui.type("rice");
+  await search(ui, "rice");
   // The whole catalog is replaced by the rice only: nothing else is left.
   const narrowed = await ui.waitFor(/^(?![\s\S]*Abuja Yam)[\s\S]*Local Rice/);
   assert.match(narrowed, /Long Grain Parboiled Rice/);
@@ -46,9 +49,8 @@ test("catalog: the search narrows as you type; a product added with a quantity s
   await ui.press(KEY.down);
   await openField(ui, "a", "Quantity of Local Rice (1–99):");
   await ui.press(KEY.backspace, "3");
-  // The field submits the value of its last render whose effects have run: let the 3 settle first.
+  // The field submits the value of its last render whose effects have run: the 3's.
   await ui.waitFor("Quantity of Local Rice (1–99): 3");
-  await sleep(50);
   await ui.press(KEY.enter);
   const added = await ui.waitFor("✓ Added 3 × Local Rice");
   assert.match(added, /Cart: 1 line, 3 items, subtotal ₦[\d,]+\.\d\d/);
@@ -60,7 +62,7 @@ test("catalog: a search that matches nothing says so", async (t) => {
   const ui = renderTui(t, uiSettings(sandbox));
   await signedInCatalog(ui);
   await openField(ui, "/", "Search: ");
-  await ui.type("zzz");
+  await search(ui, "zzz");
   const frame = await ui.waitFor('No product matches "zzz"');
   assert.doesNotMatch(frame, /Ofada Rice/);
 });
@@ -86,7 +88,7 @@ test("catalog: a 503 on the product list is shown in place, and the screen stays
   const failed = await ui.waitFor(/✗ .*503/);
   assert.match(failed, /No products to show/);
   await openField(ui, "/", "Search: ");
-  await ui.type("yam");
+  await search(ui, "yam");
   await ui.waitFor("Abuja Yam");
 });
 
@@ -125,7 +127,7 @@ test("catalog: a new search puts the cursor back on the first product; the quant
   await signedInCatalog(ui);
   await ui.press(KEY.down, KEY.down, KEY.down);
   await openField(ui, "/", "Search: ");
-  await ui.type("rice");
+  await search(ui, "rice");
   await ui.waitFor(/Search: rice\n[\s\S]*Ofada Rice/);
   await submitField(ui);
   await ui.press("a");

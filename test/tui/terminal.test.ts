@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { runningSandbox } from "../../src/store/data-dir.ts";
 import { PROJECT_ROOT, startArgs, tempDir } from "../helpers/cli.ts";
 import { startInProcess } from "../helpers/in-process.ts";
@@ -24,67 +23,65 @@ test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessi
   tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-c", PROJECT_ROOT, command);
   t.after(() => void tmux("kill-session", "-t", session));
   const captures: Record<string, string> = {};
-  /** Waits for the screen, lets its keys settle in (they are set a moment after it is drawn), and keeps it for the docs. */
+  /** Waits for the screen, and keeps it for the docs. */
   const see = async (pattern: RegExp, capture?: string) => {
     const screen = await screenMatches(session, pattern);
-    await sleep(150);
     if (capture) captures[capture] = tmux("capture-pane", "-p", "-t", session);
     return screen;
   };
-  /** Keys one at a time, as a person types: a burst would reach a text field as one piece of text. */
-  const keys = async (...sent: string[]) => {
-    for (const key of sent) {
-      tmux("send-keys", "-t", session, key);
-      await sleep(60);
-    }
-  };
-  const type = (text: string) => keys(...[...text].map((char) => (char === " " ? "Space" : char)));
+  /**
+   * Keys sent at once, as a fast typist's or a paste reach the terminal: the UI's key stream hands
+   * them over one at a time, each once the UI is done with the one before (text typed into a
+   * field goes in one piece, as a paste).
+   */
+  const keys = (...sent: string[]) => void tmux("send-keys", "-t", session, ...sent);
+  const type = (text: string) => void tmux("send-keys", "-t", session, "-l", text);
 
   await see(/● storefront {2}● wallet {2}● host app/);
-  await keys("Enter");
+  keys("Enter");
   await see(/wallet +✓ signed in as Ada Okafor/, "signin");
 
-  await keys("4");
+  keys("4");
   await see(/Agent sessions of Ada Okafor/);
-  await keys("r");
+  keys("r");
   const sessions = await see(/GET \/api\/agent\/wallet +✓ balance/, "sessions");
   assert.match(sessions, /sessions: on\/on/);
 
-  await keys("2");
+  keys("2");
   await see(/Product +Price/);
-  await keys("s");
-  await type("rice");
+  keys("s");
+  type("rice");
   await see(/Search: rice[\s\S]*Ofada Rice/);
-  await keys("Escape", "a");
+  keys("Escape", "a");
   await see(/Quantity of Ofada Rice \(1–99\): 1/);
-  await keys("BSpace", "2", "Enter");
+  keys("BSpace", "2", "Enter");
   await see(/✓ Added 2 × Ofada Rice/, "catalog");
 
-  await keys("3");
+  keys("3");
   const cart = await see(/cart +v1: 1 line, 2 items/, "cart");
   assert.match(cart, /● open/);
   assert.match(cart, /Ofada Rice .* 2 /);
 
-  await keys("6");
+  keys("6");
   await see(/a Ask {3}l Actions/);
-  await keys("a");
-  await type("Did my transfer go through?");
-  await keys("Enter");
+  keys("a");
+  type("Did my transfer go through?");
+  keys("Enter");
   await see(/↳ Which transaction\? Give its id/);
-  await type("txn_ada_0002");
-  await keys("Enter");
+  type("txn_ada_0002");
+  keys("Enter");
   const agent = await see(/= txn_ada_0002 \(.*\): Failed\./, "agent");
   assert.match(agent, /authorization: Bearer \*\*\*/);
 
-  await keys("5");
+  keys("5");
   await see(/expires in \d+m \d+s/, "identity");
-  await keys("7");
+  keys("7");
   await see(/Insights 30d: income/, "wallet");
-  await keys("8");
+  keys("8");
   const traffic = await see(/Sandbox request journal[\s\S]*POST +\/api\/cart\/items +200/, "traffic");
   assert.match(traffic, /storefront GET +\/api\/agent\/orders +200 +\d+ ada +yes/);
 
-  await keys("q");
+  keys("q");
   const after = await screenMatches(session, /exit=0/, 30_000);
   assert.match(after, /^before the UI\ntty restored\nexit=0$/m, "the terminal's own screen is back, with its settings");
   assert.equal(

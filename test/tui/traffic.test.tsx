@@ -1,17 +1,30 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { ORDER_LIST } from "../../src/client/wire.ts";
+import type { StartedSandbox } from "../../src/index.ts";
+import { withDeadline } from "../helpers/deadline.ts";
 import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
+/** The status bar's health checks: one round to each server, every 3 s. */
+const HEALTH_POLL_MS = 3000;
+
 /**
- * Waits for the frame, then for the keys of what it shows to be in place: a screen just shown, or
- * a list given back the keyboard, takes keys once its handlers are set, a moment after it is drawn.
+ * New exchanges in the journal, above what is listed: the status bar's next round of health
+ * checks (answered once the status bar has the health they gave), then a request of another
+ * client (`marker`), shown once it is listed (the journal comes in order: the health checks are
+ * listed by then too).
  */
-async function settled(ui: RenderedTui, expected: string | RegExp): Promise<string> {
-  const frame = await ui.waitFor(expected);
-  await sleep(100);
-  return frame;
+async function newerArrive(ui: RenderedTui, sandbox: StartedSandbox, marker: string): Promise<void> {
+  const { store } = ui.services;
+  const { health } = store.state;
+  let stop = () => {};
+  const polled = new Promise<void>((resolve) => {
+    stop = store.subscribe(() => store.state.health !== health && resolve());
+  });
+  ui.time.advance(HEALTH_POLL_MS);
+  await withDeadline(polled, 5000, "the next round of health checks").finally(stop);
+  await (await fetch(`${sandbox.urls.storefront}${marker}`)).text();
+  await ui.waitFor(marker);
 }
 
 async function signInAsAda(ui: RenderedTui): Promise<void> {
@@ -27,9 +40,9 @@ test("traffic: the UI's own exchanges, newest first, without a password or a tok
   const token = ui.services.store.state.logins.storefront!.token;
   await ui.services.client.call("storefront", "/api/orders", ORDER_LIST, { token });
   await ui.press("8");
-  await settled(ui, "Sandbox request journal");
+  await ui.waitFor("Sandbox request journal");
   await ui.press("s");
-  let frame = await settled(ui, `GET    200`);
+  let frame = await ui.waitFor(`GET    200`);
   assert.match(frame, /^This UI's own requests$/m);
   assert.match(frame, new RegExp(`GET {4}200 +\\d+ +[\\d.]+ k?B +${sandbox.urls.storefront}/api/orders`));
   assert.match(frame, new RegExp(`POST {3}200 +\\d+ +[\\d.]+ k?B +${sandbox.urls.wallet}/api/auth/login`));
@@ -37,17 +50,17 @@ test("traffic: the UI's own exchanges, newest first, without a password or a tok
   assert.doesNotMatch(frame, /ada-password|eyJ/);
 
   await ui.press(KEY.enter);
-  frame = await settled(ui, "Request headers");
+  frame = await ui.waitFor("Request headers");
   assert.match(frame, new RegExp(`GET ${sandbox.urls.storefront}/api/orders → 200 in \\d+ ms`));
   assert.match(frame, /"authorization": "Bearer \*\*\*"/);
   assert.ok(!frame.includes(token));
   await ui.press(KEY.escape);
-  const list = (await settled(ui, "time     method")).split("\n");
+  const list = (await ui.waitFor("time     method")).split("\n");
   // The cart's event stream, opened at sign-in, may be listed between the two.
   const header = list.findIndex((line) => line.startsWith("time     method"));
   const login = list.findIndex((line) => line.includes("/api/auth/login"));
   await ui.press(...Array(login - header - 1).fill(KEY.down), KEY.enter);
-  frame = await settled(ui, "/api/auth/login →");
+  frame = await ui.waitFor("/api/auth/login →");
   assert.match(frame, /"password": "\*\*\*"/);
   await ui.press(...Array(12).fill(KEY.down));
   frame = await ui.waitFor(/"token": "\*\*\*"/);
@@ -59,7 +72,7 @@ test("traffic: the sandbox's journal shows a request another client made, live, 
   const ui = renderTui(t, uiSettings(sandbox));
   await ui.waitFor("Ada Okafor");
   await ui.press("8");
-  await settled(ui, "Sandbox request journal: every client's requests");
+  await ui.waitFor("Sandbox request journal: every client's requests");
   const login = (await (
     await fetch(`${sandbox.urls.storefront}/api/auth/login`, {
       method: "POST",
@@ -75,7 +88,7 @@ test("traffic: the sandbox's journal shows a request another client made, live, 
       headers: { authorization: `Bearer ${login.token}` },
     })
   ).text();
-  let frame = await settled(ui, "/api/orders?from=another-client");
+  let frame = await ui.waitFor("/api/orders?from=another-client");
   assert.match(
     frame,
     /storefront GET {4}\/api\/orders\?from=another-client +200 +\d+ tunde +no/,
@@ -129,33 +142,31 @@ test("traffic: with the health checks shown, the cursor stays on its exchange as
   const ui = renderTui(t, uiSettings(sandbox));
   await ui.waitFor("Ada Okafor");
   await ui.press("8");
-  await settled(ui, "Sandbox request journal: every client's requests");
+  await ui.waitFor("Sandbox request journal: every client's requests");
   await ui.press("h");
-  await settled(ui, "h hides the health checks");
+  await ui.waitFor("h hides the health checks");
   for (const n of [1, 2, 3]) await (await fetch(`${sandbox.urls.storefront}/api/products?n=${n}`)).text();
-  const list = (await settled(ui, "/api/products?n=3")).split("\n");
+  const list = (await ui.waitFor("/api/products?n=3")).split("\n");
   const header = list.findIndex((line) => line.startsWith("time"));
   const second = list.findIndex((line) => line.includes("/api/products?n=2"));
   await ui.press(...Array<string>(second - header - 1).fill(KEY.down));
-  // The status bar's health checks (every 3 s) and another request arrive above it.
-  await (await fetch(`${sandbox.urls.storefront}/api/products?n=4`)).text();
-  await ui.waitFor("/api/products?n=4");
-  await sleep(3500);
+  // The status bar's health checks and another request arrive above it.
+  await newerArrive(ui, sandbox, "/api/products?n=4");
   await ui.press(KEY.enter);
   await ui.waitFor(/GET \/api\/products\?n=2 →/);
 
   // The top row too: selected, it stays selected as newer ones come above it.
   await ui.press(KEY.escape);
-  await settled(ui, "h hides the health checks");
+  await ui.waitFor("h hides the health checks");
   let top = 0;
   for (let n = 5; top === 0; n++) {
     await (await fetch(`${sandbox.urls.storefront}/api/products?n=${n}`)).text();
-    await settled(ui, `/api/products?n=${n}`);
+    await ui.waitFor(`/api/products?n=${n}`);
     await ui.press(KEY.pageUp);
     const rows = ui.frame().split("\n");
     if (rows[rows.findIndex((line) => line.startsWith("time")) + 1]!.includes(`?n=${n} `)) top = n;
   }
-  await sleep(3500);
+  await newerArrive(ui, sandbox, `/api/products?n=${top + 1}`);
   await ui.press(KEY.enter);
   await ui.waitFor(`GET /api/products?n=${top} →`);
 });

@@ -2,6 +2,7 @@ import type { H3Event, Middleware } from "h3";
 import type { ServiceName } from "../../config/options.ts";
 import { fillText, SandboxError } from "../../errors.ts";
 import { type StreamCut, streamCutOf } from "../../http/sse.ts";
+import { sleep, type Timers } from "../../timers.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
 import { cuttable } from "./cuttable.ts";
 import { FAULT_TEXTS } from "./errors.ts";
@@ -13,7 +14,7 @@ import type { FaultRegistry } from "./registry.ts";
  * clients only: the storefront's agent routes call its protected routes in-process, and HEAD is
  * answered by an in-process GET, and those were matched already as the request the client sent.
  */
-export function faultIntercept(registry: FaultRegistry, service: ServiceName): Middleware {
+export function faultIntercept(registry: FaultRegistry, service: ServiceName, timers: Timers): Middleware {
   return (event, next) => {
     if (!event.runtime?.node || event.url.pathname.startsWith(CONTROLS_PREFIX)) return next();
     const request: RequestLine = {
@@ -22,7 +23,7 @@ export function faultIntercept(registry: FaultRegistry, service: ServiceName): M
       path: event.url.pathname,
     };
     const fired = registry.take(request, "request");
-    if (fired) return faulted(fired, event, () => answered(registry, request, next()));
+    if (fired) return faulted(fired, event, timers, () => answered(registry, request, next()));
     // Without a fault, no promise of its own: every request passes here.
     return answered(registry, request, next());
   };
@@ -32,9 +33,11 @@ export function faultIntercept(registry: FaultRegistry, service: ServiceName): M
 async function faulted(
   fired: NonNullable<ReturnType<FaultRegistry["take"]>>,
   event: H3Event,
+  timers: Timers,
   route: () => unknown,
 ): Promise<unknown> {
-  await sleep(fired.rule.delayMs(), event.req.signal);
+  // Or less, if the client goes away meanwhile.
+  await sleep(timers, fired.rule.delayMs(), event.req.signal);
   // A client that went away while it waited (or a sandbox shutting down) gets nothing more done for it.
   if (event.req.signal.aborted) return new Response(null, { status: 499 });
   if (fired.fault.status !== undefined) throw injectedFault(fired.fault);
@@ -71,20 +74,6 @@ function isEventStream(answer: unknown): answer is Response & { body: ReadableSt
     answer.body !== null &&
     (answer.headers.get("content-type") ?? "").startsWith("text/event-stream")
   );
-}
-
-/** Waits, or less if the client goes away meanwhile. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0 || signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
 }
 
 /** The answer of a fault that fired: the service's own error shape (RFC 6749's on the token endpoint), with the fault's status. */

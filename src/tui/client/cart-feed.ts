@@ -1,9 +1,12 @@
 import { type ErrorEvent, EventSource } from "eventsource";
-import { type Cart, describeCart, isCart } from "./storefront.ts";
+import { isAnswer } from "../../client/answer.ts";
+import { CART } from "../../client/wire.ts";
+import { systemTimers, type Timer, type Timers } from "../../timers.ts";
+import { type Cart, describeCart } from "./storefront.ts";
 
 /**
- * Where the cart stream stands. `reconnecting`: cut or not answering, tried again (by eventsource
- * after the server's `retry:`, or by the feed after a 5xx); `expired`: the token ran out, the feed
+ * Where the cart stream stands. `reconnecting`: cut or not answering (tried again after the
+ * server's `retry:`), or a 5xx (after the feed's own wait); `expired`: the token ran out, the feed
  * waits for a new login; `closed`: refused for good (another 4xx), `r` tries again.
  */
 export type FeedPhase = "signed-out" | "connecting" | "open" | "reconnecting" | "expired" | "closed";
@@ -37,8 +40,10 @@ export interface CartFeedOptions {
   baseUrl?: string;
   /** The UI's recording fetch, so that the stream's exchanges show in Traffic. */
   fetch: typeof fetch;
-  /** The wait before trying again after a 5xx (after a cut, eventsource waits the server's `retry:`). */
+  /** The wait before trying again after a 5xx (after a cut, the feed waits the server's `retry:`). */
   retryMs?: number;
+  /** What the waits before trying again run on. */
+  timers?: Timers;
   /** Events kept: enough to scroll back a while, bounded however long the UI runs. */
   keep?: number;
 }
@@ -61,12 +66,16 @@ export class CartFeed {
   #listeners = new Set<() => void>();
   #login?: { token: string; who: string };
   #source?: EventSource;
-  #retry?: NodeJS.Timeout;
+  #retry?: Timer;
+  /** The server's `retry:`, once it sent one: the wait before reconnecting after a cut. */
+  #serverRetryMs = RETRY_MS;
   #seq = 0;
   readonly options: CartFeedOptions;
+  readonly #timers: Timers;
 
   constructor(options: CartFeedOptions) {
     this.options = options;
+    this.#timers = options.timers ?? systemTimers;
   }
 
   get state(): CartFeedState {
@@ -124,14 +133,17 @@ export class CartFeed {
       return;
     }
     let refusal: Refusal | undefined;
+    // A reconnect says which version it has, as EventSource's own reconnects do.
+    const lastEventId: Record<string, string> =
+      this.#state.version === undefined ? {} : { "last-event-id": this.#state.version };
     const source = new EventSource(`${this.options.baseUrl}/api/cart/stream`, {
       fetch: async (url, init) => {
         const response = await this.options.fetch(url, {
           ...init,
-          headers: { ...init.headers, authorization: `Bearer ${login.token}` },
+          headers: { ...init.headers, ...lastEventId, authorization: `Bearer ${login.token}` },
         });
         refusal = response.ok ? undefined : { status: response.status, code: await errorCode(response) };
-        return response;
+        return response.ok ? noteRetry(response, (ms) => (this.#serverRetryMs = ms)) : response;
       },
     });
     this.#source = source;
@@ -150,7 +162,7 @@ export class CartFeed {
   #receive(event: MessageEvent): void {
     const text = String(event.data);
     const data = parseJson(text);
-    if (!isCart(data)) {
+    if (!isAnswer(data, CART)) {
       this.#update({}, "cart", `not a cart: ${text.slice(0, 60)}`);
       return;
     }
@@ -158,23 +170,25 @@ export class CartFeed {
     this.#update({ cart: data, version }, "cart", `${version ? `v${version}: ` : ""}${describeCart(data)}`);
   }
 
-  /** A cut or a server that does not answer: eventsource tries again itself. A refusal: the feed decides. */
+  /**
+   * A cut or a server that does not answer: tried again after the server's `retry:`, on the feed's
+   * timers (EventSource would wait on its own). A refusal: the feed decides.
+   */
   #failed(source: EventSource, event: ErrorEvent, refusal: Refusal | undefined): void {
     const attempts = this.#state.attempts + 1;
-    if (source.readyState === EventSource.CONNECTING) {
+    const reconnecting = source.readyState === EventSource.CONNECTING;
+    this.#halt();
+    // EventSource schedules its own reconnect just after this event: closing it once more, then, cancels that.
+    queueMicrotask(() => source.close());
+    if (reconnecting) {
       // An open stream that fails was cut (ended, or its connection broken); a connect that fails found no server.
       const reason =
         this.#state.phase === "open"
           ? "the stream was cut"
           : `the storefront does not answer${event.message ? ` (${lastPart(event.message)})` : ""}`;
-      this.#update(
-        { phase: "reconnecting", attempts, reason },
-        "retry",
-        `${reason}; reconnecting (attempt ${attempts})`,
-      );
+      this.#retryAfter(this.#serverRetryMs, attempts, reason);
       return;
     }
-    this.#halt();
     if (refusal?.status === 401 && refusal.code === "token_expired") {
       this.#update(
         { phase: "expired", reason: "the storefront token expired" },
@@ -186,20 +200,17 @@ export class CartFeed {
     const reason = refusal
       ? `refused: ${refusal.status}${refusal.code ? ` ${refusal.code}` : ""}`
       : (event.message ?? "the stream failed");
-    if (refusal && refusal.status < 500) {
-      this.#update({ phase: "closed", reason }, "closed", reason);
-    } else {
-      this.#retry = setTimeout(() => this.#connect(), this.options.retryMs ?? RETRY_MS);
-      this.#update(
-        { phase: "reconnecting", attempts, reason },
-        "retry",
-        `${reason}; reconnecting (attempt ${attempts})`,
-      );
-    }
+    if (refusal && refusal.status < 500) this.#update({ phase: "closed", reason }, "closed", reason);
+    else this.#retryAfter(this.options.retryMs ?? RETRY_MS, attempts, reason);
+  }
+
+  #retryAfter(ms: number, attempts: number, reason: string): void {
+    this.#retry = this.#timers.setTimeout(() => this.#connect(), ms);
+    this.#update({ phase: "reconnecting", attempts, reason }, "retry", `${reason}; reconnecting (attempt ${attempts})`);
   }
 
   #halt(): void {
-    clearTimeout(this.#retry);
+    this.#timers.clear(this.#retry);
     this.#source?.close();
     this.#source = undefined;
   }
@@ -214,6 +225,24 @@ export class CartFeed {
     this.#state = { ...this.#state, ...change, events };
     for (const listener of this.#listeners) listener();
   }
+}
+
+/**
+ * The stream's answer as it comes, telling `onRetry` the `retry:` the server sends (with its first
+ * event, in the same write) for the feed's own reconnects.
+ */
+function noteRetry(response: Response, onRetry: (ms: number) => void): Response {
+  if (!response.body) return response;
+  const decoder = new TextDecoder();
+  const watch = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      const retry = /(?:^|\n)retry: ?(\d+)\n/.exec(decoder.decode(chunk, { stream: true }));
+      if (retry) onRetry(Number(retry[1]));
+      controller.enqueue(chunk);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(watch), { status, statusText, headers });
 }
 
 /** The `code` of a refusal's JSON body (`token_expired`, `invalid_token`…), when it has one. */

@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { ControlsClient } from "../../client/controls-client.ts";
 import type { JournalEntry } from "../../client/wire.ts";
 import { SandboxError } from "../../errors.ts";
+import { sleep, type Timer, type Timers } from "../../timers.ts";
 
 /** Whether the sandbox's request journal is being followed, and if not, why. */
 export type JournalStatus =
@@ -37,6 +37,8 @@ export class JournalFeed {
   constructor(
     private readonly urls: readonly string[],
     private readonly token: string,
+    /** What the pause before asking again, and the wait for an answer, run on. */
+    private readonly timers: Timers,
   ) {}
 
   get snapshot(): JournalSnapshot {
@@ -73,7 +75,7 @@ export class JournalFeed {
       }
       const { status } = this.#snapshot;
       if (status.state === "none" && status.final) return;
-      await sleep(RETRY_MS, undefined, { signal }).catch(() => undefined);
+      await sleep(this.timers, RETRY_MS, signal);
     }
   }
 
@@ -83,7 +85,7 @@ export class JournalFeed {
     for (const url of this.urls) {
       const client = new ControlsClient(url, this.token);
       try {
-        const list = await withTimeout(client.journal({}, { limit: KEPT }), PROBE_TIMEOUT_MS);
+        const list = await withTimeout(client.journal({}, { limit: KEPT }), PROBE_TIMEOUT_MS, this.timers);
         if (signal.aborted) return undefined;
         this.#update({ status: { state: "following", url }, entries: list.entries.reverse() });
         return { client, lastId: list.lastId };
@@ -123,10 +125,13 @@ function noJournal(error: unknown): NoJournal {
   return { state: "none", reason: (error as Error).message, final: false };
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+function withTimeout<T>(work: Promise<T>, ms: number, timers: Timers): Promise<T> {
+  let timer: Timer | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new SandboxError("sandbox_unreachable", `no answer within ${ms / 1000} s`)), ms);
+    timer = timers.setTimeout(
+      () => reject(new SandboxError("sandbox_unreachable", `no answer within ${ms / 1000} s`)),
+      ms,
+    );
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, late]).finally(() => timers.clear(timer));
 }

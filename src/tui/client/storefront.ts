@@ -46,11 +46,3 @@ export function describeCart(cart: Cart): string {
   const units = cart.items.reduce((sum, item) => sum + item.quantity, 0);
   return `${cart.items.length} ${cart.items.length === 1 ? "line" : "lines"}, ${units} ${units === 1 ? "item" : "items"}, subtotal ${formatNaira(cart.subtotal)}`;
 }
-
-/** Whether an answer looks like a cart (an event's data is the server's word, not a promise). */
-export function isCart(value: unknown): value is Cart {
-  const fields = value as Partial<Cart> | null;
-  return (
-    typeof fields === "object" && fields !== null && Array.isArray(fields.items) && typeof fields.subtotal === "number"
-  );
-}

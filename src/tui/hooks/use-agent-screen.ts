@@ -50,12 +50,21 @@ export function useAgentScreen(active: boolean) {
     { isActive: active && agent.followUp !== undefined },
   );
 
+  // A question submitted before the actions are read (pasted as the screen opens) is asked once they are.
+  const [queued, setQueued] = useState<string>();
+  const actionsRead = loaded.status === "done" || loaded.status === "error";
+  useEffect(() => {
+    if (queued === undefined || !actionsRead) return;
+    setQueued(undefined);
+    void agent.ask(queued);
+  }, [queued, actionsRead, agent.ask]);
+
   const submitQuestion = (text: string) => {
     if (text.trim() === "") return;
     fields.blur();
     if (agent.followUp) return agent.answerFollowUp(text);
     setQuestion(text);
-    void agent.ask(text);
+    setQueued(text);
   };
   const submitParameter = (text: string) => {
     fields.blur();

@@ -10,7 +10,7 @@ const LOOK_MS = 3000;
  * ports) it moves there: the next calls, the cart stream and the journal use the new URLs.
  */
 export function useFollowSandbox(): void {
-  const { settings, store, cartFeed } = useServices();
+  const { settings, store, cartFeed, timers } = useServices();
   useEffect(() => {
     const { findSandbox } = settings;
     if (!findSandbox) return;
@@ -22,10 +22,10 @@ export function useFollowSandbox(): void {
       store.update((state) => ({ urlsVersion: state.urlsVersion + 1, health: {} }));
       cartFeed.reconnect();
     };
-    const timer = setInterval(() => void look(), LOOK_MS);
+    const timer = timers.setInterval(() => void look(), LOOK_MS);
     return () => {
       stopped = true;
-      clearInterval(timer);
+      timers.clear(timer);
     };
-  }, [settings, store, cartFeed]);
+  }, [settings, store, cartFeed, timers]);
 }

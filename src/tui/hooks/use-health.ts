@@ -6,7 +6,7 @@ const POLL_MS = 3000;
 
 /** Polls each server's /health for the status bar, while the UI runs. */
 export function useHealth(): void {
-  const { client, store } = useServices();
+  const { client, store, timers } = useServices();
   useEffect(() => {
     let stopped = false;
     const poll = async () => {
@@ -17,10 +17,10 @@ export function useHealth(): void {
       if (!stopped) store.update(() => ({ health: Object.fromEntries(answers) }));
     };
     void poll();
-    const timer = setInterval(() => void poll(), POLL_MS);
+    const timer = timers.setInterval(() => void poll(), POLL_MS);
     return () => {
       stopped = true;
-      clearInterval(timer);
+      timers.clear(timer);
     };
-  }, [client, store]);
+  }, [client, store, timers]);
 }

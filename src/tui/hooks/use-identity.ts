@@ -45,7 +45,7 @@ export function useIdentitySubject() {
 
 /** Signs a token for the subject with the TTL and claims typed, again whenever one of them changes or `resign` is called. */
 export function useSignedIdentity(subjectId: string | undefined, ttlText: string, claimsText: string) {
-  const { settings } = useServices();
+  const { settings, timers } = useServices();
   const request = useRequest<SignedToken>();
   const [round, setRound] = useState(0);
   const { run, reset } = request;
@@ -55,10 +55,18 @@ export function useSignedIdentity(subjectId: string | undefined, ttlText: string
     void run(async () => {
       const ttlSeconds = parseTtl(ttlText, "The TTL");
       const claims = inUiTerms(() => parseClaimPairs(claimsText.split(/\s+/).filter((pair) => pair !== "")));
-      const signed = await signIdentity({ secret: settings.signingSecret, subject: subjectId, ttlSeconds, claims });
+      // Signed on the UI's time, which its countdown reads.
+      const now = new Date(timers.now());
+      const signed = await signIdentity({
+        secret: settings.signingSecret,
+        subject: subjectId,
+        ttlSeconds,
+        claims,
+        now,
+      });
       return { ...signed, header: decodeProtectedHeader(signed.token) };
     });
-  }, [subjectId, ttlText, claimsText, round, settings.signingSecret, run, reset]);
+  }, [subjectId, ttlText, claimsText, round, settings.signingSecret, timers, run, reset]);
   return { ...request, resign: () => setRound((before) => before + 1) };
 }
 
@@ -81,7 +89,7 @@ function inUiTerms<T>(parse: () => T): T {
 
 /** Checks a pasted token as the embed would: with this sandbox's SIGNING_SECRET and its demo users. */
 export function useVerifyIdentity() {
-  const { settings } = useServices();
+  const { settings, timers } = useServices();
   const request = useRequest<IdentityCheck>();
   // Enter on an empty field: nothing to check, which is not a malformed token.
   const [empty, setEmpty] = useState(false);
@@ -89,7 +97,9 @@ export function useVerifyIdentity() {
     const token = pasted.trim();
     setEmpty(token === "");
     if (token === "") return request.reset();
-    void request.run(() => verifyIdentity(token, { secret: settings.signingSecret, users: settings.users }));
+    void request.run(() =>
+      verifyIdentity(token, { secret: settings.signingSecret, users: settings.users, now: new Date(timers.now()) }),
+    );
   };
   return { ...request, verify, empty };
 }

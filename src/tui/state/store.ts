@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { ServiceName } from "../../config/options.ts";
+import type { Timer, Timers } from "../../timers.ts";
 
 export interface SignedInUser {
   id: string;
@@ -35,7 +36,9 @@ export const LAST_ERROR_MS = 15_000;
 export class TuiStore {
   #state: TuiState = { logins: {}, agentSessions: {}, health: {}, editing: false, urlsVersion: 0 };
   #listeners = new Set<() => void>();
-  #errorTimer: NodeJS.Timeout | undefined;
+  #errorTimer: Timer | undefined;
+
+  constructor(private readonly timers: Timers) {}
 
   get state(): TuiState {
     return this.#state;
@@ -52,10 +55,10 @@ export class TuiStore {
    * reminder comes back; the error stays in place on its screen.
    */
   reportError(message: string | undefined): void {
-    clearTimeout(this.#errorTimer);
+    this.timers.clear(this.#errorTimer);
     this.update(() => ({ lastError: message }));
     if (message === undefined) return;
-    this.#errorTimer = setTimeout(() => this.update(() => ({ lastError: undefined })), LAST_ERROR_MS);
+    this.#errorTimer = this.timers.setTimeout(() => this.update(() => ({ lastError: undefined })), LAST_ERROR_MS);
     // The UI may quit before: the timer does not keep the process alive.
     this.#errorTimer.unref();
   }
