@@ -21,9 +21,9 @@ const LAYERS = [
   { name: "cli", folders: ["cli"] },
 ];
 
-// What another domain may take from a domain: its published contract (the schemas of its routes),
-// which the host app's proxy of the wallet's routes and the client tier's validation reuse.
-const CONTRACTS = "^src/(storefront|wallet|host-app)/(contracts|.+-contracts?)\\.ts$";
+// What another domain may take from a domain: its published contract (its routes' contracts and the
+// schemas of its answers), which the host app's proxy of the wallet's routes reuses.
+const CONTRACTS = "^src/(storefront|wallet|host-app)/(contracts|schemas)\\.ts$";
 
 const folderPath = (folder) => `^src/${folder}/`;
 const rank = new Map(LAYERS.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));
@@ -63,7 +63,7 @@ module.exports = {
     ...layerRules,
     {
       name: "domains-share-only-contracts",
-      comment: "A domain takes nothing from another domain but its contract (contracts.ts).",
+      comment: "A domain takes nothing from another domain but its contract (contracts.ts, schemas.ts).",
       severity: "error",
       from: { path: "^src/(storefront|wallet|host-app)/" },
       to: { path: "^src/(storefront|wallet|host-app)/", pathNot: [CONTRACTS, "^src/$1/"] },

@@ -27,6 +27,17 @@ export const PUBLIC_USER = {
 
 export type PublicUser = FromSchema<typeof PUBLIC_USER>;
 
+/** What a sign-in answers: the JWT and who it is for. */
+export const LOGIN_ANSWER = {
+  title: "Login",
+  type: "object",
+  required: ["token", "user"],
+  properties: {
+    token: { type: "string", description: "An HS256 JWT: sub is the user's id; 24 h by default (--token-ttl)" },
+    user: PUBLIC_USER,
+  },
+} as const;
+
 /** User ids are UUIDs (the JWT `sub`). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,3 +1,5 @@
+import { checkAnswer } from "../client/answer.ts";
+import { LOGIN_ANSWER } from "../client/wire.ts";
 import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { type ErrorBody, failWith } from "../errors.ts";
 import type { DemoUser } from "../users.ts";
@@ -40,7 +42,13 @@ async function login(server: Server, user: DemoUser): Promise<string> {
     const text = code === "invalid_credentials" ? AGENT_TEXTS.passwordRefused : AGENT_TEXTS.signInFailed;
     failWith(text, { values: { ...valuesOf(server), email: user.email, answer }, expected: true });
   }
-  return ((await response.json()) as { token: string }).token;
+  const answer = checkAnswer(await response.json().catch(() => undefined), LOGIN_ANSWER);
+  if (!answer.ok)
+    failWith(AGENT_TEXTS.offContract, {
+      values: { ...valuesOf(server), route: "POST /api/auth/login", mismatch: answer.mismatch },
+      expected: true,
+    });
+  return answer.value.token;
 }
 
 async function register(server: Server, user: DemoUser, token: string): Promise<void> {

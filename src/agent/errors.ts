@@ -13,6 +13,8 @@ export const AGENT_ERRORS = {
   app_sign_in_failed: 1,
   /** A server did not answer at all. */
   sandbox_unreachable: 1,
+  /** A server answered with a body its route's contract does not allow. */
+  answer_off_contract: 1,
 } as const;
 
 export const AGENT_TEXTS = exitTexts(AGENT_ERRORS, {
@@ -36,6 +38,10 @@ export const AGENT_TEXTS = exitTexts(AGENT_ERRORS, {
   sessionRefused: [
     "app_sign_in_failed",
     "Registering the agent session of {email} at the {label} ({base}) failed: {answer}",
+  ],
+  offContract: [
+    "answer_off_contract",
+    "The {label} at {base} answered {route} with a body its contract does not allow ({mismatch}): is it a sandbox of this version?",
   ],
   unreachable: [
     "sandbox_unreachable",

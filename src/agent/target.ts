@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
+import { isAnswer } from "../client/answer.ts";
 import { runningSandbox } from "../client/running-sandbox.ts";
+import { PRODUCT_LIST } from "../client/wire.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { failWith } from "../errors.ts";
 import { resolveEndUser } from "../identity/end-user.ts";
@@ -71,5 +73,7 @@ export async function agentCatalog(target: AgentTarget): Promise<CatalogEntry[]>
   const response = await send(`${target.urls.storefront}/api/agent/products`, {
     headers: { authorization: `Bearer ${target.serviceToken}`, "x-end-user-id": target.endUserId },
   });
-  return response.ok ? ((await response.json()) as { items: CatalogEntry[] }).items : [];
+  // The catalog only helps the resolver match names: without a usable one, it matches none.
+  const answer: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
+  return isAnswer(answer, PRODUCT_LIST) ? answer.items : [];
 }

@@ -4,21 +4,10 @@ import { readBody } from "../http/request-input.ts";
 import { json, type RouteContract } from "../http/route-contract.ts";
 import { appRoutes } from "../http/route-table.ts";
 import { NON_BLANK } from "../json-schema.ts";
-import { type DemoUser, PUBLIC_USER, publicUser } from "../users.ts";
+import { type DemoUser, LOGIN_ANSWER, publicUser } from "../users.ts";
 import { findByCredentials } from "./credentials.ts";
 import { AUTH_TEXTS } from "./errors.ts";
 import type { JwtIssuer } from "./jwt.ts";
-
-/** What a sign-in answers: the JWT and who it is for. */
-export const LOGIN_ANSWER = {
-  title: "Login",
-  type: "object",
-  required: ["token", "user"],
-  properties: {
-    token: { type: "string", description: "An HS256 JWT: sub is the user's id; 24 h by default (--token-ttl)" },
-    user: PUBLIC_USER,
-  },
-} as const;
 
 export const AUTH_TAG = {
   name: "Sign-in",

@@ -1,20 +1,24 @@
 import type { FromSchema, JsonSchema } from "../json-schema.ts";
 import { validatorOf } from "../json-validator.ts";
 
+/** An answer checked against the schema its route answers with: the value as the schema types it, or where it departs. */
+export type CheckedAnswer<S> = { ok: true; value: FromSchema<S> } | { ok: false; mismatch: string };
+
 /**
- * Where an answer departs from the schema its route answers with (the server's own, from
- * client/wire.ts): the first mismatch, as a JSON pointer and what was expected; undefined when it matches.
+ * Checks what a server sent against the schema its route answers with (the server's own, from
+ * client/wire.ts): clients read answers through this instead of casting them. A mismatch is the
+ * first one found, as a JSON pointer and what was expected.
  */
-export function answerMismatch(value: unknown, schema: JsonSchema): string | undefined {
+export function checkAnswer<const S extends JsonSchema>(value: unknown, schema: S): CheckedAnswer<S> {
   const validate = validatorOf(schema);
-  if (validate(value)) return undefined;
+  if (validate(value)) return { ok: true, value: value as FromSchema<S> };
   const first = validate.errors?.[0];
-  return first ? `${first.instancePath || "the body"} ${first.message ?? "does not match"}` : "it does not match";
+  return { ok: false, mismatch: first ? `${first.instancePath || "the body"} ${first.message}` : "it does not match" };
 }
 
-/** The value as its schema types it, once it matched; clients read the servers' answers through this instead of casting them. */
+/** Whether the value matches the schema, for a client that has a fallback when it does not. */
 export function isAnswer<const S extends JsonSchema>(value: unknown, schema: S): value is FromSchema<S> {
-  return answerMismatch(value, schema) === undefined;
+  return checkAnswer(value, schema).ok;
 }
 
 /** Any JSON object: for a client that only summarises what it finds (the terminal UI's session probes). */

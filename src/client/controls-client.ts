@@ -9,10 +9,9 @@ import { CONTROLS_PREFIX } from "../controls/prefix.ts";
 import type { ExportDocument } from "../controls/state.ts";
 import { type ErrorBody, SandboxError } from "../errors.ts";
 import type { DeliveredOrder } from "../storefront/triggers.ts";
-import type { TransactionStatus, TransactionType } from "../wallet/model.ts";
 import type { ClientListing } from "../wallet/oauth/registry.ts";
-import type { Direction } from "../wallet/transactions.ts";
-import type { SettledStatus, TriggeredTransaction } from "../wallet/triggers.ts";
+import type { Direction, SettledStatus, TransactionStatus, TransactionType } from "../wallet/schemas.ts";
+import type { TriggeredTransaction } from "../wallet/triggers.ts";
 import { readEvents } from "./sse-read.ts";
 
 export type { DeliveredOrder, ExportDocument, TriggeredTransaction };

@@ -1,6 +1,7 @@
 import type { CatalogEntry } from "../agent/resolver/products.ts";
 import { readFixture } from "../fixtures.ts";
-import { type ProductView, searchProducts } from "../storefront/catalog.ts";
+import { searchProducts } from "../storefront/catalog.ts";
+import type { ProductView } from "../storefront/schemas.ts";
 import type { Product } from "../storefront/store.ts";
 
 let seed: Promise<readonly Product[]> | undefined;

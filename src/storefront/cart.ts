@@ -1,35 +1,8 @@
 import { failWith } from "../errors.ts";
-import type { FromSchema } from "../json-schema.ts";
 import { toMajorUnits } from "../money.ts";
 import { STOREFRONT_TEXTS } from "./errors.ts";
+import type { CartView } from "./schemas.ts";
 import type { StoredCart, StorefrontData } from "./store.ts";
-
-const CART_ITEM = {
-  title: "CartItem",
-  type: "object",
-  required: ["id", "name", "description", "price", "quantity", "imageUrl"],
-  properties: {
-    id: { type: "string", description: "The product id: one line per product", examples: ["ofada-rice-5kg"] },
-    name: { type: "string", examples: ["Ofada Rice"] },
-    description: { type: "string", description: "The pack size", examples: ["5 kg bag"] },
-    price: { type: "number", description: "The unit price in naira", examples: [21000] },
-    quantity: { type: "integer", minimum: 1, examples: [2] },
-    imageUrl: { type: "string", examples: ["https://images.example.com/groceries/ofada-rice.jpg"] },
-  },
-} as const;
-
-/** The user's cart as clients see it. */
-export const CART = {
-  title: "Cart",
-  type: "object",
-  required: ["items", "subtotal"],
-  properties: {
-    items: { type: "array", items: CART_ITEM },
-    subtotal: { type: "number", description: "The total in naira, rounded to 2 decimals", examples: [42000] },
-  },
-} as const;
-
-export type CartView = FromSchema<typeof CART>;
 
 const EMPTY_CART: StoredCart = { version: 0, lines: [] };
 

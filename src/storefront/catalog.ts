@@ -1,38 +1,7 @@
 import { type SerialisedJson, serialiseJson } from "../http/serialised-json.ts";
-import type { FromSchema } from "../json-schema.ts";
 import { formatNairaRange } from "./money.ts";
+import type { ProductView } from "./schemas.ts";
 import type { Product } from "./store.ts";
-
-/** A product as the list shows it: price as display text, pack size as description. */
-export const PRODUCT = {
-  title: "Product",
-  type: "object",
-  required: ["id", "category", "name", "image", "price", "description", "season"],
-  properties: {
-    id: {
-      type: "string",
-      description: "The product id (what POST /api/cart/items takes as product_id)",
-      examples: ["ofada-rice-5kg"],
-    },
-    category: { type: "string", description: "May be empty", examples: ["Grains & Staples"] },
-    name: { type: "string", examples: ["Ofada Rice"] },
-    image: {
-      type: "string",
-      description: "The image's URL",
-      examples: ["https://images.example.com/groceries/ofada-rice.jpg"],
-    },
-    price: {
-      type: "string",
-      description:
-        "Display text: a range as `<low> - <high>`, one amount when both are equal, kobo only when there are some",
-      examples: ["₦19,000 - ₦24,000"],
-    },
-    description: { type: "string", description: "The pack size", examples: ["5 kg bag"] },
-    season: { type: "string", enum: ["In Season", "Off Season"] },
-  },
-} as const;
-
-export type ProductView = FromSchema<typeof PRODUCT>;
 
 export function toProductView(product: Product): ProductView {
   return {

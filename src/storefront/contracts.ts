@@ -3,24 +3,8 @@ import { json, type RouteContract } from "../http/route-contract.ts";
 import { eventStreamSchema } from "../http/sse.ts";
 import { NON_BLANK } from "../json-schema.ts";
 import { STORAGE_TEXTS } from "../store/errors.ts";
-import { CART } from "./cart.ts";
-import { PRODUCT } from "./catalog.ts";
 import { STOREFRONT_TEXTS } from "./errors.ts";
-import { ORDER } from "./orders.ts";
-
-/** GET /api/products answers the products (all, or those the search keeps). */
-export const PRODUCT_LIST = {
-  type: "object",
-  required: ["items"],
-  properties: { items: { type: "array", items: PRODUCT } },
-} as const;
-
-/** GET /api/orders answers the user's orders. */
-export const ORDER_LIST = {
-  type: "object",
-  required: ["orders"],
-  properties: { orders: { type: "array", items: ORDER } },
-} as const;
+import { CART, ORDER_LIST, PRODUCT_LIST } from "./schemas.ts";
 
 const CATALOG_TAG = { name: "Catalog", description: "The grocery catalog." };
 const CART_TAG = { name: "Cart", description: "The user's one cart, and its live event stream." };

@@ -1,42 +1,6 @@
-import type { FromSchema } from "../json-schema.ts";
 import { toMajorUnits } from "../money.ts";
+import type { OrderView } from "./schemas.ts";
 import type { OrderItem, StoredOrder } from "./store.ts";
-
-export const ORDER = {
-  title: "Order",
-  type: "object",
-  required: ["id", "orderId", "status", "orderDate", "orderTime", "mainProduct", "additionalItemsCount"],
-  properties: {
-    id: { type: "string", examples: ["993f23dd-924c-4ff5-aef3-3c5467787879"] },
-    orderId: {
-      type: "string",
-      description: "The order's reference: what ?order_id= filters by",
-      examples: ["ORD-7F3K2Q"],
-    },
-    status: { type: "string", examples: ["Processing", "Delivered"] },
-    orderDate: {
-      type: "string",
-      description: "In Lagos time (Africa/Lagos)",
-      examples: ["Saturday, 21 November 2026"],
-    },
-    orderTime: { type: "string", description: "In Lagos time (Africa/Lagos)", examples: ["8:28 pm"] },
-    mainProduct: {
-      type: "object",
-      description: "The order's first item",
-      required: ["name", "description", "price", "quantity", "imageUrl"],
-      properties: {
-        name: { type: "string", examples: ["Ofada Rice"] },
-        description: { type: "string", examples: ["5 kg bag"] },
-        price: { type: "number", description: "The unit price in naira, as it was bought", examples: [21000] },
-        quantity: { type: "integer", examples: [1] },
-        imageUrl: { type: "string" },
-      },
-    },
-    additionalItemsCount: { type: "integer", description: "How many more items the order has", examples: [3] },
-  },
-} as const;
-
-export type OrderView = FromSchema<typeof ORDER>;
 
 const TIME_ZONE = "Africa/Lagos";
 /** Made at the first order shown, not when the module loads: the first Intl format of a process loads the locale data (~70 ms). */

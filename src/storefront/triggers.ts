@@ -1,7 +1,8 @@
 import { failWith } from "../errors.ts";
 import { requireString } from "../http/fields.ts";
 import { STOREFRONT_TRIGGER_TEXTS } from "./errors.ts";
-import { type OrderView, toOrderView } from "./orders.ts";
+import { toOrderView } from "./orders.ts";
+import type { OrderView } from "./schemas.ts";
 import type { StorefrontStore } from "./store.ts";
 
 /** What the order-delivered trigger answers. */

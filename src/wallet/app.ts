@@ -17,8 +17,9 @@ import { createFormTokens } from "./oauth/form-token.ts";
 import { addMetadataRoute } from "./oauth/metadata.ts";
 import { oauthErrorResponse } from "./oauth/oauth-response.ts";
 import { addTokenRoute } from "./oauth/token-route.ts";
+import type { Direction } from "./schemas.ts";
 import type { WalletStore } from "./store.ts";
-import { type Direction, selectTransactions, toTransactionView } from "./transactions.ts";
+import { selectTransactions, toTransactionView } from "./transactions.ts";
 import { type Period, parseWindow } from "./window.ts";
 
 export interface WalletDeps extends ServiceAppOptions {

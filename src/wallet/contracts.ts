@@ -1,11 +1,9 @@
 import { BEARER, BEARER_JWT } from "../auth/bearer.ts";
 import { HTTP_TEXTS } from "../http/errors.ts";
 import { type Guard, json, type RouteContract } from "../http/route-contract.ts";
-import type { JsonSchema } from "../json-schema.ts";
 import { WALLET_TEXTS } from "./errors.ts";
-import { INSIGHTS } from "./insights.ts";
 import { WALLET_OAUTH } from "./oauth/endpoints.ts";
-import { DIRECTIONS, TRANSACTION } from "./transactions.ts";
+import { BALANCE, DIRECTIONS, TRANSACTION, TRANSACTION_LIST } from "./schemas.ts";
 import { PERIODS } from "./window.ts";
 
 const WALLET_TAG = {
@@ -18,27 +16,6 @@ const WALLET_TAG = {
 const WALLET_USER: Guard = { alternatives: [[BEARER_JWT], [WALLET_OAUTH]], errors: BEARER.errors };
 
 const INSTANT = "an ISO 8601 date (2026-11-01) or date-time (2026-11-01T09:30:00Z), UTC unless it carries an offset";
-
-export const BALANCE = {
-  title: "Balance",
-  type: "object",
-  required: ["balance", "currency"],
-  properties: {
-    balance: {
-      type: "number",
-      description: "Opening balance + Completed income − Completed spending, in major units",
-      examples: [7072.61],
-    },
-    currency: { type: "string", examples: ["USD"] },
-  },
-} as const;
-
-/** The transactions, newest first, and with include_insights=true the insights. */
-export const TRANSACTION_LIST = {
-  type: "object",
-  required: ["transactions"],
-  properties: { transactions: { type: "array", items: TRANSACTION }, insights: INSIGHTS },
-} as const satisfies JsonSchema;
 
 export const GET_BALANCE: RouteContract = {
   description: "The wallet's balance and currency (bearer token)",

@@ -1,31 +1,8 @@
-import type { FromSchema } from "../json-schema.ts";
 import { toMajorUnits } from "../money.ts";
 import type { StoredTransaction, Wallet } from "./model.ts";
+import type { Insights } from "./schemas.ts";
 import { directionOf, selectTransactions } from "./transactions.ts";
 import type { TimeWindow } from "./window.ts";
-
-const TOTAL = {
-  type: "number",
-  description: "In the wallet's currency, over the window; Completed transactions only",
-} as const;
-const WINDOW_END = { type: ["string", "null"], description: "The window's end (ISO 8601); null when open" } as const;
-
-export const INSIGHTS = {
-  title: "Insights",
-  type: "object",
-  description: "Totals over the window of period or from/to, whatever the direction filter; all 0 without a window",
-  required: ["income", "spending", "net", "currency", "from", "to"],
-  properties: {
-    income: TOTAL,
-    spending: TOTAL,
-    net: { type: "number", description: "income − spending" },
-    currency: { type: "string", examples: ["USD"] },
-    from: WINDOW_END,
-    to: WINDOW_END,
-  },
-} as const;
-
-export type Insights = FromSchema<typeof INSIGHTS>;
 
 /** Completed income and spending, summed in cents. Failed and Pending transactions never count. */
 export function totals(transactions: readonly StoredTransaction[]): { incomeCents: number; spendingCents: number } {

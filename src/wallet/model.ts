@@ -1,11 +1,6 @@
 import type { DemoUser } from "../users.ts";
 import type { OAuthClient } from "./oauth/clients.ts";
-
-export const TRANSACTION_TYPES = ["deposit", "card_topup", "exchange", "transfer"] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-/** Completed: funds moved. Failed: they did not. Pending: not settled yet (a trigger settles it); listed, counted nowhere. */
-export const TRANSACTION_STATUSES = ["Completed", "Pending", "Failed"] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+import type { TransactionStatus, TransactionType } from "./schemas.ts";
 
 export interface Wallet {
   userId: string;

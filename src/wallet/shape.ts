@@ -1,5 +1,5 @@
 import { arrayOf, integer, record, shapeCheck, string } from "../store/shape.ts";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "./model.ts";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "./schemas.ts";
 
 const user = record({ id: string, name: string, email: string, password: string });
 const wallet = record({ userId: string, currency: string, openingBalanceCents: integer });

@@ -4,9 +4,18 @@ import { failWith } from "../errors.ts";
 import { choiceField, optionalString, requireString } from "../http/fields.ts";
 import { findUser } from "../identity/end-user.ts";
 import { WALLET_TRIGGER_TEXTS } from "./errors.ts";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from "./model.ts";
+import {
+  DIRECTIONS,
+  type Direction,
+  SETTLED_STATUSES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+  type TransactionView,
+} from "./schemas.ts";
 import type { WalletStore } from "./store.ts";
-import { DIRECTIONS, type Direction, directionOf, type TransactionView, toTransactionView } from "./transactions.ts";
+import { directionOf, toTransactionView } from "./transactions.ts";
 
 /** What the transaction triggers answer. */
 export interface TriggeredTransaction {
@@ -15,10 +24,6 @@ export interface TriggeredTransaction {
   /** The status before the change (transaction-status only). */
   previousStatus?: TransactionStatus;
 }
-
-/** The statuses a Pending transaction settles into. */
-export const SETTLED_STATUSES = ["Completed", "Failed"] as const;
-export type SettledStatus = (typeof SETTLED_STATUSES)[number];
 
 /** A trigger's transaction takes the plainest type of its direction unless it names one. */
 const DEFAULT_TYPE: Record<Direction, TransactionType> = { income: "deposit", spending: "transfer" };

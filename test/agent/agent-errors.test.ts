@@ -126,3 +126,23 @@ test("signing in as the app at a server that does not answer is a SandboxError t
     return true;
   });
 });
+
+test("signing in as the app, an answer off the login's contract is one line naming where it departs", async (t) => {
+  // A server that answers every login 200 with a token of the wrong type.
+  const server = createServer((_request, response) =>
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ token: 42 })),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => server.close());
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const [ada] = await loadDemoUsers();
+  await assert.rejects(signInAsApp({ storefront: base }, ada!), (error: unknown) => {
+    assert.ok(error instanceof SandboxError);
+    assert.deepEqual([error.code, error.expected, error.exitCode], ["answer_off_contract", true, 1]);
+    assert.equal(
+      error.message,
+      `The storefront at ${base} answered POST /api/auth/login with a body its contract does not allow (the body must have required property 'user'): is it a sandbox of this version?`,
+    );
+    return true;
+  });
+});

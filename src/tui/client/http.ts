@@ -1,4 +1,4 @@
-import { answerMismatch } from "../../client/answer.ts";
+import { checkAnswer } from "../../client/answer.ts";
 import { answersHealth } from "../../client/health.ts";
 import type { ServiceName, ServiceUrls } from "../../config/options.ts";
 import type { FromSchema, JsonSchema } from "../../json-schema.ts";
@@ -155,14 +155,14 @@ export function createHttpClient(options: {
         "not_json",
         response.status,
       );
-    const mismatch = answerMismatch(body, schema);
-    if (mismatch !== undefined)
+    const answer = checkAnswer(body, schema);
+    if (!answer.ok)
       throw new RequestFailure(
-        `The ${label} answered ${callOptions.method ?? "GET"} ${path} with a body its contract does not allow: ${mismatch}`,
+        `The ${label} answered ${callOptions.method ?? "GET"} ${path} with a body its contract does not allow: ${answer.mismatch}`,
         "off_contract",
         response.status,
       );
-    return body as FromSchema<S>;
+    return answer.value;
   };
 
   const healthy = async (service: ServiceName): Promise<boolean> => {
