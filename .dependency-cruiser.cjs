@@ -9,7 +9,7 @@ const LAYERS = [
   { name: "store", folders: ["store"] },
   { name: "http", folders: ["http"] },
   { name: "auth", folders: ["auth"] },
-  { name: "shared services", folders: ["identity", "bff"] },
+  { name: "shared services", folders: ["identity", "bff", "journal"] },
   { name: "domains", folders: ["storefront", "wallet", "host-app"] },
   { name: "controls", folders: ["controls"] },
   { name: "openapi", folders: ["openapi"] },

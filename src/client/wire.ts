@@ -8,7 +8,7 @@
 
 export type { ClockState } from "../controls/clock-routes.ts";
 export type { Fault, FaultSpec } from "../controls/faults/fault.ts";
-export type { JournalBody, JournalEntry, JournalFilter } from "../controls/journal/entry.ts";
+export type { JournalBody, JournalEntry, JournalFilter } from "../journal/entry.ts";
 export type { OrderView as Order, ProductView as Product } from "../storefront/schemas.ts";
 export { CART, type CartView as Cart, ORDER_LIST, PRODUCT_LIST } from "../storefront/schemas.ts";
 export { LOGIN_ANSWER } from "../users.ts";

@@ -3,10 +3,10 @@ import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
 import type { LiveStream } from "../http/sse.ts";
+import type { Journal } from "../journal/journal.ts";
 import type { Versioned } from "../store/migrations.ts";
 import type { Store } from "../store/store.ts";
 import type { FaultRegistry } from "./faults/registry.ts";
-import type { Journal } from "./journal/journal.ts";
 
 /** A server of the sandbox as the controls see it: its name and what of its service they act on. */
 export interface ControlledService {

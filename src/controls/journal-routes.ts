@@ -3,9 +3,9 @@ import { SERVICE_NAMES } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { openLiveStream } from "../http/sse.ts";
+import { type JournalEntry, type JournalFilter, matchesFilter } from "../journal/entry.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
-import { type JournalEntry, type JournalFilter, matchesFilter } from "./journal/entry.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** What GET /__sandbox/journal answers. */

@@ -10,14 +10,14 @@ import { OPTIONS, portKey, SERVICE_LABELS, type ServiceName, type ServiceUrls } 
 import type { Controls } from "../controls/controls.ts";
 import { faultIntercept } from "../controls/faults/intercept.ts";
 import { FaultRegistry } from "../controls/faults/registry.ts";
-import { journalObserver } from "../controls/journal/capture.ts";
-import { openJournal } from "../controls/journal/open.ts";
 import { CONTROLS_PREFIX } from "../controls/prefix.ts";
 import { addControlRoutes } from "../controls/routes.ts";
 import { SandboxError } from "../errors.ts";
 import type { ClientTimeouts } from "../http/connections.ts";
 import { type RunningServer, serve } from "../http/serve.ts";
 import type { LiveStream } from "../http/sse.ts";
+import { journalObserver } from "../journal/capture.ts";
+import { openJournal } from "../journal/open.ts";
 import { describeRoutes } from "../openapi/describe.ts";
 import { hostService } from "../services/host.ts";
 import type { BuiltService, ServiceDefinition } from "../services/service.ts";
@@ -126,7 +126,9 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
     for (const definition of definitions) {
       // The journal is one of the controls: with --no-controls nothing watches the requests.
       const index = { service: definition.name, label: SERVICE_LABELS[definition.name], docs: definition.docs };
-      const observe = config.controls ? journalObserver(definition.name, { journal, clock }) : undefined;
+      const observe = config.controls
+        ? journalObserver(definition.name, { journal, clock, leaveOut: CONTROLS_PREFIX })
+        : undefined;
       const service = await definition.build({
         ...context,
         app: {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type Captured, Journal } from "../../src/controls/journal/journal.ts";
+import { type Captured, Journal } from "../../src/journal/journal.ts";
 import { createMasker } from "../../src/mask.ts";
 
 /** A journal of one server's requests; bodies of `budget` bytes at most. */

@@ -1,31 +1,31 @@
 import { decodeJwt } from "jose";
-import { bearerOf } from "../../auth/bearer.ts";
-import { sameSecret } from "../../auth/secrets.ts";
-import type { Clock } from "../../clock.ts";
-import type { ServiceName } from "../../config/options.ts";
-import { flatHeaders, headerOf } from "../../http/flat-headers.ts";
-import { bodyTextRead } from "../../http/json-body.ts";
-import type { Exchange } from "../../http/service-app.ts";
-import { CONTROLS_PREFIX } from "../prefix.ts";
+import { bearerOf } from "../auth/bearer.ts";
+import { sameSecret } from "../auth/secrets.ts";
+import type { Clock } from "../clock.ts";
+import type { ServiceName } from "../config/options.ts";
+import { flatHeaders, headerOf } from "../http/flat-headers.ts";
+import { bodyTextRead } from "../http/json-body.ts";
+import type { Exchange } from "../http/service-app.ts";
 import type { Captured, CapturedBody, Journal } from "./journal.ts";
 
 /** How much of each body the journal keeps. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
- * What a server shows the journal of each request it answered (its controls excepted). It holds
+ * What a server shows the journal of each request it answered (but those under `leaveOut`, the
+ * controls' own prefix, which the runtime gives). It holds
  * nothing back and reads nothing twice: the request's body is the one its route read, the
  * answer's the first BODY_LIMIT_BYTES as they are sent; an event stream's body is not kept.
  * Who sent it is worked out only when someone looks (see identify).
  */
 export function journalObserver(
   service: ServiceName,
-  deps: { journal: Journal; clock: Clock },
+  deps: { journal: Journal; clock: Clock; leaveOut: string },
 ): (exchange: Exchange) => void {
   return (exchange) => {
     const { event, requestHeaders, response, durationMs } = exchange;
     const { pathname, search } = event.url;
-    if (pathname.startsWith(CONTROLS_PREFIX)) return;
+    if (pathname.startsWith(deps.leaveOut)) return;
     const requestBody = bodyTextRead(event);
     const captured: Captured = {
       at: deps.clock.nowMs() - durationMs,

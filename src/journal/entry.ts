@@ -1,4 +1,4 @@
-import type { ServiceName } from "../../config/options.ts";
+import type { ServiceName } from "../config/options.ts";
 
 /** A body as the journal keeps it: its text up to the size limit. */
 export interface JournalBody {

@@ -1,6 +1,6 @@
-import type { ServiceName } from "../../config/options.ts";
-import { type FlatHeaders, headerRecord } from "../../http/flat-headers.ts";
-import type { Masker } from "../../mask.ts";
+import type { ServiceName } from "../config/options.ts";
+import { type FlatHeaders, headerRecord } from "../http/flat-headers.ts";
+import type { Masker } from "../mask.ts";
 import { type JournalBody, type JournalEntry, type JournalFilter, matchesFilter } from "./entry.ts";
 
 /** An exchange as it was captured, secrets and all: it leaves the journal only masked. */

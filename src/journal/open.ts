@@ -1,6 +1,6 @@
-import type { SandboxConfig } from "../../config/load.ts";
-import { OPTIONS } from "../../config/options.ts";
-import { createMasker } from "../../mask.ts";
+import type { SandboxConfig } from "../config/load.ts";
+import { OPTIONS } from "../config/options.ts";
+import { createMasker } from "../mask.ts";
 import { identify } from "./capture.ts";
 import { Journal } from "./journal.ts";
 
