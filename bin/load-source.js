@@ -5,19 +5,15 @@
 // need), and the sources run as they are, only slower to start, until the next build.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { isMainThread } from "node:worker_threads";
 
 const ROOT = new URL("../", import.meta.url);
 
 /** The module at `name` under src/ (a path without extension: "cli/main"), compiled or not. */
 export async function importSource(name) {
   if (builtFromCurrentSources()) return import(new URL(`dist/${name}.js`, ROOT).href);
-  const source = new URL(`src/${name}.ts`, ROOT).href;
-  const { register, tsImport } = await import("tsx/esm/api");
-  // On Node 20 the hooks register() adds reach the main thread only; in a worker, tsImport's do.
-  if (!isMainThread) return tsImport(source, import.meta.url);
+  const { register } = await import("tsx/esm/api");
   register();
-  return import(source);
+  return import(new URL(`src/${name}.ts`, ROOT).href);
 }
 
 /** dist/build.json names when the build read src/: nothing in src/ may have changed since. */

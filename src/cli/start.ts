@@ -4,7 +4,6 @@ import { OPTIONS, type OptionKey, type OptionSpec } from "../config/options.ts";
 import { UserFacingError } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
-import { startServerThread } from "./server-thread.ts";
 import { stopRequests } from "./stop-requests.ts";
 
 export function startCommand(cli: Cli): Command {
@@ -77,20 +76,19 @@ export function startCommand(cli: Cli): Command {
         }
         // Listen for signals before anything starts, so a Ctrl-C at any moment still closes cleanly.
         const stop = stopRequests(io);
-        const sandbox = await startServerThread(config, (message) => io.stderr.write(`${message}\n`)).catch(
-          (error: unknown) => {
+        const { banner, warnings, close } = await import("../runtime/launch.ts")
+          .then(({ launchSandbox }) =>
+            launchSandbox(config, { logError: (message) => io.stderr.write(`${message}\n`) }),
+          )
+          .catch((error: unknown) => {
             stop.dispose();
             throw error;
-          },
-        );
-        cli.print(sandbox.banner);
-        const ended = await Promise.race([stop.next, sandbox.crashed]);
-        if (ended instanceof Error) {
-          stop.dispose();
-          throw ended;
-        }
-        cli.print(`\n${ended}: stopping the sandbox…`);
-        await sandbox.close();
+          });
+        cli.print(banner);
+        for (const warning of warnings) io.stderr.write(`${warning}\n`);
+        const reason = await stop.next;
+        cli.print(`\n${reason}: stopping the sandbox…`);
+        await close();
         cli.print("Stopped.");
       },
     );

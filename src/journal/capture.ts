@@ -31,11 +31,11 @@ export function journalObserver(
       at: deps.clock.nowMs() - durationMs,
       service,
       method: event.req.method,
-      path: interned(pathname),
+      path: pathname,
       query: search.slice(1),
       status: response.status,
       durationMs: Math.round(durationMs * 100) / 100,
-      request: { headers: requestHeaders.map(interned), body: requestBody ? textBody(requestBody) : undefined },
+      request: { headers: requestHeaders, body: requestBody ? textBody(requestBody) : undefined },
       response: { headers: [] },
     };
     if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
@@ -76,22 +76,4 @@ function textBody(text: string): CapturedBody {
   if (Buffer.byteLength(text) <= BODY_LIMIT_BYTES) return { data: text, truncated: false };
   // No character takes less than a byte: the limit's worth of characters holds at least the limit's worth of bytes.
   return { data: Buffer.from(text.slice(0, BODY_LIMIT_BYTES)).subarray(0, BODY_LIMIT_BYTES), truncated: true };
-}
-
-/** The strings interned lately, each by itself. */
-const recentStrings = new Map<string, string>();
-
-/**
- * The one copy of a string seen lately. Node makes every header name and value, and the path,
- * afresh for each request, though most are the same request after request (a bearer token, the
- * client's Accept and User-Agent); a journal that kept them all would carry a few hundred bytes
- * per entry that the garbage collector copies as the entries age. The table is emptied once it
- * holds 1,000 strings: what it held stays with the entries, and the next ones are shared anew.
- */
-function interned(text: string): string {
-  const known = recentStrings.get(text);
-  if (known !== undefined) return known;
-  if (recentStrings.size >= 1000) recentStrings.clear();
-  recentStrings.set(text, text);
-  return text;
 }

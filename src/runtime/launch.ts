@@ -19,9 +19,9 @@ export interface LaunchedSandbox {
 
 /**
  * The sandbox runtime: starts the servers on the config's data dir (taking its lock, which names
- * the URLs for `status`, `stop` and the clients), then says what a start says. Used by `start` (in
- * its servers' thread), `start --ui`, `start --detach` (whose child runs `start`), the package's
- * `startSandbox` and `sandbox check`'s own sandbox.
+ * the URLs for `status`, `stop` and the clients), then says what a start says. Used by `start`,
+ * `start --ui`, `start --detach` (whose child runs `start`), the package's `startSandbox` and
+ * `sandbox check`'s own sandbox.
  */
 export async function launchSandbox(config: SandboxConfig, options: StartOptions = {}): Promise<LaunchedSandbox> {
   const sandbox = await startServers(config, options);

@@ -107,7 +107,7 @@ export function unusableDataDir(dir: string, error: unknown): SandboxError {
   );
 }
 
-/** When this process started, the same in each of its threads (`sandbox start` serves from a worker thread). */
+/** When this process started. */
 const PROCESS_STARTED_MS = Date.now() - process.uptime() * 1000;
 
 /**
