@@ -1,12 +1,7 @@
 import { createClock } from "../clock.ts";
 import { openDataDir } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
-import {
-  type checkRegistration as CheckRegistration,
-  type ClientListing,
-  listClients,
-  registerClient,
-} from "../wallet/oauth/registry.ts";
+import { type ClientListing, type ClientRegistration, listClients, registerClient } from "../wallet/oauth/registry.ts";
 import { openWalletStore, WALLET_FILE, type WalletStore } from "../wallet/store.ts";
 
 export { checkRegistration } from "../wallet/oauth/registry.ts";
@@ -34,6 +29,6 @@ export function listClientsOffline(dir: string): Promise<ClientListing[]> {
 }
 
 /** Registers an OAuth client in the data dir's wallet while no sandbox runs on it. */
-export function registerClientOffline(dir: string, registration: ReturnType<typeof CheckRegistration>) {
+export function registerClientOffline(dir: string, registration: ClientRegistration) {
   return withWalletStore(dir, (store, now) => store.update((draft) => registerClient(draft, registration, now)));
 }

@@ -18,12 +18,18 @@ export function listClients(clients: readonly OAuthClient[]): ClientListing[] {
   return clients.map(({ id, name, redirectUris, createdAt }) => ({ id, name, redirectUris, createdAt }));
 }
 
+/** A client to register, as checkRegistration gives it. */
+export interface ClientRegistration {
+  name: string;
+  redirectUris: string[];
+}
+
 /**
  * Checks a registration before anything is written: a name of at most 100 characters, and 1 to 10
  * acceptable redirect URIs of at most 2,000 characters each (400 validation_error naming the limit
  * otherwise). Whether the name is free is checked by registerClient, against the stored clients.
  */
-export function checkRegistration(name: unknown, redirectUris: unknown): { name: string; redirectUris: string[] } {
+export function checkRegistration(name: unknown, redirectUris: unknown): ClientRegistration {
   if (typeof name !== "string" || name.trim() === "") fail("validation_error", "A client needs a name (--name)");
   const trimmed = name.trim();
   // Counted in characters (code points), as a person counts them, not UTF-16 units.
@@ -62,7 +68,7 @@ export function checkRegistration(name: unknown, redirectUris: unknown): { name:
  */
 export function registerClient(
   draft: Draft<WalletData>,
-  registration: { name: string; redirectUris: string[] },
+  registration: ClientRegistration,
   now: Date,
 ): ClientListing & { secret: string } {
   const wanted = registration.name.toLowerCase();
