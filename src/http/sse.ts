@@ -1,6 +1,5 @@
 import type { Clock } from "../clock.ts";
 import type { JsonSchema } from "../json-schema.ts";
-import type { Timer } from "../timers.ts";
 
 export interface SseEvent {
   event: string;
@@ -14,7 +13,6 @@ export interface LiveStreamOptions {
    * `retry:` alone reads as an empty message to some clients (Python's httpx-sse).
    */
   first: SseEvent;
-  /** The sandbox's time, for the end of the stream; its timers run the heartbeat and the end. */
   clock: Clock;
   /**
    * Interval of the `: ping` comment line that keeps proxies and clients from timing out. It ends
@@ -35,8 +33,8 @@ export interface LiveStreamOptions {
    * Once the server has sent the head and everything queued, events are written to it directly.
    * It buys the cart fan-out's latency (p99 ≤ 1.1× the bare broadcast): through the web stream
    * alone, each event on each stream costs a few promises, and the 1,000 streams of the bench took
-   * ~30% more CPU and a p50 of 2.1–2.2× the bare broadcast's instead of 1.4× (docs/performance.md,
-   * "What stays for which figure").
+   * ~25% more CPU and a delivery p50 of ~2× the bare broadcast's instead of ~1.4×
+   * (docs/performance.md, "What stays for which figure").
    */
   node?: NodeResponse;
 }
@@ -203,22 +201,21 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
   };
   cuts.set(stream.response, { cut, cutAfterOpen, ended: new Promise((resolve) => stream.onClose(resolve)) });
   write(encoder.encode(formatEvent(options.first, options.retryMs ?? 3000)));
-  const { clock, closeAt } = options;
-  const heartbeat = clock.timers.setInterval(() => write(PING), options.heartbeatMs);
-  stream.onClose(() => clock.timers.clear(heartbeat));
+  const heartbeat = setInterval(() => write(PING), options.heartbeatMs);
+  stream.onClose(() => clearInterval(heartbeat));
+  const { closeAt } = options;
   if (closeAt !== undefined) {
-    let expiry: Timer | undefined;
+    let expiry: NodeJS.Timeout | undefined;
     const scheduleExpiry = () => {
-      clock.timers.clear(expiry);
-      const delay = closeAt - clock.nowMs();
-      if (delay <= 0) return close();
+      clearTimeout(expiry);
+      const delay = closeAt - options.clock.now().getTime();
       // setTimeout cannot wait longer than about 24.8 days; a token living longer keeps the stream open.
-      expiry = delay <= 2_147_483_647 ? clock.timers.setTimeout(close, delay) : undefined;
+      expiry = delay <= 2_147_483_647 ? setTimeout(close, Math.max(0, delay)) : undefined;
     };
     scheduleExpiry();
     // The sandbox clock may be moved while the stream is open: its end moves with it.
-    stream.onClose(clock.onChange(scheduleExpiry));
-    stream.onClose(() => clock.timers.clear(expiry));
+    stream.onClose(options.clock.onChange(scheduleExpiry));
+    stream.onClose(() => clearTimeout(expiry));
   }
   return stream;
 }
