@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import type { JsonSchema } from "../json-schema.ts";
+import type { Timer } from "../timers.ts";
 
 export interface SseEvent {
   event: string;
@@ -13,6 +14,7 @@ export interface LiveStreamOptions {
    * `retry:` alone reads as an empty message to some clients (Python's httpx-sse).
    */
   first: SseEvent;
+  /** The sandbox's time, for the end of the stream; its timers run the heartbeat and the end. */
   clock: Clock;
   /**
    * Interval of the `: ping` comment line that keeps proxies and clients from timing out. It ends
@@ -201,21 +203,22 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
   };
   cuts.set(stream.response, { cut, cutAfterOpen, ended: new Promise((resolve) => stream.onClose(resolve)) });
   write(encoder.encode(formatEvent(options.first, options.retryMs ?? 3000)));
-  const heartbeat = setInterval(() => write(PING), options.heartbeatMs);
-  stream.onClose(() => clearInterval(heartbeat));
-  const { closeAt } = options;
+  const { clock, closeAt } = options;
+  const heartbeat = clock.timers.setInterval(() => write(PING), options.heartbeatMs);
+  stream.onClose(() => clock.timers.clear(heartbeat));
   if (closeAt !== undefined) {
-    let expiry: NodeJS.Timeout | undefined;
+    let expiry: Timer | undefined;
     const scheduleExpiry = () => {
-      clearTimeout(expiry);
-      const delay = closeAt - options.clock.now().getTime();
+      clock.timers.clear(expiry);
+      const delay = closeAt - clock.nowMs();
+      if (delay <= 0) return close();
       // setTimeout cannot wait longer than about 24.8 days; a token living longer keeps the stream open.
-      expiry = delay <= 2_147_483_647 ? setTimeout(close, Math.max(0, delay)) : undefined;
+      expiry = delay <= 2_147_483_647 ? clock.timers.setTimeout(close, delay) : undefined;
     };
     scheduleExpiry();
     // The sandbox clock may be moved while the stream is open: its end moves with it.
-    stream.onClose(options.clock.onChange(scheduleExpiry));
-    stream.onClose(() => clearTimeout(expiry));
+    stream.onClose(clock.onChange(scheduleExpiry));
+    stream.onClose(() => clock.timers.clear(expiry));
   }
   return stream;
 }
