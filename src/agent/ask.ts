@@ -3,13 +3,8 @@ import { type ActionCall, type AgentTarget, callAction } from "./actions/call.ts
 import type { ActionDefinition } from "./actions/definition.ts";
 import { answerLine } from "./answer.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
-import {
-  applyAnswer,
-  type Explanation,
-  type Resolution,
-  type ResolveOptions,
-  resolveQuestion,
-} from "./resolver/resolve.ts";
+import { applyAnswer, type Resolution, type ResolveOptions, resolveQuestion } from "./resolver/resolve.ts";
+import type { Explanation } from "./resolver/score.ts";
 
 export interface Transcript {
   question: string;

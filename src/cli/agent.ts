@@ -6,7 +6,7 @@ import { callAction } from "../agent/actions/call.ts";
 import { type ActionDefinition, loadActions } from "../agent/actions/definition.ts";
 import { answerLine } from "../agent/answer.ts";
 import type { Transcript } from "../agent/ask.ts";
-import type { Explanation } from "../agent/resolver/resolve.ts";
+import type { Explanation } from "../agent/resolver/score.ts";
 import { agentCatalog, agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { alignColumns } from "../columns.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";

@@ -9,8 +9,6 @@ import { otherRequests, trimJoints } from "./requests.ts";
 import { type Explanation, hasPeriod, score } from "./score.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
-export type { Explanation };
-
 /** What a question becomes: an action and its parameters, the one question to ask first, or a refusal. */
 export interface Resolution {
   action: string;
