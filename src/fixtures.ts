@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
+import { packageFile } from "./package-files.ts";
 
-const FIXTURES = new URL("../fixtures/", import.meta.url);
+const FIXTURES = packageFile("fixtures/");
 
 /** The seed data's failure, outside any request: a fixture names what is not there. Whoever edited fixtures/ can fix it; the start it stops exits 1. */
 export const FIXTURE_ERRORS = {

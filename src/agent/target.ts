@@ -5,13 +5,14 @@ import { PRODUCT_LIST } from "../client/wire.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { failWith } from "../errors.ts";
 import { resolveEndUser } from "../identity/end-user.ts";
+import { packageFile } from "../package-files.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import type { AgentTarget } from "./actions/call.ts";
 import { signInAsApp } from "./as-app.ts";
 import { AGENT_TEXTS } from "./errors.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
 
-export const DEFAULT_ACTIONS_DIR = fileURLToPath(new URL("../../fixtures/actions/", import.meta.url));
+export const DEFAULT_ACTIONS_DIR = fileURLToPath(packageFile("fixtures/actions/"));
 
 /** The demo user named by id or email: the agent signs in as the user's app, so it needs the password. */
 export async function findDemoUser(idOrEmail: string): Promise<DemoUser> {

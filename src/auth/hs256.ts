@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from "node:crypto";
-import { errors, type JWTPayload, type JWTVerifyOptions, type JWTVerifyResult, jwtVerify, SignJWT } from "jose";
+import type { JWTPayload, JWTVerifyOptions, JWTVerifyResult } from "jose";
+import { jose } from "./jose.ts";
 
 /** The one algorithm of every token the sandbox signs: login JWTs and embed identity tokens alike. */
 export const HS256 = "HS256";
@@ -16,7 +17,7 @@ export function hs256Key(secret: string): KeyObject {
 }
 
 export function signHs256(claims: JWTPayload, key: KeyObject): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: HS256, typ: "JWT" }).sign(key);
+  return new (jose().SignJWT)(claims).setProtectedHeader({ alg: HS256, typ: "JWT" }).sign(key);
 }
 
 /**
@@ -29,11 +30,11 @@ export async function verifyHs256(
   key: KeyObject,
   options: Omit<JWTVerifyOptions, "algorithms">,
 ): Promise<JWTVerifyResult> {
-  const result = await jwtVerify(token, key, { ...options, algorithms: [HS256] });
+  const result = await jose().jwtVerify(token, key, { ...options, algorithms: [HS256] });
   const now = Math.floor((options.currentDate ?? new Date()).getTime() / 1000);
   const { iat } = result.payload;
   if (iat !== undefined && iat > now + IAT_LEEWAY_SECONDS) {
-    throw new errors.JWTClaimValidationFailed(
+    throw new (jose().errors.JWTClaimValidationFailed)(
       `"iat" claim timestamp check failed (it is more than ${IAT_LEEWAY_SECONDS}s in the future)`,
       result.payload,
       "iat",

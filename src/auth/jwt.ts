@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { errors, type JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
 import type { Clock } from "../clock.ts";
 import { fillText } from "../errors.ts";
 import { AUTH_TEXTS } from "./errors.ts";
 import { hs256Key, signHs256, verifyHs256 } from "./hs256.ts";
+import { jose } from "./jose.ts";
 
 export interface JwtIssuerOptions {
   /** HMAC secret, at least 32 bytes (checked by the config). */
@@ -73,7 +74,7 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
         verified.set(token, result);
         return result;
       } catch (error) {
-        if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired", message: EXPIRED };
+        if (error instanceof jose().errors.JWTExpired) return { ok: false, reason: "expired", message: EXPIRED };
         return { ok: false, reason: "invalid", message: describeInvalid(error) };
       }
     },
@@ -81,9 +82,9 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
 }
 
 function describeInvalid(error: unknown): string {
-  if (error instanceof errors.JWTClaimValidationFailed)
+  if (error instanceof jose().errors.JWTClaimValidationFailed)
     return fillText(AUTH_TEXTS.notValidHere.text, { reason: error.message });
-  if (error instanceof errors.JWSSignatureVerificationFailed) return AUTH_TEXTS.badSignature.text;
-  if (error instanceof errors.JOSEAlgNotAllowed) return AUTH_TEXTS.wrongAlgorithm.text;
+  if (error instanceof jose().errors.JWSSignatureVerificationFailed) return AUTH_TEXTS.badSignature.text;
+  if (error instanceof jose().errors.JOSEAlgNotAllowed) return AUTH_TEXTS.wrongAlgorithm.text;
   return AUTH_TEXTS.malformed.text;
 }

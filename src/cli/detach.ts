@@ -5,13 +5,15 @@ import { answersHealth } from "../client/health.ts";
 import { runningSandbox } from "../client/running-sandbox.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey, type ServiceUrls } from "../config/options.ts";
+import { packageFile } from "../package-files.ts";
 import { advertisedServers, controlTokenLines, serverLines } from "../runtime/banner.ts";
 import { appendInDataDir } from "../runtime/launch.ts";
 import { UserFacingError } from "./errors.ts";
 import type { Cli, CliIo } from "./io.ts";
 import { lastLines, logFile, readLog } from "./log-file.ts";
 
-const BIN = fileURLToPath(new URL("../../bin/sandbox.js", import.meta.url));
+/** The detached sandbox runs the build, as `npx sandbox` does (even when this CLI runs from the sources: `npm run dev`). */
+const BIN = fileURLToPath(packageFile("bin/sandbox.js"));
 /** How long a detached start may take before it counts as failed. */
 const READY_WITHIN_MS = 30_000;
 /** How long a sandbox that never got ready has to stop after SIGTERM before it is killed. */

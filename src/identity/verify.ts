@@ -1,6 +1,7 @@
-import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload } from "jose";
+import type { errors as JoseErrors, JWTPayload } from "jose";
 import { HS256, hs256Key, IAT_LEEWAY_SECONDS, verifyHs256 } from "../auth/hs256.ts";
 import { ISSUERS } from "../auth/issuers.ts";
+import { jose } from "../auth/jose.ts";
 import type { DemoUser } from "../users.ts";
 import { IDENTITY_ISSUER, type IdentityClaims } from "./claims.ts";
 import { formatSpan, isoTime } from "./time-span.ts";
@@ -71,26 +72,26 @@ function invalid(code: InvalidCode, reason: string): IdentityCheck {
 }
 
 function explainFailure(error: unknown, token: string, now: Date): IdentityCheck {
-  if (error instanceof errors.JWTExpired) {
+  if (error instanceof jose().errors.JWTExpired) {
     const exp = Number(error.payload.exp);
     return invalid("expired", `expired at ${isoTime(exp)} (${formatSpan(now.getTime() / 1000 - exp)} ago)`);
   }
-  if (error instanceof errors.JOSEAlgNotAllowed) return wrongAlgorithm(token);
-  if (error instanceof errors.JWSSignatureVerificationFailed) return badSignature(token);
-  if (error instanceof errors.JWTClaimValidationFailed) return claimFailure(error);
-  if (error instanceof errors.JOSEError) return invalid("malformed", `malformed: ${describeMalformed(error)}`);
+  if (error instanceof jose().errors.JOSEAlgNotAllowed) return wrongAlgorithm(token);
+  if (error instanceof jose().errors.JWSSignatureVerificationFailed) return badSignature(token);
+  if (error instanceof jose().errors.JWTClaimValidationFailed) return claimFailure(error);
+  if (error instanceof jose().errors.JOSEError) return invalid("malformed", `malformed: ${describeMalformed(error)}`);
   throw error;
 }
 
 function wrongAlgorithm(token: string): IdentityCheck {
-  const alg = safely(() => decodeProtectedHeader(token).alg);
+  const alg = safely(() => jose().decodeProtectedHeader(token).alg);
   const unsigned = typeof alg === "string" && alg.toLowerCase() === "none" ? " (an unsigned token)" : "";
   return invalid("wrong_algorithm", `wrong algorithm: ${JSON.stringify(alg ?? null)}${unsigned}, expected ${HS256}`);
 }
 
 /** A signature that does not match: if the (unverified) payload names another issuer, that is the likelier story. */
 function badSignature(token: string): IdentityCheck {
-  const iss = safely(() => decodeJwt(token).iss);
+  const iss = safely(() => jose().decodeJwt(token).iss);
   if (iss !== undefined && iss !== IDENTITY_ISSUER) return wrongIssuer(iss);
   return invalid(
     "bad_signature",
@@ -98,7 +99,7 @@ function badSignature(token: string): IdentityCheck {
   );
 }
 
-function claimFailure(error: InstanceType<typeof errors.JWTClaimValidationFailed>): IdentityCheck {
+function claimFailure(error: JoseErrors.JWTClaimValidationFailed): IdentityCheck {
   const { claim, reason } = error;
   if (reason === "missing")
     return invalid(
@@ -125,9 +126,10 @@ function wrongIssuer(iss: unknown): IdentityCheck {
   return invalid("wrong_issuer", `wrong issuer: ${JSON.stringify(iss)}${known ? ` (${known})` : ""}, ${expected}`);
 }
 
-function describeMalformed(error: InstanceType<typeof errors.JOSEError>): string {
-  if (error instanceof errors.JWSInvalid) return "not a signed JWT (expected header.payload.signature, each base64url)";
-  if (error instanceof errors.JWTInvalid) return "the payload is not a JSON object of claims";
+function describeMalformed(error: JoseErrors.JOSEError): string {
+  if (error instanceof jose().errors.JWSInvalid)
+    return "not a signed JWT (expected header.payload.signature, each base64url)";
+  if (error instanceof jose().errors.JWTInvalid) return "the payload is not a JSON object of claims";
   return error.message;
 }
 

@@ -1,5 +1,5 @@
-import { decodeJwt } from "jose";
 import { bearerOf } from "../auth/bearer.ts";
+import { jose } from "../auth/jose.ts";
 import { sameSecret } from "../auth/secrets.ts";
 import type { Clock } from "../clock.ts";
 import type { ServiceName } from "../config/options.ts";
@@ -64,7 +64,7 @@ export function identify({ request, query }: Captured, serviceToken: string): { 
 function subject(token: string | null): string | undefined {
   if (!token) return undefined;
   try {
-    const { sub } = decodeJwt(token);
+    const { sub } = jose().decodeJwt(token);
     return typeof sub === "string" ? sub : undefined;
   } catch {
     return undefined;

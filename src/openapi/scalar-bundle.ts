@@ -5,6 +5,7 @@ import type { H3, H3Event } from "h3";
 import { matchesEtag } from "../http/etag.ts";
 import type { RouteContract } from "../http/route-contract.ts";
 import { SERVICE_TAG } from "../http/service-index.ts";
+import { packageFile, RUNNING_SOURCES } from "../package-files.ts";
 
 export const SCALAR_PATH = "/docs/scalar.js";
 
@@ -53,9 +54,7 @@ let loading: Promise<ScalarBundle> | undefined;
 
 /**
  * The bundle, read on first use (3.5 MB that a sandbox which never shows its docs should not read
- * at start) and kept. Found through Node's module resolution, through the package's own exports,
- * so that it is found wherever this module runs from (src or a build). A failed read is tried
- * again next time.
+ * at start) and kept. A failed read is tried again next time.
  */
 export function scalarBundle(): Promise<ScalarBundle> {
   loading ??= readBundle().catch((error: unknown) => {
@@ -65,8 +64,19 @@ export function scalarBundle(): Promise<ScalarBundle> {
   return loading;
 }
 
+/**
+ * The build's copy (dist/assets/scalar/, which `npm run build` takes from the dev dependency, so
+ * that no user installs the framework it was built with); running the sources, the dev
+ * dependency itself.
+ */
+function bundleFile(): string | URL {
+  return RUNNING_SOURCES
+    ? createRequire(import.meta.url).resolve("@scalar/api-reference/browser/standalone.js")
+    : packageFile("dist/assets/scalar/standalone.js");
+}
+
 async function readBundle(): Promise<ScalarBundle> {
-  const body = await readFile(createRequire(import.meta.url).resolve("@scalar/api-reference/browser/standalone.js"));
+  const body = await readFile(bundleFile());
   return { body, hash: createHash("sha256").update(body).digest("base64url").slice(0, 22) };
 }
 

@@ -24,12 +24,15 @@ export interface LaunchedSandbox {
  * `sandbox check`'s own sandbox.
  */
 export async function launchSandbox(config: SandboxConfig, options: StartOptions = {}): Promise<LaunchedSandbox> {
+  // Asked while the servers start (a failed start leaves its answer unread).
+  const warnings = startWarnings(config.dataDir);
+  warnings.catch(() => {});
   const sandbox = await startServers(config, options);
   try {
     return {
       sandbox,
       banner: formatBanner(sandbox),
-      warnings: await startWarnings(sandbox),
+      warnings: await warnings,
       close: () => sandbox.close(),
     };
   } catch (error) {
@@ -38,10 +41,10 @@ export async function launchSandbox(config: SandboxConfig, options: StartOptions
   }
 }
 
-async function startWarnings(sandbox: Sandbox): Promise<string[]> {
-  if (!(await exposedToGit(sandbox.dataDir, STOREFRONT_FILE))) return [];
+async function startWarnings(dataDir: string): Promise<string[]> {
+  if (!(await exposedToGit(dataDir, STOREFRONT_FILE))) return [];
   return [
-    `Warning: the data dir ${sandbox.dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.`,
+    `Warning: the data dir ${dataDir} is inside a git work tree and not ignored: its files hold passwords and tokens. Add it to .gitignore, or choose another with --data-dir.`,
   ];
 }
 

@@ -1,83 +1,59 @@
-// npm run build compiles src/ into dist/; the bin runs dist/ only while no source is newer than the build.
+// The build (dist/, which `npm test` makes first) is what the package ships and what `npx sandbox`
+// runs: it must work with nothing of src/ beside it. The install from a packed tarball is
+// checked whole by `npm run install-check`.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { copyFile, cp, readFile, rename, symlink, utimes } from "node:fs/promises";
+import { cp, readFile, symlink } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { PROJECT_ROOT, runCli, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
 import { loadedModules, RECORD_LOADS } from "../helpers/loaded-modules.ts";
 
-const TIMEOUT = { timeout: 120_000 };
+const TIMEOUT = { timeout: 60_000 };
 
-/** A copy of the project (its own src/, dist/ and bin/; the same node_modules), built as `npm ci` builds it. */
-async function builtCopy(t: { after(fn: () => unknown): void }): Promise<string> {
-  const root = await tempDir(t, "sandbox-build-");
-  for (const file of ["package.json", "tsconfig.json", "tsconfig.build.json"])
-    await copyFile(join(PROJECT_ROOT, file), join(root, file));
-  for (const dir of ["bin", "scripts", "src", "fixtures"])
-    await cp(join(PROJECT_ROOT, dir), join(root, dir), { recursive: true });
+/** What the package ships (package.json's `files`), copied without src/; the same node_modules. */
+async function shippedCopy(
+  t: { after(fn: () => unknown): void },
+  parts = ["bin", "dist", "fixtures"],
+): Promise<string> {
+  const root = await tempDir(t, "sandbox-shipped-");
+  for (const part of [...parts, "package.json"])
+    await cp(join(PROJECT_ROOT, part), join(root, part), { recursive: true });
   await symlink(join(PROJECT_ROOT, "node_modules"), join(root, "node_modules"));
-  build(root);
   return root;
 }
 
-function build(root: string): void {
-  const result = spawnSync(process.execPath, [join(root, "scripts/build.js")], { encoding: "utf8" });
-  assert.equal(result.status, 0, result.stderr);
-}
-
-/** Where `sandbox users --json` ran its code from, in that copy: "dist" or "src". */
-async function ranFrom(t: { after(fn: () => unknown): void }, root: string): Promise<string> {
-  const result = await runCli(t, ["users", "--json"], {
-    bin: join(root, "bin/sandbox.js"),
-    env: { NODE_OPTIONS: RECORD_LOADS },
-  });
-  assert.equal(result.code, 0, result.stderr);
-  assert.equal((JSON.parse(result.stdout) as unknown[]).length, 3);
-  const main = loadedModules(result.stderr).filter(
-    (url) => url.endsWith("/cli/main.js") || url.endsWith("/cli/main.ts"),
-  );
-  assert.equal(main.length, 1, "one copy of the CLI ran");
-  return main[0]!.startsWith(`file://${join(root, "dist")}/`)
-    ? "dist"
-    : main[0]!.startsWith(`file://${join(root, "src")}/`)
-      ? "src"
-      : main[0]!;
-}
-
-/** One built copy for the file: the sandbox runs from it first, then the other test changes it. */
-let root: string;
-const cleanups: (() => unknown)[] = [];
-before(async () => {
-  root = await builtCopy({ after: (cleanup) => cleanups.push(cleanup) });
-}, TIMEOUT);
-after(() => Promise.all(cleanups.map((cleanup) => cleanup())));
-
 test(
-  "a sandbox run from dist/ finds the seed in fixtures/, the embed's pages in src/ and the version in package.json",
+  "the build runs without the sources: the seed from fixtures/, the embed's pages, the docs page's script, the agent's actions and the version",
   TIMEOUT,
   async (t) => {
+    const root = await shippedCopy(t);
     const { cli, url } = await startCli(t, startArgs(await tempDir(t)), {
       bin: join(root, "bin/sandbox.js"),
       env: { NODE_OPTIONS: RECORD_LOADS },
     });
-    assert.ok(
-      loadedModules(cli.stderr()).some((loaded) =>
-        loaded.startsWith(`file://${join(root, "dist")}/runtime/sandbox.js`),
+    const ours = loadedModules(cli.stderr()).filter(
+      (loaded) => loaded.startsWith("file:") && !loaded.includes("/node_modules/"),
+    );
+    assert.ok(ours.length > 0, "the loads were recorded");
+    assert.deepEqual(
+      ours.filter(
+        (loaded) => !loaded.startsWith(`file://${join(root, "dist")}/`) && !loaded.endsWith("/bin/sandbox.js"),
       ),
-      "the servers run from dist/",
+      [],
+      "only the build runs",
     );
     assert.match(cli.stdout(), /Ada Okafor +ada@example\.com/);
     const host = /^ {2}host app +(http:\S+)$/m.exec(cli.stdout())![1]!;
 
     const index = (await (await fetch(url)).json()) as { version: string };
-    assert.equal(
-      index.version,
-      (JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string }).version,
-    );
+    const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
+    assert.equal(index.version, version);
     const page = await fetch(`${host}/embed/assets/embed.js`);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /\S/);
+    const script = await fetch(`${url}/docs/scalar.js`);
+    assert.equal(script.status, 200);
+    assert.match(await script.text(), /@scalar\/api-reference/);
     // The agent's actions (fixtures/actions/) and its resolver, loaded at the first question.
     const ask = await fetch(`${host}/embed/api/ask`, {
       method: "POST",
@@ -90,28 +66,12 @@ test(
   },
 );
 
-test(
-  "the bin runs dist/ while it is current, and the sources through tsx once one of them is newer or the build is gone",
-  TIMEOUT,
-  async (t) => {
-    assert.equal(await ranFrom(t, root), "dist");
-    const buildJson = join(root, "dist/build.json");
-    await rename(buildJson, `${buildJson}.away`);
-    assert.equal(await ranFrom(t, root), "src", "without dist/build.json");
-    await rename(`${buildJson}.away`, buildJson);
-    assert.equal(await ranFrom(t, root), "dist");
-
-    // A source edited after the build began (one the command does not even load): all of dist/ is stale.
-    const { builtFrom } = JSON.parse(await readFile(buildJson, "utf8")) as { builtFrom: number };
-    const edited = new Date(builtFrom + 1);
-    await utimes(join(root, "src/wallet/insights.ts"), edited, edited);
-    assert.equal(await ranFrom(t, root), "src");
-    // Built again (after that edit, as any build now is), dist/ is current.
-    build(root);
-    assert.equal(await ranFrom(t, root), "dist");
-
-    // A new file in a folder counts as a change too.
-    await copyFile(join(root, "src/money.ts"), join(root, "src/copy-of-money.ts"));
-    assert.equal(await ranFrom(t, root), "src");
-  },
-);
+test("without a build, the command says in one line how to make one", TIMEOUT, async (t) => {
+  const root = await shippedCopy(t, ["bin", "fixtures"]);
+  const result = await runCli(t, ["users"], { bin: join(root, "bin/sandbox.js") });
+  assert.equal(result.code, 1);
+  assert.equal(
+    result.stderr,
+    "sandbox: dist/ is missing: run `npm run build` (or `npm run dev -- <command>` to run the sources).\n",
+  );
+});

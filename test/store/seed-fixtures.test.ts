@@ -1,12 +1,16 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { test } from "node:test";
 import { reportError } from "../../src/cli/errors.ts";
 import { createCli } from "../../src/cli/io.ts";
 import { createClock } from "../../src/clock.ts";
-import { seedOrder } from "../../src/storefront/store.ts";
-import { seedTransaction } from "../../src/wallet/store.ts";
+import { checkStorefrontShape } from "../../src/storefront/shape.ts";
+import { openStorefrontStore, seedOrder } from "../../src/storefront/store.ts";
+import { loadDemoUsers } from "../../src/users.ts";
+import { checkWalletShape } from "../../src/wallet/shape.ts";
+import { openWalletStore, seedTransaction } from "../../src/wallet/store.ts";
 import { Output } from "../helpers/output.ts";
-import { ADA } from "../helpers/sandbox.ts";
+import { ADA, tempDir } from "../helpers/sandbox.ts";
 
 /** What the CLI prints and exits with when the error stops a start. */
 function reported(error: unknown): { stderr: string; exitCode: number } {
@@ -59,4 +63,21 @@ test("a seed transaction of a user without a wallet fixture stops the start in o
     exitCode: 1,
   });
   assert.equal((error as { code?: string }).code, "fixture_invalid");
+});
+
+test("the seed a new data dir gets has the shape a data file is checked against when read back", async (t) => {
+  const dir = await tempDir(t);
+  const clock = createClock();
+  const users = await loadDemoUsers();
+  const opened = [
+    {
+      store: await openStorefrontStore({ file: join(dir, "storefront.json"), users, clock }),
+      check: checkStorefrontShape,
+    },
+    { store: await openWalletStore({ file: join(dir, "wallet.json"), users, clock }), check: checkWalletShape },
+  ];
+  for (const { store, check } of opened) {
+    await store.flush();
+    assert.equal(check(store.data), null);
+  }
 });

@@ -1,6 +1,7 @@
 import type { Clock } from "../../clock.ts";
 import type { DataDir } from "../../store/data-dir.ts";
 import type { FileIO } from "../../store/file-io.ts";
+import { REDIS_NOT_INSTALLED, sessionStoreError } from "../errors.ts";
 import { fileSessions, SESSIONS_FILE } from "./file.ts";
 import { memorySessions } from "./memory.ts";
 import type { SessionBackend } from "./session-store.ts";
@@ -13,6 +14,14 @@ export async function openSessionBackend(
   if (spec === "memory") return memorySessions(options.clock);
   if (spec === "file")
     return fileSessions({ file: options.dataDir.file(SESSIONS_FILE), clock: options.clock, io: options.io });
-  const { redisSessions } = await import("./redis.ts");
+  const { redisSessions } = await import("./redis.ts").catch((error: unknown) => {
+    throw isMissingPackage(error, "redis") ? sessionStoreError(REDIS_NOT_INSTALLED) : error;
+  });
   return redisSessions(spec, options.clock);
+}
+
+/** The Redis client is an optional peer dependency: an install without it fails to load it by that name. */
+function isMissingPackage(error: unknown, name: string): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === "ERR_MODULE_NOT_FOUND" && String(message).includes(`'${name}'`);
 }

@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { failWith } from "../../errors.ts";
+import { packageFile, RUNNING_SOURCES } from "../../package-files.ts";
 import { HOST_TEXTS } from "../errors.ts";
 
 /**
- * Where the pages' files live: plain HTML, script and stylesheet, served as written (no build
- * step). Named from the package root, so that the compiled copy in dist/ (at the same depth)
- * reads these same files, and an edited page shows on reload whichever copy runs.
+ * Where the pages' files live: plain HTML, script and stylesheet, served as written, from
+ * ./assets beside this module (the build copies them to dist/assets/embed/). Read on each
+ * request, so that a page edited while `npm run dev` runs shows on reload.
  */
-const ASSETS_DIR = new URL("../../../src/host-app/embed/assets/", import.meta.url);
+const ASSETS_DIR = packageFile(RUNNING_SOURCES ? "src/host-app/embed/assets/" : "dist/assets/embed/");
 
 /** The files GET /embed/assets/<file> serves, with their types; no other name is served. */
 export const ASSETS: Readonly<Record<string, string>> = {
