@@ -9,8 +9,9 @@ import type { Transcript } from "../agent/ask.ts";
 import type { Explanation } from "../agent/resolver/score.ts";
 import { agentCatalog, agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { alignColumns } from "../columns.ts";
+import { failWith } from "../errors.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli, CliIo } from "./io.ts";
 
@@ -81,7 +82,7 @@ export function agentCommand(cli: Cli): Command {
       const action = (await loadActions(resolve(cli.io.cwd, options.actions))).find(
         (candidate) => candidate.name === name,
       );
-      if (!action) throw new UserFacingError(`No action "${name}": see npx sandbox agent actions`, 2);
+      if (!action) failWith(CLI_TEXTS.noAction, { values: { name }, expected: true });
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
       try {
         const call = await callAction(action, parseParams(options.param), target);
@@ -94,7 +95,8 @@ export function agentCommand(cli: Cli): Command {
         ]);
         if (call.response.status >= 400) cli.exitCode = 1;
       } catch (error) {
-        if (error instanceof ActionInputError) throw new UserFacingError(`${error.message} (nothing was sent)`);
+        if (error instanceof ActionInputError)
+          failWith(CLI_TEXTS.actionInput, { values: { reason: error.message }, expected: true });
         throw error;
       }
     });
@@ -125,15 +127,8 @@ export function agentCommand(cli: Cli): Command {
     )
     .action(async (question: string, options: Common & { answer?: string[]; explain?: boolean; timeZone?: string }) => {
       if (options.timeZone && !validTimeZone(options.timeZone))
-        throw new UserFacingError(
-          `--time-zone takes an IANA time zone such as Africa/Lagos; got "${options.timeZone}"`,
-          2,
-        );
-      if (question.trim() === "")
-        throw new UserFacingError(
-          'The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month?" --user ada@example.com',
-          2,
-        );
+        failWith(CLI_TEXTS.timeZone, { values: { value: options.timeZone }, expected: true });
+      if (question.trim() === "") failWith(CLI_TEXTS.noQuestion, { expected: true });
       // The resolver (and its date parser) is loaded only to answer a question, not for actions or call.
       const { ask } = await import("../agent/ask.ts");
       const actions = await loadActions(resolve(cli.io.cwd, options.actions));
@@ -191,7 +186,7 @@ function parseParams(pairs: string[]): Record<string, unknown> {
   return Object.fromEntries(
     pairs.map((pair) => {
       const at = pair.indexOf("=");
-      if (at < 1) throw new UserFacingError(`--param takes name=value; got "${pair}"`, 2);
+      if (at < 1) failWith(CLI_TEXTS.param, { values: { pair }, expected: true });
       const raw = pair.slice(at + 1);
       let value: unknown = raw;
       try {

@@ -1,7 +1,8 @@
 import { connectionProblem } from "../check/http.ts";
 import { serviceLabel } from "../check/target.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
-import { UserFacingError } from "./errors.ts";
+import { failWith } from "../errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 
 /** Each server given must answer at all before any check runs: one that does not is named, with what to do. */
 export async function requireAnswers(urls: ServiceUrls, timeoutMs: number): Promise<void> {
@@ -12,9 +13,10 @@ export async function requireAnswers(urls: ServiceUrls, timeoutMs: number): Prom
     } catch (error) {
       const why =
         (error as Error)?.name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : connectionProblem(error);
-      throw new UserFacingError(
-        `The ${serviceLabel(service as ServiceName)} at ${url} does not answer (${why}). Start it (npx sandbox start --detach starts a sandbox), or correct --${service}.`,
-      );
+      failWith(CLI_TEXTS.serverSilent, {
+        values: { label: serviceLabel(service as ServiceName), url, reason: why, service },
+        expected: true,
+      });
     }
   }
 }

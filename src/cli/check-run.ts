@@ -12,8 +12,9 @@ import { type RunObserver, runChecks } from "../check/runner.ts";
 import type { CheckTarget } from "../check/target.ts";
 import { loadConfig, type SandboxConfig } from "../config/load.ts";
 import { type OptionKey, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../config/options.ts";
+import { failWith } from "../errors.ts";
 import { requireAnswers } from "./check-preflight.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import type { Cli } from "./io.ts";
 
 export interface CheckRequest {
@@ -92,7 +93,7 @@ function parseAreas(only: string | undefined): AreaName[] {
     .filter(Boolean);
   const unknown = names.filter((name) => !(AREA_NAMES as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length > 0)
-    throw new UserFacingError(`--only takes a comma-separated list of ${AREA_NAMES.join(", ")}; got "${only}"`, 2);
+    failWith(CLI_TEXTS.checkAreas, { values: { areas: AREA_NAMES.join(", "), only }, expected: true });
   return AREA_NAMES.filter((name) => names.includes(name));
 }
 
@@ -106,10 +107,7 @@ function parseUrls(given: Partial<Record<ServiceName, string>>): ServiceUrls {
       url = new URL(value);
     } catch {}
     if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash)
-      throw new UserFacingError(
-        `--${service} takes the server's base URL, such as http://127.0.0.1:8084; got "${value}"`,
-        2,
-      );
+      failWith(CLI_TEXTS.checkServerUrl, { values: { service, value }, expected: true });
     urls[service] = `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
   }
   return urls;
@@ -120,21 +118,14 @@ function credentialsOf(
   config: SandboxConfig,
 ): Pick<CheckTarget, "user" | "secondUser" | "serviceToken" | "oauthClient"> {
   const pair = (email: string, password: string, flags: string) => {
-    if (Boolean(email) !== Boolean(password))
-      throw new UserFacingError(`${flags} go together: give both, or neither`, 2);
+    if (Boolean(email) !== Boolean(password)) failWith(CLI_TEXTS.pair, { values: { flags }, expected: true });
     return email ? { email, password } : undefined;
   };
   const { checkClientId: id, checkClientSecret: secret, checkRedirectUri: redirectUri } = config;
   if ((id || secret || redirectUri) && !(id && secret && redirectUri))
-    throw new UserFacingError(
-      "--client-id, --client-secret and --redirect-uri go together: give all three, or none",
-      2,
-    );
+    failWith(CLI_TEXTS.checkClient, { expected: true });
   if (redirectUri && !URL.canParse(redirectUri))
-    throw new UserFacingError(
-      `--redirect-uri takes an absolute URI registered for the client; got "${redirectUri}"`,
-      2,
-    );
+    failWith(CLI_TEXTS.redirectUri, { values: { value: redirectUri }, expected: true });
   return {
     user: pair(config.checkUser, config.checkPassword, "--user and --password"),
     secondUser: pair(config.checkSecondUser, config.checkSecondPassword, "--second-user and --second-password"),
@@ -160,6 +151,6 @@ async function writeJunit(path: string, xml: string): Promise<void> {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, xml);
   } catch (error) {
-    throw new UserFacingError(`Cannot write the JUnit file ${path}: ${(error as Error).message}`);
+    failWith(CLI_TEXTS.cannotWriteJunit, { values: { path, reason: (error as Error).message }, expected: true });
   }
 }

@@ -5,10 +5,11 @@ import { answersHealth } from "../client/health.ts";
 import { runningSandbox } from "../client/running-sandbox.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey, type ServiceUrls } from "../config/options.ts";
+import { failWith } from "../errors.ts";
 import { packageFile } from "../package-files.ts";
 import { advertisedServers, controlTokenLines, serverLines } from "../runtime/banner.ts";
 import { appendInDataDir } from "../runtime/launch.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import type { Cli, CliIo } from "./io.ts";
 import { lastLines, logFile, readLog } from "./log-file.ts";
 
@@ -35,21 +36,17 @@ export async function startDetached(
 ): Promise<void> {
   const { dataDir } = config;
   const running = await runningSandbox(dataDir);
-  if (running)
-    throw new UserFacingError(
-      `A sandbox already runs on ${dataDir} (pid ${running.pid}): npx sandbox stop --data-dir ${dataDir} stops it.`,
-    );
+  if (running) failWith(CLI_TEXTS.alreadyRunning, { values: { dataDir, pid: running.pid }, expected: true });
   const log = logFile(dataDir);
   const { child, offset, ended } = await spawnSandbox(cli.io, dataDir, startArgs(flags, configFile, dataDir));
   const outcome = await untilReady(child, ended, dataDir);
   if ("failure" in outcome) {
     const text = (await readLog(log, offset))?.bytes.toString("utf8") ?? "";
     const tail = text.trim() === "" ? ["(nothing)"] : lastLines(text, TAIL_LINES);
-    cli.io.stderr.write(
-      `Error: ${outcome.failure}. The end of its log (${log}):\n${tail.map((line) => `  ${line}`).join("\n")}\n`,
-    );
-    cli.exitCode = 1;
-    return;
+    failWith(CLI_TEXTS.startFailed, {
+      values: { reason: outcome.failure, log, tail: tail.map((line) => `  ${line}`).join("\n") },
+      expected: true,
+    });
   }
   // The sandbox lives on after this command: nothing here waits for it.
   child.unref();

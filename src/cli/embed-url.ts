@@ -1,16 +1,11 @@
 import { Command } from "commander";
 import { runningSandbox } from "../client/running-sandbox.ts";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
-import {
-  buildEmbedUrl,
-  IdentityError,
-  parseEmbedMode,
-  resolveEmbedBase,
-  resolveEndUser,
-  signIdentity,
-} from "../identity/index.ts";
+import { failWith } from "../errors.ts";
+import { buildEmbedUrl, parseEmbedMode, resolveEmbedBase, resolveEndUser, signIdentity } from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 
@@ -54,8 +49,7 @@ export function embedUrlCommand(cli: Cli): Command {
     )
     .action(async (flags: EmbedUrlFlags) => {
       const mode = parseEmbedMode(flags.mode);
-      if (flags.session !== undefined && flags.session.trim() === "")
-        throw new IdentityError("--session needs a session id.");
+      if (flags.session !== undefined && flags.session.trim() === "") failWith(CLI_TEXTS.session, { expected: true });
       const config = await loadCommandConfig(flags, cli.io);
       const endUser = resolveEndUser(await loadDemoUsers(), flags.user, { allowUnknown: flags.allowUnknownUser });
       const running = config.embedBase === "auto" ? await runningSandbox(config.dataDir) : null;

@@ -1,8 +1,9 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Command } from "commander";
+import { failWith } from "../errors.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { runningControls } from "./running.ts";
@@ -31,7 +32,7 @@ export function exportCommand(cli: Cli): Command {
       if (file === undefined || file === "-") return cli.print(text);
       const path = resolve(cli.io.cwd, file);
       await writeFile(path, `${text}\n`, { mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
-        throw new UserFacingError(`Cannot write ${path}: ${error.code ?? error.message}`);
+        failWith(CLI_TEXTS.cannotWrite, { values: { path, reason: error.code ?? error.message }, expected: true });
       });
       const services = Object.keys(document.services);
       if (flags.json)

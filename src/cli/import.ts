@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Command } from "commander";
+import { failWith } from "../errors.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import { type Cli, readStdin } from "./io.ts";
 import { runningControls } from "./running.ts";
@@ -39,9 +40,10 @@ async function readDocument(file: string, from: string, cli: Cli): Promise<strin
   try {
     return await readFile(from, "utf8");
   } catch (error) {
-    throw new UserFacingError(
-      `Cannot read ${from}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    return failWith(CLI_TEXTS.cannotRead, {
+      values: { path: from, reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message },
+      expected: true,
+    });
   }
 }
 
@@ -49,8 +51,6 @@ function parseDocument(content: string, from: string): unknown {
   try {
     return JSON.parse(content);
   } catch (error) {
-    throw new UserFacingError(
-      `${from} is not JSON (${(error as Error).message}): give a document written by sandbox export`,
-    );
+    return failWith(CLI_TEXTS.notJson, { values: { path: from, reason: (error as Error).message }, expected: true });
   }
 }

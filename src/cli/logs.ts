@@ -1,8 +1,9 @@
 import { StringDecoder } from "node:string_decoder";
 import { Command } from "commander";
+import { failWith } from "../errors.ts";
 import { sleep, systemTimers } from "../timers.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { logFile, readLog } from "./log-file.ts";
@@ -25,7 +26,7 @@ export function logsCommand(cli: Cli): Command {
       const { dataDir } = await loadCommandConfig(flags, cli.io);
       const path = logFile(dataDir);
       const first = await readLog(path);
-      if (!first) throw new UserFacingError(`No log yet: ${path} is written by npx sandbox start --detach.`);
+      if (!first) failWith(CLI_TEXTS.noLog, { values: { path }, expected: true });
       // A character split between two reads is kept until its last bytes come.
       const decoder = new StringDecoder("utf8");
       cli.io.stdout.write(decoder.write(first.bytes));

@@ -48,15 +48,28 @@ function listedTerm(this: Help, command: Command): string {
  * here exits the process or sets its exit code: bin/sandbox.js does, with what this returns.
  */
 export async function runCli(args: readonly string[], io: CliIo = processIo()): Promise<number> {
+  return (await runCommandLine(args, io)).exitCode;
+}
+
+/** How a run ended: its exit code and, when a command failed, the error it failed with (printed already). */
+export interface RunOutcome {
+  exitCode: number;
+  /** A `SandboxError`'s `code` is what a program running the commands in-process (the tests) switches on. */
+  error?: unknown;
+}
+
+/** Runs the command line as `runCli` does, and answers the error too. */
+export async function runCommandLine(args: readonly string[], io: CliIo): Promise<RunOutcome> {
   const cli = createCli(io);
   try {
     await (await buildProgram(cli, args)).parseAsync([...args], { from: "user" });
   } catch (error) {
     // Commander has printed its help or its usage error already; a usage error exits 2, as the commands' own do.
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof CommanderError) return { exitCode: error.exitCode === 0 ? 0 : 2 };
     reportError(error, cli);
+    return { exitCode: cli.exitCode, error };
   }
-  return cli.exitCode;
+  return { exitCode: cli.exitCode };
 }
 
 /** Help, --version and usage errors of every command go to the io, and end the run instead of the process. */

@@ -2,11 +2,12 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
 import { agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
+import { failWith } from "../errors.ts";
 import { IdentityError, resolveEndUser } from "../identity/index.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import { packageVersion } from "../version.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 
@@ -52,14 +53,14 @@ export function mcpCommand(cli: Cli): Command {
       }
       const port = options.http === true ? 0 : Number(options.http);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
-        throw new UserFacingError(`--http takes a port from 0 to 65535; got "${options.http}"`, 2);
+        failWith(CLI_TEXTS.httpPort, { values: { given: String(options.http) }, expected: true });
       const { url } = await serveHttp(make, { port, host: "127.0.0.1", allowedHosts: config.allowedHosts }).catch(
         (error: NodeJS.ErrnoException) => {
-          throw new UserFacingError(
-            error.code === "EADDRINUSE"
-              ? `Port ${port} is already in use: choose another with --http <port> (0 picks a free one)`
-              : `Cannot listen on 127.0.0.1:${port} (${error.code ?? error.message})`,
-          );
+          failWith(error.code === "EADDRINUSE" ? CLI_TEXTS.mcpPortBusy : CLI_TEXTS.mcpCannotListen, {
+            values: { port, reason: error.code ?? error.message },
+            expected: true,
+            cause: error,
+          });
         },
       );
       cli.io.stderr.write(
@@ -78,7 +79,8 @@ async function startingUser(given: string | undefined): Promise<DemoUser> {
   try {
     return resolveEndUser(users, given).user!;
   } catch (error) {
-    if (error instanceof IdentityError) throw new UserFacingError(`--user: ${error.message}`, 2);
+    if (error instanceof IdentityError)
+      failWith(CLI_TEXTS.mcpUser, { values: { reason: error.message }, expected: true, cause: error });
     throw error;
   }
 }

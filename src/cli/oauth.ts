@@ -2,9 +2,10 @@ import { Command } from "commander";
 import { ControlsClient } from "../client/controls-client.ts";
 import { runningSandbox } from "../client/running-sandbox.ts";
 import { alignColumns } from "../columns.ts";
+import { failWith } from "../errors.ts";
 import { checkRegistration, listClientsOffline, registerClientOffline } from "../runtime/wallet-offline.ts";
 import { type JsonConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli, CliIo } from "./io.ts";
 
@@ -86,9 +87,7 @@ async function onWallet<R>(
   const config = await loadCommandConfig(options, io);
   const running = await runningSandbox(config.dataDir);
   if (running && !running.urls?.wallet) {
-    throw new UserFacingError(
-      `The sandbox running on ${config.dataDir} (pid ${running.pid}) has no wallet: start it with the wallet, or stop it first.`,
-    );
+    failWith(CLI_TEXTS.noWallet, { values: { dataDir: config.dataDir, pid: running.pid }, expected: true });
   }
   return running?.urls?.wallet
     ? ways.running(new ControlsClient(running.urls.wallet, config.controlToken))

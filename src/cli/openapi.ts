@@ -3,8 +3,9 @@ import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { loadConfig } from "../config/load.ts";
 import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
+import { failWith } from "../errors.ts";
 import { withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 
@@ -66,10 +67,13 @@ export function openapiCommand(cli: Cli): Command {
 function serviceName(given: string): ServiceName {
   const name = SERVICE_NAMES.find((candidate) => candidate === given.trim().toLowerCase());
   if (!name)
-    throw new UserFacingError(`--service must be one of ${SERVICE_NAMES.join(", ")}; got ${JSON.stringify(given)}`, 2);
+    failWith(CLI_TEXTS.openapiService, {
+      values: { services: SERVICE_NAMES.join(", "), value: JSON.stringify(given) },
+      expected: true,
+    });
   return name;
 }
 
 function cannotWrite(path: string, error: NodeJS.ErrnoException): never {
-  throw new UserFacingError(`Cannot write ${path}: ${error.code ?? error.message}`);
+  failWith(CLI_TEXTS.cannotWrite, { values: { path, reason: error.code ?? error.message }, expected: true });
 }

@@ -1,7 +1,8 @@
 import { Command } from "commander";
 import { parseServiceNames, SERVICE_LIST } from "../config/load.ts";
+import { failWith } from "../errors.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { runningControls } from "./running.ts";
@@ -30,13 +31,12 @@ export function resetCommand(cli: Cli): Command {
         flags.only === undefined
           ? undefined
           : (parseServiceNames(flags.only) ??
-            usage(`--only must be ${SERVICE_LIST}; got ${JSON.stringify(flags.only)}`));
+            failWith(CLI_TEXTS.resetOnly, {
+              values: { services: SERVICE_LIST, value: JSON.stringify(flags.only) },
+              expected: true,
+            }));
       const controls = await runningControls(flags, cli);
       const result = await controls.reset({ only });
       cli.print(flags.json ? JSON.stringify(result, null, 2) : `Back to the seed: ${result.reset.join(", ")}`);
     });
-}
-
-function usage(message: string): never {
-  throw new UserFacingError(message, 2);
 }

@@ -1,7 +1,8 @@
+import { AGENT_TEXTS } from "../agent/errors.ts";
 import { ControlsClient } from "../client/controls-client.ts";
 import { runningSandbox } from "../client/running-sandbox.ts";
+import { failWith } from "../errors.ts";
 import { type ConfigFlags, loadCommandConfig } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
 import type { Cli } from "./io.ts";
 
 /** The exit code of `status` and `stop` when no sandbox runs on the data dir (as init scripts' `status` answers it). */
@@ -12,9 +13,7 @@ export async function runningControls(flags: ConfigFlags, cli: Cli): Promise<Con
   const config = await loadCommandConfig(flags, cli.io);
   const running = await runningSandbox(config.dataDir);
   const url = running?.urls && Object.values(running.urls)[0];
-  if (!url)
-    throw new UserFacingError(
-      `No sandbox runs on ${config.dataDir}: start one with npx sandbox start, or point --data-dir at the data dir of the one that runs.`,
-    );
+  // The agent's text: the same failure, found the same way.
+  if (!url) failWith(AGENT_TEXTS.noSandbox, { values: { dataDir: config.dataDir }, expected: true });
   return new ControlsClient(url, config.controlToken);
 }

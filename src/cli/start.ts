@@ -1,7 +1,8 @@
 import { Command, Option } from "commander";
 import { loadConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey, type OptionSpec } from "../config/options.ts";
-import { UserFacingError } from "./errors.ts";
+import { failWith } from "../errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { stopRequests } from "./stop-requests.ts";
@@ -58,13 +59,8 @@ export function startCommand(cli: Cli): Command {
       ) => {
         const { config: configFile, detach, json, ui, ...given } = flags;
         const { io } = cli;
-        if (json && !detach)
-          throw new UserFacingError("--json goes with --detach: the sandbox in the foreground prints its banner.", 2);
-        if (ui && detach)
-          throw new UserFacingError(
-            "--ui and --detach do not go together: open the UI on a detached sandbox with npx sandbox ui.",
-            2,
-          );
+        if (json && !detach) failWith(CLI_TEXTS.jsonWithoutDetach, { expected: true });
+        if (ui && detach) failWith(CLI_TEXTS.uiWithDetach, { expected: true });
         const config = await loadConfig({ flags: given, configFile, env: io.env, cwd: io.cwd });
         if (ui) {
           const { startWithUi } = await import("./start-ui.ts");

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Command } from "commander";
 import { isAlive, runningSandbox } from "../client/running-sandbox.ts";
+import { failWith } from "../errors.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { NOT_RUNNING } from "./running.ts";
@@ -39,18 +40,14 @@ export function stopCommand(cli: Cli): Command {
         process.kill(pid, "SIGTERM");
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "EPERM")
-          throw new UserFacingError(
-            `The sandbox on ${dataDir} (pid ${pid}) belongs to another user: stop it as that user.`,
-          );
+          failWith(CLI_TEXTS.otherUser, { values: { dataDir, pid }, expected: true });
         // ESRCH: it ended on its own just now.
       }
       // It releases the lock as the last step of its close, then exits: once it is gone, a new start may take the dir.
       const deadline = Date.now() + STOP_WITHIN_MS;
       while (isAlive(pid)) {
         if (Date.now() > deadline)
-          throw new UserFacingError(
-            `The sandbox (pid ${pid}) did not stop within ${STOP_WITHIN_MS / 1000} s: npx sandbox logs --data-dir ${dataDir} shows what it is doing; kill -9 ${pid} ends it at once (answered writes are safe on disk).`,
-          );
+          failWith(CLI_TEXTS.notStopped, { values: { pid, seconds: STOP_WITHIN_MS / 1000, dataDir }, expected: true });
         await sleep(POLL_MS);
       }
       cli.print(`Stopped the sandbox (pid ${pid}, data: ${dataDir}).`);

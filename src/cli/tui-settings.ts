@@ -1,10 +1,11 @@
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import type { ServiceUrls } from "../config/options.ts";
+import { failWith } from "../errors.ts";
 import { resolveEmbedBase } from "../identity/index.ts";
 import type { TuiSettings } from "../tui/settings.ts";
 import { loadDemoUsers } from "../users.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import type { Cli, CliIo } from "./io.ts";
 
 /** The UI's settings: the servers it talks to, and the agent's and host backend's secrets from the sandbox's settings. */
@@ -33,10 +34,7 @@ export function requireTerminal(io: CliIo, command: string): { stdin: NodeJS.Rea
   const stdin = io.stdin as NodeJS.ReadStream | undefined;
   const stdout = io.stdout as NodeJS.WriteStream;
   if (!stdin?.isTTY || !stdout.isTTY) {
-    throw new UserFacingError(
-      `${command} needs a terminal (stdin and stdout a TTY); for scripts, every screen has a plain command: see npx sandbox --help.`,
-      2,
-    );
+    failWith(CLI_TEXTS.needsTerminal, { values: { command }, expected: true });
   }
   return { stdin, stdout };
 }

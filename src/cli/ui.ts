@@ -4,8 +4,9 @@ import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { runningSandbox } from "../client/running-sandbox.ts";
 import { drawLiveEvenInCi } from "../config/draw-live.ts";
 import type { ServiceUrls } from "../config/options.ts";
+import { failWith } from "../errors.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
-import { UserFacingError } from "./errors.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { endSoonAfterQuit, requireTerminal, tuiSettings } from "./tui-settings.ts";
@@ -65,10 +66,7 @@ async function targetUrls(flags: UiFlags, dataDir: string): Promise<ServiceUrls>
   };
   if (Object.keys(given).length > 0) return given;
   const running = await runningSandbox(dataDir);
-  if (!running?.urls)
-    throw new UserFacingError(
-      `No sandbox runs on ${dataDir}: start one with npx sandbox start (or start --ui), point --data-dir at its data dir, or name the servers with --storefront-url, --wallet-url and --host-url.`,
-    );
+  if (!running?.urls) failWith(CLI_TEXTS.uiNoSandbox, { values: { dataDir }, expected: true });
   return running.urls;
 }
 
@@ -77,9 +75,9 @@ function baseUrl(value: string, flag: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new UserFacingError(`${flag} must be an http(s) URL such as http://127.0.0.1:8084, not "${value}".`, 2);
+    failWith(CLI_TEXTS.baseUrlFlag, { values: { flag, value }, expected: true });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new UserFacingError(`${flag} must be an http(s) URL, not "${value}".`, 2);
+    failWith(CLI_TEXTS.httpUrlFlag, { values: { flag, value }, expected: true });
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }

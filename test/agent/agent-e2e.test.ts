@@ -264,7 +264,7 @@ test("sandbox agent ask and call, run as commands against a running sandbox", { 
     {},
     20_000,
   );
-  assert.equal(missing.code, 1);
+  assert.deepEqual([missing.code, missing.errorCode], [1, "action_input"]);
   assert.match(missing.stderr, /needs "transaction_id" \(nothing was sent\)/);
 
   const unanswered = await runInProcess(
@@ -279,7 +279,7 @@ test("sandbox agent ask and call, run as commands against a running sandbox", { 
   );
 
   const mcpPort = await runInProcess(["mcp", "--user", "ada@example.com", "--data-dir", dataDir, "--http", "abc"]);
-  assert.equal(mcpPort.code, 2, "a usage error");
+  assert.deepEqual([mcpPort.code, mcpPort.errorCode], [2, "flag_invalid"], "a usage error");
   assert.equal(lines(mcpPort.stderr).length, 1);
   assert.match(mcpPort.stderr, /--http takes a port/);
 

@@ -164,29 +164,40 @@ test("credentials come from CHECK_* environment variables and from the config fi
 });
 
 test("usage errors are one line and exit 2", async (t) => {
-  const cases: [string[], RegExp][] = [
+  // The code of the error the command failed with; none for commander's own usage errors.
+  const cases: [string[], RegExp, string | undefined][] = [
     [
       ["check", "--only", "storefront,payments"],
       /^Error: --only takes a comma-separated list of storefront, sse, bff, wallet, oauth, actions; got "storefront,payments"$/,
+      "flag_invalid",
     ],
     [
       ["check", "--storefront", "localhost:8084"],
       /^Error: --storefront takes the server's base URL, such as http:\/\/127\.0\.0\.1:8084; got "localhost:8084"$/,
+      "flag_invalid",
     ],
     [
       ["check", "--storefront", sandbox.urls.storefront!, "--user", ADA.email],
       /^Error: --user and --password go together: give both, or neither$/,
+      "flags_conflict",
     ],
     [
       ["check", "--wallet", sandbox.urls.wallet!, "--client-id", "sandbox-agent-platform"],
       /^Error: --client-id, --client-secret and --redirect-uri go together: give all three, or none$/,
+      "flags_conflict",
     ],
-    [["check", "--read-only", "--bogus"], /^error: unknown option '--bogus'$/],
-    [["check", "--timeout", "soon"], /^Error: --timeout must be a duration such as 90s, 15m or 24h; got "soon"\.$/],
+    [["check", "--read-only", "--bogus"], /^error: unknown option '--bogus'$/, undefined],
+    [
+      ["check", "--timeout", "soon"],
+      /^Error: --timeout must be a duration such as 90s, 15m or 24h; got "soon"\.$/,
+      "config_invalid",
+    ],
   ];
-  for (const [args, message] of cases) {
+  for (const [args, message, code] of cases) {
     await t.test(args.join(" "), async () => {
-      assert.match(assertOneLineError(await runInProcess(args), 2), message);
+      const result = await runInProcess(args);
+      assert.match(assertOneLineError(result, 2), message);
+      assert.equal(result.errorCode, code);
     });
   }
 });
@@ -197,6 +208,7 @@ test("a server that is down: one line naming its URL and what to do, exit 1, no 
     checkArgs({ storefront: sandbox.urls.storefront, wallet: `http://127.0.0.1:${port}` }, ...CREDENTIALS),
   );
   const message = assertOneLineError(result, 1);
+  assert.equal(result.errorCode, "sandbox_unreachable");
   assert.equal(
     message,
     `Error: The wallet at http://127.0.0.1:${port} does not answer (connection refused (ECONNREFUSED)). Start it (npx sandbox start --detach starts a sandbox), or correct --wallet.`,

@@ -39,7 +39,7 @@ test(
   async (t) => {
     const dataDir = await tempDir(t);
     const idle = await runInProcess(["clock", "--data-dir", dataDir]);
-    assert.equal(idle.code, 1);
+    assert.deepEqual([idle.code, idle.errorCode], [1, "sandbox_not_running"]);
     assert.match(idle.stderr, /^Error: No sandbox runs on /);
 
     await startInProcess(t, startArgs(dataDir));

@@ -163,7 +163,7 @@ test("reset, export, import and trigger act on the sandbox running on the data d
       "Processing",
     );
     const bad = await runInProcess(["reset", "--only", "ledger", "--data-dir", dataDir]);
-    assert.equal(bad.code, 2);
+    assert.deepEqual([bad.code, bad.errorCode], [2, "flag_invalid"]);
     assert.match(bad.stderr, /--only must be a comma-separated list of storefront, wallet, host/);
   });
 
@@ -192,14 +192,12 @@ test("reset, export, import and trigger act on the sandbox running on the data d
       /Import refused, nothing was changed: \/services\/wallet\/transactions\/5\/amountCents must be >= 1/,
     );
     await writeFile(join(work, "torn.json"), '{"format": ');
-    assert.match(
-      assertOneLineError(await runInProcess(["import", "torn.json", "--data-dir", dataDir], { cwd: work })),
-      /torn\.json is not JSON/,
-    );
-    assert.match(
-      assertOneLineError(await runInProcess(["import", "missing.json", "--data-dir", dataDir], { cwd: work })),
-      /Cannot read .*missing\.json: ENOENT/,
-    );
+    const torn = await runInProcess(["import", "torn.json", "--data-dir", dataDir], { cwd: work });
+    assert.match(assertOneLineError(torn), /torn\.json is not JSON/);
+    assert.equal(torn.errorCode, "document_invalid");
+    const missing = await runInProcess(["import", "missing.json", "--data-dir", dataDir], { cwd: work });
+    assert.match(assertOneLineError(missing), /Cannot read .*missing\.json: ENOENT/);
+    assert.equal(missing.errorCode, "read_failed");
     assert.deepEqual((await exported()).services, before.services);
   });
 });
@@ -207,9 +205,8 @@ test("reset, export, import and trigger act on the sandbox running on the data d
 test("the data commands name the data dir when no sandbox runs on it", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
   for (const args of [["reset"], ["export"], ["trigger", "order-delivered", "ORD-7F3K2Q"]]) {
-    assert.match(
-      assertOneLineError(await runInProcess([...args, "--data-dir", dataDir])),
-      new RegExp(`No sandbox runs on ${dataDir}`),
-    );
+    const result = await runInProcess([...args, "--data-dir", dataDir]);
+    assert.match(assertOneLineError(result), new RegExp(`No sandbox runs on ${dataDir}`));
+    assert.equal(result.errorCode, "sandbox_not_running");
   }
 });

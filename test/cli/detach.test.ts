@@ -61,6 +61,7 @@ test(
     );
 
     const again = await runInProcess(["start", "--detach", "--data-dir", dataDir]);
+    assert.equal(again.errorCode, "data_dir_locked");
     assert.match(
       assertOneLineError(again),
       new RegExp(`^Error: A sandbox already runs on ${escapeRegExp(dataDir)} \\(pid ${detached.pid}\\)`),
@@ -130,6 +131,7 @@ test("logs: the log as it is, --follow prints what comes until stopped, and no l
     assertOneLineError(none),
     `Error: No log yet: ${join(dataDir, "sandbox.log")} is written by npx sandbox start --detach.`,
   );
+  assert.equal(none.errorCode, "log_missing");
 
   const log = join(dataDir, "sandbox.log");
   await writeFile(log, "first line\n");

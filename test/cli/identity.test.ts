@@ -6,7 +6,7 @@ import { decodeJwt, SignJWT } from "jose";
 import { verifyIdentity } from "../../src/identity/index.ts";
 import { loadDemoUsers } from "../../src/users.ts";
 import { assertOneLineError, type CliExit, lines, startArgs, tempDir } from "../helpers/cli.ts";
-import { type InProcessOptions, runInProcess, startInProcess } from "../helpers/in-process.ts";
+import { type InProcessExit, type InProcessOptions, runInProcess, startInProcess } from "../helpers/in-process.ts";
 import { ADA, DEV_SIGNING_SECRET, DEV_STOREFRONT_SECRET, TUNDE } from "../helpers/sandbox.ts";
 
 const TIMEOUT = { timeout: 60_000 };
@@ -23,7 +23,7 @@ async function cli(
   args: string[],
   env: Record<string, string> = {},
   options: InProcessOptions = {},
-): Promise<CliExit> {
+): Promise<InProcessExit> {
   const cwd = await tempDir(t, "sandbox-identity-");
   return runInProcess(args, { cwd, env, ...options });
 }
@@ -314,29 +314,34 @@ test("embed-url: --no-identity, --session, and the base from flag, env and host 
 });
 
 test("embed-url refuses bad input in one line: a usage error, exit 2", PARALLEL, async (t) => {
-  const cases = [
+  // The code of the error the command failed with; none for commander's own usage errors.
+  const cases: { name: string; args: string[]; message: RegExp; code?: string }[] = [
     {
       name: "a bad mode",
       args: ["--user", "ada@example.com", "--mode", "sidebar"],
       message: /--mode must be drawer or launcher; got "sidebar"/,
+      code: "identity_input",
     },
     {
       name: "an empty session",
       args: ["--user", "ada@example.com", "--mode", "drawer", "--session", " "],
       message: /--session needs a session id/,
+      code: "flag_invalid",
     },
     {
       name: "a bad base",
       args: ["--user", "ada@example.com", "--mode", "drawer", "--embed-base", "chat.example.com"],
       message: /--embed-base must be auto, or an http\(s\) URL/,
+      code: "config_invalid",
     },
     { name: "no --mode", args: ["--user", "ada@example.com"], message: /required option '--mode <mode>'/ },
   ];
   await Promise.all(
-    cases.map(({ name, args, message }) =>
+    cases.map(({ name, args, message, code }) =>
       t.test(name, async (t) => {
         const result = await cli(t, ["embed-url", "--data-dir", await tempDir(t), ...args]);
         assert.match(assertOneLineError(result, 2), message);
+        assert.equal(result.errorCode, code);
       }),
     ),
   );

@@ -169,7 +169,7 @@ test("journal and expect on a data dir where no sandbox runs: one line, exit 1",
   const dataDir = await tempDir(t);
   for (const args of [["journal"], ["expect", "--service", "storefront", "--method", "GET", "--path", "/"]]) {
     const result = await runInProcess([...args, "--data-dir", dataDir]);
-    assert.equal(result.code, 1);
+    assert.deepEqual([result.code, result.errorCode], [1, "sandbox_not_running"]);
     assert.match(result.stderr, /^Error: No sandbox runs on .*: start one with npx sandbox start/);
     assert.equal(lines(result.stderr).length, 1);
   }

@@ -48,6 +48,6 @@ test("sandbox openapi --out writes <service>.openapi.json for each server", TIME
 
 test("sandbox openapi: an unknown --service is a usage error", TIMEOUT, async () => {
   const result = await runInProcess(["openapi", "--service", "ledger"]);
-  assert.equal(result.code, 2);
+  assert.deepEqual([result.code, result.errorCode], [2, "flag_invalid"]);
   assert.equal(result.stderr, 'Error: --service must be one of storefront, wallet, host; got "ledger"\n');
 });

@@ -21,7 +21,7 @@ test(
 
 test("start --ui with --detach is a usage error", TIMEOUT, async () => {
   const result = await runInProcess(["start", "--ui", "--detach", "--storefront-port", "0"]);
-  assert.equal(result.code, 2);
+  assert.deepEqual([result.code, result.errorCode], [2, "flags_conflict"]);
   assert.match(result.stderr, /--ui and --detach do not go together/);
 });
 
@@ -29,7 +29,7 @@ test("ui without a terminal is refused with one line and exit code 2", TIMEOUT, 
   const dataDir = await tempDir(t);
   await startInProcess(t, startArgs(dataDir));
   const result = await runInProcess(["ui", "--data-dir", dataDir]);
-  assert.equal(result.code, 2, result.stderr);
+  assert.deepEqual([result.code, result.errorCode], [2, "terminal_required"], result.stderr);
   assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
   assert.match(result.stderr, /sandbox ui needs a terminal/);
 });
@@ -37,10 +37,10 @@ test("ui without a terminal is refused with one line and exit code 2", TIMEOUT, 
 test("ui says what to do when no sandbox runs on the data dir, and checks the URLs it is given", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
   const none = await runInProcess(["ui", "--data-dir", dataDir]);
-  assert.equal(none.code, 1);
+  assert.deepEqual([none.code, none.errorCode], [1, "sandbox_not_running"]);
   assert.match(none.stderr, /No sandbox runs on .*: start one with npx sandbox start \(or start --ui\)/);
   const bad = await runInProcess(["ui", "--storefront-url", "localhost:8084"]);
-  assert.equal(bad.code, 2);
+  assert.deepEqual([bad.code, bad.errorCode], [2, "flag_invalid"]);
   assert.match(bad.stderr, /--storefront-url must be an http\(s\) URL/);
 });
 

@@ -7,7 +7,7 @@ test("mcp with a --user that is no demo user stops before serving: one line, exi
   timeout: 60_000,
 }, async (t) => {
   const result = await runInProcess(["mcp", "--user", "eve@example.com", "--data-dir", await tempDir(t)]);
-  assert.equal(result.code, 2);
+  assert.deepEqual([result.code, result.errorCode], [2, "user_not_found"]);
   assert.equal(result.stdout, "");
   assert.equal(
     result.stderr,
@@ -28,7 +28,7 @@ test("agent ask with an empty question says the question is missing: a usage err
       "--data-dir",
       await tempDir(t),
     ]);
-    assert.equal(result.code, 2);
+    assert.deepEqual([result.code, result.errorCode], [2, "question_missing"]);
     assert.match(
       result.stderr,
       /^Error: The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month\?"/,

@@ -1,7 +1,8 @@
 /** Runs the command layer inside the test process (runCli with an io of its own): no tsx start-up per command. */
 import { Readable } from "node:stream";
 import type { CliIo } from "../../src/cli/io.ts";
-import { runCli } from "../../src/cli/main.ts";
+import { type RunOutcome, runCommandLine } from "../../src/cli/main.ts";
+import { SandboxError } from "../../src/errors.ts";
 import type { Timers } from "../../src/timers.ts";
 import { type CliExit, cliEnv, PROJECT_ROOT, READY_LINE, STOREFRONT_LINE } from "./cli.ts";
 import { CLEANUP_MS, withDeadline } from "./deadline.ts";
@@ -20,14 +21,20 @@ export interface InProcessOptions {
   timers?: Timers;
 }
 
+/** A run's result, as a spawned run's, with what only an in-process run can see: the code of the error it ended with. */
+export interface InProcessExit extends CliExit {
+  /** The `code` of the SandboxError the command failed with; none when it did not fail with one. */
+  errorCode?: string;
+}
+
 export interface InProcessRun {
   stdout(): string;
   stderr(): string;
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** Asks a running `sandbox start` to stop, as a SIGTERM would, and waits (CLEANUP_MS at most) for the run to end. */
-  stop(): Promise<CliExit>;
+  stop(): Promise<InProcessExit>;
   /** The run's result once it ended by itself; after `timeoutMs` it is stopped and this rejects. */
-  exit(timeoutMs?: number): Promise<CliExit>;
+  exit(timeoutMs?: number): Promise<InProcessExit>;
 }
 
 /**
@@ -47,17 +54,21 @@ function launch(args: string[], options: InProcessOptions): InProcessRun {
     stop: controller.signal,
     ...(options.timers && { timers: options.timers }),
   };
-  const done = runCli(args, io);
+  const done = runCommandLine(args, io);
   void done.then(
-    (code) => stdout.end(`the command ended (exit code ${code})`),
+    ({ exitCode }) => stdout.end(`the command ended (exit code ${exitCode})`),
     (error: unknown) => stdout.end(`the command failed (${String(error)})`),
   );
-  const result = async (promise: Promise<number>) => ({
-    code: await promise,
-    signal: null,
-    stdout: stdout.text,
-    stderr: stderr.text,
-  });
+  const result = async (promise: Promise<RunOutcome>): Promise<InProcessExit> => {
+    const { exitCode, error } = await promise;
+    return {
+      code: exitCode,
+      signal: null,
+      stdout: stdout.text,
+      stderr: stderr.text,
+      ...(error instanceof SandboxError && { errorCode: error.code }),
+    };
+  };
   const what = `sandbox ${args.join(" ")}`;
   const describe = () => `\n--- stdout ---\n${stdout.text}\n--- stderr ---\n${stderr.text}`;
   const stop = () => {
@@ -81,7 +92,11 @@ function launch(args: string[], options: InProcessOptions): InProcessRun {
 }
 
 /** Runs a command that ends by itself; the result has the shape of a spawned run's (never a signal). */
-export function runInProcess(args: string[], options: InProcessOptions = {}, timeoutMs?: number): Promise<CliExit> {
+export function runInProcess(
+  args: string[],
+  options: InProcessOptions = {},
+  timeoutMs?: number,
+): Promise<InProcessExit> {
   return launch(args, options).exit(timeoutMs);
 }
 
