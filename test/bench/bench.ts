@@ -7,7 +7,7 @@
  *
  *   npm run bench                        the whole table
  *   npm run bench -- --json              the figures as JSON on stdout
- *   npm run bench -- --only cli,reads    some sections: cli, reads, fanout, writes, flood, endings
+ *   npm run bench -- --only cli,reads    some sections: cli, install, reads, fanout, writes, flood, endings
  *   npm run bench -- --soak 60           the soak instead: a mixed load for 60 s
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -20,13 +20,14 @@ import { endingFigures } from "./endings.ts";
 import { fanoutFigures, SUBSCRIBERS } from "./fanout.ts";
 import { floodSection } from "./flood.ts";
 import { demoUsers, login } from "./http.ts";
+import { installSection } from "./install.ts";
 import { rssOf, startSandbox } from "./processes.ts";
 import { readFigures } from "./reads.ts";
 import { type Check, endProgress, type Figure, machine, mib, printReport, progress } from "./report.ts";
 import { growth, soak } from "./soak.ts";
 import { writeFigures } from "./writes.ts";
 
-const SECTIONS = ["cli", "reads", "fanout", "writes", "flood", "endings"] as const;
+const SECTIONS = ["cli", "install", "reads", "fanout", "writes", "flood", "endings"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: flags } = parseArgs({
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     checks.push(...section.checks);
   };
   if (only.has("cli")) figures.push(...(await cliFigures()));
+  if (only.has("install")) add(await installSection());
   if (only.has("reads") || only.has("fanout") || only.has("writes")) await loadSections(only, add, figures, notes);
   if (only.has("flood")) add(await floodRun());
   if (only.has("endings")) add(await endingFigures());

@@ -2,7 +2,7 @@
 // runs: it must work with nothing of src/ beside it. The install from a packed tarball is
 // checked whole by `npm run install-check`.
 import assert from "node:assert/strict";
-import { cp, readFile, symlink } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { PROJECT_ROOT, runCli, startArgs, startCli, stopCli, tempDir } from "../helpers/cli.ts";
@@ -10,15 +10,18 @@ import { loadedModules, RECORD_LOADS } from "../helpers/loaded-modules.ts";
 
 const TIMEOUT = { timeout: 60_000 };
 
-/** What the package ships (package.json's `files`), copied without src/; the same node_modules. */
+/** What the package ships (package.json's `files`), copied without src/; the packages of this node_modules but those left out. */
 async function shippedCopy(
   t: { after(fn: () => unknown): void },
-  parts = ["bin", "dist", "fixtures"],
+  { parts = ["bin", "dist", "fixtures"], without = [] as string[] } = {},
 ): Promise<string> {
   const root = await tempDir(t, "sandbox-shipped-");
   for (const part of [...parts, "package.json"])
     await cp(join(PROJECT_ROOT, part), join(root, part), { recursive: true });
-  await symlink(join(PROJECT_ROOT, "node_modules"), join(root, "node_modules"));
+  await mkdir(join(root, "node_modules"));
+  for (const name of await readdir(join(PROJECT_ROOT, "node_modules")))
+    if (!without.includes(name))
+      await symlink(join(PROJECT_ROOT, "node_modules", name), join(root, "node_modules", name));
   return root;
 }
 
@@ -67,7 +70,7 @@ test(
 );
 
 test("without a build, the command says in one line how to make one", TIMEOUT, async (t) => {
-  const root = await shippedCopy(t, ["bin", "fixtures"]);
+  const root = await shippedCopy(t, { parts: ["bin", "fixtures"] });
   const result = await runCli(t, ["users"], { bin: join(root, "bin/sandbox.js") });
   assert.equal(result.code, 1);
   assert.equal(
@@ -75,3 +78,19 @@ test("without a build, the command says in one line how to make one", TIMEOUT, a
     "sandbox: dist/ is missing: run `npm run build` (or `npm run dev -- <command>` to run the sources).\n",
   );
 });
+
+test(
+  "a redis:// session store without the Redis client installed (an optional peer dependency) says what to install",
+  TIMEOUT,
+  async (t) => {
+    const root = await shippedCopy(t, { without: ["redis", "@redis"] });
+    const result = await runCli(t, [...startArgs(await tempDir(t)), "--session-store", "redis://127.0.0.1:1"], {
+      bin: join(root, "bin/sandbox.js"),
+    });
+    assert.equal(result.code, 1, result.stderr);
+    assert.equal(
+      result.stderr,
+      "Error: The redis:// session store needs the Redis client, which is not installed: npm install redis (or choose --session-store memory or file).\n",
+    );
+  },
+);
