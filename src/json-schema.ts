@@ -7,8 +7,8 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 
 /**
  * The TypeScript type of the values a schema allows, for the keywords the sandbox's schemas use
- * (type, enum, const, properties and required, items, additionalProperties), so that a view's
- * type is read from its schema rather than written a second time.
+ * (type, enum, const, properties and required, items, additionalProperties, propertyNames with an
+ * enum), so that a view's type is read from its schema rather than written a second time.
  */
 export type FromSchema<S> = S extends { readonly enum: readonly (infer E)[] }
   ? E
@@ -36,9 +36,11 @@ type OfType<T, S> = T extends "string"
 
 type OfObject<S> = S extends { readonly properties: infer P }
   ? Properties<P, S extends { readonly required: readonly (infer R)[] } ? R : never>
-  : S extends { readonly additionalProperties: infer A }
-    ? Record<string, FromSchema<A>>
-    : Record<string, unknown>;
+  : S extends { readonly propertyNames: { readonly enum: readonly (infer K extends string)[] } }
+    ? Partial<Record<K, S extends { readonly additionalProperties: infer A } ? FromSchema<A> : unknown>>
+    : S extends { readonly additionalProperties: infer A }
+      ? Record<string, FromSchema<A>>
+      : Record<string, unknown>;
 
 type Properties<P, R> = Flat<
   { -readonly [K in keyof P & R]: FromSchema<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K]> }

@@ -1,7 +1,8 @@
-import { checkAnswer } from "../client/answer.ts";
-import { LOGIN_ANSWER } from "../client/wire.ts";
+import { checkAnswer, isAnswer } from "../client/answer.ts";
+import { CLIENT_TEXTS } from "../client/errors.ts";
+import { ERROR_BODY, LOGIN_ANSWER } from "../client/wire.ts";
 import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
-import { type ErrorBody, failWith } from "../errors.ts";
+import { failWith } from "../errors.ts";
 import type { DemoUser } from "../users.ts";
 import { AGENT_TEXTS } from "./errors.ts";
 
@@ -44,7 +45,7 @@ async function login(server: Server, user: DemoUser): Promise<string> {
   }
   const answer = checkAnswer(await response.json().catch(() => undefined), LOGIN_ANSWER);
   if (!answer.ok)
-    failWith(AGENT_TEXTS.offContract, {
+    failWith(CLIENT_TEXTS.offContract, {
       values: { ...valuesOf(server), route: "POST /api/auth/login", mismatch: answer.mismatch },
       expected: true,
     });
@@ -86,7 +87,7 @@ function valuesOf({ service, base }: Server): Record<string, string> {
 /** What the server answered, for a message: its status with the error and hint of its error body (a fault's hint says how to remove it). */
 async function answerOf(response: Response): Promise<{ answer: string; code?: string }> {
   const parsed: unknown = await response.json().catch(() => undefined);
-  const body: Partial<ErrorBody> = parsed !== null && typeof parsed === "object" ? parsed : {};
-  const said = [body.error ?? response.statusText, body.hint].filter(Boolean).join(". ");
-  return { answer: `${response.status} ${said}`.trimEnd(), code: body.code };
+  const body = isAnswer(parsed, ERROR_BODY) ? parsed : undefined;
+  const said = [body?.error ?? response.statusText, body?.hint].filter(Boolean).join(". ");
+  return { answer: `${response.status} ${said}`.trimEnd(), code: body?.code };
 }

@@ -3,7 +3,8 @@ import { exitTexts } from "../errors.ts";
 /**
  * The agent's failures outside any request (its CLI commands, the MCP server, the UI's Agent
  * screen): what it acts with is not there, or the user's app could not sign in for it. The
- * number is the exit code of the command a failure ends.
+ * number is the exit code of the command a failure ends. An answer off its route's contract is
+ * the client tier's (CLIENT_TEXTS.offContract).
  */
 export const AGENT_ERRORS = {
   sandbox_not_running: 1,
@@ -13,8 +14,6 @@ export const AGENT_ERRORS = {
   app_sign_in_failed: 1,
   /** A server did not answer at all. */
   sandbox_unreachable: 1,
-  /** A server answered with a body its route's contract does not allow. */
-  answer_off_contract: 1,
 } as const;
 
 export const AGENT_TEXTS = exitTexts(AGENT_ERRORS, {
@@ -38,10 +37,6 @@ export const AGENT_TEXTS = exitTexts(AGENT_ERRORS, {
   sessionRefused: [
     "app_sign_in_failed",
     "Registering the agent session of {email} at the {label} ({base}) failed: {answer}",
-  ],
-  offContract: [
-    "answer_off_contract",
-    "The {label} at {base} answered {route} with a body its contract does not allow ({mismatch}): is it a sandbox of this version?",
   ],
   unreachable: [
     "sandbox_unreachable",

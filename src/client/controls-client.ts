@@ -1,20 +1,44 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ServiceName } from "../config/options.ts";
-import type { ClockState } from "../controls/clock-routes.ts";
-import type { Fault, FaultSpec } from "../controls/faults/fault.ts";
-import type { JournalList } from "../controls/journal-routes.ts";
 import { CONTROLS_PREFIX } from "../controls/prefix.ts";
-import type { ExportDocument } from "../controls/state.ts";
-import { type ErrorBody, SandboxError } from "../errors.ts";
-import { filterQuery, type JournalEntry, type JournalFilter } from "../journal/entry.ts";
-import type { WindowFigures } from "../journal/journal.ts";
-import type { DeliveredOrder } from "../storefront/triggers.ts";
-import type { ClientListing } from "../wallet/oauth/registry.ts";
-import type { Direction, SettledStatus, TransactionStatus, TransactionType } from "../wallet/schemas.ts";
-import type { TriggeredTransaction } from "../wallet/triggers.ts";
+import { SandboxError } from "../errors.ts";
+import { filterQuery } from "../journal/entry.ts";
+import type { FromSchema, JsonSchema } from "../json-schema.ts";
+import type { Direction, TransactionStatus, TransactionType } from "../wallet/schemas.ts";
+import { controlRefusal, readControlAnswer } from "./control-answer.ts";
 import { readEvents } from "./sse-read.ts";
+import {
+  CLEARED_FAULTS,
+  CLOCK_STATE,
+  type ClientListing,
+  type ClockState,
+  DELIVERED_ORDER,
+  type DeliveredOrder,
+  EXPORT_DOCUMENT,
+  type ExportDocument,
+  FAULT,
+  FAULT_LIST,
+  type Fault,
+  type FaultSpec,
+  IMPORT_ANSWER,
+  JOURNAL_BACKLOG,
+  JOURNAL_CLEARED,
+  JOURNAL_ENTRY,
+  JOURNAL_LIST,
+  type JournalEntry,
+  type JournalFilter,
+  type JournalList,
+  OAUTH_CLIENT_LIST,
+  REGISTERED_OAUTH_CLIENT,
+  RESET_ANSWER,
+  SANDBOX_HEALTH,
+  type SandboxHealth,
+  type SettledStatus,
+  TRIGGERED_TRANSACTION,
+  type TriggeredTransaction,
+} from "./wire.ts";
 
-export type { DeliveredOrder, ExportDocument, TriggeredTransaction };
+export type { DeliveredOrder, ExportDocument, SandboxHealth, TriggeredTransaction };
 
 /** A new wallet transaction, as the transaction trigger takes it. */
 export interface TransactionTrigger {
@@ -28,19 +52,6 @@ export interface TransactionTrigger {
   /** deposit (income) or transfer (spending) unless given; it must belong to the direction. */
   type?: TransactionType;
   description?: string;
-}
-
-/** What GET /__sandbox/health answers. */
-export interface SandboxHealth {
-  status: "ok";
-  startedAt: string;
-  uptimeMs: number;
-  /** The sandbox clock's now, which the clock controls move. */
-  now: string;
-  urls: Record<string, string>;
-  stats: Record<string, number>;
-  /** Each server's request journal, once it journaled a request. */
-  journal: Partial<Record<ServiceName, WindowFigures>>;
 }
 
 /** What `expect` found. */
@@ -61,6 +72,9 @@ export interface ExpectResult {
 /** How many of the requests that were seen `expect` shows. */
 export const EXPECT_SHOWN = 20;
 
+/** The journal's live stream, under CONTROLS_PREFIX. */
+const STREAM = { method: "GET", path: "journal/stream" } as const;
+
 /** A dropped follower reconnects after this pause, so that a sandbox that keeps dropping it is not hammered. */
 const RECONNECT_PAUSE_MS = 200;
 
@@ -76,96 +90,92 @@ export class ControlsClient {
   ) {}
 
   health(): Promise<SandboxHealth> {
-    return this.request("GET", "health");
+    return this.request("GET", "health", SANDBOX_HEALTH);
   }
 
   /** The wallet's OAuth clients (its own control: call it on the wallet's URL). */
   async oauthClients(): Promise<ClientListing[]> {
-    return (await this.request<{ clients: ClientListing[] }>("GET", "oauth/clients")).clients;
+    return (await this.request("GET", "oauth/clients", OAUTH_CLIENT_LIST)).clients;
   }
 
   /** Registers an OAuth client on the wallet; its secret is in this answer only. */
   addOauthClient(registration: { name: string; redirectUris: string[] }): Promise<ClientListing & { secret: string }> {
-    return this.request("POST", "oauth/clients", registration);
+    return this.request("POST", "oauth/clients", REGISTERED_OAUTH_CLIENT, registration);
   }
 
   /** The sandbox clock's now and its offset from the system time. */
   clock(): Promise<ClockState> {
-    return this.request("GET", "clock");
+    return this.request("GET", "clock", CLOCK_STATE);
   }
 
   /** Moves the clock forward by a duration ("90s", "25h", "8d") or a number of milliseconds. */
   advanceClock(by: string | number): Promise<ClockState> {
-    return this.request("POST", "clock", { advance: typeof by === "number" ? `${by}ms` : by });
+    return this.request("POST", "clock", CLOCK_STATE, { advance: typeof by === "number" ? `${by}ms` : by });
   }
 
   /** Moves the clock to a time, past or future (ISO 8601, UTC unless it carries an offset), from where it runs on. */
   setClock(time: string | Date): Promise<ClockState> {
-    return this.request("POST", "clock", { set: time instanceof Date ? time.toISOString() : time });
+    return this.request("POST", "clock", CLOCK_STATE, { set: time instanceof Date ? time.toISOString() : time });
   }
 
   /** Puts the clock back on the system time. */
   resetClock(): Promise<ClockState> {
-    return this.request("POST", "clock", { reset: true });
+    return this.request("POST", "clock", CLOCK_STATE, { reset: true });
   }
 
   /** The faults in place, in the order they are tried. */
   async faults(): Promise<Fault[]> {
-    return (await this.request<{ faults: Fault[] }>("GET", "faults")).faults;
+    return (await this.request("GET", "faults", FAULT_LIST)).faults;
   }
 
   addFault(spec: FaultSpec): Promise<Fault> {
-    return this.request("POST", "faults", spec);
+    return this.request("POST", "faults", FAULT, spec);
   }
 
   /** Removes one fault, or every one without an id; answers what was removed. */
   async clearFaults(id?: string): Promise<Fault[]> {
-    return (
-      await this.request<{ cleared: Fault[] }>(
-        "DELETE",
-        id === undefined ? "faults" : `faults/${encodeURIComponent(id)}`,
-      )
-    ).cleared;
+    const path = id === undefined ? "faults" : `faults/${encodeURIComponent(id)}`;
+    return (await this.request("DELETE", path, CLEARED_FAULTS)).cleared;
   }
 
   /** Every server back to the seed, or only those named; answers the servers reset. */
   reset(options: { only?: readonly ServiceName[] } = {}): Promise<{ reset: ServiceName[] }> {
-    return this.request("POST", options.only ? `reset?only=${options.only.join(",")}` : "reset");
+    return this.request("POST", options.only ? `reset?only=${options.only.join(",")}` : "reset", RESET_ANSWER);
   }
 
   /** The data of every service that keeps some, as one document that importData takes back. */
   exportData(): Promise<ExportDocument> {
-    return this.request("GET", "export");
+    return this.request("GET", "export", EXPORT_DOCUMENT);
   }
 
   /** Replaces the data of the services the document has; a bad document is refused (400 naming the field) and changes nothing. */
   importData(document: unknown): Promise<{ imported: ServiceName[] }> {
-    return this.request("POST", "import", document);
+    return this.request("POST", "import", IMPORT_ANSWER, document);
   }
 
   /** The storefront order (its ORD-… reference or its id) takes the status Delivered. */
   triggerOrderDelivered(orderId: string): Promise<DeliveredOrder> {
-    return this.request("POST", "trigger/order-delivered", { orderId });
+    return this.request("POST", "trigger/order-delivered", DELIVERED_ORDER, { orderId });
   }
 
   /** A new wallet transaction, dated by the sandbox clock. */
   triggerTransaction(transaction: TransactionTrigger): Promise<TriggeredTransaction> {
-    return this.request("POST", "trigger/transaction", transaction);
+    return this.request("POST", "trigger/transaction", TRIGGERED_TRANSACTION, transaction);
   }
 
   /** A Pending transaction settles as Completed or Failed. */
   triggerTransactionStatus(transactionId: string, status: SettledStatus): Promise<TriggeredTransaction> {
-    return this.request("POST", "trigger/transaction-status", { transactionId, status });
+    return this.request("POST", "trigger/transaction-status", TRIGGERED_TRANSACTION, { transactionId, status });
   }
 
   /** The request journal, oldest first: the matching entries (the newest `limit` of them, those after the entry `after`). */
   journal(filter: JournalFilter = {}, options: { limit?: number; after?: number } = {}): Promise<JournalList> {
-    return this.request("GET", `journal?${filterQuery(filter, options)}`);
+    return this.request("GET", `journal?${filterQuery(filter, options)}`, JOURNAL_LIST);
   }
 
   /** Empties the request journal; answers how many entries it held. */
   clearJournal(): Promise<{ cleared: number }> {
-    return this.request("DELETE", "journal");
+    return this.request("DELETE", "journal", JOURNAL_CLEARED);
   }
 
   /** Counts the requests in the journal that match `filter`: it holds with exactly `count` of them, or, without a count, with at least one. */
@@ -196,8 +206,8 @@ export class ControlsClient {
       let response: Response;
       try {
         response = await this.#fetch(
-          "GET",
-          `journal/stream?${filterQuery(filter, { after: last })}`,
+          STREAM.method,
+          `${STREAM.path}?${filterQuery(filter, { after: last })}`,
           { accept: "text/event-stream" },
           undefined,
           options.signal,
@@ -207,13 +217,14 @@ export class ControlsClient {
         throw error;
       }
       // An error answer (controls refused, say) throws as any control's does.
-      if (!response.ok) return this.#parse<void>(response, "GET", "journal/stream");
+      if (!response.ok) throw controlRefusal(response, await response.text(), { base: this.baseUrl, ...STREAM });
       try {
         for await (const message of readEvents(response.body!)) {
+          const answered = { base: this.baseUrl, ...STREAM, event: message.event };
           const { entries, skipped } =
             message.event === "journal"
-              ? (JSON.parse(message.data) as { entries: JournalEntry[]; skipped: number })
-              : { entries: [JSON.parse(message.data) as JournalEntry], skipped: 0 };
+              ? readControlAnswer(message.data, JOURNAL_BACKLOG, answered)
+              : { entries: [readControlAnswer(message.data, JOURNAL_ENTRY, answered)], skipped: 0 };
           if (skipped > 0) options.onSkipped?.(skipped);
           for (const entry of entries) {
             last = Math.max(last, entry.id);
@@ -229,15 +240,24 @@ export class ControlsClient {
     }
   }
 
-  /** Calls a control; an error answer becomes a SandboxError with the server's code and message. */
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * Calls a control, and answers its body once it matched `schema`, the schema the control answers
+   * with. An error answer becomes a SandboxError with the server's code and message; a body off the
+   * schema, one coded answer_off_contract that names the control and where the body departs.
+   */
+  async request<const S extends JsonSchema>(
+    method: string,
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<FromSchema<S>> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
-    return this.#parse(
-      await this.#fetch(method, path, headers, body === undefined ? undefined : JSON.stringify(body)),
-      method,
-      path,
-    );
+    const response = await this.#fetch(method, path, headers, body === undefined ? undefined : JSON.stringify(body));
+    const text = await response.text();
+    const answered = { base: this.baseUrl, method, path };
+    if (!response.ok) throw controlRefusal(response, text, answered);
+    return readControlAnswer(text, schema, answered);
   }
 
   async #fetch(
@@ -258,19 +278,5 @@ export class ControlsClient {
         { expected: true, cause: error },
       );
     }
-  }
-
-  async #parse<T>(response: Response, method: string, path: string): Promise<T> {
-    const text = await response.text();
-    const parsed = text === "" ? undefined : (JSON.parse(text) as unknown);
-    if (!response.ok) {
-      const failure = (parsed ?? {}) as Partial<ErrorBody>;
-      throw new SandboxError(
-        failure.code ?? "control_failed",
-        failure.error ?? `${method} ${CONTROLS_PREFIX}${path} answered ${response.status}`,
-        { status: response.status, expected: true, details: failure.details, hint: failure.hint },
-      );
-    }
-    return parsed as T;
   }
 }

@@ -1,25 +1,48 @@
 /**
- * What the servers send, as the client tier's users name it: the shapes of the controls' answers
- * (journal entries, faults, the clock: TypeScript types of the routes), the schemas of the
- * services' answers, which clients check what they receive against (client/answer.ts), and the
- * vocabulary the controls take (a transaction's types and statuses). Defined beside the routes
- * that answer them; clients import them from here, so that no client reaches into server code.
+ * What the servers send, as the client tier's users name it: the schemas of the answers of the
+ * services and of the controls (/__sandbox/), which clients check what they receive against
+ * (client/answer.ts), the error bodies, the types read from those schemas, and the vocabulary the
+ * controls take (a transaction's types and statuses). Defined beside the routes that answer them,
+ * as data only; clients import them from here, so that no client reaches into server code.
  */
 
 export type { ClockState } from "../controls/clock-routes.ts";
 export type { Fault, FaultSpec } from "../controls/faults/fault.ts";
+export { CLEARED_FAULTS, FAULT, FAULT_LIST } from "../controls/faults/schemas.ts";
+export type { JournalList } from "../controls/journal-routes.ts";
+export type { SandboxHealth } from "../controls/routes.ts";
+export {
+  CLOCK_STATE,
+  EXPORT_DOCUMENT,
+  IMPORT_ANSWER,
+  JOURNAL_BACKLOG,
+  JOURNAL_CLEARED,
+  JOURNAL_LIST,
+  RESET_ANSWER,
+  SANDBOX_HEALTH,
+} from "../controls/schemas.ts";
+export type { ExportDocument } from "../controls/state.ts";
+export { ERROR_BODY } from "../errors.ts";
 export type { JournalBody, JournalEntry, JournalFilter } from "../journal/entry.ts";
+export { JOURNAL_ENTRY } from "../journal/schemas.ts";
 export type { OrderView as Order, ProductView as Product } from "../storefront/schemas.ts";
-export { CART, type CartView as Cart, ORDER_LIST, PRODUCT_LIST } from "../storefront/schemas.ts";
+export { CART, type CartView as Cart, DELIVERED_ORDER, ORDER_LIST, PRODUCT_LIST } from "../storefront/schemas.ts";
+export type { DeliveredOrder } from "../storefront/triggers.ts";
 export { LOGIN_ANSWER } from "../users.ts";
+export type { ClientListing } from "../wallet/oauth/registry.ts";
 export type { Insights } from "../wallet/schemas.ts";
 export {
   BALANCE,
   DIRECTIONS,
+  OAUTH_CLIENT_LIST,
+  OAUTH_ERROR_BODY,
+  REGISTERED_OAUTH_CLIENT,
   SETTLED_STATUSES,
   type SettledStatus,
   TRANSACTION_LIST,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
+  TRIGGERED_TRANSACTION,
   type TransactionView as Transaction,
 } from "../wallet/schemas.ts";
+export type { TriggeredTransaction } from "../wallet/triggers.ts";

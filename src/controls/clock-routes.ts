@@ -4,16 +4,14 @@ import { parseDuration } from "../config/duration.ts";
 import { failWith } from "../errors.ts";
 import { parseInstant } from "../http/instant.ts";
 import { readJsonObject } from "../http/json-body.ts";
+import type { FromSchema } from "../json-schema.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
+import type { CLOCK_STATE } from "./schemas.ts";
 
 /** What the clock controls answer: the sandbox's now, and how far it is from the system time. */
-export interface ClockState {
-  now: string;
-  /** Milliseconds ahead of the system time (negative: behind); 0 when the clock was never moved or was reset. */
-  offsetMs: number;
-}
+export type ClockState = FromSchema<typeof CLOCK_STATE>;
 
 const MOVES = ["advance", "set", "reset"] as const;
 

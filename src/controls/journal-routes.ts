@@ -4,18 +4,14 @@ import { failWith } from "../errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { openLiveStream } from "../http/sse.ts";
 import { type JournalEntry, type JournalFilter, matchesFilter } from "../journal/entry.ts";
+import type { FromSchema } from "../json-schema.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
+import type { JOURNAL_BACKLOG, JOURNAL_LIST } from "./schemas.ts";
 
 /** What GET /__sandbox/journal answers. */
-export interface JournalList {
-  entries: JournalEntry[];
-  /** How many entries matched, `limit` aside. */
-  total: number;
-  /** The newest entry's id (0 when none): the `after` of a stream that follows on from this list. */
-  lastId: number;
-}
+export type JournalList = FromSchema<typeof JOURNAL_LIST>;
 
 /** A follower reads fast (it is a local tool), but a backlog or a burst of entries can be large. */
 const STREAM_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -79,7 +75,7 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
 }
 
 /** The newest entries that fit in `bytes` as JSON, and how many older ones were left out. */
-function newestFitting(entries: JournalEntry[], bytes: number): { entries: JournalEntry[]; skipped: number } {
+function newestFitting(entries: JournalEntry[], bytes: number): FromSchema<typeof JOURNAL_BACKLOG> {
   let start = entries.length;
   for (let size = 0; start > 0; start--) {
     size += Buffer.byteLength(JSON.stringify(entries[start - 1]));

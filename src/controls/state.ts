@@ -1,23 +1,16 @@
 import { parseServiceNames, SERVICE_LIST } from "../config/load.ts";
 import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
 import { type ErrorText, failWith } from "../errors.ts";
+import type { FromSchema } from "../json-schema.ts";
 import type { ControlledService, Controls, ServiceState } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
+import { type EXPORT_DOCUMENT, EXPORT_FORMAT } from "./schemas.ts";
 
-/** What an export document says it is; import refuses anything else. */
-export const EXPORT_FORMAT = "agent-sandbox-export";
 /** The version of the export document's own layout (each service's data carries its schema version apart). */
 export const EXPORT_VERSION = 1;
 
 /** All data of the services that keep a data file, as one document. */
-export interface ExportDocument {
-  format: typeof EXPORT_FORMAT;
-  version: number;
-  /** By the sandbox clock. */
-  exportedAt: string;
-  /** Each service's data, as its data file holds it (with its schema `version`). */
-  services: Partial<Record<ServiceName, unknown>>;
-}
+export type ExportDocument = FromSchema<typeof EXPORT_DOCUMENT>;
 
 /** A running service and the state it keeps. */
 interface Stateful {

@@ -1,35 +1,12 @@
 import type { ServiceName } from "../config/options.ts";
+import type { FromSchema } from "../json-schema.ts";
+import type { JOURNAL_BODY, JOURNAL_ENTRY } from "./schemas.ts";
 
 /** A body as the journal keeps it: its text up to the size limit. */
-export interface JournalBody {
-  text: string;
-  /** The body was longer than the limit: `text` is its beginning. */
-  truncated: boolean;
-}
+export type JournalBody = FromSchema<typeof JOURNAL_BODY>;
 
-/** One request a server answered, as the journal shows it: every secret in it masked as `***`. */
-export interface JournalEntry {
-  /** Grows with each entry, across the servers: the order in which the answers were ready. */
-  id: number;
-  /** When the request arrived, on the sandbox clock. */
-  time: string;
-  service: ServiceName;
-  method: string;
-  path: string;
-  /** The query string without its `?`; "" when there is none. */
-  query: string;
-  status: number;
-  /** From the request's arrival to its answer being ready (for an event stream: until it opened). */
-  durationMs: number;
-  /** The end user: X-End-User-Id, else the subject of the bearer token (or `?access_token=`), read without checking its signature. */
-  user?: string;
-  /** The request came with the agent's service token. */
-  agent: boolean;
-  /** The body is there when the route read one. */
-  request: { headers: Record<string, string>; body?: JournalBody };
-  /** An event stream has no body here: only its status and headers. */
-  response: { headers: Record<string, string>; body?: JournalBody };
-}
+/** One request a server answered, as the journal shows it (GET /__sandbox/journal): every secret in it masked as `***`. */
+export type JournalEntry = FromSchema<typeof JOURNAL_ENTRY>;
 
 /** Which entries to list, follow or count; every field given must match. */
 export interface JournalFilter {

@@ -1,7 +1,9 @@
 import type { ServiceName } from "../config/options.ts";
 import { type FlatHeaders, headerRecord } from "../http/flat-headers.ts";
+import type { FromSchema } from "../json-schema.ts";
 import type { Masker } from "../mask.ts";
 import { type JournalBody, type JournalEntry, type JournalFilter, matchesFilter } from "./entry.ts";
+import type { WINDOW_FIGURES } from "./schemas.ts";
 
 /** An exchange as it was captured, secrets and all: it leaves the journal only masked. */
 export interface Captured
@@ -183,11 +185,8 @@ export class Journal {
   }
 }
 
-export interface WindowFigures {
-  entries: number;
-  bodyBytes: number;
-  madeRoom: number;
-}
+/** How full a server's journal is (in GET /__sandbox/health). */
+export type WindowFigures = FromSchema<typeof WINDOW_FIGURES>;
 
 /** A body a window holds: the one copy its entries share. */
 interface HeldBody {

@@ -111,3 +111,14 @@ export const ORDER_LIST = {
   required: ["orders"],
   properties: { orders: { type: "array", items: ORDER } },
 } as const;
+
+/** POST /__sandbox/trigger/order-delivered: the order, now Delivered, whose it is and the status it had. */
+export const DELIVERED_ORDER = {
+  type: "object",
+  required: ["order", "userId", "previousStatus"],
+  properties: {
+    order: ORDER,
+    userId: { type: "string" },
+    previousStatus: { type: "string", examples: ["Processing"] },
+  },
+} as const;

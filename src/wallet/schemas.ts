@@ -90,3 +90,56 @@ export const TRANSACTION_LIST = {
   required: ["transactions"],
   properties: { transactions: { type: "array", items: TRANSACTION }, insights: INSIGHTS },
 } as const satisfies JsonSchema;
+
+/** POST /__sandbox/trigger/transaction and transaction-status: the transaction, whose it is and, for a status change, the status it had. */
+export const TRIGGERED_TRANSACTION = {
+  type: "object",
+  required: ["transaction", "userId"],
+  properties: {
+    transaction: TRANSACTION,
+    userId: { type: "string" },
+    previousStatus: {
+      type: "string",
+      enum: TRANSACTION_STATUSES,
+      description: "The status before the change (transaction-status only)",
+    },
+  },
+} as const;
+
+/** A registered OAuth client as the wallet's control lists it: never its secret. */
+export const OAUTH_CLIENT = {
+  type: "object",
+  required: ["id", "name", "redirectUris", "createdAt"],
+  properties: {
+    id: { type: "string" },
+    name: { type: "string" },
+    redirectUris: { type: "array", items: { type: "string" } },
+    createdAt: { type: "string" },
+  },
+} as const;
+
+/** GET /__sandbox/oauth/clients (the wallet's own control): the registered clients. */
+export const OAUTH_CLIENT_LIST = {
+  type: "object",
+  required: ["clients"],
+  properties: { clients: { type: "array", items: OAUTH_CLIENT } },
+} as const;
+
+/** POST /__sandbox/oauth/clients: the client registered, with its secret, which no other answer shows. */
+export const REGISTERED_OAUTH_CLIENT = {
+  ...OAUTH_CLIENT,
+  required: [...OAUTH_CLIENT.required, "secret"],
+  properties: { ...OAUTH_CLIENT.properties, secret: { type: "string" } },
+} as const;
+
+/** The token endpoint's error body (RFC 6749 §5.2), the one exception to the sandbox's error shape; its document lists the codes. */
+export const OAUTH_ERROR_BODY = {
+  title: "OAuthError",
+  type: "object",
+  description: "An error of the token endpoint (RFC 6749 §5.2)",
+  required: ["error", "error_description"],
+  properties: {
+    error: { type: "string", description: "The OAuth error code" },
+    error_description: { type: "string", description: "What went wrong, for the developer" },
+  },
+} as const;

@@ -3,6 +3,7 @@ import type { Clock } from "../clock.ts";
 import { failWith } from "../errors.ts";
 import { choiceField, optionalString, requireString } from "../http/fields.ts";
 import { findUser } from "../identity/end-user.ts";
+import type { FromSchema } from "../json-schema.ts";
 import { WALLET_TRIGGER_TEXTS } from "./errors.ts";
 import {
   DIRECTIONS,
@@ -10,20 +11,14 @@ import {
   SETTLED_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
-  type TransactionStatus,
+  type TRIGGERED_TRANSACTION,
   type TransactionType,
-  type TransactionView,
 } from "./schemas.ts";
 import type { WalletStore } from "./store.ts";
 import { directionOf, toTransactionView } from "./transactions.ts";
 
 /** What the transaction triggers answer. */
-export interface TriggeredTransaction {
-  transaction: TransactionView;
-  userId: string;
-  /** The status before the change (transaction-status only). */
-  previousStatus?: TransactionStatus;
-}
+export type TriggeredTransaction = FromSchema<typeof TRIGGERED_TRANSACTION>;
 
 /** A trigger's transaction takes the plainest type of its direction unless it names one. */
 const DEFAULT_TYPE: Record<Direction, TransactionType> = { income: "deposit", spending: "transfer" };

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ControlsClient } from "../../src/client/controls-client.ts";
+import { CLOCK_STATE } from "../../src/client/wire.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { withDeadline } from "../helpers/deadline.ts";
@@ -137,7 +138,7 @@ test("a clock move that is not one is refused, naming the field", async (t) => {
   ];
   for (const [body, field, message] of cases) {
     await assert.rejects(
-      controls.request("POST", "clock", body),
+      controls.request("POST", "clock", CLOCK_STATE, body),
       (error: unknown) => {
         assert.ok(error instanceof SandboxError);
         assert.equal(error.status, 400);

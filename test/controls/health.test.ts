@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { JSON_OBJECT } from "../../src/client/answer.ts";
 import { ControlsClient } from "../../src/client/controls-client.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { startFullSandbox } from "../helpers/agent.ts";
@@ -18,7 +19,7 @@ test("every server answers the sandbox's controls, for the whole sandbox", async
 test("the controls client turns an error answer into a SandboxError with the server's code", async (t) => {
   const sandbox = await startFullSandbox(t);
   await assert.rejects(
-    new ControlsClient(sandbox.urls.storefront!).request("GET", "no-such-control"),
+    new ControlsClient(sandbox.urls.storefront!).request("GET", "no-such-control", JSON_OBJECT),
     (error: unknown) => error instanceof SandboxError && error.code === "not_found" && error.status === 404,
   );
   await assert.rejects(

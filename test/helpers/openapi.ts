@@ -165,8 +165,8 @@ function isInjectedFault(body: unknown): boolean {
   return [error, description].some((text) => typeof text === "string" && matchesText(text, FAULT_TEXTS.injected.text));
 }
 
-/** A copy of the document in which every object schema that names its properties allows no others. */
-function closed(node: unknown): unknown {
+/** A copy of the document (or of one schema) in which every object schema that names its properties allows no others. */
+export function closed(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(closed);
   if (node === null || typeof node !== "object") return node;
   const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, closed(value)]));

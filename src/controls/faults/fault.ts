@@ -1,28 +1,13 @@
 import { parseDuration } from "../../config/duration.ts";
 import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
 import { type ErrorText, failWith } from "../../errors.ts";
+import type { FromSchema } from "../../json-schema.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
 import { FAULT_TEXTS } from "./errors.ts";
+import type { FAULT } from "./schemas.ts";
 
-/** A fault as the controls list it. */
-export interface Fault {
-  id: string;
-  service: ServiceName;
-  /** "METHOD /path": a method or `*` (any), and an exact path or one where `*` stands for any characters, `/` included. */
-  route: string;
-  /** The error status it answers with; without one, the request goes on (after the delay). */
-  status?: number;
-  /** The chance, from 0 to 1, that it fires on a matching request. */
-  rate: number;
-  /** How long a request waits first: "2s", or "100ms-2s" for a uniform pick in that range. */
-  delay?: string;
-  /** How many more times it fires before it is gone; without it, it stays until cleared. */
-  times?: number;
-  /** Cuts the route's event streams (the open ones at once, new ones right after they open) instead of answering. */
-  dropStream: boolean;
-  /** How many times it fired so far. */
-  fired: number;
-}
+/** A fault as the controls list it (the fields' meanings are in its schema). */
+export type Fault = FromSchema<typeof FAULT>;
 
 /** What POST /__sandbox/faults takes. */
 export type FaultSpec = Pick<Fault, "service" | "route"> &

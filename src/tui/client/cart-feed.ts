@@ -1,6 +1,6 @@
 import { type ErrorEvent, EventSource } from "eventsource";
 import { isAnswer } from "../../client/answer.ts";
-import { CART } from "../../client/wire.ts";
+import { CART, ERROR_BODY } from "../../client/wire.ts";
 import { systemTimers, type Timer, type Timers } from "../../timers.ts";
 import { type Cart, describeCart } from "./storefront.ts";
 
@@ -245,14 +245,15 @@ function noteRetry(response: Response, onRetry: (ms: number) => void): Response 
   return new Response(response.body.pipeThrough(watch), { status, statusText, headers });
 }
 
-/** The `code` of a refusal's JSON body (`token_expired`, `invalid_token`…), when it has one. */
+/** The `code` of a refusal's error body (`token_expired`, `invalid_token`…), when it is one. */
 async function errorCode(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.clone().json()) as { code?: unknown };
-    return typeof body.code === "string" ? body.code : undefined;
-  } catch {
-    return undefined;
-  }
+  const body = parseJson(
+    await response
+      .clone()
+      .text()
+      .catch(() => ""),
+  );
+  return isAnswer(body, ERROR_BODY) ? body.code : undefined;
 }
 
 function parseJson(text: string): unknown {

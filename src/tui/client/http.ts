@@ -1,5 +1,6 @@
-import { checkAnswer } from "../../client/answer.ts";
+import { checkAnswer, isAnswer } from "../../client/answer.ts";
 import { answersHealth } from "../../client/health.ts";
+import { ERROR_BODY, OAUTH_ERROR_BODY } from "../../client/wire.ts";
 import type { ServiceName, ServiceUrls } from "../../config/options.ts";
 import type { FromSchema, JsonSchema } from "../../json-schema.ts";
 import type { Masker } from "../../mask.ts";
@@ -173,25 +174,17 @@ export function createHttpClient(options: {
   return { urls, fetch: recordingFetch as typeof fetch, call, healthy };
 }
 
-/** The server's own error (`{error, code}`, or OAuth's `{error, error_description}`) as one line. */
+/** The server's own error (its error body, or OAuth's on the token endpoint) as one line; its status when the body is neither. */
 function httpFailure(label: string, status: number, body: unknown): RequestFailure {
-  const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  const code =
-    typeof fields.code === "string"
-      ? fields.code
-      : typeof fields.error === "string" && typeof fields.error_description === "string"
-        ? fields.error
-        : undefined;
-  const said =
-    typeof fields.error_description === "string"
-      ? fields.error_description
-      : typeof fields.error === "string"
-        ? fields.error
-        : undefined;
+  const said = isAnswer(body, ERROR_BODY)
+    ? { text: body.error, code: body.code }
+    : isAnswer(body, OAUTH_ERROR_BODY)
+      ? { text: body.error_description, code: body.error }
+      : undefined;
   const message = said
-    ? `${said} (${status}${code ? ` ${code}` : ""})`
+    ? `${said.text} (${status} ${said.code})`
     : `The ${label} answered ${status}${body === undefined ? " with something that is not JSON" : ""}`;
-  return new RequestFailure(message, "http", status, code);
+  return new RequestFailure(message, "http", status, said?.code);
 }
 
 function seconds(ms: number): string {

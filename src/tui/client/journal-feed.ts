@@ -114,10 +114,11 @@ function noJournal(error: unknown): NoJournal {
     };
   if (error instanceof SandboxError && (error.status === 401 || error.status === 403))
     return { state: "none", reason: `the controls refused the UI's control token (${error.status})`, final: true };
-  if (error instanceof SyntaxError)
+  if (error instanceof SandboxError && error.code === "answer_off_contract")
     return {
       state: "none",
-      reason: "the servers answer the journal's address with something that is not JSON: not a sandbox",
+      reason:
+        "the servers answer the journal's address with something that is not the journal: not a sandbox of this version",
       final: true,
     };
   if (error instanceof SandboxError && error.code === "sandbox_unreachable")

@@ -2,6 +2,7 @@ import { ISSUERS } from "../../auth/issuers.ts";
 import { errorTexts, type SandboxError, statusOf } from "../../errors.ts";
 import { JSON_TYPE } from "../../http/response-headers.ts";
 import type { ErrorShape } from "../../http/route-contract.ts";
+import { OAUTH_ERROR_BODY } from "../schemas.ts";
 
 export const GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
 
@@ -85,17 +86,10 @@ export function oauthErrorResponse(error: SandboxError): Response {
 /** RFC 6749 §5.2's error body, as the token endpoint answers it and its OpenAPI description shows it. */
 export const OAUTH_ERROR_SHAPE: ErrorShape = {
   schema: {
-    title: "OAuthError",
-    type: "object",
-    description: "An error of the token endpoint (RFC 6749 §5.2)",
-    required: ["error", "error_description"],
+    ...OAUTH_ERROR_BODY,
     properties: {
-      error: {
-        type: "string",
-        enum: [...Object.keys(OAUTH_ERRORS), "temporarily_unavailable"],
-        description: "The OAuth error code",
-      },
-      error_description: { type: "string", description: "What went wrong, for the developer" },
+      ...OAUTH_ERROR_BODY.properties,
+      error: { ...OAUTH_ERROR_BODY.properties.error, enum: [...Object.keys(OAUTH_ERRORS), "temporarily_unavailable"] },
     },
   },
   answer(error) {

@@ -1,0 +1,53 @@
+// What the fault controls answer (/__sandbox/faults), as JSON Schema: the Fault type is read from
+// it, and the client tier checks the answers against it. Data only: a client loads this and none of
+// the faults' code.
+import { SERVICE_NAMES } from "../../config/options.ts";
+
+/** A fault as the controls list it. */
+export const FAULT = {
+  type: "object",
+  required: ["id", "service", "route", "rate", "dropStream", "fired"],
+  properties: {
+    id: { type: "string", examples: ["f1"] },
+    service: { type: "string", enum: SERVICE_NAMES },
+    route: {
+      type: "string",
+      description:
+        '"METHOD /path": a method or `*` (any), and an exact path or one where `*` stands for any characters, `/` included',
+      examples: ["POST /api/cart/items"],
+    },
+    status: {
+      type: "integer",
+      description: "The error status it answers with; without one, the request goes on (after the delay)",
+    },
+    rate: { type: "number", description: "The chance, from 0 to 1, that it fires on a matching request" },
+    delay: {
+      type: "string",
+      description: 'How long a request waits first: "2s", or "100ms-2s" for a uniform pick in that range',
+    },
+    times: {
+      type: "integer",
+      description: "How many more times it fires before it is gone; without it, it stays until cleared",
+    },
+    dropStream: {
+      type: "boolean",
+      description:
+        "Cuts the route's event streams (the open ones at once, new ones right after they open) instead of answering",
+    },
+    fired: { type: "integer", description: "How many times it fired so far" },
+  },
+} as const;
+
+/** GET /__sandbox/faults: the faults in place, in the order they are tried. */
+export const FAULT_LIST = {
+  type: "object",
+  required: ["faults"],
+  properties: { faults: { type: "array", items: FAULT } },
+} as const;
+
+/** DELETE /__sandbox/faults (and /faults/<id>): the faults removed. */
+export const CLEARED_FAULTS = {
+  type: "object",
+  required: ["cleared"],
+  properties: { cleared: { type: "array", items: FAULT } },
+} as const;
