@@ -6,11 +6,10 @@
  * as data only; clients import them from here, so that no client reaches into server code.
  */
 
-export type { ClockState } from "../controls/clock-routes.ts";
-export type { Fault, FaultSpec } from "../controls/faults/fault.ts";
+export type { FaultSpec } from "../controls/faults/fault.ts";
+export type { Fault } from "../controls/faults/schemas.ts";
 export { CLEARED_FAULTS, FAULT, FAULT_LIST } from "../controls/faults/schemas.ts";
-export type { JournalList } from "../controls/journal-routes.ts";
-export type { SandboxHealth } from "../controls/routes.ts";
+export type { ClockState, ExportDocument, JournalList, SandboxHealth } from "../controls/schemas.ts";
 export {
   CLOCK_STATE,
   EXPORT_DOCUMENT,
@@ -21,16 +20,13 @@ export {
   RESET_ANSWER,
   SANDBOX_HEALTH,
 } from "../controls/schemas.ts";
-export type { ExportDocument } from "../controls/state.ts";
 export { ERROR_BODY } from "../errors.ts";
 export type { JournalBody, JournalEntry, JournalFilter } from "../journal/entry.ts";
 export { JOURNAL_ENTRY } from "../journal/schemas.ts";
-export type { OrderView as Order, ProductView as Product } from "../storefront/schemas.ts";
+export type { DeliveredOrder, OrderView as Order, ProductView as Product } from "../storefront/schemas.ts";
 export { CART, type CartView as Cart, DELIVERED_ORDER, ORDER_LIST, PRODUCT_LIST } from "../storefront/schemas.ts";
-export type { DeliveredOrder } from "../storefront/triggers.ts";
 export { LOGIN_ANSWER } from "../users.ts";
-export type { ClientListing } from "../wallet/oauth/registry.ts";
-export type { Insights } from "../wallet/schemas.ts";
+export type { ClientListing, Insights, TriggeredTransaction } from "../wallet/schemas.ts";
 export {
   BALANCE,
   DIRECTIONS,
@@ -45,4 +41,3 @@ export {
   TRIGGERED_TRANSACTION,
   type TransactionView as Transaction,
 } from "../wallet/schemas.ts";
-export type { TriggeredTransaction } from "../wallet/triggers.ts";

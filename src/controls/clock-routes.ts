@@ -4,14 +4,10 @@ import { parseDuration } from "../config/duration.ts";
 import { failWith } from "../errors.ts";
 import { parseInstant } from "../http/instant.ts";
 import { readJsonObject } from "../http/json-body.ts";
-import type { FromSchema } from "../json-schema.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
-import type { CLOCK_STATE } from "./schemas.ts";
-
-/** What the clock controls answer: the sandbox's now, and how far it is from the system time. */
-export type ClockState = FromSchema<typeof CLOCK_STATE>;
+import type { ClockState } from "./schemas.ts";
 
 const MOVES = ["advance", "set", "reset"] as const;
 

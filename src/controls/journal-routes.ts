@@ -8,10 +8,7 @@ import type { FromSchema } from "../json-schema.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
-import type { JOURNAL_BACKLOG, JOURNAL_LIST } from "./schemas.ts";
-
-/** What GET /__sandbox/journal answers. */
-export type JournalList = FromSchema<typeof JOURNAL_LIST>;
+import type { JOURNAL_BACKLOG, JournalList } from "./schemas.ts";
 
 /** A follower reads fast (it is a local tool), but a backlog or a burst of entries can be large. */
 const STREAM_BUFFER_BYTES = 4 * 1024 * 1024;

@@ -1,17 +1,13 @@
 import type { H3 } from "h3";
-import type { FromSchema } from "../json-schema.ts";
 import { guardControls } from "./access.ts";
 import { addClockRoutes } from "./clock-routes.ts";
 import type { Controls } from "./controls.ts";
 import { addFaultRoutes } from "./faults/routes.ts";
 import { addJournalRoutes } from "./journal-routes.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
-import type { SANDBOX_HEALTH } from "./schemas.ts";
+import type { SandboxHealth } from "./schemas.ts";
 import { addStateRoutes } from "./state-routes.ts";
 import { addTriggerRoutes } from "./trigger-routes.ts";
-
-/** What GET /__sandbox/health answers. */
-export type SandboxHealth = FromSchema<typeof SANDBOX_HEALTH>;
 
 /** The /__sandbox/ routes every server answers; each group of controls adds its own here. */
 export function addControlRoutes(app: H3, controls: Controls): void {

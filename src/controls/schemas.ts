@@ -4,6 +4,7 @@
 // the journal's entries in journal/schemas.ts, the triggers' in their service's schemas.ts.
 import { SERVICE_NAMES } from "../config/options.ts";
 import { JOURNAL_ENTRY, WINDOW_FIGURES } from "../journal/schemas.ts";
+import type { FromSchema } from "../json-schema.ts";
 
 /** What an export document says it is; import refuses anything else. */
 export const EXPORT_FORMAT = "agent-sandbox-export";
@@ -114,3 +115,15 @@ export const IMPORT_ANSWER = {
   required: ["imported"],
   properties: { imported: SERVICE_LIST },
 } as const;
+
+/** What the clock controls answer: the sandbox's now, and how far it is from the system time. */
+export type ClockState = FromSchema<typeof CLOCK_STATE>;
+
+/** What GET /__sandbox/journal answers. */
+export type JournalList = FromSchema<typeof JOURNAL_LIST>;
+
+/** What GET /__sandbox/health answers. */
+export type SandboxHealth = FromSchema<typeof SANDBOX_HEALTH>;
+
+/** All data of the services that keep a data file, as one document. */
+export type ExportDocument = FromSchema<typeof EXPORT_DOCUMENT>;

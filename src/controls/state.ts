@@ -1,16 +1,13 @@
 import { parseServiceNames, SERVICE_LIST } from "../config/load.ts";
 import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
 import { type ErrorText, failWith } from "../errors.ts";
-import type { FromSchema } from "../json-schema.ts";
 import type { ControlledService, Controls, ServiceState } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
-import { type EXPORT_DOCUMENT, EXPORT_FORMAT } from "./schemas.ts";
+import type { ExportDocument } from "./schemas.ts";
+import { EXPORT_FORMAT } from "./schemas.ts";
 
 /** The version of the export document's own layout (each service's data carries its schema version apart). */
 export const EXPORT_VERSION = 1;
-
-/** All data of the services that keep a data file, as one document. */
-export type ExportDocument = FromSchema<typeof EXPORT_DOCUMENT>;
 
 /** A running service and the state it keeps. */
 interface Stateful {

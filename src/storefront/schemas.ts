@@ -122,3 +122,6 @@ export const DELIVERED_ORDER = {
     previousStatus: { type: "string", examples: ["Processing"] },
   },
 } as const;
+
+/** What the order-delivered trigger answers. */
+export type DeliveredOrder = FromSchema<typeof DELIVERED_ORDER>;

@@ -1,13 +1,9 @@
 import { failWith } from "../errors.ts";
 import { requireString } from "../http/fields.ts";
-import type { FromSchema } from "../json-schema.ts";
 import { STOREFRONT_TRIGGER_TEXTS } from "./errors.ts";
 import { toOrderView } from "./orders.ts";
-import type { DELIVERED_ORDER } from "./schemas.ts";
+import type { DeliveredOrder } from "./schemas.ts";
 import type { StorefrontStore } from "./store.ts";
-
-/** What the order-delivered trigger answers. */
-export type DeliveredOrder = FromSchema<typeof DELIVERED_ORDER>;
 
 /**
  * The order-delivered trigger: the order named by `orderId` (its ORD-… reference, or its id)

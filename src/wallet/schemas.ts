@@ -143,3 +143,9 @@ export const OAUTH_ERROR_BODY = {
     error_description: { type: "string", description: "What went wrong, for the developer" },
   },
 } as const;
+
+/** A client as the wallet's control lists it. */
+export type ClientListing = FromSchema<typeof OAUTH_CLIENT>;
+
+/** What the transaction triggers answer. */
+export type TriggeredTransaction = FromSchema<typeof TRIGGERED_TRANSACTION>;

@@ -3,22 +3,18 @@ import type { Clock } from "../clock.ts";
 import { failWith } from "../errors.ts";
 import { choiceField, optionalString, requireString } from "../http/fields.ts";
 import { findUser } from "../identity/end-user.ts";
-import type { FromSchema } from "../json-schema.ts";
 import { WALLET_TRIGGER_TEXTS } from "./errors.ts";
+import type { TriggeredTransaction } from "./schemas.ts";
 import {
   DIRECTIONS,
   type Direction,
   SETTLED_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
-  type TRIGGERED_TRANSACTION,
   type TransactionType,
 } from "./schemas.ts";
 import type { WalletStore } from "./store.ts";
 import { directionOf, toTransactionView } from "./transactions.ts";
-
-/** What the transaction triggers answer. */
-export type TriggeredTransaction = FromSchema<typeof TRIGGERED_TRANSACTION>;
 
 /** A trigger's transaction takes the plainest type of its direction unless it names one. */
 const DEFAULT_TYPE: Record<Direction, TransactionType> = { income: "deposit", spending: "transfer" };

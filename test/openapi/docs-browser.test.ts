@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { startFullSandbox } from "../helpers/agent.ts";
+import { startSandbox } from "agent-sandbox";
 import { chromiumOrSkip, launchChromium, watchProblems } from "../helpers/browser.ts";
 import { ADA } from "../helpers/sandbox.ts";
 
@@ -22,11 +22,13 @@ const SERVERS = [
   { service: "host", tag: "agent", path: "/api/agent/wallet", groups: ["Agent", "Chat embed preview"] },
 ] as const;
 
-test("GET /docs in a real browser: each server's reference, offline; the storefront's sign-in and Try it", {
+test("GET /docs of the built package in a real browser: each server's reference, offline; the storefront's sign-in and Try it", {
   timeout: 90_000,
 }, async (t) => {
   if (!chromiumOrSkip(t)) return;
-  const sandbox = await startFullSandbox(t);
+  // The package's build (which `npm test` makes first): its copy of the reference's script is what users get.
+  const sandbox = await startSandbox();
+  t.after(() => sandbox.close());
   const browser = await launchChromium(t);
   const problems = await watchProblems(browser);
   // The sandbox runs offline: a request to any other host fails the test (and never leaves).

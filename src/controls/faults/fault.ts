@@ -1,13 +1,9 @@
 import { parseDuration } from "../../config/duration.ts";
 import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
 import { type ErrorText, failWith } from "../../errors.ts";
-import type { FromSchema } from "../../json-schema.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
 import { FAULT_TEXTS } from "./errors.ts";
-import type { FAULT } from "./schemas.ts";
-
-/** A fault as the controls list it (the fields' meanings are in its schema). */
-export type Fault = FromSchema<typeof FAULT>;
+import type { Fault } from "./schemas.ts";
 
 /** What POST /__sandbox/faults takes. */
 export type FaultSpec = Pick<Fault, "service" | "route"> &

@@ -6,8 +6,9 @@ import { sleep, type Timers } from "../../timers.ts";
 import { CONTROLS_PREFIX } from "../prefix.ts";
 import { cuttable } from "./cuttable.ts";
 import { FAULT_TEXTS } from "./errors.ts";
-import type { Fault, RequestLine } from "./fault.ts";
+import type { RequestLine } from "./fault.ts";
 import type { FaultRegistry } from "./registry.ts";
+import type { Fault } from "./schemas.ts";
 
 /**
  * The middleware that puts a server's faults in front of its routes. It acts on requests from

@@ -1,4 +1,5 @@
-import type { Fault, FaultRule, RequestLine } from "./fault.ts";
+import type { FaultRule, RequestLine } from "./fault.ts";
+import type { Fault } from "./schemas.ts";
 
 /** An event stream a client holds open, as faults see it. */
 interface OpenStream {

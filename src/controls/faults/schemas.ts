@@ -2,6 +2,7 @@
 // it, and the client tier checks the answers against it. Data only: a client loads this and none of
 // the faults' code.
 import { SERVICE_NAMES } from "../../config/options.ts";
+import type { FromSchema } from "../../json-schema.ts";
 
 /** A fault as the controls list it. */
 export const FAULT = {
@@ -51,3 +52,6 @@ export const CLEARED_FAULTS = {
   required: ["cleared"],
   properties: { cleared: { type: "array", items: FAULT } },
 } as const;
+
+/** A fault as the controls list it (the fields' meanings are in its schema). */
+export type Fault = FromSchema<typeof FAULT>;

@@ -3,14 +3,11 @@ import { fail } from "../../http/errors.ts";
 import type { FromSchema } from "../../json-schema.ts";
 import { failWallet } from "../errors.ts";
 import type { WalletData } from "../model.ts";
-import type { OAUTH_CLIENT, REGISTERED_OAUTH_CLIENT } from "../schemas.ts";
+import type { ClientListing, REGISTERED_OAUTH_CLIENT } from "../schemas.ts";
 import { newClient, type OAuthClient, redirectUriProblem } from "./clients.ts";
 
 /** Limits of a registration: the name is shown on the sign-in page and in listings, the URIs are matched on every sign-in. */
 const CLIENT_LIMITS = { nameLength: 100, redirectUris: 10, redirectUriLength: 2000 } as const;
-
-/** A client as the wallet's control lists it. */
-export type ClientListing = FromSchema<typeof OAUTH_CLIENT>;
 
 export function listClients(clients: readonly OAuthClient[]): ClientListing[] {
   return clients.map(({ id, name, redirectUris, createdAt }) => ({ id, name, redirectUris, createdAt }));
