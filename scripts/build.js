@@ -9,7 +9,7 @@
 //   license, taken from a dev dependency so that no user installs the framework it was built with.
 // Types are checked by `npm run typecheck`, not here, so that a build never fails on them.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,6 +47,7 @@ try {
 }
 const types = spawnSync(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], { stdio: "inherit" });
 if (types.status !== 0) fail("tsc (the .d.ts types)");
+keepOnlyReachable(join(dist, "types"), "index.d.ts");
 
 cpSync(join(root, "src/host-app/embed/assets"), join(dist, "assets/embed"), { recursive: true });
 // Scalar's standalone bundle: one self-contained script (the page needs nothing else of the package).
@@ -55,6 +56,31 @@ mkdirSync(scalar, { recursive: true });
 cpSync(require.resolve("@scalar/api-reference/browser/standalone.js"), join(scalar, "standalone.js"));
 // That package ships no license file of its own: ours holds the Scalar project's MIT license.
 cpSync(join(root, "scripts/licenses/scalar.txt"), join(scalar, "LICENSE"));
+
+/**
+ * tsc writes a .d.ts for every module the entry imports, types or not; a user's compiler reads
+ * only those the entry's types lead to (~15 of ~200). The rest is removed.
+ */
+function keepOnlyReachable(dir, entry) {
+  const reached = new Set();
+  const visit = (file) => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    for (const [, specifier] of readFileSync(join(dir, file), "utf8").matchAll(
+      /^(?:import|export)\b[^;]*?from "(\.[^"]+)"/gm,
+    ))
+      visit(join(dirname(file), specifier.replace(/\.ts$/, ".d.ts")));
+  };
+  visit(entry);
+  for (const file of readdirSync(dir, { recursive: true }))
+    if (file.endsWith(".d.ts") && !reached.has(file)) rmSync(join(dir, file));
+  // Folders left empty.
+  for (const folder of readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .reverse())
+    if (readdirSync(join(folder.parentPath, folder.name)).length === 0)
+      rmSync(join(folder.parentPath, folder.name), { recursive: true });
+}
 
 function fail(step) {
   rmSync(dist, { recursive: true, force: true });

@@ -109,6 +109,7 @@ export function printReport(
 
 /** Whole numbers when large, two decimals when small. */
 function format(value: number): string {
+  if (Number.isInteger(value)) return value.toLocaleString("en-US");
   return Math.abs(value) >= 100 ? Math.round(value).toLocaleString("en-US") : value.toFixed(value >= 10 ? 1 : 2);
 }
 

@@ -2,6 +2,7 @@
 // runs: it must work with nothing of src/ beside it. The install from a packed tarball is
 // checked whole by `npm run install-check`.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { cp, mkdir, readdir, readFile, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -92,5 +93,30 @@ test(
       result.stderr,
       "Error: The redis:// session store needs the Redis client, which is not installed: npm install redis (or choose --session-store memory or file).\n",
     );
+  },
+);
+
+test(
+  "importing the package and starting a sandbox loads no agent, terminal UI, checker, date parser, MCP SDK or CLI",
+  TIMEOUT,
+  async () => {
+    const script = `const { startSandbox } = await import("agent-sandbox");
+    const sandbox = await startSandbox();
+    await sandbox.close();`;
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, NODE_OPTIONS: RECORD_LOADS },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+      child.once("close", (code) => resolve({ code, stderr }));
+    });
+    assert.equal(result.code, 0, result.stderr);
+    const packages = new Set(
+      loadedModules(result.stderr).flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []),
+    );
+    assert.deepEqual([...packages].sort(), ["h3", "immer", "lowdb", "rou3", "srvx"]);
   },
 );
