@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { measure, untilAnswers } from "./cli-startup.ts";
-import { ROOT } from "./processes.ts";
+import { ROOT, sandboxArgs } from "./processes.ts";
 import type { Check, Figure } from "./report.ts";
 import { median, mib, progress } from "./report.ts";
 
@@ -128,26 +128,7 @@ export async function installSection(): Promise<{ figures: Figure[]; checks: Che
     const help = await run("npx", ["--no", "--", "sandbox", "--help"], { cwd: project });
     check("npx sandbox --help", help.stdout.includes("Usage: sandbox"), help.stdout.split("\n")[0] ?? "");
     const dataDir = join(scratch, "data");
-    const detached = await run(
-      "npx",
-      [
-        "--no",
-        "--",
-        "sandbox",
-        "start",
-        "--detach",
-        "--fresh",
-        "--data-dir",
-        dataDir,
-        "--storefront-port",
-        "0",
-        "--wallet-port",
-        "0",
-        "--host-port",
-        "0",
-      ],
-      { cwd: project },
-    );
+    const detached = await run("npx", ["--no", "--", "sandbox", ...sandboxArgs(dataDir), "--detach"], { cwd: project });
     const status = await run("npx", ["--no", "--", "sandbox", "status", "--data-dir", dataDir], { cwd: project });
     check(
       "npx sandbox start --detach, then status",
