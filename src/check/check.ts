@@ -6,6 +6,12 @@ import type { RunContext } from "./run-context.ts";
 export const AREA_NAMES = ["storefront", "sse", "bff", "wallet", "oauth", "actions"] as const;
 export type AreaName = (typeof AREA_NAMES)[number];
 
+/** Where the reports put a server given by URL that does not answer: no area runs then. */
+export const SERVERS_AREA = "servers";
+
+/** An area of the report: one of the contract's, or the servers' reachability. */
+export type ReportArea = AreaName | typeof SERVERS_AREA;
+
 /** What a check may need besides a server: what a deployment's settings give (the checker's own sandbox has all of it). */
 export type Need = ServiceName | "user" | "secondUser" | "serviceToken" | "oauthClient";
 
@@ -33,7 +39,7 @@ export interface Area {
 export type Status = "ok" | "fail" | "skip";
 
 export interface CheckResult {
-  area: AreaName;
+  area: ReportArea;
   name: string;
   status: Status;
   /** One line: what came back, what was expected instead, or why the check did not run. */

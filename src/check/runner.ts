@@ -1,4 +1,4 @@
-import type { Area, AreaName, Check, CheckResult, Need } from "./check.ts";
+import type { Area, AreaName, Check, CheckResult, Need, ReportArea } from "./check.ts";
 import { Http, noAnswer } from "./http.ts";
 import { CheckFailure, CheckSkip } from "./outcome.ts";
 import type { RunContext } from "./run-context.ts";
@@ -13,7 +13,7 @@ export interface RunObserver {
 export interface RunResult {
   results: CheckResult[];
   /** The areas run, in order. */
-  areas: AreaName[];
+  areas: ReportArea[];
   ms: number;
 }
 

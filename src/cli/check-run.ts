@@ -8,12 +8,12 @@ import { junitXml } from "../check/report/junit.ts";
 import { summaryLine } from "../check/report/summary.ts";
 import { textObserver } from "../check/report/text.ts";
 import { RunContext } from "../check/run-context.ts";
-import { type RunObserver, runChecks } from "../check/runner.ts";
+import { type RunObserver, type RunResult, runChecks } from "../check/runner.ts";
 import type { CheckTarget } from "../check/target.ts";
 import { loadConfig, type SandboxConfig } from "../config/load.ts";
 import { type OptionKey, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { failWith } from "../errors.ts";
-import { requireAnswers } from "./check-preflight.ts";
+import { silentRun, silentServers } from "./check-preflight.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import type { Cli } from "./io.ts";
 
@@ -47,7 +47,15 @@ export async function runCheck(cli: Cli, request: CheckRequest): Promise<void> {
   const say = (text: string) => (request.json ? undefined : out.write(`${text}\n`));
   const own = Object.keys(urls).length === 0;
   if (own) say("Starting a sandbox for the checks (free ports, a temporary data dir)…");
-  else await requireAnswers(urls, config.checkTimeout);
+  else {
+    // A server that does not answer stops the run in one line; the reports say so too, for a CI step that publishes them.
+    const startedAt = new Date();
+    const silent = await silentServers(urls, config.checkTimeout);
+    if (silent.length > 0) {
+      await report(cli, request, silentRun(silent), { urls, own, startedAt });
+      failWith(CLI_TEXTS.serverSilent, { values: silent[0]!.values, expected: true });
+    }
+  }
   const sandbox = own
     ? await startOwnSandbox(config.walletPrefix, (message) => io.stderr.write(`${message}\n`))
     : undefined;
@@ -76,13 +84,24 @@ export async function runCheck(cli: Cli, request: CheckRequest): Promise<void> {
       run,
       observer,
     );
-    if (request.junit) await writeJunit(resolve(io.cwd, request.junit), junitXml(result, target.urls, startedAt));
-    if (request.json) cli.print(jsonReport(result, { urls: target.urls, own, readOnly: request.readOnly }));
-    else say(`\n${summaryLine(result.results, result.ms)}${request.junit ? `; JUnit XML in ${request.junit}` : ""}`);
+    await report(cli, request, result, { urls: target.urls, own, startedAt });
+    say(`\n${summaryLine(result.results, result.ms)}${request.junit ? `; JUnit XML in ${request.junit}` : ""}`);
     cli.exitCode = result.results.some((check) => check.status === "fail") ? 1 : 0;
   } finally {
     await sandbox?.close();
   }
+}
+
+/** The reports asked for: the JUnit file (--junit) and the JSON on stdout (--json). */
+async function report(
+  cli: Cli,
+  request: CheckRequest,
+  result: RunResult,
+  target: { urls: ServiceUrls; own: boolean; startedAt: Date },
+): Promise<void> {
+  if (request.junit)
+    await writeJunit(resolve(cli.io.cwd, request.junit), junitXml(result, target.urls, target.startedAt));
+  if (request.json) cli.print(jsonReport(result, { urls: target.urls, own: target.own, readOnly: request.readOnly }));
 }
 
 function parseAreas(only: string | undefined): AreaName[] {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -9,6 +9,7 @@ import { areaHeadings, CREDENTIALS, checkArgs, resultLines, resultOf } from "../
 import { assertOneLineError, tempDir } from "../helpers/cli.ts";
 import { runInProcess } from "../helpers/in-process.ts";
 import { ADA } from "../helpers/sandbox.ts";
+import { elementsNamed, parseXml } from "../helpers/xml.ts";
 
 let sandbox: StartedSandbox;
 before(async () => {
@@ -214,6 +215,39 @@ test("a server that is down: one line naming its URL and what to do, exit 1, no 
     `Error: The wallet at http://127.0.0.1:${port} does not answer (connection refused (ECONNREFUSED)). Start it (npx sandbox start --detach starts a sandbox), or correct --wallet.`,
   );
   assert.equal(result.stdout, "");
+});
+
+test("a server that is down still gets its reports: --junit and --json name it as the one failure, beside the same line", async (t) => {
+  const port = await closedPort();
+  const dir = await tempDir(t);
+  const wallet = `http://127.0.0.1:${port}`;
+  const result = await runInProcess(
+    checkArgs({ storefront: sandbox.urls.storefront, wallet }, ...CREDENTIALS, "--json", "--junit", "out/check.xml"),
+    { cwd: dir },
+  );
+  const line = `The wallet at ${wallet} does not answer (connection refused (ECONNREFUSED)). Start it (npx sandbox start --detach starts a sandbox), or correct --wallet.`;
+  assert.equal(result.code, 1);
+  assert.equal(result.errorCode, "sandbox_unreachable");
+  assert.equal(result.stderr, `Error: ${line}\n`);
+  const report = JSON.parse(result.stdout) as {
+    ok: boolean;
+    summary: { passed: number; failed: number; skipped: number };
+    areas: { name: string; checks: { name: string; status: string; reason: string }[] }[];
+  };
+  assert.equal(report.ok, false);
+  assert.deepEqual([report.summary.passed, report.summary.failed, report.summary.skipped], [0, 1, 0]);
+  assert.deepEqual(
+    report.areas.map((area) => ({
+      name: area.name,
+      checks: area.checks.map(({ name, status, reason }) => ({ name, status, reason })),
+    })),
+    [{ name: "servers", checks: [{ name: `the wallet answers at ${wallet}`, status: "fail", reason: line }] }],
+  );
+  const xml = parseXml(await readFile(join(dir, "out/check.xml"), "utf8"));
+  assert.deepEqual([xml.attributes.tests, xml.attributes.failures], ["1", "1"]);
+  const [testcase] = elementsNamed(xml, "testcase");
+  assert.equal(testcase!.attributes.name, `the wallet answers at ${wallet}`);
+  assert.equal(elementsNamed(testcase!, "failure")[0]!.attributes.message, line);
 });
 
 /** A port nothing listens on: one the system gave out and took back. */
