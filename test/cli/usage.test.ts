@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { COMMANDS, commandName } from "../../src/cli/commands.ts";
 import { tempDir } from "../helpers/cli.ts";
 import { runInProcess } from "../helpers/in-process.ts";
 
@@ -34,5 +35,26 @@ test("agent ask with an empty question says the question is missing: a usage err
       /^Error: The question is missing: put it in quotes, as in sandbox agent ask "How much did I spend this month\?"/,
     );
     assert.equal(result.stderr.trimEnd().split("\n").length, 1);
+  }
+});
+
+test("an unknown option is a usage error for every command: exit 2 and commander's one line (a missing required option is named first)", async () => {
+  const runs = [
+    ...COMMANDS.map((entry) => [commandName(entry), "--bogus"]),
+    ["start", "--detach", "--bogus"],
+    ["fault", "add", "--bogus"],
+    ["identity", "sign", "--bogus"],
+    ["agent", "ask", "--bogus"],
+    ["trigger", "transaction", "--bogus"],
+    ["--bogus"],
+  ];
+  for (const args of runs) {
+    const result = await runInProcess(args);
+    assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+    assert.match(
+      result.stderr,
+      /^error: (unknown option '--bogus'|required option '.+' not specified)\n/,
+      args.join(" "),
+    );
   }
 });
