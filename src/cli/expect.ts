@@ -24,12 +24,14 @@ export function expectCommand(cli: Cli): Command {
         notes: [
           "Looks in the request journal (see `sandbox journal`): a request counts once its answer was sent,",
           "so check after the calls you expect have returned. `sandbox journal --clear` between tests",
-          "starts each one from nothing.",
+          "starts each one from nothing. --status counts only the requests answered so (a fault's 503",
+          "is not a success); health checks (GET /health) count only with --health or --path /health.",
         ],
         examples: [
           "npx sandbox expect --service storefront --method GET --path /api/agent/orders --user ada@example.com --agent",
           "npx sandbox expect --service storefront --method POST --path /api/cart/items --count 2",
           "npx sandbox expect --service wallet --method POST --path /oauth/token --count 0",
+          "npx sandbox expect --service storefront --method POST --path /api/cart/items --status 2xx --count 3",
         ],
       }),
     )
@@ -39,7 +41,7 @@ export function expectCommand(cli: Cli): Command {
       const result = await controls.expect(journalFilter(flags, users), flags.count);
       cli.exitCode = result.ok ? 0 : 1;
       if (flags.json) return cli.print(JSON.stringify(result, null, 2));
-      if (result.ok) return cli.print(`OK: ${expectation(result, users)}; ${result.matched} matched.`);
+      if (result.ok) return cli.print(`OK: ${expectation(result, users)}; ${matchedText(result)}.`);
       cli.io.stderr.write(`${report(result, users).join("\n")}\n`);
     });
 }
@@ -52,10 +54,23 @@ function expectation(result: ExpectResult, users: readonly DemoUser[]): string {
   return `expected ${count}: ${describeFilter(result.filter, users)}`;
 }
 
+/** "3 matched, answered 201 ×1, 503 ×2": how many, and with which statuses (of the latest EXPECT_SHOWN). */
+function matchedText(result: ExpectResult): string {
+  if (result.matched === 0) return "0 matched";
+  const counts = new Map<number, number>();
+  for (const entry of result.matchedEntries) counts.set(entry.status, (counts.get(entry.status) ?? 0) + 1);
+  const statuses = [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status} ×${count}`)
+    .join(", ");
+  const latest = result.matchedEntries.length < result.matched ? ` (the latest ${result.matchedEntries.length})` : "";
+  return `${result.matched} matched, answered ${statuses}${latest}`;
+}
+
 /** What a CI log needs to tell what went wrong: the expectation, how many matched, and what the server answered instead. */
 function report(result: ExpectResult, users: readonly DemoUser[]): string[] {
   const where = result.filter.service ?? "any server";
-  const lines = [`FAILED: ${expectation(result, users)}; ${result.matched} matched.`];
+  const lines = [`FAILED: ${expectation(result, users)}; ${matchedText(result)}.`];
   if (result.seenTotal === 0)
     return [...lines, `No requests answered by ${where} (since the journal was last cleared).`];
   const shown =

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
-import type { JournalFilter } from "../client/wire.ts";
+import { HEALTH_PATH, type JournalFilter, STATUS_FILTER } from "../client/wire.ts";
 import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
 import type { DemoUser } from "../users.ts";
 import { userLabel } from "./journal-table.ts";
@@ -11,6 +11,8 @@ export interface FilterFlags {
   path?: string;
   user?: string;
   agent?: boolean;
+  status?: string;
+  health?: boolean;
 }
 
 /** Adds the filter flags; `expect` makes --service, --method and --path mandatory. */
@@ -27,7 +29,19 @@ export function withFilterOptions(command: Command, options: { required: boolean
       "for this end user (X-End-User-Id, or the bearer token's subject); a demo user's email works too",
     )
     .option("--agent", "sent by the agent (with the BFF service token)")
-    .option("--no-agent", "not sent by the agent");
+    .option("--no-agent", "not sent by the agent")
+    .option("--status <code|class>", "answered with this status (503) or class (2xx, 5xx)", statusFilter)
+    .option(
+      "--health",
+      "include the health checks (GET /health: the terminal UI, status and start --detach send them)",
+    );
+}
+
+function statusFilter(text: string): string {
+  const value = text.trim().toLowerCase();
+  if (!STATUS_FILTER.test(value))
+    throw new InvalidArgumentError("expected a status code such as 503, or a class such as 5xx");
+  return value;
 }
 
 /** The filter the flags ask for; a demo user's email stands for the user's id. */
@@ -37,7 +51,16 @@ export function journalFilter(flags: FilterFlags, users: readonly DemoUser[]): J
     wanted === undefined
       ? undefined
       : (users.find((candidate) => candidate.email.toLowerCase() === wanted)?.id ?? flags.user?.trim());
-  return { service: flags.service, method: flags.method?.toUpperCase(), path: flags.path, user, agent: flags.agent };
+  return {
+    service: flags.service,
+    method: flags.method?.toUpperCase(),
+    path: flags.path,
+    user,
+    agent: flags.agent,
+    status: flags.status,
+    // Health checks are left out unless asked for, by --health or by their path.
+    health: flags.health || flags.path === HEALTH_PATH ? undefined : false,
+  };
 }
 
 /** The filter in words: `GET /api/orders on storefront, for ada@example.com, from the agent`. */
@@ -47,6 +70,7 @@ export function describeFilter(filter: JournalFilter, users: readonly DemoUser[]
     `${what}${filter.service ? ` on ${filter.service}` : ""}`,
     filter.user === undefined ? "" : `for ${userLabel(filter.user, users)}`,
     filter.agent === undefined ? "" : filter.agent ? "from the agent" : "not from the agent",
+    filter.status === undefined ? "" : `answered ${filter.status}`,
   ];
   return parts.filter(Boolean).join(", ");
 }

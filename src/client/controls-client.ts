@@ -63,6 +63,8 @@ export interface ExpectResult {
   expected?: number;
   /** How many matched. */
   matched: number;
+  /** The latest of them (EXPECT_SHOWN at most), oldest first: their statuses tell a success from an injected failure. */
+  matchedEntries: JournalEntry[];
   /** The latest requests of the service the filter names (of every server when it names none), oldest first, to show what happened instead. */
   seen: JournalEntry[];
   /** How many requests that service answered in all (`seen` holds the latest EXPECT_SHOWN). */
@@ -180,10 +182,18 @@ export class ControlsClient {
 
   /** Counts the requests in the journal that match `filter`: it holds with exactly `count` of them, or, without a count, with at least one. */
   async expect(filter: JournalFilter, count?: number): Promise<ExpectResult> {
-    const matched = await this.journal(filter, { limit: 1 });
-    const seen = await this.journal({ service: filter.service }, { limit: EXPECT_SHOWN });
+    const matched = await this.journal(filter, { limit: EXPECT_SHOWN });
+    const seen = await this.journal({ service: filter.service, health: filter.health }, { limit: EXPECT_SHOWN });
     const ok = count === undefined ? matched.total > 0 : matched.total === count;
-    return { ok, filter, expected: count, matched: matched.total, seen: seen.entries, seenTotal: seen.total };
+    return {
+      ok,
+      filter,
+      expected: count,
+      matched: matched.total,
+      matchedEntries: matched.entries,
+      seen: seen.entries,
+      seenTotal: seen.total,
+    };
   }
 
   /**

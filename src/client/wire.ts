@@ -21,7 +21,13 @@ export {
   SANDBOX_HEALTH,
 } from "../controls/schemas.ts";
 export { ERROR_BODY } from "../errors.ts";
-export type { JournalBody, JournalEntry, JournalFilter } from "../journal/entry.ts";
+export {
+  HEALTH_PATH,
+  type JournalBody,
+  type JournalEntry,
+  type JournalFilter,
+  STATUS_FILTER,
+} from "../journal/entry.ts";
 export { JOURNAL_ENTRY } from "../journal/schemas.ts";
 export type { DeliveredOrder, OrderView as Order, ProductView as Product } from "../storefront/schemas.ts";
 export { CART, type CartView as Cart, DELIVERED_ORDER, ORDER_LIST, PRODUCT_LIST } from "../storefront/schemas.ts";

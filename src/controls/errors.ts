@@ -33,6 +33,10 @@ export const CONTROL_TEXTS = errorTexts(
     reset: ["validation_error", '"reset" must be true'],
     noTrigger: ["not_found", 'No trigger "{name}" here: the servers this sandbox runs ({running}) have {triggers}'],
     countBelow: ["validation_error", '"{field}" must be a whole number of at least {min}; got "{value}"'],
+    statusFilter: [
+      "validation_error",
+      '"status" must be a status code such as 503, or a class such as 5xx; got "{value}"',
+    ],
     onlyServices: ["validation_error", '"only" must be {services}; got {value}'],
     resetNotRunning: [
       "service_not_running",

@@ -3,7 +3,7 @@ import { SERVICE_NAMES } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { openLiveStream } from "../http/sse.ts";
-import { type JournalEntry, type JournalFilter, matchesFilter } from "../journal/entry.ts";
+import { type JournalEntry, type JournalFilter, matchesFilter, STATUS_FILTER } from "../journal/entry.ts";
 import type { FromSchema } from "../json-schema.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
@@ -83,12 +83,18 @@ function newestFitting(entries: JournalEntry[], bytes: number): FromSchema<typeo
 
 function journalFilter(event: H3Event): JournalFilter {
   const agent = queryChoice(event, "agent", ["true", "false"]);
+  const health = queryChoice(event, "health", ["true", "false"]);
+  const status = queryParam(event, "status");
+  if (status !== undefined && !STATUS_FILTER.test(status))
+    failWith(CONTROL_TEXTS.statusFilter, { values: { value: status }, details: { field: "status" } });
   return {
     service: queryChoice(event, "service", SERVICE_NAMES),
     method: queryParam(event, "method"),
     path: queryParam(event, "path"),
     user: queryParam(event, "user"),
     agent: agent === undefined ? undefined : agent === "true",
+    status,
+    health: health === undefined ? undefined : health === "true",
   };
 }
 

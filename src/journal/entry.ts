@@ -17,10 +17,20 @@ export interface JournalFilter {
   path?: string;
   user?: string;
   agent?: boolean;
+  /** The answer's status: a code ("503") or a class ("5xx"), as STATUS_FILTER takes it. */
+  status?: string;
+  /** False: leave out the health checks (GET /health), which the terminal UI, `status` and `start --detach` send. */
+  health?: boolean;
 }
 
+/** A status filter: a code from 100 to 599, or a class from 1xx to 5xx. */
+export const STATUS_FILTER = /^[1-5](\d\d|xx)$/;
+
+/** The path of the health checks that a filter may leave out. */
+export const HEALTH_PATH = "/health";
+
 /** The fields of an entry a filter looks at. */
-type Filtered = Pick<JournalEntry, "service" | "method" | "path" | "user" | "agent">;
+type Filtered = Pick<JournalEntry, "service" | "method" | "path" | "user" | "agent" | "status">;
 
 export function matchesFilter(entry: Filtered, filter: JournalFilter): boolean {
   return (
@@ -28,8 +38,14 @@ export function matchesFilter(entry: Filtered, filter: JournalFilter): boolean {
     (filter.method === undefined || entry.method === filter.method.toUpperCase()) &&
     (filter.path === undefined || entry.path === filter.path) &&
     (filter.user === undefined || entry.user === filter.user) &&
-    (filter.agent === undefined || entry.agent === filter.agent)
+    (filter.agent === undefined || entry.agent === filter.agent) &&
+    (filter.status === undefined || statusMatches(entry.status, filter.status)) &&
+    (filter.health !== false || entry.path !== HEALTH_PATH)
   );
+}
+
+function statusMatches(status: number, wanted: string): boolean {
+  return wanted.endsWith("xx") ? Math.floor(status / 100) === Number(wanted[0]) : status === Number(wanted);
 }
 
 /** The filter as the journal routes take it in their query string. */

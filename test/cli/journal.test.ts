@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { JournalEntry } from "../../src/journal/entry.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
-import { lines } from "../helpers/cli.ts";
+import { addToCart, lines } from "../helpers/cli.ts";
 import { launchInProcess, runInProcess } from "../helpers/in-process.ts";
 import { ADA, tempDir } from "../helpers/sandbox.ts";
 
@@ -76,7 +76,16 @@ test(
     await fetch(`${wallet}/health`);
     await fetch(`${storefront}/api/products?q=live`);
     await follow.waitForLine(/ 401 .*\/api\/products\?q=live$/);
-    const json = launchInProcess(t, ["journal", "--follow", "--json", "--limit", "1", "--data-dir", dataDir]);
+    const json = launchInProcess(t, [
+      "journal",
+      "--follow",
+      "--json",
+      "--health",
+      "--limit",
+      "1",
+      "--data-dir",
+      dataDir,
+    ]);
     await json.waitForLine(/"path":"\/api\/products"/);
     await fetch(`${wallet}/health`);
     await json.waitForLine(/"path":"\/health"/);
@@ -111,7 +120,7 @@ test("expect exits 0 when the requests were answered, 1 with what was seen when 
   assert.equal(held.code, 0, held.stderr);
   assert.equal(
     held.stdout,
-    "OK: expected at least 1 request: GET /api/agent/orders on storefront, for ada@example.com, from the agent; 1 matched.\n",
+    "OK: expected at least 1 request: GET /api/agent/orders on storefront, for ada@example.com, from the agent; 1 matched, answered 200 ×1.\n",
   );
   assert.equal((await expect("--method", "GET", "--path", "/api/agent/orders", "--count", "1")).code, 0);
   assert.equal(
@@ -124,7 +133,10 @@ test("expect exits 0 when the requests were answered, 1 with what was seen when 
   assert.equal(failed.code, 1);
   assert.equal(failed.stdout, "");
   const [summary, intro, heading, ...seen] = lines(failed.stderr);
-  assert.equal(summary, "FAILED: expected 2 requests: GET /api/agent/orders on storefront; 1 matched.");
+  assert.equal(
+    summary,
+    "FAILED: expected 2 requests: GET /api/agent/orders on storefront; 1 matched, answered 200 ×1.",
+  );
   assert.equal(intro, "Requests answered by storefront (all 3, oldest first):");
   assert.match(heading!, HEADING);
   // Each row: time, service, method, status, duration, user, agent, path.
@@ -164,6 +176,64 @@ test("expect exits 0 when the requests were answered, 1 with what was seen when 
   assert.equal(missing.code, 2, "a usage error");
   assert.match(missing.stderr, /--path/);
 });
+
+test(
+  "expect --status tells a fault's 503s from successes; health checks count only when asked for",
+  TIMEOUT,
+  async (t) => {
+    const { run, storefront, wallet } = await sandboxWithRequests(t);
+    const fault = await run(
+      "fault",
+      "add",
+      "--service",
+      "storefront",
+      "--route",
+      "POST /api/cart/items",
+      "--status",
+      "503",
+      "--times",
+      "2",
+    );
+    assert.equal(fault.code, 0, fault.stderr);
+    const token = await loginAt(storefront);
+    const statuses = [];
+    for (let index = 0; index < 3; index++)
+      statuses.push((await addToCart(storefront, token, "ofada-rice-5kg", 1)).status);
+    assert.deepEqual(statuses, [503, 503, 200]);
+    const cartAdds = ["expect", "--service", "storefront", "--method", "POST", "--path", "/api/cart/items"];
+
+    const any = await run(...cartAdds);
+    assert.equal(
+      any.stdout,
+      "OK: expected at least 1 request: POST /api/cart/items on storefront; 3 matched, answered 200 ×1, 503 ×2.\n",
+    );
+    const succeeded = await run(...cartAdds, "--status", "2xx", "--count", "1");
+    assert.equal(succeeded.code, 0, succeeded.stderr);
+    const allSucceeded = await run(...cartAdds, "--status", "2xx", "--count", "3");
+    assert.equal(allSucceeded.code, 1);
+    assert.equal(
+      lines(allSucceeded.stderr)[0],
+      "FAILED: expected 3 requests: POST /api/cart/items on storefront, answered 2xx; 1 matched, answered 200 ×1.",
+    );
+    assert.equal((await run(...cartAdds, "--status", "503", "--count", "2")).code, 0);
+    const bad = await run(...cartAdds, "--status", "5x");
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--status.*a status code such as 503, or a class such as 5xx/);
+
+    // The health checks a UI or `status` sends are not what a test asks about.
+    for (let index = 0; index < 2; index++) await (await fetch(`${wallet}/health`)).text();
+    const paths = async (...flags: string[]) =>
+      (JSON.parse((await run("journal", "--json", "--service", "wallet", ...flags)).stdout) as JournalEntry[]).map(
+        (entry) => entry.path,
+      );
+    assert.deepEqual(await paths(), []);
+    assert.deepEqual(await paths("--health"), ["/health", "/health"]);
+    const healthChecks = ["expect", "--service", "wallet", "--method", "GET", "--path", "/health"];
+    assert.equal((await run(...healthChecks, "--count", "2")).code, 0, "asked for by its path");
+    const anyWallet = await run("expect", "--service", "wallet", "--method", "GET", "--path", "/api/wallet/balance");
+    assert.match(anyWallet.stderr, /^No requests answered by wallet \(since the journal was last cleared\)\.$/m);
+  },
+);
 
 test("journal and expect on a data dir where no sandbox runs: one line, exit 1", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
