@@ -69,14 +69,9 @@ export function faultCommand(cli: Cli): Command {
     .action(async (flags: AddFlags) => {
       const added = await (await runningControls(flags, cli)).addFault(toSpec(flags));
       if (flags.json) return cli.print(JSON.stringify(added, null, 2));
-      const odds = [
-        added.rate < 1 ? `at rate ${added.rate}` : "",
-        added.times === undefined ? "" : `${added.times} time${added.times === 1 ? "" : "s"}`,
-      ].filter(Boolean);
-      cli.print(
-        `Added fault ${added.id} on the ${added.service}: ${added.route} ${describe(added)}${odds.length > 0 ? `, ${odds.join(", ")}` : ""}`,
-      );
-      cli.print(`  (remove it with: npx sandbox fault clear ${added.id})`);
+      cli.print(addedText(added));
+      // One that fired at once (on open streams) and is used up is gone already: nothing to remove.
+      if (added.times !== 0) cli.print(`  (remove it with: npx sandbox fault clear ${added.id})`);
     });
 
   withSandboxOptions(fault.command("list"), DATA_DIR)
@@ -125,6 +120,24 @@ function toSpec(flags: AddFlags): FaultSpec {
     times: number(flags.times),
     dropStream: flags.dropStream,
   } as FaultSpec;
+}
+
+/**
+ * "Added fault f1 on the storefront: POST /api/cart/items answers 503, at rate 0.5, 3 times". A
+ * fault that cuts streams acts at once on the matching open ones: the line says on how many,
+ * and whether that used it up.
+ */
+function addedText(added: Fault): string {
+  const left =
+    added.times === undefined || added.times === 0 ? "" : `${added.times} time${added.times === 1 ? "" : "s"}`;
+  const odds = [added.rate < 1 ? `at rate ${added.rate}` : "", added.fired > 0 && left ? `${left} left` : left];
+  const line = `Added fault ${added.id} on the ${added.service}: ${added.route} ${describe(added)}${odds
+    .filter(Boolean)
+    .map((odd) => `, ${odd}`)
+    .join("")}`;
+  if (added.fired === 0) return line;
+  const streams = `${added.fired} open stream${added.fired === 1 ? "" : "s"}`;
+  return `${line}. It fired at once on ${streams}${added.times === 0 ? ", and is used up" : ""}.`;
 }
 
 /** "answers 503 after 100ms-2s", "waits 2s", "cuts event streams". */

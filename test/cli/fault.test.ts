@@ -76,6 +76,62 @@ test("sandbox fault add, list and clear on the running sandbox", TIMEOUT, async 
   assert.equal(await fault("list"), "No faults.\n");
 });
 
+test(
+  "a stream-cutting fault that fires at once on open streams says so, and that it is used up",
+  TIMEOUT,
+  async (t) => {
+    const dataDir = await tempDir(t);
+    const { url } = await startInProcess(t, startArgs(dataDir));
+    const token = await loginAt(url);
+    const streams = await Promise.all(
+      [1, 2].map(() => fetch(`${url}/api/cart/stream`, { headers: { authorization: `Bearer ${token}` } })),
+    );
+    // Each stream is open once its first event (the cart as it is) has arrived.
+    const readers = streams.map((stream) => stream.body!.getReader());
+    await Promise.all(readers.map((reader) => reader.read()));
+    // Read on, so that a cut reaches a pending read: each ends with the error of a cut connection.
+    const ends = readers.map(async (reader) => {
+      try {
+        while (!(await reader.read()).done);
+        return "ended";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    });
+    const run = (...args: string[]) => runInProcess(["fault", ...args, "--data-dir", dataDir]);
+    const once = await run(
+      "add",
+      "--service",
+      "storefront",
+      "--route",
+      "GET /api/cart/stream",
+      "--drop-stream",
+      "--times",
+      "1",
+    );
+    assert.equal(
+      once.stdout,
+      "Added fault f1 on the storefront: GET /api/cart/stream cuts event streams. It fired at once on 1 open stream, and is used up.\n",
+    );
+    assert.equal((await run("list")).stdout, "No faults.\n");
+    const twice = await run(
+      "add",
+      "--service",
+      "storefront",
+      "--route",
+      "GET /api/cart/stream",
+      "--drop-stream",
+      "--times",
+      "3",
+    );
+    assert.equal(
+      twice.stdout,
+      "Added fault f2 on the storefront: GET /api/cart/stream cuts event streams, 2 times left. It fired at once on 1 open stream.\n  (remove it with: npx sandbox fault clear f2)\n",
+    );
+    assert.deepEqual(await Promise.all(ends), ["terminated", "terminated"]);
+  },
+);
+
 test("sandbox fault refuses in one line what the sandbox refuses", TIMEOUT, async (t) => {
   const dataDir = await tempDir(t);
   await startInProcess(t, startArgs(dataDir));
