@@ -12,6 +12,7 @@ import { appendInDataDir } from "../runtime/launch.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import type { Cli, CliIo } from "./io.ts";
 import { lastLines, logFile, readLog } from "./log-file.ts";
+import { stopRequests } from "./stop-requests.ts";
 
 /** The detached sandbox runs the build, as `npx sandbox` does (even when this CLI runs from the sources: `npm run dev`). */
 const BIN = fileURLToPath(packageFile("bin/sandbox.js"));
@@ -38,8 +39,27 @@ export async function startDetached(
   const running = await runningSandbox(dataDir);
   if (running) failWith(CLI_TEXTS.alreadyRunning, { values: { dataDir, pid: running.pid }, expected: true });
   const log = logFile(dataDir);
-  const { child, offset, ended } = await spawnSandbox(cli.io, dataDir, startArgs(flags, configFile, dataDir));
-  const outcome = await untilReady(child, ended, dataDir);
+  // Ctrl-C before "ready" stops the sandbox it started: nothing is left running behind a bare ^C.
+  const stop = stopRequests(cli.io);
+  let outcome: Outcome;
+  let child: ChildProcess;
+  let offset: number;
+  try {
+    const spawned = await spawnSandbox(cli.io, dataDir, startArgs(flags, configFile, dataDir));
+    ({ child, offset } = spawned);
+    const interrupted = stop.next.then((reason) => ({ interrupted: reason }));
+    const first = await Promise.race([untilReady(child, spawned.ended, dataDir), interrupted]);
+    if ("interrupted" in first) {
+      await stopChild(child);
+      failWith(CLI_TEXTS.startInterrupted, {
+        values: { reason: first.interrupted, pid: child.pid ?? "?", log },
+        expected: true,
+      });
+    }
+    outcome = first;
+  } finally {
+    stop.dispose();
+  }
   if ("failure" in outcome) {
     const text = (await readLog(log, offset))?.bytes.toString("utf8") ?? "";
     const tail = text.trim() === "" ? ["(nothing)"] : lastLines(text, TAIL_LINES);

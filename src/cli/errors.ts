@@ -5,7 +5,7 @@ import type { Cli } from "./io.ts";
 /**
  * The commands' own failures, found by their own checks before or after they reach a server. The
  * number is the exit code of the command a failure ends: 2 for a usage error (the command cannot
- * run as invoked), 1 otherwise. (A setting's bad value is the config's `config_invalid`.)
+ * run as invoked), 130 for an interrupt (Ctrl-C), 1 otherwise. (A setting's bad value is the config's `config_invalid`.)
  */
 export const CLI_ERRORS = {
   /** A flag or argument of the command's own has a value it cannot use. */
@@ -26,6 +26,8 @@ export const CLI_ERRORS = {
   data_dir_locked: 1,
   /** `start --detach`: the sandbox ended during its start, or did not get ready in time. */
   start_failed: 1,
+  /** `start --detach`: Ctrl-C (or SIGTERM) before the sandbox was ready; the shell's code for an interrupt. */
+  start_interrupted: 130,
   /** `stop`: the sandbox is another user's. */
   stop_refused: 1,
   /** `stop`: the sandbox did not exit in time. */
@@ -98,6 +100,10 @@ export const CLI_TEXTS = exitTexts(
     serverSilent: [
       "sandbox_unreachable",
       "The {label} at {url} does not answer ({reason}). Start it (npx sandbox start --detach starts a sandbox), or correct --{service}.",
+    ],
+    startInterrupted: [
+      "start_interrupted",
+      "{reason} before the sandbox was ready: the sandbox it was starting (pid {pid}) was stopped too. Nothing runs in the background; the log is {log}.",
     ],
     alreadyRunning: [
       "data_dir_locked",

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { appendFile, readdir, stat, writeFile } from "node:fs/promises";
+import { appendFile, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
 import { FOLLOW_INTERVAL_MS } from "../../src/cli/logs.ts";
 import { isAlive, runningSandbox } from "../../src/store/data-dir.ts";
-import { assertOneLineError, escapeRegExp, lines, runCli, startArgs, tempDir } from "../helpers/cli.ts";
+import { assertOneLineError, escapeRegExp, lines, runCli, spawnCli, startArgs, tempDir } from "../helpers/cli.ts";
 import { closeWhenDone } from "../helpers/deadline.ts";
 import { detachedDataDir, startDetached } from "../helpers/detached.ts";
 import { launchInProcess, runInProcess } from "../helpers/in-process.ts";
@@ -184,5 +184,30 @@ test(
     );
     const json = await runInProcess(["status", "--json", "--data-dir", dataDir]);
     assert.equal((JSON.parse(json.stdout) as { ready: boolean }).ready, false);
+  },
+);
+
+test(
+  "Ctrl-C during start --detach stops the sandbox it was starting and says so: nothing is left running, exit 130",
+  TIMEOUT,
+  async (t) => {
+    const dataDir = await tempDir(t);
+    const cli = spawnCli(t, startArgs(dataDir, "--detach"));
+    // The command writes the log's header just before it spawns the sandbox: interrupt then, well before "ready".
+    for (;;) {
+      const log = await readFile(join(dataDir, "sandbox.log"), "utf8").catch(() => "");
+      if (log.includes("sandbox start --detach ===")) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    cli.kill("SIGINT");
+    const ended = await cli.exit(30_000);
+    assert.equal(ended.code, 130, ended.stderr);
+    const pid = Number(/\(pid (\d+)\)/.exec(ended.stderr)?.[1]);
+    assert.equal(
+      ended.stderr,
+      `Error: SIGINT received before the sandbox was ready: the sandbox it was starting (pid ${pid}) was stopped too. Nothing runs in the background; the log is ${join(dataDir, "sandbox.log")}.\n`,
+    );
+    assert.equal(isAlive(pid), false);
+    assert.equal(await runningSandbox(dataDir), null);
   },
 );
