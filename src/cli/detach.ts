@@ -112,7 +112,7 @@ async function spawnSandbox(
     await file.chmod(0o600); // a log made before keeps its mode otherwise
     await file.write(`=== ${new Date().toISOString()} sandbox start --detach ===\n`);
     const { size: offset } = await file.stat();
-    const child = spawn(process.execPath, [BIN, "start", ...args], {
+    const child = spawn(process.execPath, [BIN, "start", "--detached", ...args], {
       cwd: io.cwd,
       env: io.env,
       detached: true,

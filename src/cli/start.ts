@@ -15,7 +15,9 @@ export function startCommand(cli: Cli): Command {
       "run in the background: return once every server answers /health, print the URLs; output goes to <data dir>/sandbox.log",
     )
     .option("--json", "with --detach: print {pid, urls, dataDir, log} as JSON")
-    .option("--ui", "open the terminal UI on the servers in this terminal; quitting it stops them");
+    .option("--ui", "open the terminal UI on the servers in this terminal; quitting it stops them")
+    // What `start --detach` runs in the background: its banner's last line says how to stop it there.
+    .addOption(new Option("--detached").hideHelp());
   for (const option of OPTIONS) {
     if ("command" in option) continue;
     command.addOption(
@@ -53,11 +55,12 @@ export function startCommand(cli: Cli): Command {
         flags: Partial<Record<OptionKey, unknown>> & {
           config?: string;
           detach?: boolean;
+          detached?: boolean;
           json?: boolean;
           ui?: boolean;
         },
       ) => {
-        const { config: configFile, detach, json, ui, ...given } = flags;
+        const { config: configFile, detach, detached, json, ui, ...given } = flags;
         const { io } = cli;
         if (json && !detach) failWith(CLI_TEXTS.jsonWithoutDetach, { expected: true });
         if (ui && detach) failWith(CLI_TEXTS.uiWithDetach, { expected: true });
@@ -80,7 +83,10 @@ export function startCommand(cli: Cli): Command {
             stop.dispose();
             throw error;
           });
-        cli.print(banner);
+        const stopHint = detached
+          ? `Runs in the background: npx sandbox stop --data-dir ${config.dataDir} stops it.`
+          : "Press Ctrl-C to stop.";
+        cli.print(`${banner}\n\n${stopHint}`);
         for (const warning of warnings) io.stderr.write(`${warning}\n`);
         const reason = await stop.next;
         cli.print(`\n${reason}: stopping the sandbox…`);

@@ -4,7 +4,10 @@ import { OPTIONS, SERVICE_LABELS, SERVICE_NAMES, type ServiceUrls } from "../con
 import { controlsNeedToken } from "../controls/access.ts";
 import type { Sandbox } from "./sandbox.ts";
 
-/** What `sandbox start` prints once every server listens: where things are and how to sign in; each service adds its own lines. */
+/**
+ * What `sandbox start` prints once every server listens: where things are and how to sign in;
+ * each service adds its own lines. How to stop it is the caller's to add: that depends on how it runs.
+ */
 export function formatBanner(sandbox: Sandbox): string {
   const users = alignColumns(sandbox.users.map((user) => [user.name, user.email, user.password, user.id])).map(
     (line) => `  ${line}`,
@@ -21,8 +24,6 @@ export function formatBanner(sandbox: Sandbox): string {
     ...controlTokenLines(sandbox.config),
     ...sandbox.services.flatMap((service) => service.banner),
     "Terminal UI: npx sandbox ui (in another terminal), or start with --ui",
-    "",
-    "Press Ctrl-C to stop.",
   ].join("\n");
 }
 

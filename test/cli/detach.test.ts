@@ -59,6 +59,12 @@ test(
       new RegExp(`^Sandbox running \\(data: ${escapeRegExp(dataDir)}\\)$`, "m"),
       "the sandbox's banner is in its log",
     );
+    assert.match(
+      logs.stdout,
+      new RegExp(`^Runs in the background: npx sandbox stop --data-dir ${escapeRegExp(dataDir)} stops it\\.$`, "m"),
+      "the banner says how to stop it there",
+    );
+    assert.doesNotMatch(logs.stdout, /Press Ctrl-C/, "Ctrl-C does not reach a detached sandbox");
 
     const again = await runInProcess(["start", "--detach", "--data-dir", dataDir]);
     assert.equal(again.errorCode, "data_dir_locked");
