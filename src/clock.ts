@@ -12,9 +12,9 @@ export interface Clock {
   nowMs(): number;
   /** Milliseconds the clock is ahead of its timers' time, the system's (negative: behind). */
   readonly offsetMs: number;
-  /** Moves the clock forward by `ms`. */
+  /** Moves the clock forward by `ms`; a RangeError, and no move, past CLOCK_LIMITS. */
   advance(ms: number): void;
-  /** Moves the clock to `time` (in the future or the past), from where it runs on. */
+  /** Moves the clock to `time` (in the future or the past), from where it runs on; a RangeError, and no move, outside CLOCK_LIMITS. */
   set(time: Date): void;
   /** Back to its timers' time (the system's). */
   reset(): void;
@@ -24,10 +24,34 @@ export interface Clock {
   readonly timers: Timers;
 }
 
+/**
+ * The times the clock can be moved to. Every time the sandbox shows or signs is made from the
+ * clock's now, so it must stay one that a Date holds, that a token's `iat` counts from 1970
+ * on, and that ISO 8601 writes with four-digit years as `set` takes it: from the Unix epoch
+ * to the last millisecond of the year 9999. (A clock moved there runs on past `latest`, for
+ * some 265,000 years before a Date can no longer hold it.)
+ */
+export const CLOCK_LIMITS = {
+  earliest: Date.UTC(1970, 0, 1),
+  latest: Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+} as const;
+
+/** Whether the clock may be moved to `ms` (epoch milliseconds): false for NaN and the infinities too. */
+export function withinClockLimits(ms: number): boolean {
+  return ms >= CLOCK_LIMITS.earliest && ms <= CLOCK_LIMITS.latest;
+}
+
 export function createClock(timers: Timers = systemTimers): Clock {
   let offsetMs = 0;
   const listeners = new Set<() => void>();
   const moveTo = (offset: number) => {
+    // What the journal, the tokens and every date of the data are made from: a clock off the calendar would make them all fail.
+    const target = timers.now() + offset;
+    if (!withinClockLimits(target)) {
+      throw new RangeError(
+        `The sandbox clock stays within CLOCK_LIMITS (1970 to 9999): refused a move to ${target} ms`,
+      );
+    }
     offsetMs = offset;
     for (const listener of [...listeners]) listener();
   };

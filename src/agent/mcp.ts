@@ -95,7 +95,7 @@ export async function serveHttp(
     // Every answer, the transport's included (its writeHead merges the headers set here).
     res.setHeader("x-content-type-options", "nosniff");
     const target = URL.parse(req.url ?? "")?.host; // an absolute-form target names the host too
-    const refused = hosts.refusal([req.headers.host, target], req.headers.origin, true);
+    const refused = hosts.refusal([req.headers.host, target], req.headers.origin);
     if (refused) return writeJson(res, statusOf(refused), refused.toBody());
     if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp")
       return writeJson(res, 404, { error: "The MCP endpoint is /mcp", code: "not_found" });

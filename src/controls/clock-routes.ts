@@ -1,5 +1,5 @@
 import type { H3 } from "h3";
-import type { Clock } from "../clock.ts";
+import { CLOCK_LIMITS, type Clock, withinClockLimits } from "../clock.ts";
 import { parseDuration } from "../config/duration.ts";
 import { failWith } from "../errors.ts";
 import { parseInstant } from "../http/instant.ts";
@@ -42,12 +42,29 @@ function moveClock(clock: Clock, body: Record<string, unknown>): void {
     const ms = typeof advance === "string" ? parseDuration(advance) : null;
     if (ms === null)
       failWith(CONTROL_TEXTS.advance, { values: { value: JSON.stringify(advance) }, details: { field: "advance" } });
+    keepOnCalendar(clock.nowMs() + ms, "advance", String(advance));
     clock.advance(ms);
   } else if (given[0] === "set") {
     if (typeof set !== "string") failWith(CONTROL_TEXTS.set, { details: { field: "set" } });
-    clock.set(parseInstant("set", set, "start"));
+    const time = parseInstant("set", set, "start");
+    keepOnCalendar(time.getTime(), "set", set);
+    clock.set(time);
   } else {
     if (reset !== true) failWith(CONTROL_TEXTS.reset, { details: { field: "reset" } });
     clock.reset();
   }
+}
+
+/** A move whose now would fall outside CLOCK_LIMITS is refused, naming them (the clock would refuse it too, as a bug). */
+function keepOnCalendar(target: number, field: "advance" | "set", value: string): void {
+  if (withinClockLimits(target)) return;
+  failWith(CONTROL_TEXTS.offCalendar, {
+    values: {
+      field,
+      value: JSON.stringify(value),
+      earliest: new Date(CLOCK_LIMITS.earliest).toISOString(),
+      latest: new Date(CLOCK_LIMITS.latest).toISOString(),
+    },
+    details: { field },
+  });
 }

@@ -20,6 +20,18 @@ export const CONTROL_TEXTS = errorTexts(
       "invalid_token",
       "Wrong control token: the sandbox listens on {bind}, so its controls need Authorization: Bearer <control token> (the start banner prints it; the CLI sends the one its settings give: CONTROL_TOKEN, or controlToken in sandbox.config.json).",
     ],
+    otherSite: [
+      "forbidden_origin",
+      "Refused a request that the browser says a page of another site sent (Sec-Fetch-Site: {site}): the sandbox controls are for programs, such as the CLI (npx sandbox …) and ControlsClient, not for web pages. Nothing was changed.",
+    ],
+    foreignOrigin: [
+      "forbidden_origin",
+      'Refused a request from a page at "{origin}": the sandbox controls answer only pages of the sandbox\'s own servers ({own}) and programs that send no Origin, such as the CLI (npx sandbox …) and ControlsClient. Nothing was changed.',
+    ],
+    notJsonControl: [
+      "unsupported_media_type",
+      "A control that changes the sandbox takes its body as JSON, with Content-Type: application/json, or no body at all; got {type}. (A web page can send a text or form body without asking first: the controls take none.) Nothing was changed.",
+    ],
     noClockMove: [
       "validation_error",
       'Send exactly one of "advance" (a duration such as "25h"), "set" (an ISO 8601 time) or "reset" (true)',
@@ -31,6 +43,10 @@ export const CONTROL_TEXTS = errorTexts(
     advance: ["validation_error", '"advance" must be a duration such as "90s", "15m", "25h" or "8d"; got {value}'],
     set: ["validation_error", '"set" must be an ISO 8601 time such as "2030-01-01T09:00:00Z"'],
     reset: ["validation_error", '"reset" must be true'],
+    offCalendar: [
+      "validation_error",
+      '"{field}": {value} would move the clock off its calendar, which runs from {earliest} (the Unix epoch, where token times count from) to {latest} (the last time ISO 8601 writes with four-digit years). The clock did not move.',
+    ],
     noTrigger: ["not_found", 'No trigger "{name}" here: the servers this sandbox runs ({running}) have {triggers}'],
     countBelow: ["validation_error", '"{field}" must be a whole number of at least {min}; got "{value}"'],
     statusFilter: [

@@ -11,7 +11,7 @@ import { addTriggerRoutes } from "./trigger-routes.ts";
 
 /** The /__sandbox/ routes every server answers; each group of controls adds its own here. */
 export function addControlRoutes(app: H3, controls: Controls): void {
-  guardControls(app, controls.config);
+  guardControls(app, controls);
   app.get(
     `${CONTROLS_PREFIX}health`,
     (): SandboxHealth => ({

@@ -11,6 +11,9 @@ export interface HostPolicy {
   allowedHosts: readonly string[];
 }
 
+/** The names this machine's own pages use for it; not the rest of 127.0.0.0/8, where other programs may listen on the same port. */
+const MACHINE_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 /** Accepted names kept per server: a client uses one or two (localhost, 127.0.0.1); a bound that no flood of names can grow past. */
 const ACCEPTED_KEPT = 64;
 
@@ -27,10 +30,10 @@ export function createHostCheck(policy: HostPolicy) {
   const wildcard = policy.bind === "0.0.0.0" || policy.bind === "::";
   const bind = wildcard ? undefined : parseHost(policy.bind.includes(":") ? `[${policy.bind}]` : policy.bind)?.hostname;
 
-  const isNamed = ({ hostname, port }: { hostname: string; port?: number }): boolean =>
-    isLoopback(hostname) ||
+  const isGiven = ({ hostname, port }: { hostname: string; port?: number }): boolean =>
     hostname === bind ||
     allowed.some((entry) => entry.hostname === hostname && (entry.port === undefined || entry.port === port));
+  const isNamed = (host: { hostname: string; port?: number }): boolean => isLoopback(host.hostname) || isGiven(host);
   const isKnown = (host: { hostname: string; port?: number }): boolean =>
     isNamed(host) || (wildcard && machineAddresses().has(host.hostname));
   /**
@@ -43,14 +46,10 @@ export function createHostCheck(policy: HostPolicy) {
   return {
     /**
      * The refusal of a request reached by these names (its Host header, and the authority of an
-     * absolute-form target), and, with `checkOrigin`, sent by a page of this Origin; undefined
-     * when it may be answered.
+     * absolute-form target), and, when `origin` is given, sent by a page of this Origin (of a
+     * known name, on any port); undefined when it may be answered.
      */
-    refusal(
-      names: (string | null | undefined)[],
-      origin: string | null | undefined,
-      checkOrigin: boolean,
-    ): SandboxError | undefined {
+    refusal(names: (string | null | undefined)[], origin?: string | null): SandboxError | undefined {
       for (const name of names) {
         if (name === null || name === undefined || accepted.has(name)) continue;
         const parsed = parseHost(name);
@@ -60,10 +59,35 @@ export function createHostCheck(policy: HostPolicy) {
         }
         if (isNamed(host) && accepted.size < ACCEPTED_KEPT) accepted.add(name);
       }
-      if (checkOrigin && origin !== null && origin !== undefined && !isKnownOrigin(origin, isKnown)) {
+      if (origin !== null && origin !== undefined && !isKnownOrigin(origin, isKnown)) {
         return errorOf(HTTP_TEXTS.foreignPage, { values: { origin } });
       }
       return undefined;
+    },
+
+    /**
+     * Whether `origin` (an Origin header) is a page of the servers themselves: http, on a port
+     * one of them listens on (`ports`), by a name of theirs there (localhost, 127.0.0.1, [::1],
+     * the bind address, with 0.0.0.0 or :: the machine's addresses, the --allowed-hosts); or a
+     * name:port of --allowed-hosts (a proxy or tunnel in front of them), by http or https.
+     * Stricter than the Origin check of `refusal`, which takes a known name on any port: a page
+     * on another port of localhost, or on 127.0.0.2 (where the servers do not listen), is
+     * another program's.
+     */
+    isOwnOrigin(origin: string, ports: ReadonlySet<number>): boolean {
+      const url = URL.parse(origin);
+      // As browsers write it, and nothing more: "null", a path or an upper-case name are nobody's.
+      if (!url || url.origin !== origin || (url.protocol !== "http:" && url.protocol !== "https:")) return false;
+      const host = parseHost(url.host);
+      if (!host) return false;
+      const port = host.port ?? (url.protocol === "https:" ? 443 : 80);
+      if (allowed.some((entry) => entry.hostname === host.hostname && entry.port === port)) return true;
+      if (url.protocol !== "http:" || !ports.has(port)) return false;
+      return (
+        MACHINE_NAMES.has(host.hostname) ||
+        isGiven({ hostname: host.hostname, port }) ||
+        (wildcard && machineAddresses().has(host.hostname))
+      );
     },
   };
 }

@@ -21,8 +21,7 @@ export function bodyTextRead(event: H3Event): string | undefined {
  * `prototype`) are dropped.
  */
 export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
-  const type = event.req.headers.get("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+  if (!isJsonType(event.req.headers.get("content-type") ?? "")) {
     failWith(HTTP_TEXTS.notJsonType);
   }
   const text = await readBodyText(event, maxBytes);
@@ -37,6 +36,11 @@ export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES):
     failWith(HTTP_TEXTS.notObject);
   }
   return parsed as Record<string, unknown>;
+}
+
+/** Whether a Content-Type is JSON's: application/json, or a +json type such as application/merge-patch+json, with any parameters. */
+export function isJsonType(type: string): boolean {
+  return /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
 }
 
 /** The body as text, at most 1 MiB unless the route allows more (413); a client that hangs up mid-body is a 400, not a server error. */

@@ -15,7 +15,7 @@ export interface ServiceAppOptions {
   onServerError?: (error: unknown, event: H3Event) => void;
   /** The names the server answers to (others get 421, so that no web page reaches it by DNS rebinding); without it, any. */
   hosts?: HostPolicy;
-  /** Paths under this prefix are closed to web pages (the sandbox controls): no CORS headers, and a request from a page of a foreign origin is refused. */
+  /** Paths under this prefix get no CORS headers, so that no web page reads their answers (the sandbox controls, whose own guard decides who may call them). */
   privatePrefix?: string;
   /** Every code the service answers with (HTTP_ERRORS and its own): an error with another code is reported as a bug. */
   errorCodes?: ErrorCodes;
@@ -72,7 +72,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
   });
   app.use((event) => {
     // Before anything else, so that no route (the OAuth metadata, say) builds a URL from a name the server does not answer to.
-    const refused = hostCheck?.refusal(requestNames(event), event.req.headers.get("origin"), isPrivate(event));
+    const refused = hostCheck?.refusal(requestNames(event));
     if (refused) return jsonError(refused, false);
     if (cors(event)) {
       // h3 answers a preflight; any other answer gets its two CORS headers once it is made (finishHeaders):

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ControlsClient } from "../../src/client/controls-client.ts";
 import { CLOCK_STATE } from "../../src/client/wire.ts";
+import { createClock } from "../../src/clock.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { withDeadline } from "../helpers/deadline.ts";
@@ -132,6 +133,7 @@ test("a clock move that is not one is refused, naming the field", async (t) => {
     [{ advance: "1h", reset: true }, "reset", /got advance, reset/],
     [{ advance: "soon" }, "advance", /duration/],
     [{ advance: 3600 }, "advance", /duration/],
+    [{ advance: `${"9".repeat(400)}d` }, "advance", /duration/],
     [{ set: "yesterday" }, "set", /ISO 8601/],
     [{ set: "2026-02-30" }, "set", /ISO 8601/],
     [{ reset: false }, "reset", /must be true/],
@@ -151,4 +153,56 @@ test("a clock move that is not one is refused, naming the field", async (t) => {
     );
   }
   assert.equal((await controls.clock()).offsetMs, 0, "nothing moved");
+});
+
+test("a move off the calendar is refused naming its limits, and the clock, logins and the journal go on", async (t) => {
+  const sandbox = await startTestSandbox(t);
+  const controls = new ControlsClient(sandbox.url);
+  const cases: [Record<string, string>, string][] = [
+    [{ advance: "99999999d" }, "advance"], // past what a Date holds
+    [{ advance: "3000000d" }, "advance"], // a Date, but in the year 10000 and more
+    [{ set: "9999-12-31T23:59:59-01:00" }, "set"], // the year 10000 in UTC
+    [{ set: "0000-01-01" }, "set"],
+    [{ set: "1969-12-31T23:59:59.999Z" }, "set"],
+  ];
+  for (const [body, field] of cases) {
+    await assert.rejects(
+      controls.request("POST", "clock", CLOCK_STATE, body),
+      (error: unknown) => {
+        assert.ok(error instanceof SandboxError);
+        assert.equal(error.status, 400);
+        assert.equal(error.code, "validation_error");
+        assert.deepEqual(error.details, { field });
+        assert.ok(error.message.includes(JSON.stringify(body[field])), error.message);
+        assert.match(error.message, /from 1970-01-01T00:00:00\.000Z .* to 9999-12-31T23:59:59\.999Z/);
+        assert.match(error.message, /The clock did not move/);
+        return true;
+      },
+      JSON.stringify(body),
+    );
+    // What an invalid now broke: the clock's own answer, signing a token, and the journal of what came meanwhile.
+    assert.equal((await controls.clock()).offsetMs, 0, "the clock did not move");
+    await sandbox.login();
+    const { entries } = await controls.journal();
+    assert.ok(entries.length > 0);
+    for (const entry of entries) assert.ok(near(entry.time, Date.now()), entry.time);
+  }
+
+  // The limits themselves are on the calendar.
+  for (const edge of ["1970-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z"]) {
+    const set = await controls.setClock(edge);
+    assert.ok(near(set.now, Date.parse(edge)), set.now);
+    await sandbox.login();
+    assert.ok((await controls.journal({}, { limit: 1 })).entries.length === 1);
+  }
+});
+
+test("the clock itself refuses a move off its calendar: what the journal and the tokens are made from stays a time", () => {
+  const clock = createClock();
+  assert.throws(() => clock.advance(8.64e15), RangeError);
+  assert.throws(() => clock.advance(Number.POSITIVE_INFINITY), RangeError);
+  assert.throws(() => clock.set(new Date(Number.NaN)), RangeError);
+  assert.throws(() => clock.set(new Date(-1)), RangeError);
+  assert.equal(clock.offsetMs, 0);
+  assert.ok(Number.isFinite(clock.nowMs()));
 });

@@ -203,12 +203,39 @@ test("the rules, case by case", async (t) => {
   ];
   for (const [name, policy, host, known] of cases) {
     await t.test(name, () => {
-      assert.equal(createHostCheck(policy).refusal([host], undefined, false) === undefined, known);
+      assert.equal(createHostCheck(policy).refusal([host]) === undefined, known);
     });
   }
   await t.test("an https Origin without a port is port 443", () => {
     const check = createHostCheck({ bind: "127.0.0.1", allowedHosts: ["tunnel.test:443"] });
-    assert.equal(check.refusal([], "https://tunnel.test", true), undefined);
-    assert.equal(check.refusal([], "http://tunnel.test", true)?.code, "forbidden_origin");
+    assert.equal(check.refusal([], "https://tunnel.test"), undefined);
+    assert.equal(check.refusal([], "http://tunnel.test")?.code, "forbidden_origin");
   });
+  await t.test(
+    "the servers' own origins: http on their ports by their names, and a name:port given, by either scheme",
+    () => {
+      const check = createHostCheck({ bind: "127.0.0.1", allowedHosts: ["sandbox.test", "tunnel.test:443"] });
+      const ports = new Set([8083, 8084]);
+      const cases: [string, boolean][] = [
+        ["http://127.0.0.1:8084", true],
+        ["http://localhost:8083", true],
+        ["http://[::1]:8084", true],
+        ["http://sandbox.test:8084", true],
+        ["https://tunnel.test", true],
+        ["http://tunnel.test:443", true],
+        ["http://localhost:3000", false],
+        ["http://127.0.0.2:8084", false],
+        ["https://localhost:8084", false],
+        ["http://sandbox.test", false],
+        ["http://attacker.example:8084", false],
+        ["null", false],
+        ["http://localhost:8084/", false],
+        ["http://LOCALHOST:8084", false],
+      ];
+      for (const [origin, own] of cases) assert.equal(check.isOwnOrigin(origin, ports), own, origin);
+      const everywhere = createHostCheck({ bind: "0.0.0.0", allowedHosts: [] });
+      assert.equal(everywhere.isOwnOrigin("http://127.0.0.1:8084", ports), true);
+      assert.equal(everywhere.isOwnOrigin("http://203.0.113.7:8084", ports), false, "an address of no interface here");
+    },
+  );
 });

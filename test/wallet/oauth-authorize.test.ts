@@ -193,6 +193,16 @@ test("POST /oauth/authorize (the sign-in form)", async (t) => {
     assert.equal((await submitSignIn(wallet.url, page, ADA, {}, { "sec-fetch-site": "same-origin" })).status, 302);
   });
 
+  await t.test("without Sec-Fetch-Site, a post from a page of another origin is refused by its Origin", async () => {
+    const page = await open();
+    const port = Number(new URL(wallet.url).port);
+    for (const origin of ["http://localhost:3000", `http://127.0.0.1:${port + 1}`, `http://attacker.example:${port}`])
+      await refused(await submitSignIn(wallet.url, page, ADA, {}, { origin }));
+    // The wallet's own page: its origin, or "null", which browsers send for a page whose Referrer-Policy is no-referrer.
+    for (const origin of [new URL(wallet.url).origin, "null"])
+      assert.equal((await submitSignIn(wallet.url, page, ADA, {}, { origin })).status, 302, origin);
+  });
+
   await t.test("a tampered form is checked like the original request", async () => {
     const response = await submitSignIn(wallet.url, await open(), ADA, { redirect_uri: "http://localhost:3000/evil" });
     assert.equal(response.status, 400);

@@ -163,11 +163,16 @@ export function addAuthorizeRoutes(app: H3, deps: OAuthDeps): void {
  * Browsers say where a request comes from (Fetch Metadata): the form is posted by the wallet's
  * own page, so a post from another origin (another port of localhost included) is refused even
  * when its sender could know the whole request, as with a client that uses neither state nor PKCE.
- * Clients that are not browsers send no such header.
+ * A browser without Fetch Metadata still sends Origin: a page of another host or port is refused
+ * by it. Our own page sends `Origin: null` (its Referrer-Policy is no-referrer), and the
+ * scheme may differ behind a TLS tunnel, so the host and port are what is compared. Clients
+ * that are not browsers send neither header.
  */
 function fromAnotherSite(event: H3Event): boolean {
   const site = event.req.headers.get("sec-fetch-site");
-  return site === "same-site" || site === "cross-site";
+  if (site === "same-site" || site === "cross-site") return true;
+  const origin = event.req.headers.get("origin");
+  return origin !== null && origin !== "null" && URL.parse(origin)?.host !== event.url.host;
 }
 
 function backToClient(result: { redirectUri: string; error: string; description: string; state?: string }): Response {
