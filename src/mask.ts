@@ -1,3 +1,6 @@
+import { maskJsonMembers } from "./json-members.ts";
+import { secretSpellings } from "./secret-spellings.ts";
+
 /** What a secret is replaced with; an Authorization header keeps its scheme (`Bearer ***`). */
 export const MASK = "***";
 
@@ -18,51 +21,98 @@ const SECRET_FIELDS = new Set([
 const SECRET_PARAMS = new Set([...SECRET_FIELDS, "code"]);
 
 /** A JSON string member, its value possibly cut short by the size limit. */
-const JSON_MEMBER = /"([\w-]{1,64})"(\s*:\s*)"(?:[^"\\]|\\.)*(?:"|\\?$)/g;
+const JSON_MEMBER = /"((?:[^"\\]|\\.){1,64})"(\s*:\s*)"(?:[^"\\]|\\.)*(?:"|\\?$)/g;
 /** A form or query parameter, wherever it appears: a body, a query string, a URL in a header or a page. */
-const PARAM = /(^|[?&\s"'])([\w.-]{1,64})=[^&#\s"'<>]*/g;
+const PARAM = /(^|[?&\s"'])([\w.%+-]{1,64})=[^&#\s"'<>]*/g;
 /** A form field of an HTML page (the OAuth sign-in page carries its form token so). */
 const HTML_FIELD = /(name="([\w-]{1,64})"\s+value=")[^"]*/g;
 /** A JWT, wherever it appears: header and payload (and the signature when not cut). */
 const JWT = /eyJ[\w-]+\.[\w-]+(?:\.[\w-]*)?/g;
+/** What may be base64 in a header (such as the credentials of HTTP Basic, in whichever header they are sent). */
+const BASE64 = /[\w+/-]{12,}={0,2}/g;
+/** The bodies the routes read as forms; any other body is read as JSON when it is JSON. */
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 /** A cut text that ends with this much of a secret's start loses that end too. */
 const MIN_SECRET_TAIL = 4;
 
 export interface Masker {
-  /** A captured text with every secret masked; `cut` says that the text is the beginning of a longer one. */
+  /** A captured text of no known shape (a header's value, a path, a page) with every secret masked; `cut` says that the text is the beginning of a longer one. */
   text(text: string, cut?: boolean): string;
+  /** A query string, masked as the servers read it (by its parameters' decoded names) and as a text. */
+  query(query: string): string;
+  /** A body, masked as the servers read it (a form by its `Content-Type`, JSON by what it holds) and as a text. */
+  body(body: string, contentType: string | undefined, cut: boolean): string;
   headers(headers: Record<string, string>): Record<string, string>;
 }
 
 const normalized = (name: string) => name.toLowerCase().replace(/[-_]/g, "");
+const isSecretField = (name: string) => SECRET_FIELDS.has(normalized(name));
+const isSecretParam = (name: string) => SECRET_PARAMS.has(normalized(name));
 
 /**
- * Masks secrets by where they are (the fields and headers that carry them) and, as a last net,
- * every occurrence of the given secret values in any spelling a request or an answer may use.
+ * Masks secrets by where they are (the fields and headers that carry them, by their names as the
+ * servers decode them) and, as a last net, every occurrence of the given secret values in any
+ * spelling a request or an answer may use (see secretSpellings).
  */
 export function createMasker(secrets: readonly string[]): Masker {
-  const spellings = [...new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_TAIL).flatMap(spellingsOf))];
+  const spellings = secretSpellings(secrets, MIN_SECRET_TAIL);
   const text = (input: string, cut = false) => {
-    let masked = input;
-    for (const secret of spellings) masked = masked.replaceAll(secret, MASK);
-    masked = masked
-      .replace(JSON_MEMBER, (member, name: string, colon: string) =>
-        SECRET_FIELDS.has(normalized(name)) ? `"${name}"${colon}"${MASK}"` : member,
-      )
-      .replace(PARAM, (param, before: string, name: string) =>
-        SECRET_PARAMS.has(normalized(name)) ? `${before}${name}=${MASK}` : param,
-      )
-      .replace(HTML_FIELD, (field, start: string, name: string) =>
-        SECRET_PARAMS.has(normalized(name)) ? `${start}${MASK}` : field,
-      )
-      .replace(JWT, MASK);
-    return cut ? maskCutSecret(masked, spellings) : masked;
+    const masked = spellings.replace(
+      input
+        .replace(JSON_MEMBER, (member, name: string, colon: string) =>
+          isSecretField(jsonName(name)) ? `"${name}"${colon}"${MASK}"` : member,
+        )
+        .replace(PARAM, (param, before: string, name: string) =>
+          isSecretParam(formName(name)) ? `${before}${name}=${MASK}` : param,
+        )
+        .replace(HTML_FIELD, (field, start: string, name: string) => (isSecretParam(name) ? `${start}${MASK}` : field))
+        .replace(JWT, MASK),
+      MASK,
+    );
+    return cut ? spellings.replaceCutEnd(masked, MASK) : masked;
   };
+  const headerText = (value: string) =>
+    text(value.replace(BASE64, (run) => (spellings.found(Buffer.from(run, "base64").toString()) ? MASK : run)));
   return {
     text,
+    query: (query) => text(maskForm(query)),
+    body: (body, contentType, cut) =>
+      text(
+        FORM_TYPE.test(contentType ?? "")
+          ? maskForm(body)
+          : (maskJsonMembers(body, isSecretField, JSON.stringify(MASK), cut) ?? body),
+        cut,
+      ),
     headers: (headers) =>
-      Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskHeader(name, value, text)])),
+      Object.fromEntries(
+        Object.entries(headers).map(([name, value]) => [text(name), maskHeader(name, value, headerText)]),
+      ),
   };
+}
+
+/** A form or query string with the value of each secret parameter masked, the parameters split and named as URLSearchParams does (`pass%77ord` is `password`). */
+function maskForm(form: string): string {
+  return form
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      return equals >= 0 && isSecretParam(formName(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=${MASK}` : pair;
+    })
+    .join("&");
+}
+
+/** A parameter's name as URLSearchParams decodes it. */
+function formName(name: string): string {
+  return new URLSearchParams(`${name}=`).keys().next().value ?? "";
+}
+
+/** A JSON member's name as JSON.parse decodes it. */
+function jsonName(name: string): string {
+  try {
+    return JSON.parse(`"${name}"`) as string;
+  } catch {
+    return name;
+  }
 }
 
 function maskHeader(name: string, value: string, text: (value: string) => string): string {
@@ -70,7 +120,7 @@ function maskHeader(name: string, value: string, text: (value: string) => string
     case "authorization":
     case "proxy-authorization": {
       const scheme = /^\S+(?=\s)/.exec(value.trim())?.[0];
-      return scheme ? `${scheme} ${MASK}` : MASK;
+      return scheme ? `${text(scheme)} ${MASK}` : MASK;
     }
     case "cookie":
     case "set-cookie":
@@ -78,24 +128,4 @@ function maskHeader(name: string, value: string, text: (value: string) => string
     default:
       return text(value);
   }
-}
-
-/** A secret as it may be written: as is, in a URL, in a form, in a JSON string. */
-function spellingsOf(secret: string): string[] {
-  return [
-    secret,
-    encodeURIComponent(secret),
-    new URLSearchParams({ s: secret }).toString().slice(2),
-    JSON.stringify(secret).slice(1, -1),
-  ];
-}
-
-/** A text cut by the size limit may end with the beginning of a secret: that end goes too. */
-function maskCutSecret(text: string, spellings: readonly string[]): string {
-  for (const secret of spellings) {
-    for (let length = Math.min(secret.length - 1, text.length); length >= MIN_SECRET_TAIL; length--) {
-      if (text.endsWith(secret.slice(0, length))) return `${text.slice(0, -length)}${MASK}`;
-    }
-  }
-  return text;
 }

@@ -93,6 +93,16 @@ test("values are parsed and checked", async (t) => {
     ["bad size", { JOURNAL_BODY_MEMORY: "lots" }, /JOURNAL_BODY_MEMORY .*size such as 512KiB/],
     ["negative size", { JOURNAL_BODY_MEMORY: "-1MiB" }, /JOURNAL_BODY_MEMORY/],
     ["short secret", { BFF_SERVICE_TOKEN: "short" }, /BFF_SERVICE_TOKEN.*at least 32 bytes/],
+    [
+      "a service token no header carries",
+      { BFF_SERVICE_TOKEN: "bff-service-token-with-ümlaut-0123456789" },
+      /^BFF_SERVICE_TOKEN must be printable ASCII with no spaces: it travels in an Authorization: Bearer header/,
+    ],
+    [
+      "a control token with a space",
+      { CONTROL_TOKEN: "sandbox control token with spaces-0123456789" },
+      /^CONTROL_TOKEN must be printable ASCII with no spaces/,
+    ],
     ["prefix without a slash", { WALLET_PREFIX: "api/wallet" }, /WALLET_PREFIX .*path/],
     ["prefix with a trailing slash", { WALLET_PREFIX: "/api/wallet/" }, /WALLET_PREFIX/],
     ["prefix with a space", { WALLET_PREFIX: "/api/my wallet" }, /WALLET_PREFIX/],
@@ -109,6 +119,18 @@ test("values are parsed and checked", async (t) => {
       );
     });
   }
+  await t.test("a secret that travels in no header may hold any character", async () => {
+    const secret = 'störefront jwt secret € 😀 & "q" -0123456789';
+    assert.equal((await loadConfig({ cwd, env: { STOREFRONT_JWT_SECRET: secret } })).storefrontJwtSecret, secret);
+  });
+  await t.test("a token no header carries is never echoed", async () => {
+    await assert.rejects(
+      loadConfig({ cwd, env: {}, flags: { controlToken: "hunter2 control token with a space in it" } }),
+      (error: unknown) =>
+        /^--control-token must be printable ASCII/.test((error as Error).message) &&
+        !(error as Error).message.includes("hunter2"),
+    );
+  });
   await t.test("a short secret is never echoed", async () => {
     await assert.rejects(
       loadConfig({ cwd, env: { SIGNING_SECRET: "hunter2-secret" } }),

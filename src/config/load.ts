@@ -157,6 +157,13 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
       if (typeof text !== "string" || Buffer.byteLength(text) < 32) {
         throw configError(`${origin} must be at least 32 bytes long; choose a longer secret.`);
       }
+      // A header carries ASCII as given; other characters each client sends its own way (or not at
+      // all), and a space ends a bearer token: no request could ever match the secret.
+      if (option.header && !/^[\x21-\x7e]+$/.test(text)) {
+        throw configError(
+          `${origin} must be printable ASCII with no spaces: it travels in an ${option.header} header, which cannot carry other characters as given.`,
+        );
+      }
       return text;
     case "path":
       return typeof text === "string" && /^(\/[\w.~-]+)+$/.test(text)

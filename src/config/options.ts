@@ -49,6 +49,8 @@ export interface OptionSpec {
   arg?: string;
   /** The one command whose flag it is; without it, a setting of `sandbox start` (which the other commands read too). */
   command?: "check";
+  /** Where a secret travels when it is a header's value: it must then be one a header carries as given. */
+  header?: string;
 }
 
 export const OPTIONS = [
@@ -219,6 +221,7 @@ export const OPTIONS = [
     type: "secret",
     default: "dev-bff-service-token-not-for-production-use",
     description: "static token the agent sends to the BFF routes (at least 32 bytes)",
+    header: "Authorization: Bearer",
   },
   {
     key: "signingSecret",
@@ -245,6 +248,7 @@ export const OPTIONS = [
     default: "dev-sandbox-control-token-not-for-production",
     description:
       "token the /__sandbox/ controls demand (Authorization: Bearer) when the servers bind a non-loopback address (at least 32 bytes)",
+    header: "Authorization: Bearer",
   },
   // What `sandbox check` signs in with on a deployment (its own sandbox needs none of them); empty: not given.
   {

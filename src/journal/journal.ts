@@ -1,5 +1,5 @@
 import type { ServiceName } from "../config/options.ts";
-import { type FlatHeaders, headerRecord } from "../http/flat-headers.ts";
+import { type FlatHeaders, headerOf, headerRecord } from "../http/flat-headers.ts";
 import type { FromSchema } from "../json-schema.ts";
 import type { Masker } from "../mask.ts";
 import { type JournalBody, type JournalEntry, type JournalFilter, matchesFilter } from "./entry.ts";
@@ -168,18 +168,24 @@ export class Journal {
     const { masker } = this.options;
     const { at, request, response, ...captured } = recorded.captured;
     const { user, agent } = this.#identity(recorded);
-    const body = (part?: CapturedBody): JournalBody | undefined =>
-      part && { text: recorded.window.masked(part, masker), truncated: part.truncated };
+    const body = (part: CapturedBody | undefined, headers: FlatHeaders): JournalBody | undefined =>
+      part && {
+        text: recorded.window.masked(part, headerOf(headers, "content-type"), masker),
+        truncated: part.truncated,
+      };
     recorded.view = {
       id: recorded.id,
       time: new Date(at).toISOString(),
       ...captured,
       path: masker.text(captured.path),
-      query: masker.text(captured.query),
+      query: masker.query(captured.query),
       ...(user !== undefined && { user: masker.text(user) }),
       agent,
-      request: { headers: masker.headers(headerRecord(request.headers)), body: body(request.body) },
-      response: { headers: masker.headers(headerRecord(response.headers)), body: body(response.body) },
+      request: { headers: masker.headers(headerRecord(request.headers)), body: body(request.body, request.headers) },
+      response: {
+        headers: masker.headers(headerRecord(response.headers)),
+        body: body(response.body, response.headers),
+      },
     };
     return recorded.view;
   }
@@ -193,8 +199,11 @@ interface HeldBody {
   data: string | Buffer;
   /** How many of the window's entries hold it. */
   holders: number;
-  /** Its masked text once made, cut or whole (a cut one masks a secret's beginning at its end). */
-  masked: { cut?: string; whole?: string };
+  /**
+   * Its masked texts once made, by how they were read: cut or whole (a cut one masks a secret's
+   * beginning at its end), and the type it was sent as (a form is masked as one).
+   */
+  masked?: Map<string, string>;
 }
 
 /**
@@ -243,7 +252,7 @@ class Window {
       held.holders++;
       body.data = held.data;
     } else {
-      this.#bodies.set(body.data, { data: body.data, holders: 1, masked: {} });
+      this.#bodies.set(body.data, { data: body.data, holders: 1 });
       this.#bytes += 2 * body.data.length;
     }
     if (Buffer.isBuffer(body.data)) this.#lastBytes = body.data;
@@ -259,14 +268,16 @@ class Window {
     return this.#bodies.get(this.#lastBytes);
   }
 
-  /** A body's masked text, made once for all the entries that hold it. */
-  masked({ data, truncated }: CapturedBody, masker: Masker): string {
-    const mask = () => masker.text(data.toString(), truncated);
+  /** A body's masked text, made once for all the entries that hold it (as sent with the same type). */
+  masked({ data, truncated }: CapturedBody, contentType: string | undefined, masker: Masker): string {
+    const mask = () => masker.body(data.toString(), contentType, truncated);
     const held = this.#bodies.get(data);
     if (!held) return mask(); // its entries left while a listing was being made
-    const kind = truncated ? "cut" : "whole";
-    held.masked[kind] ??= mask();
-    return held.masked[kind];
+    const kind = `${truncated ? "cut" : "whole"} ${contentType ?? ""}`;
+    held.masked ??= new Map();
+    const made = held.masked.get(kind) ?? mask();
+    held.masked.set(kind, made);
+    return made;
   }
 
   /** Oldest first. */

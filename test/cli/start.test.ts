@@ -176,6 +176,22 @@ test(
   },
 );
 
+test(
+  "a BFF service token no header can carry as given is refused at start, naming the setting: a usage error, exit 2",
+  TIMEOUT,
+  async (t) => {
+    const token = "bff-sërvice-token-€-0123456789-abcdef";
+    const dataDir = await tempDir(t);
+    const result = await runInProcess(startArgs(dataDir), { env: { BFF_SERVICE_TOKEN: token } });
+    const message = assertOneLineError(result, 2);
+    assert.match(
+      message,
+      /^Error: BFF_SERVICE_TOKEN must be printable ASCII with no spaces: it travels in an Authorization: Bearer header/,
+    );
+    assert.ok(!`${result.stdout}${result.stderr}`.includes(token), "the token is not printed");
+  },
+);
+
 test("a bad setting is refused with a clear one-line message: a usage error, exit 2", TIMEOUT, async (t) => {
   await t.test("--storefront-port abc", async (t) => {
     const dataDir = await tempDir(t);
