@@ -1,10 +1,13 @@
-import { createServer, type Server as HttpServer, type ServerResponse } from "node:http";
+import type { Server as HttpServer, ServerResponse } from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { statusOf } from "../errors.ts";
+import { errorOf, statusOf } from "../errors.ts";
 import { createHostCheck } from "../http/allowed-hosts.ts";
+import { HTTP_TEXTS } from "../http/errors.ts";
+import { createNodeServer } from "../http/node-server.ts";
+import { targetParts } from "../http/request-line.ts";
 import { JSON_TYPE } from "../http/response-headers.ts";
 import { ActionInputError } from "./actions/build-request.ts";
 import { type AgentTarget, callAction } from "./actions/call.ts";
@@ -77,6 +80,8 @@ export interface McpHttpOptions {
   host: string;
   /** Names the endpoint answers to besides loopback and `host` (--allowed-hosts). */
   allowedHosts: readonly string[];
+  /** Told of a request the transport failed on (a bug: the client gets a 500, the server goes on). */
+  onServerError(error: unknown): void;
 }
 
 /**
@@ -91,19 +96,26 @@ export async function serveHttp(
   options: McpHttpOptions,
 ): Promise<{ url: string; server: HttpServer }> {
   const hosts = createHostCheck({ bind: options.host, allowedHosts: options.allowedHosts });
-  const http = createServer(async (req, res) => {
+  // createNodeServer has answered a target that is no path or URL, and HTTP/1.1 without Host.
+  const http = createNodeServer({}, async (req, res) => {
     // Every answer, the transport's included (its writeHead merges the headers set here).
     res.setHeader("x-content-type-options", "nosniff");
-    const target = URL.parse(req.url ?? "")?.host; // an absolute-form target names the host too
-    const refused = hosts.refusal([req.headers.host, target], req.headers.origin);
+    const target = targetParts(req.url ?? "/"); // an absolute-form target names the host too
+    const refused = hosts.refusal([req.headers.host, target.host], req.headers.origin);
     if (refused) return writeJson(res, statusOf(refused), refused.toBody());
-    if (new URL(req.url ?? "/", "http://x").pathname !== "/mcp")
-      return writeJson(res, 404, { error: "The MCP endpoint is /mcp", code: "not_found" });
-    const server = make();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on("close", () => void transport.close().then(() => server.close()));
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
+    if (target.path !== "/mcp") return writeJson(res, 404, { error: "The MCP endpoint is /mcp", code: "not_found" });
+    try {
+      const server = make();
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on("close", () => void transport.close().then(() => server.close()));
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    } catch (error) {
+      // A bug is this request's 500, never the end of the server (an async handler's throw would end the process).
+      options.onServerError(error);
+      if (res.headersSent) res.destroy();
+      else writeJson(res, 500, errorOf(HTTP_TEXTS.internal).toBody());
+    }
   });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);

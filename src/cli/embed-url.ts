@@ -55,7 +55,13 @@ export function embedUrlCommand(cli: Cli): Command {
       const running = config.embedBase === "auto" ? await runningSandbox(config.dataDir) : null;
       const base = resolveEmbedBase(config, running?.urls?.host);
       const identity = flags.identity
-        ? (await signIdentity({ secret: config.signingSecret, subject: endUser.id })).token
+        ? (
+            await signIdentity({
+              secret: config.signingSecret,
+              subject: endUser.id,
+              maxLifetimeSeconds: config.identityMaxLifetime / 1000,
+            })
+          ).token
         : undefined;
       cli.print(buildEmbedUrl(base, { mode, endUser: endUser.id, identity, session: flags.session?.trim() }));
     });

@@ -94,14 +94,24 @@ async function signAction(flags: SignFlags, cli: Cli): Promise<void> {
   const claims = parseClaimPairs(flags.claim ?? []);
   const config = await loadCommandConfig(flags, cli.io);
   const endUser = resolveEndUser(await loadDemoUsers(), flags.user, { allowUnknown: flags.allowUnknownUser });
-  const signed = await signIdentity({ secret: config.signingSecret, subject: endUser.id, ttlSeconds, claims });
+  const signed = await signIdentity({
+    secret: config.signingSecret,
+    subject: endUser.id,
+    ttlSeconds,
+    maxLifetimeSeconds: config.identityMaxLifetime / 1000,
+    claims,
+  });
   cli.print(flags.json ? JSON.stringify(signed, null, 2) : signed.token);
 }
 
 async function verifyAction(given: string, flags: JsonConfigFlags, cli: Cli): Promise<void> {
   const token = (given === "-" ? await readStdin(cli.io) : given).trim();
   const config = await loadCommandConfig(flags, cli.io);
-  const check = await verifyIdentity(token, { secret: config.signingSecret, users: await loadDemoUsers() });
+  const check = await verifyIdentity(token, {
+    secret: config.signingSecret,
+    users: await loadDemoUsers(),
+    maxLifetimeSeconds: config.identityMaxLifetime / 1000,
+  });
   if (!check.valid) cli.exitCode = 1;
   if (flags.json) return cli.print(JSON.stringify(verifyJson(check), null, 2));
   if (!check.valid) return cli.io.stderr.write(`invalid: ${check.reason}\n`);

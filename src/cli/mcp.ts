@@ -54,15 +54,16 @@ export function mcpCommand(cli: Cli): Command {
       const port = options.http === true ? 0 : Number(options.http);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         failWith(CLI_TEXTS.httpPort, { values: { given: String(options.http) }, expected: true });
-      const { url } = await serveHttp(make, { port, host: "127.0.0.1", allowedHosts: config.allowedHosts }).catch(
-        (error: NodeJS.ErrnoException) => {
-          failWith(error.code === "EADDRINUSE" ? CLI_TEXTS.mcpPortBusy : CLI_TEXTS.mcpCannotListen, {
-            values: { port, reason: error.code ?? error.message },
-            expected: true,
-            cause: error,
-          });
-        },
-      );
+      const onServerError = (error: unknown) =>
+        cli.io.stderr.write(`Error on a request: ${(error as Error)?.stack ?? String(error)}\n`);
+      const http = { port, host: "127.0.0.1", allowedHosts: config.allowedHosts, onServerError };
+      const { url } = await serveHttp(make, http).catch((error: NodeJS.ErrnoException) => {
+        failWith(error.code === "EADDRINUSE" ? CLI_TEXTS.mcpPortBusy : CLI_TEXTS.mcpCannotListen, {
+          values: { port, reason: error.code ?? error.message },
+          expected: true,
+          cause: error,
+        });
+      });
       cli.io.stderr.write(
         `MCP (streamable HTTP) at ${url}: ${actions.length} tools, acting for ${defaultUser.name} unless a call names end_user_id. Ctrl-C to stop.\n`,
       );

@@ -20,6 +20,7 @@ export async function tuiSettings(
     users: await loadDemoUsers(),
     serviceToken: config.bffServiceToken,
     signingSecret: config.signingSecret,
+    identityMaxLifetimeSeconds: config.identityMaxLifetime / 1000,
     walletPrefix: config.walletPrefix,
     controlToken: config.controlToken,
     embedBase: config.embedBase === "auto" && !urls.host ? "" : resolveEmbedBase(config, urls.host),

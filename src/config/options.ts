@@ -232,6 +232,15 @@ export const OPTIONS = [
     description: "HS256 secret of embed identity JWTs (at least 32 bytes)",
   },
   {
+    key: "identityMaxLifetime",
+    flag: "--identity-max-lifetime",
+    env: "IDENTITY_MAX_LIFETIME",
+    type: "duration",
+    default: "24h",
+    description:
+      "longest lifetime of an embed identity token that is accepted (exp - iat; exp - now without iat), and that `identity sign --ttl` gives",
+  },
+  {
     key: "controls",
     flag: "--controls",
     env: "CONTROLS",

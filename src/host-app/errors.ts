@@ -51,6 +51,9 @@ export const HOST_TEXTS = errorTexts(
     ],
     noAsset: ["not_found", "No asset {name}: the embed serves {assets}"],
     questionMissing: ["validation_error", '"question" is required: the text the user asked'],
-    tooLong: ["validation_error", '"{field}" is {length} characters; at most {max}'],
+    tooLong: [
+      "validation_error",
+      '"{field}" is {length} characters; at most {max} (as a person counts them: an emoji or an accented letter is one)',
+    ],
   },
 );

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
-import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import { SandboxError, statusOf } from "../errors.ts";
 import { HTTP_ERRORS } from "./errors.ts";
 import { JSON_TYPE } from "./response-headers.ts";
 
@@ -17,17 +18,22 @@ const ANSWERS: Record<string, { code: keyof typeof HTTP_ERRORS; error: string }>
  * never finish) with a bare status line; ours carries the error shape, the status Node would
  * have chosen, and closes the connection.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const { code, error: message } = ANSWERS[error.code ?? ""] ?? {
     code: "bad_request",
     error: `Malformed HTTP request (${error.code ?? "parse error"})`,
   };
-  const status = HTTP_ERRORS[code];
-  const body = JSON.stringify({ error: message, code });
+  answerOnSocket(socket, new SandboxError(code, message, { status: HTTP_ERRORS[code] }));
+}
+
+/** An answer in the error shape, written on a socket no response object owns (a request Node could not parse, a CONNECT), which it then closes. */
+export function answerOnSocket(socket: Duplex, error: SandboxError): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = statusOf(error);
+  const body = JSON.stringify(error.toBody());
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     `Content-Type: ${JSON_TYPE}`,

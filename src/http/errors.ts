@@ -39,6 +39,12 @@ export const HTTP_TEXTS = errorTexts(HTTP_ERRORS, {
   noRoute: ["not_found", "No route for {method} {path}"],
   methodNotAllowed: ["method_not_allowed", "{method} is not allowed on {path}; use {allow}"],
   internal: ["internal_error", "Internal error: see the sandbox log"],
+  noHost: ["bad_request", "An HTTP/1.1 request must name the server it is for in a Host header"],
+  badTarget: [
+    "bad_request",
+    'The request target {target} is none this server answers: a path ("/…"), an http:// or https:// URL with a host, or "*" for OPTIONS',
+  ],
+  noConnect: ["bad_request", "CONNECT is not served: this server is no proxy"],
   unknownHost: [
     "unknown_host",
     'Refused the Host "{host}": this server answers only to localhost, 127.0.0.1, [::1], its own addresses and the names given with --allowed-hosts.',

@@ -1,11 +1,10 @@
-import { createServer } from "node:http";
 import { type H3, toNodeHandler } from "h3";
 import { userError } from "../errors.ts";
 import { urlHost } from "../host-names.ts";
 import { systemTimers, type Timers } from "../timers.ts";
 import { TappableResponse } from "./body-tap.ts";
-import { answerClientError } from "./client-error.ts";
 import { CLIENT_TIMEOUTS, type ClientTimeouts, limitConnections } from "./connections.ts";
+import { createNodeServer } from "./node-server.ts";
 
 export interface ServeOptions {
   port: number;
@@ -36,7 +35,7 @@ export interface RunningServer {
  */
 export async function serve(app: H3, options: ServeOptions): Promise<RunningServer> {
   const timeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts };
-  const server = createServer(
+  const server = createNodeServer(
     {
       ServerResponse: TappableResponse,
       headersTimeout: timeouts.headersMs,
@@ -46,7 +45,6 @@ export async function serve(app: H3, options: ServeOptions): Promise<RunningServ
     toNodeHandler(app),
   );
   const connections = limitConnections(server, options.maxConnections, options.timers ?? systemTimers);
-  server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(userError("listen_failed", explainListenFailure(error.code, options))),

@@ -6,6 +6,7 @@ import { type SentBody, TappableResponse } from "./body-tap.ts";
 import { codeForStatus, HTTP_TEXTS } from "./errors.ts";
 import { type FlatHeaders, flatHeaders } from "./flat-headers.ts";
 import { HEALTH } from "./health-check.ts";
+import { targetParts } from "./request-line.ts";
 import { finishHeaders, JSON_TYPE } from "./response-headers.ts";
 import { allowedMethods } from "./route-table.ts";
 import { addIndexRoute, type ServiceIndex } from "./service-index.ts";
@@ -101,12 +102,15 @@ async function answerHead(app: H3, event: H3Event): Promise<Response> {
 
 /**
  * The names a request reached the server by: its Host header and, when the request line names a
- * host itself (absolute form, or a request made in-process), the URL's. An origin-form target
- * ("/path") has no host of its own: the URL's is the Host header's, and building it costs a URL parse.
+ * host itself (absolute form), the target's as written (srvx's URL calls a host its pattern
+ * refuses "_invalid_"); a request made in-process names it in its URL. An origin-form target
+ * ("/path") has no host of its own, and is not parsed.
  */
-function requestNames(event: H3Event): (string | null)[] {
+function requestNames(event: H3Event): (string | null | undefined)[] {
   const host = event.req.headers.get("host");
-  return event.runtime?.node?.req.url?.startsWith("/") ? [host] : [host, event.url.host];
+  const target = event.runtime?.node?.req.url;
+  if (target === undefined) return [host, event.url.host];
+  return target.startsWith("/") ? [host] : [host, targetParts(target).host];
 }
 
 /**

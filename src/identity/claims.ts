@@ -7,6 +7,13 @@ export const IDENTITY_ISSUER = ISSUERS.host;
 /** Default lifetime of an identity token: 10 minutes, since the embed URL carrying it is built just before it is opened. */
 export const DEFAULT_IDENTITY_TTL_SECONDS = 600;
 
+/**
+ * The longest lifetime of an identity token the sandbox accepts (and signs) unless the
+ * identityMaxLifetime setting says otherwise: a day, as the login JWTs live. A token meant to live
+ * minutes that lives years is as good as one that never expires, to whoever copies it.
+ */
+export const DEFAULT_IDENTITY_MAX_LIFETIME_SECONDS = 86_400;
+
 /** Claims the signer sets from the user, the time and the TTL; extra claims never override them. */
 export const RESERVED_CLAIMS = ["sub", "iat", "exp", "iss"] as const;
 

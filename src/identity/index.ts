@@ -1,5 +1,6 @@
 /** Embed identity: the tokens the host backend signs for the chat embed, and the embed URL that carries them. */
 export {
+  DEFAULT_IDENTITY_MAX_LIFETIME_SECONDS,
   DEFAULT_IDENTITY_TTL_SECONDS,
   IDENTITY_ISSUER,
   type IdentityClaims,

@@ -3,7 +3,7 @@ import { HS256, hs256Key, IAT_LEEWAY_SECONDS, verifyHs256 } from "../auth/hs256.
 import { ISSUERS } from "../auth/issuers.ts";
 import { jose } from "../auth/jose.ts";
 import type { DemoUser } from "../users.ts";
-import { IDENTITY_ISSUER, type IdentityClaims } from "./claims.ts";
+import { DEFAULT_IDENTITY_MAX_LIFETIME_SECONDS, IDENTITY_ISSUER, type IdentityClaims } from "./claims.ts";
 import { formatSpan, isoTime } from "./time-span.ts";
 
 /** Why a token is refused; stable, for scripts and tests. */
@@ -16,6 +16,7 @@ export type InvalidCode =
   | "wrong_algorithm"
   | "missing_claim"
   | "wrong_issuer"
+  | "lifetime_too_long"
   | "unknown_user";
 
 export type IdentityCheck =
@@ -29,6 +30,8 @@ export interface VerifyIdentityOptions {
   users: readonly DemoUser[];
   /** The time to check `exp` against; default now. */
   now?: Date;
+  /** The longest lifetime accepted, exp - iat (exp - now without iat), in seconds: the identityMaxLifetime setting; default a day. */
+  maxLifetimeSeconds?: number;
 }
 
 /** Tokens of the sandbox's other services, named when one is passed where an identity token belongs. */
@@ -39,7 +42,8 @@ const OTHER_ISSUERS: Record<string, string> = {
 
 /**
  * Checks an embed identity token: HS256 only (so `none` and other algorithms are refused), signed
- * with the SIGNING_SECRET, exp not passed, iat not in the future, and sub one of the demo users.
+ * with the SIGNING_SECRET, exp not passed, iat not in the future, a lifetime no longer than the
+ * limit, and sub one of the demo users.
  * `iss` is optional, as the wallet spec's tokens carry only `sub` and `exp`; when present it
  * must be sandbox-host, so that a token meant for something else is not taken for one.
  */
@@ -55,6 +59,8 @@ export async function verifyIdentity(token: string, options: VerifyIdentityOptio
     return explainFailure(error, token, now);
   }
   if (payload.iss !== undefined && payload.iss !== IDENTITY_ISSUER) return wrongIssuer(payload.iss);
+  const tooLong = overLifetime(payload as { exp: number; iat?: number }, now, options.maxLifetimeSeconds);
+  if (tooLong) return tooLong;
   if (typeof payload.sub !== "string")
     return invalid("malformed", `malformed: "sub" must be a string; got ${JSON.stringify(payload.sub)}`);
   if (payload.sub === "") return invalid("missing_claim", 'missing claim: "sub" (the user id) is empty');
@@ -81,6 +87,28 @@ function explainFailure(error: unknown, token: string, now: Date): IdentityCheck
   if (error instanceof jose().errors.JWTClaimValidationFailed) return claimFailure(error);
   if (error instanceof jose().errors.JOSEError) return invalid("malformed", `malformed: ${describeMalformed(error)}`);
   throw error;
+}
+
+/**
+ * A lifetime past the limit, counted from iat, or from now for a token without one (the spec's
+ * tokens need only sub and exp): such a token is refused, however valid otherwise.
+ */
+function overLifetime(
+  { exp, iat }: { exp: number; iat?: number },
+  now: Date,
+  max = DEFAULT_IDENTITY_MAX_LIFETIME_SECONDS,
+): IdentityCheck | undefined {
+  const lifetime = exp - (iat ?? Math.floor(now.getTime() / 1000)); // whole seconds, as jose reads now
+  if (lifetime <= max) return undefined;
+  // Spans are rounded to two units: when that makes them look alike, the seconds say which is longer.
+  const [given, limit] =
+    formatSpan(lifetime) === formatSpan(max)
+      ? [`${Math.ceil(lifetime)}s`, `${max}s`]
+      : [formatSpan(lifetime), formatSpan(max)];
+  return invalid(
+    "lifetime_too_long",
+    `lifetime too long: exp is ${given} after ${iat === undefined ? "now (no iat)" : "iat"}, more than the ${limit} an identity token may live (identityMaxLifetime: --identity-max-lifetime, IDENTITY_MAX_LIFETIME)`,
+  );
 }
 
 function wrongAlgorithm(token: string): IdentityCheck {

@@ -38,6 +38,7 @@ export const hostService: ServiceDefinition = {
         knownUser,
         embed: {
           signingSecret: config.signingSecret,
+          identityMaxLifetimeSeconds: config.identityMaxLifetime / 1000,
           users,
           now: () => clock.now(),
           urls,

@@ -10,6 +10,8 @@ export interface TuiSettings {
   serviceToken: string;
   /** SIGNING_SECRET: signs embed identity tokens, as the host backend does. */
   signingSecret: string;
+  /** The longest lifetime of an identity token accepted, and signed, in seconds (identityMaxLifetime). */
+  identityMaxLifetimeSeconds: number;
   /** The wallet service's route prefix (--wallet-prefix): {prefix}/balance, {prefix}/transactions. */
   walletPrefix: string;
   /** The sandbox controls' token, for the request journal (sent only where the controls ask for it). */

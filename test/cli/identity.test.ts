@@ -235,6 +235,27 @@ test("the secret comes from --config too, and a short one is refused", TIMEOUT, 
   assert.match(assertOneLineError(short, 2), /SIGNING_SECRET must be at least 32 bytes/);
 });
 
+test("IDENTITY_MAX_LIFETIME: sign refuses a longer --ttl, verify a token that lives longer", TIMEOUT, async (t) => {
+  const hour = await sign(t, "--user", "ada@example.com", "--ttl", "1h");
+  const [tooLong, refused, accepted] = await Promise.all([
+    cli(t, ["identity", "sign", "--user", "ada@example.com", "--ttl", "2d"]),
+    cli(t, ["identity", "verify", hour, "--json"], { IDENTITY_MAX_LIFETIME: "30m" }),
+    cli(t, ["identity", "verify", hour]),
+  ]);
+  assert.equal(
+    assertOneLineError(tooLong, 2),
+    "Error: An identity token may live at most 1d (identityMaxLifetime: --identity-max-lifetime, IDENTITY_MAX_LIFETIME); got 2d.",
+  );
+  assert.equal(refused.code, 1);
+  assert.deepEqual(json(refused), {
+    valid: false,
+    code: "lifetime_too_long",
+    reason:
+      "lifetime too long: exp is 1h after iat, more than the 30m an identity token may live (identityMaxLifetime: --identity-max-lifetime, IDENTITY_MAX_LIFETIME)",
+  });
+  assert.equal(accepted.code, 0, accepted.stderr);
+});
+
 /** Runs embed-url on a data dir of its own and parses the URL it prints. */
 async function embedUrl(t: Hooks, args: string[], env: Record<string, string> = {}, dataDir?: string): Promise<URL> {
   const result = await cli(t, ["embed-url", "--data-dir", dataDir ?? (await tempDir(t)), ...args], env);

@@ -1,13 +1,15 @@
+import type { OptionKey } from "../../src/config/options.ts";
 import { signIdentity } from "../../src/identity/index.ts";
 import { type StartedSandbox, startSandbox } from "../../src/index.ts";
 import { closeWhenDone } from "./deadline.ts";
 import { checkAnswers } from "./openapi.ts";
 
-/** The programmatic sandbox with all three servers, closed when the test ends. */
-export async function startEmbedSandbox(t: {
-  after(fn: () => unknown): void;
-}): Promise<StartedSandbox & { host: string }> {
-  const sandbox = await startSandbox({ logError: () => {} });
+/** The programmatic sandbox with all three servers (and the settings given), closed when the test ends. */
+export async function startEmbedSandbox(
+  t: { after(fn: () => unknown): void },
+  settings: Partial<Record<OptionKey, unknown>> = {},
+): Promise<StartedSandbox & { host: string }> {
+  const sandbox = await startSandbox({ logError: () => {}, settings });
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());
   await checkAnswers(t, sandbox.urls);
   return { ...sandbox, host: sandbox.urls.host! };

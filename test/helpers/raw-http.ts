@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { connect } from "node:net";
 
 /**
@@ -76,4 +77,37 @@ function unchunk(text: string): string {
     parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
     rest = rest.subarray(lineEnd + 2 + size + 2);
   }
+}
+
+/** Request lines no server can take, each with what it gets: a status and code in the JSON error shape. */
+export const MALFORMED_TARGETS: [name: string, line: string, status: number, code: string][] = [
+  ["an IPv6 host never closed", "GET http://[/x HTTP/1.1", 400, "bad_request"],
+  ["a percent sign in the host", "GET http://%zz/ HTTP/1.1", 400, "bad_request"],
+  ["a port past 65535", "GET http://[::1]:99999/ HTTP/1.1", 400, "bad_request"],
+  ["a URL of another scheme", "GET ftp://127.0.0.1/health HTTP/1.1", 400, "bad_request"],
+  ["user info in the URL", "GET http://user:secret@127.0.0.1/health HTTP/1.1", 400, "bad_request"],
+  ["a path without its slash", "GET health HTTP/1.1", 400, "bad_request"],
+  ["an asterisk for GET", "GET * HTTP/1.1", 400, "bad_request"],
+  ["two slashes: a path no route has", "GET // HTTP/1.1", 404, "not_found"],
+  ["absolute-form naming another host", "GET http://attacker.example/health HTTP/1.1", 421, "unknown_host"],
+  ["a target of 20,000 characters", `GET /${"a".repeat(20_000)} HTTP/1.1`, 431, "request_header_fields_too_large"],
+];
+
+/** The request line, then Host and Connection: close unless `headers` says otherwise. */
+export async function sendLine(
+  url: string,
+  line: string,
+  headers = ["Host: 127.0.0.1", "Connection: close"],
+): Promise<RawAnswer> {
+  return parseAnswer(await rawRequest(url, `${[line, ...headers].join("\r\n")}\r\n\r\n`));
+}
+
+/** An answer in the JSON error shape, with this status and code; `name` says which case failed. */
+export function assertErrorShape(answer: RawAnswer, status: number, code: string, name: string): void {
+  assert.equal(answer.status, status, `${name}: ${answer.body}`);
+  assert.equal(answer.headers["content-type"], "application/json; charset=utf-8", name);
+  assert.equal(answer.headers["x-content-type-options"], "nosniff", name);
+  const body = JSON.parse(answer.body) as { code: string; error: string };
+  assert.equal(body.code, code, name);
+  assert.equal(typeof body.error, "string", name);
 }

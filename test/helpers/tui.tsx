@@ -1,6 +1,7 @@
 import { EventEmitter, once } from "node:events";
 import { render } from "ink-testing-library";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
+import { DEFAULT_IDENTITY_MAX_LIFETIME_SECONDS } from "../../src/identity/index.ts";
 import { type StartedSandbox, startSandbox } from "../../src/index.ts";
 import type { TuiServices } from "../../src/tui/context.tsx";
 import { afterReact, KeyStream } from "../../src/tui/key-stream.ts";
@@ -45,6 +46,7 @@ export function uiSettings(
     users: sandbox.users,
     serviceToken: sandbox.secrets.bffServiceToken,
     signingSecret: sandbox.secrets.signingSecret,
+    identityMaxLifetimeSeconds: DEFAULT_IDENTITY_MAX_LIFETIME_SECONDS,
     controlToken: sandbox.secrets.controlToken,
     walletPrefix: "/api/wallet",
     embedBase: sandbox.urls.host ? `${sandbox.urls.host}/embed` : "",

@@ -265,5 +265,13 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
       /16 KiB/,
     );
     assert.equal((await postEmbed(host, "ask", { question: "x".repeat(500) })).status, 200, "500 characters are fine");
+    // Characters as a person counts them: 👍🏽 and 🇳🇬 are 4 UTF-16 units each, an e and its combining accent 2.
+    const person = "👍🏽🇳🇬e\u0301a".repeat(125);
+    assert.equal(person.length, 1375);
+    assert.equal((await postEmbed(host, "ask", { question: person })).status, 200, "500 characters, 1,375 units");
+    assert.equal(
+      (await errorBody(await postEmbed(host, "ask", { question: `${person}👍🏽` }))).error,
+      '"question" is 501 characters; at most 500 (as a person counts them: an emoji or an accented letter is one)',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { decodeJwt, SignJWT } from "jose";
 import { CONTENT_SECURITY_POLICY } from "../../src/host-app/embed/page.ts";
 import { bodyData, identityFor, openEmbed, pageIdentity, startEmbedSandbox } from "../helpers/embed.ts";
 import { ADA, errorBody, NGOZI } from "../helpers/sandbox.ts";
@@ -70,6 +71,17 @@ test("GET /embed: the identity check decides the page's state and status", async
       says: /sub ≠ endUser/,
     },
     { name: "malformed", identity: async () => "not-a-jwt", code: "malformed", says: /malformed/ },
+    {
+      name: "a lifetime of ten years (signed by another host backend)",
+      identity: () =>
+        new SignJWT({ sub: ADA.id })
+          .setProtectedHeader({ alg: "HS256" })
+          .setIssuedAt()
+          .setExpirationTime("3650d")
+          .sign(new TextEncoder().encode(sandbox.secrets.signingSecret)),
+      code: "lifetime_too_long",
+      says: /lifetime too long: exp is 3650d after iat, more than the 1d an identity token may live/,
+    },
     {
       name: "no endUser beside the token",
       identity: () => identityFor(sandbox, ADA.id),
@@ -189,4 +201,24 @@ test("GET /embed: the identity check decides the page's state and status", async
           );
     }
   });
+});
+
+test("identityMaxLifetime: the embed refuses a token that lives longer, and the demo host page signs no longer", async (t) => {
+  const sandbox = await startEmbedSandbox(t, { identityMaxLifetime: "5m" });
+  const hour = await identityFor(sandbox, ADA.id, { ttlSeconds: 3600 });
+  const refused = await openEmbed(sandbox.host, { mode: "drawer", endUser: ADA.id, identity: hour });
+  assert.equal(refused.status, 401);
+  const html = await refused.text();
+  assert.equal(bodyData(html)["reason-code"], "lifetime_too_long");
+  assert.match(html, /exp is 1h after iat, more than the 5m an identity token may live/);
+
+  const fresh = await fetch(`${sandbox.host}/embed/api/identity`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userId: ADA.id }),
+  });
+  const { identity, urls } = (await fresh.json()) as { identity: string; urls: { drawer: string } };
+  const claims = decodeJwt(identity);
+  assert.equal(claims.exp! - claims.iat!, 300, "the 10-minute default, cut to the limit");
+  assert.equal(bodyData(await (await fetch(urls.drawer)).text()).state, "verified");
 });

@@ -248,3 +248,62 @@ test("expiry is checked against the time given", async () => {
   const late = await verifyIdentity(token, { secret: SECRET, users, now: new Date(at.getTime() + 3_600_000) });
   assertInvalid(late, "expired", /^expired at 2030-01-01T00:01:00\.000Z \(59m ago\)$/);
 });
+
+test("a token that lives longer than the limit is refused, counted from iat or, without one, from now", async (t) => {
+  const LIMIT =
+    /more than the 1d an identity token may live \(identityMaxLifetime: --identity-max-lifetime, IDENTITY_MAX_LIFETIME\)$/;
+  await t.test("ten years from iat: refused by default, naming the limit", async () => {
+    const token = await forge({ sub: ADA.id, iat: now(), exp: now() + 10 * 365 * 86_400 });
+    assertInvalid(await verify(token), "lifetime_too_long", /^lifetime too long: exp is 3650d after iat, /);
+    assertInvalid(await verify(token), "lifetime_too_long", LIMIT);
+  });
+  await t.test("without iat, exp is counted from now", async () => {
+    const at = new Date("2030-01-01T00:00:00Z");
+    const check = async (lifetime: number) =>
+      verifyIdentity(await forge({ sub: ADA.id, exp: at.getTime() / 1000 + lifetime }), {
+        secret: SECRET,
+        users,
+        now: at,
+      });
+    assertInvalid(
+      await check(2 * 86_400),
+      "lifetime_too_long",
+      /^lifetime too long: exp is 2d after now \(no iat\), more than the 1d/,
+    );
+    assert.ok((await check(86_400)).valid);
+  });
+  await t.test(
+    "a day exactly is accepted; a second more is refused, in seconds where the spans look alike",
+    async () => {
+      const iat = now();
+      assert.ok((await verify(await forge({ sub: ADA.id, iat, exp: iat + 86_400 }))).valid);
+      assertInvalid(
+        await verify(await forge({ sub: ADA.id, iat, exp: iat + 86_401 })),
+        "lifetime_too_long",
+        /^lifetime too long: exp is 86401s after iat, more than the 86400s /,
+      );
+    },
+  );
+  await t.test("the limit is the verifier's", async () => {
+    const { token } = await signIdentity({ secret: SECRET, subject: ADA.id, ttlSeconds: 3600 });
+    assert.ok((await verify(token)).valid);
+    const strict = await verifyIdentity(token, { secret: SECRET, users, maxLifetimeSeconds: 900 });
+    assertInvalid(strict, "lifetime_too_long", /^lifetime too long: exp is 1h after iat, more than the 15m /);
+  });
+  await t.test("an expired token is reported as expired, whatever its lifetime", async () => {
+    const iat = now() - 20 * 86_400;
+    assertInvalid(await verify(await forge({ sub: ADA.id, iat, exp: iat + 10 * 86_400 })), "expired", /^expired at/);
+  });
+});
+
+test("the signer keeps to the same limit: a longer TTL is refused, the default shortened to it", async () => {
+  await assert.rejects(
+    signIdentity({ secret: SECRET, subject: ADA.id, ttlSeconds: 2 * 86_400 }),
+    (error: Error) =>
+      error instanceof IdentityError &&
+      error.message ===
+        "An identity token may live at most 1d (identityMaxLifetime: --identity-max-lifetime, IDENTITY_MAX_LIFETIME); got 2d.",
+  );
+  const { claims } = await signIdentity({ secret: SECRET, subject: ADA.id, maxLifetimeSeconds: 300 });
+  assert.equal(claims.exp - claims.iat, 300, "the 10-minute default, cut to a 5-minute limit");
+});

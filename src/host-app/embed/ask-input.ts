@@ -2,7 +2,7 @@ import { failWith } from "../../errors.ts";
 import type { BodyFields } from "../../http/request-input.ts";
 import { HOST_TEXTS } from "../errors.ts";
 
-/** The longest question, and the longest reply to a follow-up, the chat takes. */
+/** The longest question, and the longest reply to a follow-up, the chat takes, in characters as a person counts them. */
 export const MAX_TEXT_LENGTH = 500;
 
 /** Bodies of the embed's JSON routes are small: a question and a token. */
@@ -20,9 +20,9 @@ export interface AskInput {
 export function parseAskInput(body: BodyFields): AskInput {
   const question = body.field("question").trim();
   if (question === "") failWith(HOST_TEXTS.questionMissing, { details: { field: "question" } });
-  if (question.length > MAX_TEXT_LENGTH) tooLong("question", question.length);
+  checkLength("question", question);
   const reply = body.field<string | undefined>("reply")?.trim();
-  if (reply !== undefined && reply.length > MAX_TEXT_LENGTH) tooLong("reply", reply.length);
+  if (reply !== undefined) checkLength("reply", reply);
   return {
     question,
     reply,
@@ -31,6 +31,16 @@ export function parseAskInput(body: BodyFields): AskInput {
   };
 }
 
-function tooLong(field: string, length: number): never {
-  return failWith(HOST_TEXTS.tooLong, { values: { field, length, max: MAX_TEXT_LENGTH }, details: { field } });
+/**
+ * Characters are counted as a person counts them: grapheme clusters, so that 👍🏽, 🇳🇬 or an e with
+ * its accent is one, where String.length counts UTF-16 units (2 to 4 for an emoji). No text has
+ * more characters than units, so most are let through before any count; the body limit bounds
+ * the text a few characters can carry (a letter with a thousand accents is one).
+ */
+function checkLength(field: string, text: string): void {
+  if (text.length <= MAX_TEXT_LENGTH) return;
+  let length = 0;
+  for (const _ of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text)) length++;
+  if (length > MAX_TEXT_LENGTH)
+    failWith(HOST_TEXTS.tooLong, { values: { field, length, max: MAX_TEXT_LENGTH }, details: { field } });
 }

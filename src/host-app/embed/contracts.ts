@@ -68,12 +68,14 @@ export const ASK: RouteContract = {
       properties: {
         question: {
           type: "string",
-          description: "At most 500 characters (surrounding spaces not counted); not blank",
+          description:
+            "At most 500 characters as a person counts them (an emoji or an accented letter is one; surrounding spaces not counted); not blank",
           examples: ["what's in my cart?"],
         },
         reply: {
           type: "string",
-          description: "The answer to the follow-up question the first call asked; at most 500 characters",
+          description:
+            "The answer to the follow-up question the first call asked; at most 500 characters, counted as for question",
         },
         endUser: { type: "string", description: "The user's id; when given, the identity token must name it" },
         identity: { type: "string", description: "The identity token of the embed URL" },

@@ -7,6 +7,8 @@ import type { EmbedIdentityOptions } from "./verify.ts";
 export interface EmbedDeps {
   /** SIGNING_SECRET: identity tokens are verified, and the demo host page's signed, with it. */
   signingSecret: string;
+  /** The longest lifetime of an identity token accepted, and signed, in seconds (identityMaxLifetime). */
+  identityMaxLifetimeSeconds: number;
   /** The demo users: who an identity token may name, and whom the demo host page offers. */
   users: readonly DemoUser[];
   /** The sandbox clock. */
@@ -19,5 +21,10 @@ export interface EmbedDeps {
 
 /** What verifying an identity token takes, at the sandbox clock's now. */
 export function identityOptions(deps: EmbedDeps): EmbedIdentityOptions {
-  return { secret: deps.signingSecret, users: deps.users, now: deps.now() };
+  return {
+    secret: deps.signingSecret,
+    users: deps.users,
+    now: deps.now(),
+    maxLifetimeSeconds: deps.identityMaxLifetimeSeconds,
+  };
 }

@@ -30,7 +30,12 @@ export type FreshEmbed = FromSchema<typeof FRESH_EMBED>;
  * as the browser reached it, so that the embed is framed by its own origin).
  */
 export async function freshEmbed(user: DemoUser, origin: string, deps: EmbedDeps): Promise<FreshEmbed> {
-  const { token, claims } = await signIdentity({ secret: deps.signingSecret, subject: user.id, now: deps.now() });
+  const { token, claims } = await signIdentity({
+    secret: deps.signingSecret,
+    subject: user.id,
+    now: deps.now(),
+    maxLifetimeSeconds: deps.identityMaxLifetimeSeconds,
+  });
   const session = `preview-${randomUUID().slice(0, 8)}`;
   const urls = Object.fromEntries(
     EMBED_MODES.map((mode) => [

@@ -18,6 +18,8 @@ export interface EmbedIdentityOptions {
   users: readonly DemoUser[];
   /** The sandbox clock's now, so that a moved clock expires tokens. */
   now: Date;
+  /** The longest lifetime accepted, in seconds (identityMaxLifetime). */
+  maxLifetimeSeconds: number;
 }
 
 /**

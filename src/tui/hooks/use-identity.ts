@@ -61,12 +61,23 @@ export function useSignedIdentity(subjectId: string | undefined, ttlText: string
         secret: settings.signingSecret,
         subject: subjectId,
         ttlSeconds,
+        maxLifetimeSeconds: settings.identityMaxLifetimeSeconds,
         claims,
         now,
       });
       return { ...signed, header: decodeProtectedHeader(signed.token) };
     });
-  }, [subjectId, ttlText, claimsText, round, settings.signingSecret, timers, run, reset]);
+  }, [
+    subjectId,
+    ttlText,
+    claimsText,
+    round,
+    settings.signingSecret,
+    settings.identityMaxLifetimeSeconds,
+    timers,
+    run,
+    reset,
+  ]);
   return { ...request, resign: () => setRound((before) => before + 1) };
 }
 
@@ -98,7 +109,12 @@ export function useVerifyIdentity() {
     setEmpty(token === "");
     if (token === "") return request.reset();
     void request.run(() =>
-      verifyIdentity(token, { secret: settings.signingSecret, users: settings.users, now: new Date(timers.now()) }),
+      verifyIdentity(token, {
+        secret: settings.signingSecret,
+        users: settings.users,
+        now: new Date(timers.now()),
+        maxLifetimeSeconds: settings.identityMaxLifetimeSeconds,
+      }),
     );
   };
   return { ...request, verify, empty };
