@@ -18,7 +18,8 @@ export function importCommand(cli: Cli): Command {
         notes: [
           "Each service's data is brought to the current schema version and checked as at start, all",
           "of them before any is changed: a bad document is refused, naming the field, and changes nothing.",
-          "Services the document leaves out keep their data.",
+          "Services the document leaves out keep their data. A document is at most 8 MiB: for more,",
+          "write each service's data to its file in the stopped sandbox's data dir (docs/controls.md).",
         ],
         examples: [
           "npx sandbox import snapshot.json",

@@ -88,5 +88,9 @@ export const CONTROL_TEXTS = errorTexts(
       "Import refused, nothing was changed: /services/{service} is there, but the {service} keeps no data",
     ],
     importBadData: ["validation_error", "Import refused, nothing was changed: {field} {problem}"],
+    importTooLarge: [
+      "payload_too_large",
+      "Import refused, nothing was changed: an import is at most {size}, since the servers stop to read and check it. Import less at a time, or stop the sandbox and write each service's data to its file in the data dir (services.wallet to wallet.json, say): the start checks it the same way.",
+    ],
   },
 );

@@ -1,5 +1,5 @@
 import { assertBodySize, type H3Event, HTTPError } from "h3";
-import { failWith } from "../errors.ts";
+import { type ErrorText, failWith } from "../errors.ts";
 import { HTTP_TEXTS } from "./errors.ts";
 import { readNodeBodyText } from "./node-body.ts";
 
@@ -17,14 +17,18 @@ export function bodyTextRead(event: H3Event): string | undefined {
 
 /**
  * Reads a JSON object body: `application/json` only (415 otherwise), at most 1 MiB unless the
- * route says otherwise (413), and keys that could reach a prototype (`__proto__`, `constructor`,
- * `prototype`) are dropped.
+ * route says otherwise (413, with `tooLarge`'s text if the route has its own), and keys that could
+ * reach a prototype (`__proto__`, `constructor`, `prototype`) are dropped.
  */
-export async function readJsonObject(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  event: H3Event,
+  maxBytes = MAX_BODY_BYTES,
+  tooLarge?: ErrorText,
+): Promise<Record<string, unknown>> {
   if (!isJsonType(event.req.headers.get("content-type") ?? "")) {
     failWith(HTTP_TEXTS.notJsonType);
   }
-  const text = await readBodyText(event, maxBytes);
+  const text = await readBodyText(event, maxBytes, tooLarge);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text, dropPrototypeKeys);
@@ -43,8 +47,15 @@ export function isJsonType(type: string): boolean {
   return /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
 }
 
-/** The body as text, at most 1 MiB unless the route allows more (413); a client that hangs up mid-body is a 400, not a server error. */
-export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): Promise<string> {
+/**
+ * The body as text, at most 1 MiB unless the route allows more (413: `tooLarge`'s text, given the
+ * limit as {size}); a client that hangs up mid-body is a 400, not a server error.
+ */
+export async function readBodyText(
+  event: H3Event,
+  maxBytes = MAX_BODY_BYTES,
+  tooLarge: ErrorText = HTTP_TEXTS.bodyTooLarge,
+): Promise<string> {
   try {
     const node = event.runtime?.node?.req;
     const text = node ? await readNodeBodyText(node, maxBytes) : await readWebBodyText(event, maxBytes);
@@ -52,7 +63,7 @@ export async function readBodyText(event: H3Event, maxBytes = MAX_BODY_BYTES): P
     return text;
   } catch (error) {
     if (!HTTPError.isError(error)) failWith(HTTP_TEXTS.bodyCut);
-    if (error.status === 413) failWith(HTTP_TEXTS.bodyTooLarge, { values: { size: sizeText(maxBytes) } });
+    if (error.status === 413) failWith(tooLarge, { values: { size: sizeText(maxBytes) } });
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 import type { CatalogEntry } from "../agent/resolver/products.ts";
 import { readFixture } from "../fixtures.ts";
 import { searchProducts } from "../storefront/catalog.ts";
+import type { Product } from "../storefront/model.ts";
 import type { ProductView } from "../storefront/schemas.ts";
-import type { Product } from "../storefront/store.ts";
 
 let seed: Promise<readonly Product[]> | undefined;
 

@@ -21,19 +21,28 @@ function latestVersion(migrations: readonly Migration[]): number {
 /**
  * Brings data written at any earlier schema version to the latest one, running the migrations it
  * has not seen in order, as the real services do on start. A version that is missing, not a whole
- * number or newer than the migrations is a problem instead.
+ * number, older than the first migration's (data is never written before it: version 0 is a new
+ * file, which the first migration would empty) or newer than the last one's is a problem instead.
  */
 export function migrate(
   data: Record<string, unknown>,
   migrations: readonly Migration[],
 ): { data: Record<string, unknown>; migrated: boolean } | { problem: ShapeProblem } {
   const from = data.version;
+  const oldest = migrations[0]?.version ?? 0;
   const latest = latestVersion(migrations);
-  if (typeof from !== "number" || !Number.isInteger(from) || from < 0) {
+  if (typeof from !== "number" || !Number.isInteger(from)) {
     return {
       problem: { path: "/version", message: "must be a whole number: the schema version the data was written with" },
     };
   }
+  if (from < oldest)
+    return {
+      problem: {
+        path: "/version",
+        message: `is ${from}, older than any this sandbox knows (${oldest === latest ? latest : `${oldest} to ${latest}`}): the migrations would replace its collections with empty ones`,
+      },
+    };
   if (from > latest)
     return {
       problem: {
@@ -56,7 +65,7 @@ function applyMigrations(data: Record<string, unknown>, steps: readonly Migratio
 /**
  * Wraps an adapter so that what it reads is always at the latest schema version. A new file
  * reads as version 0 and goes through every migration, as the real services do on first
- * start; `migrated` tells the store that the result has to be written back.
+ * start (`created`); `migrated` tells the store that an older file's data has to be written back.
  */
 export class MigratingAdapter<T extends Versioned> implements Adapter<T> {
   migrated = false;
@@ -75,7 +84,8 @@ export class MigratingAdapter<T extends Versioned> implements Adapter<T> {
   async read(): Promise<T> {
     const stored = await this.inner.read();
     this.created = stored === null;
-    const result = migrate((stored ?? { version: 0 }) as unknown as Record<string, unknown>, this.migrations);
+    if (this.created) return emptyData(this.migrations) as unknown as T;
+    const result = migrate(stored as unknown as Record<string, unknown>, this.migrations);
     if ("problem" in result) throw dataFileError(this.inner.path, describeProblem(result.problem));
     this.migrated = result.migrated;
     return result.data as unknown as T;

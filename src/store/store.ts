@@ -15,7 +15,10 @@ export interface StoreOptions<T extends Versioned> {
   migrations: readonly Migration[];
   /** Fills a new file after its migrations ran (the seed from fixtures/). */
   seed: (empty: T) => T;
-  /** Names what is wrong with loaded data of the wrong shape (null when it is fine). */
+  /**
+   * Names what is wrong with data read from the file or taken by accept (null when it is fine):
+   * its shape, and the rules the routes that make its records keep (src/store/rules.ts).
+   */
   checkShape?: (data: unknown) => ShapeProblem | null;
   io?: FileIO;
 }
@@ -74,8 +77,7 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
   // A file read from disk may have been edited by hand; a new seed is ours (its shape is tested),
   // and not compiling the check saves a fresh start (a test suite's every sandbox) ~40 ms.
   const problem = adapter.created ? null : options.checkShape?.(db.data);
-  if (problem)
-    throw dataFileError(options.file, `its content does not have the expected shape: ${describeProblem(problem)}`);
+  if (problem) throw dataFileError(options.file, describeProblem(problem));
   // A seed or a migration is made again by the next start if a power loss undoes its rename: its content is synced, not its name.
   if (adapter.created || adapter.migrated)
     await file

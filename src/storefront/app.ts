@@ -23,8 +23,9 @@ import { addToCart, storedCart, toCartView } from "./cart.ts";
 import type { CartEvents } from "./cart-events.ts";
 import { catalogAnswer } from "./catalog.ts";
 import { ADD_TO_CART, CART_STREAM, LIST_ORDERS, LIST_PRODUCTS } from "./contracts.ts";
+import type { StoredCart } from "./model.ts";
 import { listOrders } from "./orders.ts";
-import type { StoredCart, StorefrontStore } from "./store.ts";
+import type { StorefrontStore } from "./store.ts";
 
 export interface StorefrontDeps extends ServiceAppOptions {
   store: StorefrontStore;

@@ -1,5 +1,6 @@
 import { storedCart } from "./cart.ts";
-import type { StoredCart, StorefrontData, StorefrontStore } from "./store.ts";
+import type { StoredCart, StorefrontData } from "./model.ts";
+import type { StorefrontStore } from "./store.ts";
 
 export type CartListener = (cart: StoredCart) => void;
 

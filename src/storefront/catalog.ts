@@ -1,7 +1,7 @@
 import { type SerialisedJson, serialiseJson } from "../http/serialised-json.ts";
+import type { Product } from "./model.ts";
 import { formatNairaRange } from "./money.ts";
 import type { ProductView } from "./schemas.ts";
-import type { Product } from "./store.ts";
 
 export function toProductView(product: Product): ProductView {
   return {

@@ -83,6 +83,7 @@ test("unusable files stop the start, name the file and are left as they were", a
     ["an array", "[]", /JSON object/],
     ["no version", '{"count": 1}', /version/],
     ["a newer version", '{"version": 99}', /newer/],
+    ["version 0, which the migrations would empty", '{"version": 0, "count": 7}', /\/version is 0, older/],
   ];
   for (const [name, content, reason] of cases) {
     await t.test(name, async () => {
@@ -238,6 +239,7 @@ test("accept migrates older data forward and checks its shape, without changing 
     [[], ""],
     [{ count: 1 }, "/version"],
     [{ version: 3 }, "/version"],
+    [{ version: 0, count: 3 }, "/version"],
     [{ version: 2, count: "3", log: [] }, "/count"],
   ];
   for (const [document, path] of cases) {

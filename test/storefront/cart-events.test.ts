@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { createClock } from "../../src/clock.ts";
 import { addToCart } from "../../src/storefront/cart.ts";
 import { CartEvents } from "../../src/storefront/cart-events.ts";
-import type { StoredCart } from "../../src/storefront/store.ts";
+import type { StoredCart } from "../../src/storefront/model.ts";
 import { openStorefrontStore } from "../../src/storefront/store.ts";
 import { loadDemoUsers } from "../../src/users.ts";
 import { ADA, TUNDE, tempDir } from "../helpers/sandbox.ts";

@@ -25,35 +25,51 @@ export interface ClientRegistration {
  * otherwise). Whether the name is free is checked by registerClient, against the stored clients.
  */
 export function checkRegistration(name: unknown, redirectUris: unknown): ClientRegistration {
-  if (typeof name !== "string" || name.trim() === "") fail("validation_error", "A client needs a name (--name)");
-  const trimmed = name.trim();
+  const problem = registrationProblem(name, redirectUris);
+  if (problem) fail("validation_error", problem.message);
+  return { name: (name as string).trim(), redirectUris: [...new Set(redirectUris as string[])] };
+}
+
+/**
+ * What makes a registration unacceptable, and where: `at` is a JSON pointer into
+ * `{name, redirectUris}` (the first refused URI, when there are several). An imported or
+ * hand-edited client is held to the same rules.
+ */
+export function registrationProblem(name: unknown, redirectUris: unknown): { at: string; message: string } | null {
+  if (typeof name !== "string" || name.trim() === "") return { at: "/name", message: "A client needs a name (--name)" };
   // Counted in characters (code points), as a person counts them, not UTF-16 units.
-  if ([...trimmed].length > CLIENT_LIMITS.nameLength)
-    fail(
-      "validation_error",
-      `A client's name is at most ${CLIENT_LIMITS.nameLength} characters; this one has ${[...trimmed].length}`,
-    );
+  const length = [...name.trim()].length;
+  if (length > CLIENT_LIMITS.nameLength)
+    return {
+      at: "/name",
+      message: `A client's name is at most ${CLIENT_LIMITS.nameLength} characters; this one has ${length}`,
+    };
   if (
     !Array.isArray(redirectUris) ||
     redirectUris.length === 0 ||
     !redirectUris.every((uri) => typeof uri === "string")
   ) {
-    fail("validation_error", "A client needs at least one redirect URI (--redirect-uri, repeatable)");
+    return { at: "/redirectUris", message: "A client needs at least one redirect URI (--redirect-uri, repeatable)" };
   }
   if (redirectUris.length > CLIENT_LIMITS.redirectUris)
-    fail(
-      "validation_error",
-      `A client has at most ${CLIENT_LIMITS.redirectUris} redirect URIs; ${redirectUris.length} were given`,
-    );
-  const long = (redirectUris as string[]).find((uri) => uri.length > CLIENT_LIMITS.redirectUriLength);
-  if (long !== undefined)
-    fail(
-      "validation_error",
-      `A redirect URI is at most ${CLIENT_LIMITS.redirectUriLength} characters; one has ${long.length} (${long.slice(0, 40)}…)`,
-    );
-  const problems = redirectUris.map(redirectUriProblem).filter((problem): problem is string => problem !== null);
-  if (problems.length > 0) fail("validation_error", problems.join("; "));
-  return { name: trimmed, redirectUris: [...new Set(redirectUris as string[])] };
+    return {
+      at: "/redirectUris",
+      message: `A client has at most ${CLIENT_LIMITS.redirectUris} redirect URIs; ${redirectUris.length} were given`,
+    };
+  const long = (redirectUris as string[]).findIndex((uri) => uri.length > CLIENT_LIMITS.redirectUriLength);
+  if (long !== -1) {
+    const uri = redirectUris[long] as string;
+    return {
+      at: `/redirectUris/${long}`,
+      message: `A redirect URI is at most ${CLIENT_LIMITS.redirectUriLength} characters; one has ${uri.length} (${uri.slice(0, 40)}…)`,
+    };
+  }
+  const refused = (redirectUris as string[]).flatMap((uri, index) => {
+    const problem = redirectUriProblem(uri);
+    return problem === null ? [] : [{ index, problem }];
+  });
+  if (refused.length === 0) return null;
+  return { at: `/redirectUris/${refused[0]!.index}`, message: refused.map(({ problem }) => problem).join("; ") };
 }
 
 /**
