@@ -102,7 +102,8 @@ export const OPTIONS = [
     env: "MAX_CONNECTIONS",
     type: "count",
     default: 1000,
-    description: "most open connections per server; when full, the oldest idle one is closed to make room",
+    description:
+      "most open connections per server; when full, the oldest idle one is closed to make room. Event streams may hold 4 in 5 of them; past that a new stream is refused (503)",
   },
   {
     key: "dataDir",

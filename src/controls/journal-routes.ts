@@ -2,7 +2,8 @@ import type { H3, H3Event } from "h3";
 import { SERVICE_NAMES } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
-import { openLiveStream } from "../http/sse.ts";
+import { type EncodedEvent, encodeEvent, openLiveStream } from "../http/sse.ts";
+import { takeStreamSlot } from "../http/stream-share.ts";
 import { type JournalEntry, type JournalFilter, matchesFilter, STATUS_FILTER } from "../journal/entry.ts";
 import type { FromSchema } from "../json-schema.ts";
 import type { Controls } from "./controls.ts";
@@ -18,6 +19,17 @@ const BACKLOG_BYTES = STREAM_BUFFER_BYTES / 2;
 /** The request journal: list it, follow it live, clear it. Any server answers for the whole sandbox. */
 export function addJournalRoutes(app: H3, controls: Controls): void {
   const { journal } = controls;
+  // An entry goes out to every follower it matches as the same bytes: encoded once, not once per
+  // stream, as every request the sandbox answers is sent to each of up to the streams' share of followers.
+  const encoded = new WeakMap<JournalEntry, EncodedEvent>();
+  const entryEvent = (entry: JournalEntry): EncodedEvent => {
+    let event = encoded.get(entry);
+    if (!event) {
+      event = encodeEvent({ event: "entry", id: String(entry.id), data: entry });
+      encoded.set(entry, event);
+    }
+    return event;
+  };
 
   app.get(
     `${CONTROLS_PREFIX}journal`,
@@ -43,6 +55,7 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
       const after = queryCount(event, "after", 0) ?? lastEventId(event);
       await journal.settled();
       const backlog = newestFitting(after === undefined ? [] : journal.list(filter, { after }).entries, BACKLOG_BYTES);
+      takeStreamSlot(event);
       const stream = openLiveStream({
         first: { event: "journal", id: String(journal.lastId), data: backlog },
         clock: controls.clock,
@@ -53,7 +66,7 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
       });
       stream.onClose(
         journal.subscribe((entry) => {
-          if (matchesFilter(entry, filter)) stream.send({ event: "entry", id: String(entry.id), data: entry });
+          if (matchesFilter(entry, filter)) stream.send(entryEvent(entry));
         }),
       );
       return stream.response;

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Timers } from "../timers.ts";
+import { createStreamShare, joinStreamShare } from "./stream-share.ts";
 
 /**
  * How long a client may take to send a request's headers, and its whole request (a body of at
@@ -30,7 +31,10 @@ export interface Connections {
  * here a newcomer makes room instead, by closing the connection that has waited longest without
  * a request in progress (a flood's, or an idle keep-alive one). Only when every connection is
  * serving a request is a newcomer refused. With the cap below the process's open-file limit, a
- * flood can never exhaust the file descriptors the servers and the data files need.
+ * flood can never exhaust the file descriptors the servers and the data files need. Event streams
+ * serve their request as long as they last, so they may hold only a share of the cap
+ * (stream-share.ts): the rest is always left to ordinary requests and to the sockets that make
+ * room for them.
  *
  * Following each connection also makes closing take no longer than the requests in flight:
  * Node's closeIdleConnections() misses a connection whose response (an event stream ended by
@@ -42,6 +46,7 @@ export function limitConnections(server: Server, max: number, timers: Timers): C
   /** Connections serving requests, with how many (pipelined requests are served in turn). */
   const serving = new Map<Socket, number>();
   let closing = false;
+  const streams = createStreamShare(max);
 
   server.on("connection", (socket: Socket) => {
     if (waiting.size + serving.size >= max) {
@@ -51,6 +56,7 @@ export function limitConnections(server: Server, max: number, timers: Timers): C
       oldest.destroy();
     }
     waiting.add(socket);
+    joinStreamShare(socket, streams);
     socket.once("close", () => {
       waiting.delete(socket);
       serving.delete(socket);

@@ -1,6 +1,6 @@
 import { errorTexts, errorThrower, type Fail } from "../errors.ts";
 
-/** The codes any server answers with, whatever the service: bad requests, what h3 itself refuses, and requests refused before any route (a Host it is not known by, a foreign Origin, headers sent too slowly). */
+/** The codes any server answers with, whatever the service: bad requests, what h3 itself refuses, requests refused before any route (a Host it is not known by, a foreign Origin, headers sent too slowly), and an event stream past the server's share of connections. */
 export const HTTP_ERRORS = {
   validation_error: 400,
   bad_request: 400,
@@ -13,6 +13,7 @@ export const HTTP_ERRORS = {
   unknown_host: 421,
   request_header_fields_too_large: 431,
   internal_error: 500,
+  too_many_streams: 503,
 } as const;
 
 export const fail: Fail<typeof HTTP_ERRORS> = errorThrower(HTTP_ERRORS);
@@ -45,6 +46,10 @@ export const HTTP_TEXTS = errorTexts(HTTP_ERRORS, {
     'The request target {target} is none this server answers: a path ("/…"), an http:// or https:// URL with a host, or "*" for OPTIONS',
   ],
   noConnect: ["bad_request", "CONNECT is not served: this server is no proxy"],
+  tooManyStreams: [
+    "too_many_streams",
+    "This server already holds {max} event streams, its most (4 in 5 of --max-connections {maxConnections}; the rest stay free for other requests). Close a stream you no longer use and retry after {seconds} s, or start the sandbox with a higher --max-connections.",
+  ],
   unknownHost: [
     "unknown_host",
     'Refused the Host "{host}": this server answers only to localhost, 127.0.0.1, [::1], its own addresses and the names given with --allowed-hosts.',

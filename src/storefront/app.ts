@@ -19,6 +19,7 @@ import {
   openLiveStream,
   type SseEvent,
 } from "../http/sse.ts";
+import { takeStreamSlot } from "../http/stream-share.ts";
 import { addToCart, storedCart, toCartView } from "./cart.ts";
 import type { CartEvents } from "./cart-events.ts";
 import { catalogAnswer } from "./catalog.ts";
@@ -105,6 +106,7 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
     "/api/cart/stream",
     async (event) => {
       const { userId, expiresAt } = await requireUser(event, auth, { allowQueryToken: true });
+      takeStreamSlot(event);
       // A reconnect carries Last-Event-ID; no history is kept, so it gets the current cart like a first connect.
       const stream = openLiveStream({
         first: cartEvent(storedCart(deps.store.data, userId)),

@@ -1,4 +1,5 @@
 import { BEARER, BEARER_OR_QUERY } from "../auth/bearer.ts";
+import { HTTP_TEXTS } from "../http/errors.ts";
 import { json, type RouteContract } from "../http/route-contract.ts";
 import { eventStreamSchema } from "../http/sse.ts";
 import { NON_BLANK } from "../json-schema.ts";
@@ -108,4 +109,6 @@ export const CART_STREAM: RouteContract = {
       content: { "text/event-stream": CART_EVENTS },
     },
   },
+  // Streams may hold 4 in 5 of the server's --max-connections; past that a new one is refused (with Retry-After).
+  errors: [HTTP_TEXTS.tooManyStreams],
 };

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { OPTIONS } from "../../src/config/options.ts";
+import { maxStreams } from "../../src/http/stream-share.ts";
 import { cliFigures } from "./cli-startup.ts";
 import { endingFigures } from "./endings.ts";
 import { fanoutFigures, SUBSCRIBERS } from "./fanout.ts";
@@ -68,10 +69,12 @@ async function loadSections(
 ): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), "sandbox-bench-"));
   const scratch = await mkdtemp(join(tmpdir(), "sandbox-bench-scratch-"));
-  // A subscriber per stream, plus the connections of the other loads.
-  const maxConnections = String(SUBSCRIBERS + 200);
+  // A subscriber per stream, within the streams' share of the cap, plus the connections of the other loads.
+  let cap = SUBSCRIBERS + 200;
+  while (maxStreams(cap) < SUBSCRIBERS) cap++;
+  const maxConnections = String(cap);
   notes.push(
-    `The loaded sandbox runs all three servers, started with --max-connections ${maxConnections} for the ${SUBSCRIBERS} cart streams.`,
+    `The loaded sandbox runs all three servers, started with --max-connections ${maxConnections} for the ${SUBSCRIBERS} cart streams (streams may hold ${maxStreams(cap)} of them).`,
   );
   progress("Starting the sandbox");
   const sandbox = await startSandbox(dataDir, { args: ["--max-connections", maxConnections] });
