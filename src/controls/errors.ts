@@ -49,6 +49,10 @@ export const CONTROL_TEXTS = errorTexts(
     ],
     noTrigger: ["not_found", 'No trigger "{name}" here: the servers this sandbox runs ({running}) have {triggers}'],
     countBelow: ["validation_error", '"{field}" must be a whole number of at least {min}; got "{value}"'],
+    tooManyFollowers: [
+      "too_many_streams",
+      "This server's journal already has {max} live followers, its most: every request it answers is sent to each of them. Close a follower you no longer use and retry after {seconds} s.",
+    ],
     statusFilter: [
       "validation_error",
       '"status" must be a status code such as 503, or a class such as 5xx; got "{value}"',

@@ -3,13 +3,20 @@ import { SERVICE_NAMES } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { type EncodedEvent, encodeEvent, openLiveStream } from "../http/sse.ts";
-import { takeStreamSlot } from "../http/stream-share.ts";
+import { STREAM_RETRY_AFTER_S, takeStreamSlot } from "../http/stream-share.ts";
 import { type JournalEntry, type JournalFilter, matchesFilter, STATUS_FILTER } from "../journal/entry.ts";
 import type { FromSchema } from "../json-schema.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 import type { JOURNAL_BACKLOG, JournalList } from "./schemas.ts";
+
+/**
+ * The most live followers a server's journal has: each request it answers is encoded once and
+ * written to every one of them, so hundreds made every request 10–30× slower. A follower is a
+ * person's tool (the terminal UI, `journal --follow`): a few per server is plenty.
+ */
+export const MAX_FOLLOWERS = 16;
 
 /** A follower reads fast (it is a local tool), but a backlog or a burst of entries can be large. */
 const STREAM_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -56,6 +63,12 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
       await journal.settled();
       const backlog = newestFitting(after === undefined ? [] : journal.list(filter, { after }).entries, BACKLOG_BYTES);
       takeStreamSlot(event);
+      if (journal.followers >= MAX_FOLLOWERS)
+        failWith(CONTROL_TEXTS.tooManyFollowers, {
+          values: { max: MAX_FOLLOWERS, seconds: STREAM_RETRY_AFTER_S },
+          headers: { "retry-after": String(STREAM_RETRY_AFTER_S) },
+          expected: true,
+        });
       const stream = openLiveStream({
         first: { event: "journal", id: String(journal.lastId), data: backlog },
         clock: controls.clock,

@@ -130,6 +130,11 @@ export class Journal {
   }
 
   /** Calls `listener` with each new entry; answers the way to stop. */
+  /** How many follow the journal live (each gets every entry as it is recorded). */
+  get followers(): number {
+    return this.#listeners.size;
+  }
+
   subscribe(listener: (entry: JournalEntry) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -2,6 +2,8 @@
 // close one: they may take only a share of it, and the rest stays free for ordinary requests.
 import assert from "node:assert/strict";
 import { type TestContext, test } from "node:test";
+import { CONTROL_TEXTS } from "../../src/controls/errors.ts";
+import { MAX_FOLLOWERS } from "../../src/controls/journal-routes.ts";
 import { fillText } from "../../src/errors.ts";
 import { HTTP_TEXTS } from "../../src/http/errors.ts";
 import { maxStreams, STREAM_RETRY_AFTER_S } from "../../src/http/stream-share.ts";
@@ -112,4 +114,31 @@ test("closing a stream frees its slot for the next one", async (t) => {
   assert.equal(next.response.statusCode, 200);
   await next.until((messages) => messages.some((message) => message.event === "cart"));
   await assertRefused(journalStream);
+});
+
+test(`a server's journal has at most ${MAX_FOLLOWERS} live followers, whatever room the streams' share has`, async (t) => {
+  const sandbox = await startTestSandbox(t, { flags: { maxConnections: 100 } });
+  const journalStream = `${sandbox.url}/__sandbox/journal/stream`;
+  const followers = await Promise.all(Array.from({ length: MAX_FOLLOWERS }, () => openRawStream(journalStream)));
+  t.after(() => {
+    for (const follower of followers) follower.close();
+  });
+  assert.deepEqual(new Set(followers.map((follower) => follower.response.statusCode)), new Set([200]));
+  const response = await fetch(journalStream, { headers: { accept: "text/event-stream" } });
+  assert.equal(response.status, 503);
+  assert.equal(response.headers.get("retry-after"), String(STREAM_RETRY_AFTER_S));
+  assert.deepEqual(await errorBody(response), {
+    code: "too_many_streams",
+    error: fillText(CONTROL_TEXTS.tooManyFollowers.text, { max: MAX_FOLLOWERS, seconds: STREAM_RETRY_AFTER_S }),
+  });
+  // Cart streams still have their room, and a follower that leaves makes room for another.
+  const token = await sandbox.login();
+  const cart = await openRawStream(`${sandbox.url}/api/cart/stream?access_token=${encodeURIComponent(token)}`);
+  t.after(() => cart.close());
+  assert.equal(cart.response.statusCode, 200);
+  followers.pop()!.close();
+  await until(() => sandbox.sandbox.stats().liveStreams <= MAX_FOLLOWERS, 3_000);
+  const next = await openRawStream(journalStream);
+  t.after(() => next.close());
+  assert.equal(next.response.statusCode, 200);
 });
