@@ -151,7 +151,8 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
   await t.test("the drawer: open on load, Escape closes it, a visible button reopens it", async () => {
     await page.getByLabel("Chat layout").selectOption("drawer");
     const chat = await embedIn(page, "drawer");
-    assert.equal(await chat.locator("#chat-panel").isVisible(), true);
+    // The page's script opens it once loaded: waited for, not read at once (a busy machine loads it later).
+    await chat.locator("#chat-panel").waitFor({ state: "visible" });
     await chat.getByRole("textbox").press("Escape");
     assert.equal(await chat.locator("#chat-panel").isHidden(), true);
     const reopen = chat.getByRole("button", { name: "Open chat" });
