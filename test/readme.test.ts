@@ -35,7 +35,7 @@ test("docs/tui.md shows every screen, as captured by the terminal test", async (
   const doc = await readFile(new URL("../docs/tui.md", import.meta.url), "utf8");
   for (const screen of SCREENS) {
     const block = new RegExp(
-      `<!-- capture:${screen.id} -->\\n\`\`\`\\n 1 Sign in  2 Catalog[^\\n]*\\n[\\s\\S]+?\\n\`\`\`\\n<!-- /capture -->`,
+      `<!-- capture:${screen.id} -->\\n\`\`\`\\n 0 Sandbox  1 Sign in  2 Catalog[^\\n]*\\n[\\s\\S]+?\\n\`\`\`\\n<!-- /capture -->`,
     );
     assert.match(doc, block, `a capture of the ${screen.title} screen (npm run docs:tui writes them)`);
   }

@@ -5,6 +5,7 @@ import { answerLine } from "./answer.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
 import { applyAnswer, type Resolution, type ResolveOptions, resolveQuestion } from "./resolver/resolve.ts";
 import type { Explanation } from "./resolver/score.ts";
+import { agentCatalog } from "./target.ts";
 
 export interface Transcript {
   question: string;
@@ -28,8 +29,12 @@ export interface Transcript {
 export interface AskOptions {
   actions: readonly ActionDefinition[];
   target: AgentTarget;
-  /** The catalog, or how to read it: read only when the question may name a product. */
-  catalog: readonly CatalogEntry[] | (() => Promise<readonly CatalogEntry[]>);
+  /**
+   * The catalog, or how to read it: read only when the question may name a product. Default: the
+   * agent's own catalog route (agentCatalog), so that every client that asks (`agent ask`, the
+   * terminal UI) sends the same calls for the same question.
+   */
+  catalog?: readonly CatalogEntry[] | (() => Promise<readonly CatalogEntry[]>);
   /** Answers a follow-up question (a TTY prompt, or --answer in scripts); undefined when none is available. */
   reply?: (question: string) => Promise<string | undefined>;
   /** "Today" and the user's time zone for dates (now and the system's zone by default). */
@@ -94,7 +99,8 @@ async function catalogFor(
   options: AskOptions,
   resolveOptions: ResolveOptions,
 ): Promise<readonly CatalogEntry[]> {
-  if (typeof options.catalog !== "function") return options.catalog;
+  const catalog = options.catalog ?? (() => agentCatalog(options.target));
+  if (typeof catalog !== "function") return catalog;
   const without = resolveQuestion(question, [], resolveOptions);
   const needed = options.actions.filter(
     (action) =>
@@ -107,5 +113,5 @@ async function catalogFor(
     !needed.some((action) => action.name === without.action) &&
     without.explanation?.candidates[0]?.score !== undefined &&
     without.explanation.candidates[0].score >= 4;
-  return walletOnly ? [] : options.catalog();
+  return walletOnly ? [] : catalog();
 }

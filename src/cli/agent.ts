@@ -7,7 +7,7 @@ import { type ActionDefinition, loadActions } from "../agent/actions/definition.
 import { answerLine } from "../agent/answer.ts";
 import type { Transcript } from "../agent/ask.ts";
 import type { Explanation } from "../agent/resolver/score.ts";
-import { agentCatalog, agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
+import { agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { alignColumns } from "../columns.ts";
 import { failWith } from "../errors.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
@@ -136,7 +136,6 @@ export function agentCommand(cli: Cli): Command {
       const transcript = await ask(question, {
         actions,
         target,
-        catalog: () => agentCatalog(target),
         reply: replier(options.answer, cli.io),
         timeZone: options.timeZone,
       });

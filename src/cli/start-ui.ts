@@ -17,7 +17,7 @@ export async function startWithUi(cli: Cli, config: SandboxConfig): Promise<void
   let report = (message: string): void => {
     early.push(message);
   };
-  const { sandbox, warnings } = await launchSandbox(config, { logError: (message) => report(message) }).catch(
+  const { sandbox, banner, warnings } = await launchSandbox(config, { logError: (message) => report(message) }).catch(
     (error: unknown) => {
       stop.dispose();
       throw error;
@@ -25,7 +25,11 @@ export async function startWithUi(cli: Cli, config: SandboxConfig): Promise<void
   );
   drawLiveEvenInCi();
   const { createTuiServices, runTui } = await import("../tui/run.tsx");
-  const services = createTuiServices(await tuiSettings(config, sandbox.urls, cli.io));
+  // The alternate screen would hide the banner printed before it: the UI's Sandbox screen shows it instead.
+  const services = createTuiServices({
+    ...(await tuiSettings(config, sandbox.urls, cli.io)),
+    banner: `${banner}\n\nq (or Ctrl-C) quits the UI and stops the sandbox.`,
+  });
   report = (message) => services.store.reportError(`server: ${message}`);
   for (const message of early) report(message);
   for (const warning of warnings) services.store.reportError(warning);

@@ -32,7 +32,7 @@ export function uiCommand(cli: Cli): Command {
       "after",
       helpText({
         notes: [
-          "Keys: 1–8 switch screens, ? shows every key, q or Ctrl-C quits. It needs a terminal;",
+          "Keys: 0–8 switch screens, ? shows every key, q or Ctrl-C quits. It needs a terminal;",
           "npx sandbox start --ui starts the servers and opens it in one go.",
         ],
         examples: [
@@ -51,7 +51,10 @@ export function uiCommand(cli: Cli): Command {
       const { createTuiServices, runTui } = await import("../tui/run.tsx");
       const settings = await tuiSettings(config, urls, cli.io, resolve(cli.io.cwd, flags.actions));
       // On the data dir, the UI follows the sandbox there if it is restarted on other ports.
-      if (onDataDir) settings.findSandbox = async () => (await runningSandbox(config.dataDir))?.urls;
+      if (onDataDir) {
+        settings.findSandbox = async () => (await runningSandbox(config.dataDir))?.urls;
+        settings.dataDir = config.dataDir;
+      }
       await runTui(createTuiServices(settings), terminal);
       endSoonAfterQuit(cli, terminal);
     });

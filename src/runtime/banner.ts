@@ -1,6 +1,7 @@
+import { serverLines } from "../client/server-lines.ts";
 import { alignColumns } from "../columns.ts";
 import type { SandboxConfig } from "../config/load.ts";
-import { OPTIONS, SERVICE_LABELS, SERVICE_NAMES, type ServiceUrls } from "../config/options.ts";
+import { OPTIONS } from "../config/options.ts";
 import { controlsNeedToken } from "../controls/access.ts";
 import type { Sandbox } from "./sandbox.ts";
 
@@ -25,19 +26,6 @@ export function formatBanner(sandbox: Sandbox): string {
     ...sandbox.services.flatMap((service) => service.banner),
     "Terminal UI: npx sandbox ui (in another terminal), or start with --ui",
   ].join("\n");
-}
-
-/** One line per server: its name and URL. */
-export function serverLines(services: readonly { label: string; url: string }[]): string[] {
-  return services.map((service) => `  ${service.label.padEnd(11)} ${service.url}`);
-}
-
-/** The servers of a running sandbox's lock, in start order, named as the banner names them. */
-export function advertisedServers(urls: ServiceUrls): { label: string; url: string }[] {
-  return SERVICE_NAMES.flatMap((name) => {
-    const url = urls[name];
-    return url ? [{ label: SERVICE_LABELS[name], url }] : [];
-  });
 }
 
 const DEFAULT_CONTROL_TOKEN = OPTIONS.find((option) => option.key === "controlToken")?.default;

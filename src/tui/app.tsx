@@ -15,18 +15,38 @@ import { useStoreState } from "./state/store.ts";
 const STATUS_ROWS = 3;
 /** The tab line. */
 const TAB_ROWS = 1;
+/**
+ * How a tab is drawn, roomiest first: " 1 Sign in ", " 1 Sign in", " 1Sign in" (the key in bold);
+ * the first whose line fits is used (nine tabs take 95, 86 and 77 columns).
+ */
+const TAB_STYLES = [
+  { gap: " ", after: " " },
+  { gap: " ", after: "" },
+  { gap: "", after: "" },
+] as const;
+
+function tabStyle(columns: number): (typeof TAB_STYLES)[number] {
+  const width = (style: (typeof TAB_STYLES)[number]) =>
+    SCREENS.reduce(
+      (sum, entry) => sum + 1 + entry.key.length + style.gap.length + entry.tab.length + style.after.length,
+      0,
+    );
+  return TAB_STYLES.find((style) => width(style) <= columns) ?? TAB_STYLES[2];
+}
 
 /**
  * The router: one key per screen, the help overlay, the status bar. A screen stays mounted once
  * shown, so that going elsewhere and back keeps what it was doing; only the shown one takes keys.
  */
 export function App() {
-  const { store } = useServices();
+  const { settings, store } = useServices();
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const editing = useStoreState(store, (state) => state.editing);
-  const [screen, setScreen] = useState<ScreenId>("signin");
-  const [visited, setVisited] = useState<readonly ScreenId[]>(["signin"]);
+  // Started with the sandbox (start --ui), the UI opens on what start printed: the alternate screen hid it.
+  const first: ScreenId = settings.banner === undefined ? "signin" : "sandbox";
+  const [screen, setScreen] = useState<ScreenId>(first);
+  const [visited, setVisited] = useState<readonly ScreenId[]>([first]);
   const [help, setHelp] = useState(false);
   useHealth();
   useFollowSandbox();
@@ -49,8 +69,7 @@ export function App() {
     setVisited((before) => (before.includes(target.id) ? before : [...before, target.id]));
   });
 
-  // Below 90 columns the tabs lose their trailing space, so that all eight fit in 80.
-  const roomy = columns >= 90;
+  const tabs = tabStyle(columns);
   // One row short of the terminal: Ink redraws a frame as tall as the terminal by clearing it, which flickers.
   const height = Math.max(10, rows - 1);
   const bodyHeight = height - STATUS_ROWS - TAB_ROWS;
@@ -60,13 +79,15 @@ export function App() {
         {SCREENS.map((entry) => (
           <Text key={entry.key} inverse={entry.id === screen}>
             {" "}
-            {entry.key} {entry.tab}
-            {roomy ? " " : ""}
+            <Text bold>{entry.key}</Text>
+            {tabs.gap}
+            {entry.tab}
+            {tabs.after}
           </Text>
         ))}
       </Text>
       <Box flexDirection="column" height={bodyHeight} overflow="hidden">
-        {help ? <HelpOverlay screenKeys={SCREEN_TABLE[screen].keys} /> : null}
+        {help ? <HelpOverlay screenKeys={SCREEN_TABLE[screen].keys} width={columns} height={bodyHeight} /> : null}
         {visited.map((id) => {
           const { Component } = SCREEN_TABLE[id];
           const shown = !help && id === screen;

@@ -1,5 +1,12 @@
 /** The screens, each on one key: the router, the help overlay and the status bar all read this one table. */
 export const SCREENS = [
+  {
+    key: "0",
+    id: "sandbox",
+    tab: "Sandbox",
+    title: "Sandbox",
+    help: "what sandbox start printed: the URLs, demo users and passwords, tokens, the OAuth client",
+  },
   { key: "1", id: "signin", tab: "Sign in", title: "Sign in", help: "pick a demo user, or type an email and password" },
   {
     key: "2",

@@ -25,6 +25,14 @@ export interface TuiSettings {
    * data dir rather than on URLs: a sandbox restarted on other ports is followed. Absent: the URLs are fixed.
    */
   findSandbox?: () => Promise<ServiceUrls | undefined>;
+  /**
+   * What `sandbox start` printed (the start banner: URLs, demo users and passwords, the tokens,
+   * the OAuth client, the chat embed preview), when the UI started the sandbox (`start --ui`): the
+   * Sandbox screen shows it, and is shown first. Absent: the UI joined servers already running.
+   */
+  banner?: string;
+  /** The data dir of the sandbox the UI joined (`sandbox ui` without URLs): where its start banner went. */
+  dataDir?: string;
   /** NO_COLOR: draw without colours. */
   noColor: boolean;
 }

@@ -48,6 +48,6 @@ test("ui --help shows its usage, its keys and examples", TIMEOUT, async () => {
   const result = await runInProcess(["ui", "--help"]);
   assert.equal(result.code, 0);
   assert.match(result.stdout, /^Usage: sandbox ui \[options\]$/m);
-  assert.match(result.stdout, /1–8 switch screens/);
+  assert.match(result.stdout, /0–8 switch screens/);
   assert.match(result.stdout, /^ {2}npx sandbox ui --storefront-url /m);
 });

@@ -23,6 +23,7 @@ export const KEY = {
   backspace: "\x7f",
   pageUp: "\x1b[5~",
   pageDown: "\x1b[6~",
+  home: "\x1b[H",
 } as const;
 
 /** A whole sandbox on free ports for the UI to talk to; closed when the test ends. */
@@ -74,6 +75,8 @@ export interface RenderedTui {
    * done with it (its keys in place); returns that frame. Fails with the last frame after `timeoutMs`.
    */
   waitFor(expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** Gives the UI a terminal of this size (ink-testing-library's is 100×24), as a resize does; resolves once it is drawn again. */
+  resize(columns: number, rows: number): Promise<void>;
   unmount(): void;
 }
 
@@ -169,6 +172,40 @@ export function renderTui(t: { after(fn: () => unknown): void }, settings: TuiSe
       await reactIdle();
       return shown;
     },
+    resize: async (columns, rows) => {
+      // Once the UI listens for resizes (its effects have run).
+      await reactIdle();
+      Object.defineProperties(view.stdout, {
+        columns: { value: columns, configurable: true },
+        rows: { value: rows, configurable: true },
+      });
+      view.stdout.emit("resize");
+      await reactIdle();
+    },
     unmount: () => view.unmount(),
   };
+}
+
+/** Text as its words, whatever the lines (and the box) it was wrapped over. */
+export const words = (text: string) =>
+  text
+    .replace(/[│╭╮╰╯─]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * Every frame a scrolling view (the Sandbox screen, the help) shows from where it is to its end,
+ * a line at a time (↓) until its range line ("lines 5–19 of 23") says the last line is shown, or
+ * it has none: whatever fits the view is whole in one of them.
+ */
+export async function scrollToEnd(ui: RenderedTui): Promise<string[]> {
+  const frames: string[] = [];
+  for (let line = 0; line < 100; line++) {
+    const frame = ui.frame();
+    frames.push(frame);
+    const range = /lines \d+–(\d+) of (\d+)/.exec(frame);
+    if (!range || range[1] === range[2]) return frames;
+    await ui.press(KEY.down);
+  }
+  throw new Error(`never reached the end:\n${ui.frame()}`);
 }

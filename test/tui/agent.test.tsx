@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { signInAsApp } from "../../src/agent/as-app.ts";
 import type { StartedSandbox } from "../../src/index.ts";
+import { runInProcess } from "../helpers/in-process.ts";
 import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
 
 // The sandbox's default wallet prefix (the helper's settings assume another).
@@ -52,6 +53,33 @@ test("agent: a question is resolved and called on the wallet (oauth), with the r
   );
 });
 
+test("agent: a balance question sends the same agent calls from the UI as from `agent ask` (no catalog read first)", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  await registerSessions(sandbox);
+  const agentCalls = async () =>
+    (await sandbox.controls.journal({ agent: true })).entries.map((entry) => `${entry.method} ${entry.path}`);
+  const ui = renderTui(t, settingsFor(sandbox));
+  await signInAndOpenAgent(ui);
+  await sandbox.controls.clearJournal();
+  await askQuestion(ui, "What's my balance?");
+  await ui.waitFor("= Your balance is");
+  const fromUi = await agentCalls();
+
+  await sandbox.controls.clearJournal();
+  const cli = await runInProcess(
+    ["agent", "ask", "What's my balance?", "--user", "ada@example.com", "--data-dir", sandbox.dataDir],
+    {},
+    20_000,
+  );
+  assert.equal(cli.code, 0, cli.stderr);
+  assert.match(cli.stdout, /^= Your balance is/m);
+  const fromCli = await agentCalls();
+
+  assert.deepEqual(fromUi, fromCli);
+  assert.ok(fromUi.length > 0, "the question was answered by an agent call");
+  assert.ok(!fromUi.includes("GET /api/agent/products"), "a wallet question does not read the catalog");
+});
+
 test("agent: a follow-up question is answered in place, then the call is made", async (t) => {
   const sandbox = await startUiSandbox(t);
   const ui = renderTui(t, settingsFor(sandbox));
@@ -70,7 +98,7 @@ test("agent: a follow-up question is answered in place, then the call is made", 
   await askQuestion(ui, "did it fail?");
   await ui.waitFor("Waiting for your answer");
   await ui.press(KEY.escape);
-  frame = flat(await ui.waitFor("1–8 screens"));
+  frame = flat(await ui.waitFor("0–8 screens"));
   assert.doesNotMatch(frame, /Waiting for your answer/);
   // The previous call's request and response are gone: this question's result says nothing was sent.
   assert.match(frame, /= Cancelled: the follow-up question was not answered, so nothing was sent\./);

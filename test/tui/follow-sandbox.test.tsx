@@ -19,9 +19,11 @@ test("opened on a data dir, the UI follows its sandbox restarted on other ports:
   const after = await startUiSandbox(t);
   // What the data dir's lock says: the first sandbox, then (once it stopped) the second.
   let running = before.urls;
-  const settings = uiSettings(before, { findSandbox: async () => running });
+  const settings = uiSettings(before, { findSandbox: async () => running, dataDir: before.dataDir });
   const ui = renderTui(t, settings);
   await ui.waitFor("● storefront  ● wallet  ● host app");
+  await ui.press("0");
+  await ui.waitFor(`storefront  ${before.urls.storefront}`);
   await stopBefore();
   ui.time.advance(POLL_MS);
   await ui.waitFor("✗ storefront");
@@ -32,7 +34,9 @@ test("opened on a data dir, the UI follows its sandbox restarted on other ports:
   ui.time.advance(POLL_MS);
   await ui.waitFor("● storefront  ● wallet  ● host app");
   assert.equal(settings.embedBase, `${after.urls.host}/embed`);
-  await ui.press(KEY.enter);
+  // The Sandbox screen names the servers the UI talks to now.
+  await ui.waitFor(`storefront  ${after.urls.storefront}`);
+  await ui.press("1", KEY.enter);
   await ui.waitFor("storefront ✓ signed in as Ada");
   await ui.press("3");
   await ui.waitFor("● open");

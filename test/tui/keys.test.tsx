@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { SEARCH_DELAY_MS } from "../../src/tui/hooks/use-catalog.ts";
 import { splitKeys } from "../../src/tui/key-stream.ts";
-import { KEY, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
+import { GLOBAL_KEYS, SCREENS } from "../../src/tui/keys.ts";
+import { SCREEN_TABLE } from "../../src/tui/screens/table.ts";
+import { KEY, renderTui, scrollToEnd, startUiSandbox, uiSettings, words } from "../helpers/tui.tsx";
 
 test("splitKeys: what arrives together becomes one key each (sequences whole; an unfinished one waits)", () => {
   assert.deepEqual(splitKeys("73"), { keys: ["7", "3"], rest: "" });
@@ -33,4 +35,37 @@ test("keys in one chunk act one by one: 73 lands on screen 3; /okra searches okr
   await ui.waitFor(`ok${"x".repeat(80)}`);
   // In one piece, the paste is drawn a few times, not once a letter.
   assert.ok(ui.framesDrawn() - before < 20, `a paste drawn ${ui.framesDrawn() - before} times`);
+});
+
+test("help at 80×24: on every screen the box keeps its title, and every key's help is there in full (wrapped, and scrolled to)", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  const ui = renderTui(t, uiSettings(sandbox));
+  await ui.waitFor("Demo users");
+  await ui.resize(80, 24);
+  for (const screen of SCREENS) {
+    await ui.press(screen.key, "?");
+    const opened = await ui.waitFor("? or Esc closes this help");
+    const frames = await scrollToEnd(ui);
+    for (const frame of frames) {
+      assert.match(frame, /^│ Keys +│$/m, `the title stays (screen ${screen.key}):\n${frame}`);
+      assert.ok(!frame.includes("…"), `no line cut short (screen ${screen.key}):\n${frame}`);
+      assert.ok(
+        frame.split("\n").every((line) => line.length <= 80),
+        `nothing wider than 80 columns:\n${frame}`,
+      );
+    }
+    assert.match(opened, /↑↓ PgUp PgDn scroll: lines 1–\d+ of \d+/, "it says it scrolls, and how");
+    const keys = [
+      ...SCREENS.map((entry) => `${entry.key} ${entry.title}: ${entry.help}`),
+      ...GLOBAL_KEYS.map((entry) => `${entry.key} ${entry.help}`),
+      ...SCREEN_TABLE[screen.id].keys.map((entry) => `${entry.key} ${entry.help}`),
+    ];
+    for (const help of keys)
+      assert.ok(
+        frames.some((frame) => words(frame).includes(words(help))),
+        `screen ${screen.key}: the help of ${help} is shown whole`,
+      );
+    await ui.press(KEY.escape);
+    await ui.waitFor((frame) => !frame.includes("? or Esc closes this help"));
+  }
 });

@@ -4,7 +4,7 @@ import { runningSandbox } from "../../src/store/data-dir.ts";
 import { PROJECT_ROOT, startArgs, tempDir } from "../helpers/cli.ts";
 import { screenMatches, tmux, tmuxMissing } from "../helpers/tmux.ts";
 
-test("start --ui in a real terminal: the UI on the servers it started; q quits, stops them cleanly and gives the terminal back", {
+test("start --ui in a real terminal (80×24): the UI opens on the start banner, its help fits, it signs in on the servers it started; q quits, stops them cleanly and gives the terminal back", {
   timeout: 60_000,
 }, async (t) => {
   if (tmuxMissing(t)) return;
@@ -14,8 +14,28 @@ test("start --ui in a real terminal: the UI on the servers it started; q quits, 
   tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", "-c", PROJECT_ROOT, command);
   t.after(() => void tmux("kill-session", "-t", session));
 
-  await screenMatches(session, /● storefront {2}● wallet {2}● host app/);
-  assert.ok((await runningSandbox(dataDir))?.urls?.storefront, "the servers run while the UI is open");
+  // What start printed, which the alternate screen would hide, is the first screen.
+  const banner = await screenMatches(session, /● storefront {2}● wallet {2}● host app/);
+  const urls = (await runningSandbox(dataDir))?.urls;
+  assert.ok(urls?.storefront, "the servers run while the UI is open");
+  assert.match(banner, /^ 0Sandbox 1Sign in/m);
+  assert.ok(banner.includes(`Sandbox running (data: ${dataDir})`), banner);
+  assert.ok(banner.includes(`storefront  ${urls.storefront}`), banner);
+  assert.match(banner, /Ada Okafor +ada@example\.com +ada-sandbox-pass/);
+  assert.match(banner, /lines 1–\d+ of \d+\n.*↑↓ PgUp PgDn scroll/);
+  tmux("send-keys", "-t", session, "End");
+  const end = await screenMatches(session, /q \(or Ctrl-C\) quits the UI and stops the sandbox\./);
+  assert.match(end, /BFF service token: dev-bff-service-token-not-for-production-use/);
+  assert.match(end, /Chat embed preview: http:\/\/127\.0\.0\.1:\d+\/ \(open in a browser\)/);
+
+  // The help fits 80×24: its title stays, no line is cut short, the rest is a scroll away.
+  tmux("send-keys", "-t", session, "?");
+  const help = await screenMatches(session, /│ Keys +│[\s\S]*↑↓ PgUp PgDn scroll: lines 1–/);
+  assert.doesNotMatch(help, /…/);
+  tmux("send-keys", "-t", session, "PageDown");
+  await screenMatches(session, /│ Keys +│[\s\S]*On this screen/);
+  tmux("send-keys", "-t", session, "Escape", "1");
+  await screenMatches(session, /Demo users/);
   tmux("send-keys", "-t", session, "Enter");
   const signedIn = await screenMatches(session, /wallet +✓ signed in as Ada Okafor/);
   assert.doesNotMatch(signedIn, /before the UI/, "the UI draws on the alternate screen");

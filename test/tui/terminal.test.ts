@@ -77,6 +77,10 @@ test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessi
   await see(/expires in \d+m \d+s/, "identity");
   keys("7");
   await see(/Insights 30d: income/, "wallet");
+  // Joined to a running sandbox, the Sandbox screen has no banner: the URLs, and where start printed the rest.
+  keys("0");
+  const sandbox = await see(/This UI joined a sandbox that was already running/, "sandbox");
+  assert.ok(sandbox.includes(`storefront  ${urls.storefront}`), sandbox);
   keys("8");
   const traffic = await see(/Sandbox request journal[\s\S]*POST +\/api\/cart\/items +200/, "traffic");
   assert.match(traffic, /storefront GET +\/api\/agent\/orders +200 +\d+ ada +yes/);
@@ -90,18 +94,22 @@ test("sandbox ui in a real terminal (tmux, 100×30): sign in, register the sessi
     "alternate screen left, cursor shown",
   );
 
-  if (UPDATE_DOCS) await writeCaptures(captures, urls);
+  if (UPDATE_DOCS) await writeCaptures(captures, urls, dataDir);
 });
 
-/** Replaces each `<!-- capture:NAME -->` block of docs/tui.md with the screen captured, the test's free ports shown as the default ones. */
+/**
+ * Replaces each `<!-- capture:NAME -->` block of docs/tui.md with the screen captured, the test's
+ * free ports shown as the default ones and its temporary data dir as the docs' /tmp/ci-sandbox.
+ */
 async function writeCaptures(
   captures: Record<string, string>,
   urls: Record<string, string | undefined>,
+  dataDir: string,
 ): Promise<void> {
   const defaults: Record<string, string> = { storefront: "8084", wallet: "8083", host: "8085" };
   let doc = await readFile(DOCS, "utf8");
   for (const [name, screen] of Object.entries(captures)) {
-    let text = screen.replace(/\s+$/, "");
+    let text = screen.replace(/\s+$/, "").replaceAll(dataDir, "/tmp/ci-sandbox");
     for (const [service, url] of Object.entries(urls))
       if (url) text = text.replaceAll(url, `http://127.0.0.1:${defaults[service]}`);
     doc = doc.replace(

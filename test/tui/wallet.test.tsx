@@ -19,7 +19,7 @@ async function signInAndOpen(ui: RenderedTui, row = 0): Promise<string> {
 /** Leaves the text field, and waits until the screen keys work again. */
 async function leaveField(ui: RenderedTui): Promise<void> {
   await ui.press(KEY.escape);
-  await ui.waitFor("1–8 screens");
+  await ui.waitFor("0–8 screens");
 }
 
 async function walletLogin(sandbox: StartedSandbox): Promise<Login> {

@@ -10,7 +10,8 @@ export function JsonView({ value, offset = 0, height }: { value: unknown; offset
       {shown.map((line, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a line of the text is its number; the lines are plain text, with no state to keep
         <Text key={first + index} wrap="truncate-end">
-          {line}
+          {/* An empty Text takes no row: a blank line of the text keeps its row with a space. */}
+          {line || " "}
         </Text>
       ))}
       {lines.length > height ? (

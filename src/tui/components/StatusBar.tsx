@@ -50,7 +50,7 @@ export function StatusBar() {
           <Tinted tone="error">Last error: {state.lastError}</Tinted>
         ) : (
           <Tinted tone="muted">
-            {state.editing ? "Typing in a field: Esc leaves it" : "1–8 screens · ? help · q quit"}
+            {state.editing ? "Typing in a field: Esc leaves it" : "0–8 screens · ? help · q quit"}
           </Tinted>
         )}
       </Text>

@@ -23,3 +23,13 @@ export function wrapWords(text: string, width: number): string[] {
   lines.push(line);
   return lines;
 }
+
+/**
+ * `text` wrapped at `width` after a lead: `first` on its first line, `rest` (spaces, by default as
+ * wide as `first`) on the others, so that a wrapped line stays in its column (a key's help, an
+ * indented line of the start banner).
+ */
+export function wrapHanging(first: string, text: string, width: number, rest = " ".repeat(first.length)): string[] {
+  const room = width - Math.max([...first].length, rest.length);
+  return wrapWords(text, room).map((line, index) => `${index === 0 ? first : rest}${line}`.trimEnd());
+}

@@ -4,7 +4,6 @@ import { type ActionCall, callAction } from "../../agent/actions/call.ts";
 import type { ActionDefinition } from "../../agent/actions/definition.ts";
 import { answerLine } from "../../agent/answer.ts";
 import { ask, type Transcript } from "../../agent/ask.ts";
-import { agentCatalog } from "../../agent/target.ts";
 import { agentTargetFor } from "../client/agent-target.ts";
 import { useServices } from "../context.tsx";
 import type { TuiState, TuiStore } from "../state/store.ts";
@@ -29,9 +28,8 @@ export function useAgentRun(actions: readonly ActionDefinition[]) {
     (question: string) =>
       run(async (signal) => {
         const target = agentTargetFor(settings, client, store.state.logins, signal);
-        // The catalog only helps to name products: a question about the wallet still works without it.
-        const catalog = await agentCatalog(target).catch(() => []);
-        const transcript = await ask(question, { actions, target, catalog, reply: followUp.reply });
+        // As `sandbox agent ask` asks: the catalog is read only when the question may name a product.
+        const transcript = await ask(question, { actions, target, reply: followUp.reply });
         noteSession(
           store,
           actions.find((action) => action.name === transcript.action),

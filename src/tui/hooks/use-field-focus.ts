@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useServices } from "../context.tsx";
 
 /**
- * Which text field of a screen has the keyboard. While one has it, the screen keys (1–8, ?, q)
+ * Which text field of a screen has the keyboard. While one has it, the screen keys (0–8, ?, q)
  * type into it; Esc gives the keyboard back. A screen that is not shown holds no field.
  */
 export function useFieldFocus<Field extends string>(active: boolean, initial?: Field) {
