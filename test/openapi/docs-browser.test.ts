@@ -69,7 +69,14 @@ test("GET /docs of the built package in a real browser: each server's reference,
     const url = sandbox.urls.storefront!;
     await page.goto(`${url}/docs#tag/catalog/GET/api/products`, { waitUntil: "load" });
     await page.getByRole("button", { name: `Sign in as ${ADA.email}` }).click();
-    await page.getByText("Signed in: Try it sends this token.").waitFor();
+    // Waits for the sign-in to end either way, so that a failure shows the page's own words.
+    const status = page.locator("#sign-in-status");
+    await page.waitForFunction(
+      '!["", "Signing in…"].includes(document.getElementById("sign-in-status")?.textContent ?? "")',
+      undefined,
+      { timeout: 30_000 },
+    );
+    assert.equal(await status.textContent(), "Signed in: Try it sends this token.");
     const token = await page.getByLabel("Bearer token", { exact: true }).inputValue();
     assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
     const products = await fetch(`${url}/api/products`, { headers: { authorization: `Bearer ${token}` } });
