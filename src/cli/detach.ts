@@ -164,5 +164,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
-  if ((await Promise.race([exited, sleep(STOP_WITHIN_MS, "late")])) === "late") child.kill("SIGKILL");
+  // Unref'd: once the child is gone, nothing should wait out the rest of the grace (the child's handle keeps us alive meanwhile).
+  if ((await Promise.race([exited, sleep(STOP_WITHIN_MS, "late", { ref: false })])) === "late") child.kill("SIGKILL");
 }
