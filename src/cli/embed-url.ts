@@ -1,8 +1,17 @@
 import { Command } from "commander";
-import { runningSandbox } from "../client/running-sandbox.ts";
+import { signInAsApp } from "../agent/as-app.ts";
+import { AGENT_TEXTS } from "../agent/errors.ts";
+import { type LockInfo, runningSandbox } from "../client/running-sandbox.ts";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
 import { failWith } from "../errors.ts";
-import { buildEmbedUrl, parseEmbedMode, resolveEmbedBase, resolveEndUser, signIdentity } from "../identity/index.ts";
+import {
+  buildEmbedUrl,
+  type EndUser,
+  parseEmbedMode,
+  resolveEmbedBase,
+  resolveEndUser,
+  signIdentity,
+} from "../identity/index.ts";
 import { loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
@@ -16,6 +25,7 @@ interface EmbedUrlFlags extends ConfigFlags {
   identity: boolean;
   session?: string;
   allowUnknownUser?: boolean;
+  register?: boolean;
 }
 
 export function embedUrlCommand(cli: Cli): Command {
@@ -25,6 +35,10 @@ export function embedUrlCommand(cli: Cli): Command {
     .option("--no-identity", "leave out the identity token (a user who is not signed in)")
     .option("--session <id>", "a session id, for previews only")
     .option("--allow-unknown-user", "accept a UUID that is not a demo user's id")
+    .option(
+      "--register",
+      "first sign the user in as the app does after login and register their agent sessions on the running sandbox, so that the chat can answer",
+    )
     .option("--embed-base <url>", "base URL of the embed [env EMBED_BASE, default auto: /embed on the host app]")
     .option("--bind <address>", `the host app's address when no sandbox runs on the data dir ${settingNote("bind")}`)
     .option(
@@ -39,8 +53,11 @@ export function embedUrlCommand(cli: Cli): Command {
           "With the default base (auto), the URL points at the host app of the sandbox running on the",
           "data dir, or else at --bind and --host-port as `sandbox start` would use them.",
           "The identity token lives 10 minutes: build the URL shortly before you open it.",
+          "The chat acts for the user with the agent sessions their app registers after login: --register",
+          "does that as the app would (on the sandbox running on the data dir), before printing the URL.",
         ],
         examples: [
+          "npx sandbox embed-url --user ada@example.com --mode drawer --register",
           "npx sandbox embed-url --user ada@example.com --mode drawer",
           "npx sandbox embed-url --user tunde@example.com --mode launcher --no-identity",
           "npx sandbox embed-url --user ada@example.com --mode drawer --session preview-1 --embed-base https://chat.example.com/embed",
@@ -52,7 +69,9 @@ export function embedUrlCommand(cli: Cli): Command {
       if (flags.session !== undefined && flags.session.trim() === "") failWith(CLI_TEXTS.session, { expected: true });
       const config = await loadCommandConfig(flags, cli.io);
       const endUser = resolveEndUser(await loadDemoUsers(), flags.user, { allowUnknown: flags.allowUnknownUser });
-      const running = config.embedBase === "auto" ? await runningSandbox(config.dataDir) : null;
+      if (flags.register && !flags.identity) failWith(CLI_TEXTS.registerAnonymous, { expected: true });
+      const running = config.embedBase === "auto" || flags.register ? await runningSandbox(config.dataDir) : null;
+      if (flags.register) await registerAsApp(cli, endUser, running, config.dataDir);
       const base = resolveEmbedBase(config, running?.urls?.host);
       const identity = flags.identity
         ? (
@@ -64,7 +83,28 @@ export function embedUrlCommand(cli: Cli): Command {
           ).token
         : undefined;
       cli.print(buildEmbedUrl(base, { mode, endUser: endUser.id, identity, session: flags.session?.trim() }));
+      // On stderr, so that URL=$(npx sandbox embed-url …) still gets the URL alone.
+      if (identity && !flags.register) cli.io.stderr.write(`${registerNote(endUser, flags.session !== undefined)}\n`);
     });
+}
+
+/**
+ * What the user's app does after login, as `agent ask` does it for the agent: sign in to the
+ * storefront and the wallet of the running sandbox and register both agent sessions. Its notes go
+ * to stderr.
+ */
+async function registerAsApp(cli: Cli, endUser: EndUser, running: LockInfo | null, dataDir: string): Promise<void> {
+  if (!endUser.user) failWith(CLI_TEXTS.registerUnknownUser, { values: { id: endUser.id }, expected: true });
+  if (!running?.urls) failWith(AGENT_TEXTS.noSandbox, { values: { dataDir }, expected: true });
+  const { notes } = await signInAsApp(running.urls, endUser.user);
+  for (const note of notes) cli.io.stderr.write(`${note}\n`);
+}
+
+/** Without --register: how the chat gets the sessions it needs to answer, said before anyone asks. */
+function registerNote(endUser: EndUser, preview: boolean): string {
+  const who = endUser.user?.name ?? endUser.id;
+  const click = preview ? ', or click "Register sessions as the app would" in the chat' : "";
+  return `Note: the chat answers about ${who}'s orders, cart and wallet once the app has registered the agent sessions (an app does so after login): run this again with --register${click}.`;
 }
 
 /** "[env BIND, default 127.0.0.1]": as `sandbox start --help` says it, from the one options table. */

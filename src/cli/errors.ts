@@ -62,6 +62,14 @@ export const CLI_TEXTS = exitTexts(
     resetOnly: ["flag_invalid", "--only must be {services}; got {value}"],
     openapiService: ["flag_invalid", "--service must be one of {services}; got {value}"],
     session: ["flag_invalid", "--session needs a session id (such as --session preview-1), or leave it out."],
+    registerUnknownUser: [
+      "flags_conflict",
+      "--register signs a demo user in as the app would: {id} is no demo user's id, so there is no one to sign in. Leave out --register (or --allow-unknown-user).",
+    ],
+    registerAnonymous: [
+      "flags_conflict",
+      "--register and --no-identity do not go together: a chat without an identity acts for no one, so it uses no agent session.",
+    ],
     pair: ["flags_conflict", "{flags} go together: give both, or neither"],
     checkClient: [
       "flags_conflict",

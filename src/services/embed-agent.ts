@@ -8,7 +8,7 @@ import { applyAnswer, resolveQuestion } from "../agent/resolver/resolve.ts";
 import { agentCatalog } from "../agent/target.ts";
 import { BFF_TEXTS } from "../bff/errors.ts";
 import type { SessionStore } from "../bff/sessions/session-store.ts";
-import type { ServiceUrls } from "../config/options.ts";
+import { SERVICE_LABELS, type ServiceUrls } from "../config/options.ts";
 import { failWith, SandboxError } from "../errors.ts";
 import type { AskAnswer } from "../host-app/embed/ask-answer.ts";
 import type { AskInput } from "../host-app/embed/ask-input.ts";
@@ -77,8 +77,24 @@ async function askAsUser(input: AskInput, user: DemoUser, deps: EmbedAgentDeps):
       reply: async () => input.reply,
     });
   });
-  const noSession = walletSessionMissing || isNoSession(transcript.call);
-  return { ...toAnswer(transcript), ...(noSession ? { answer: `${NO_SESSION}.`, noSession: true } : {}) };
+  const missing = walletSessionMissing
+    ? "host"
+    : isNoSession(transcript.call)
+      ? serverOf(transcript.call, deps)
+      : undefined;
+  return { ...toAnswer(transcript), ...(missing ? { answer: noSessionAnswer(user, missing), noSession: true } : {}) };
+}
+
+/** The BFF's words, then what is missing in words a person previewing the chat can act on (the page adds how). */
+function noSessionAnswer(user: DemoUser, server: "storefront" | "host"): string {
+  const reaches = server === "storefront" ? "the orders and the cart" : "the wallet";
+  return `${NO_SESSION}: the app has not registered ${user.name}'s agent session with the ${SERVICE_LABELS[server]} (an app does so after login), so the agent cannot reach ${reaches}.`;
+}
+
+/** Which server answered no_active_session: the storefront for its BFF routes, else the host app. */
+function serverOf(call: ActionCall | undefined, deps: EmbedAgentDeps): "storefront" | "host" {
+  const storefront = deps.urls.storefront;
+  return storefront && call?.request.url.startsWith(`${storefront}/`) ? "storefront" : "host";
 }
 
 /**

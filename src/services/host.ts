@@ -42,6 +42,7 @@ export const hostService: ServiceDefinition = {
           users,
           now: () => clock.now(),
           urls,
+          dataDir: config.dataDir,
           agent: lazyEmbedAgent({
             urls,
             serviceToken: config.bffServiceToken,

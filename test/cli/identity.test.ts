@@ -3,9 +3,12 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { decodeJwt, SignJWT } from "jose";
+import type { AskAnswer } from "../../src/host-app/embed/ask-answer.ts";
 import { verifyIdentity } from "../../src/identity/index.ts";
 import { loadDemoUsers } from "../../src/users.ts";
+import { asAgent } from "../helpers/agent.ts";
 import { assertOneLineError, type CliExit, lines, startArgs, tempDir } from "../helpers/cli.ts";
+import { postEmbed, startEmbedSandbox } from "../helpers/embed.ts";
 import { type InProcessExit, type InProcessOptions, runInProcess, startInProcess } from "../helpers/in-process.ts";
 import { ADA, DEV_SIGNING_SECRET, DEV_STOREFRONT_SECRET, TUNDE } from "../helpers/sandbox.ts";
 
@@ -356,6 +359,26 @@ test("embed-url refuses bad input in one line: a usage error, exit 2", PARALLEL,
       code: "config_invalid",
     },
     { name: "no --mode", args: ["--user", "ada@example.com"], message: /required option '--mode <mode>'/ },
+    {
+      name: "--register for a user who is no demo user",
+      args: [
+        "--user",
+        "00000000-0000-4000-8000-000000000000",
+        "--allow-unknown-user",
+        "--mode",
+        "drawer",
+        "--register",
+      ],
+      message:
+        /--register signs a demo user in as the app would: 00000000-0000-4000-8000-000000000000 is no demo user's id/,
+      code: "flags_conflict",
+    },
+    {
+      name: "--register without an identity",
+      args: ["--user", "ada@example.com", "--mode", "drawer", "--no-identity", "--register"],
+      message: /--register and --no-identity do not go together/,
+      code: "flags_conflict",
+    },
   ];
   await Promise.all(
     cases.map(({ name, args, message, code }) =>
@@ -376,6 +399,83 @@ test("embed-url points at the host app of the sandbox running on the data dir", 
   assert.equal(`${url.origin}${url.pathname}`, `${hostUrl}/embed`);
   assert.notEqual(url.port, "8085", "the port it got, not the default");
 });
+
+test(
+  "embed-url --register: the user's agent sessions, registered as the app would, then the URL",
+  TIMEOUT,
+  async (t) => {
+    const sandbox = await startEmbedSandbox(t);
+    const storefront = sandbox.urls.storefront!;
+    const after = (await sandbox.controls.journal({}, { limit: 1 })).lastId;
+    assert.equal((await asAgent(storefront, "/api/agent/orders", TUNDE.id)).status, 401, "no session before");
+
+    const args = ["embed-url", "--data-dir", sandbox.dataDir, "--user", "tunde@example.com", "--mode", "launcher"];
+    const result = await cli(t, [...args, "--register"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(lines(result.stdout).length, 1, "the URL alone on stdout");
+    const url = new URL(result.stdout.trim());
+    assert.equal(`${url.origin}${url.pathname}`, `${sandbox.host}/embed`);
+    assert.deepEqual(lines(result.stderr), [
+      "app: signed Tunde Bakare in to the storefront and registered the agent session",
+      "app: signed Tunde Bakare in to the wallet and registered the host app's agent session",
+    ]);
+
+    const posts = (await sandbox.controls.journal({ method: "POST", path: "/api/agent/session" }, { after })).entries;
+    assert.deepEqual(
+      posts.map((entry) => [entry.service, entry.status]),
+      [
+        ["storefront", 200],
+        ["host", 200],
+      ],
+    );
+    assert.equal((await asAgent(storefront, "/api/agent/orders", TUNDE.id)).status, 200);
+    assert.equal((await asAgent(sandbox.host, "/api/agent/wallet", TUNDE.id)).status, 200);
+    const asked = await postEmbed(sandbox.host, "ask", {
+      question: "how much did I spend this month?",
+      endUser: TUNDE.id,
+      identity: url.searchParams.get("identity"),
+    });
+    const answer = (await asked.json()) as AskAnswer;
+    assert.equal(answer.noSession, undefined, answer.answer);
+    assert.match(answer.answer, /spent [\d,]+\.\d\d [A-Z]{3}/);
+
+    await t.test(
+      "without --register: the URL, and a note on stderr that says how the chat gets its sessions",
+      async (t) => {
+        const plain = await cli(t, args);
+        assert.equal(plain.code, 0, plain.stderr);
+        assert.equal(lines(plain.stdout).length, 1);
+        assert.equal(
+          plain.stderr,
+          "Note: the chat answers about Tunde Bakare's orders, cart and wallet once the app has registered the agent sessions (an app does so after login): run this again with --register.\n",
+        );
+        const preview = await cli(t, [...args, "--session", "preview-1"]);
+        assert.match(preview.stderr, /--register, or click "Register sessions as the app would" in the chat\.\n$/);
+        assert.equal((await cli(t, [...args, "--no-identity"])).stderr, "", "no note for a chat that acts for no one");
+      },
+    );
+
+    await t.test("with no sandbox on the data dir: one line that says to start one, exit 1", async (t) => {
+      const dataDir = await tempDir(t);
+      const refused = await cli(t, [
+        "embed-url",
+        "--data-dir",
+        dataDir,
+        "--user",
+        "ada@example.com",
+        "--mode",
+        "drawer",
+        "--register",
+      ]);
+      assert.equal(
+        assertOneLineError(refused, 1),
+        `Error: No sandbox runs on ${dataDir}: start one with npx sandbox start (or point --data-dir at its data dir)`,
+      );
+      assert.equal(refused.errorCode, "sandbox_not_running");
+      assert.equal(refused.stdout, "", "no URL");
+    });
+  },
+);
 
 test("every identity and embed-url --help has examples", PARALLEL, async (t) => {
   const cases = [

@@ -20,15 +20,22 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
   };
   const lastId = async () => (await sandbox.controls.journal({}, { limit: 1 })).lastId;
 
-  await t.test("no session registered: noSession, with the BFF's words", async () => {
+  await t.test("no session registered: noSession, with the BFF's words and which session is missing", async () => {
     const identity = await identityFor(sandbox, ADA.id);
     const wallet = await ask({ question: "how much did I spend this month?", endUser: ADA.id, identity });
     assert.equal(wallet.noSession, true);
-    assert.equal(wallet.answer, "No active session for this user.");
+    assert.equal(
+      wallet.answer,
+      "No active session for this user: the app has not registered Ada Okafor's agent session with the host app (an app does so after login), so the agent cannot reach the wallet.",
+    );
     assert.equal(wallet.call, undefined, "no wallet call without the user's wallet JWT");
     const orders = await ask({ question: "where are my orders?", endUser: ADA.id, identity });
     assert.equal(orders.noSession, true);
     assert.equal(orders.call?.status, 401);
+    assert.equal(
+      orders.answer,
+      "No active session for this user: the app has not registered Ada Okafor's agent session with the storefront (an app does so after login), so the agent cannot reach the orders and the cart.",
+    );
   });
 
   const identity = await identityFor(sandbox, ADA.id);

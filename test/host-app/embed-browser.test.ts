@@ -5,7 +5,7 @@ import type { FrameLocator, Page } from "playwright-core";
 import { loginAt } from "../helpers/agent.ts";
 import { chromiumOrSkip, launchChromium, watchProblems } from "../helpers/browser.ts";
 import { identityFor, startEmbedSandbox } from "../helpers/embed.ts";
-import { ADA, TUNDE } from "../helpers/sandbox.ts";
+import { ADA, NGOZI, TUNDE } from "../helpers/sandbox.ts";
 
 interface Cart {
   items: { id: string; quantity: number }[];
@@ -44,10 +44,11 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
   // A step that fails should fail in seconds, not hold the file for 30 s each.
   page.setDefaultTimeout(10_000);
 
-  /** The embed inside the host page, once the iframe shows `mode`. */
-  const embedIn = async (hostPage: Page, mode: string): Promise<FrameLocator> => {
+  /** The embed inside the host page, once the iframe shows `mode` (for `endUser`, when given). */
+  const embedIn = async (hostPage: Page, mode: string, endUser?: string): Promise<FrameLocator> => {
     const chat = hostPage.frameLocator("#embed");
-    await chat.locator(`body[data-mode="${mode}"]`).waitFor({ state: "attached" });
+    const user = endUser === undefined ? "" : `[data-end-user="${endUser}"]`;
+    await chat.locator(`body[data-mode="${mode}"]${user}`).waitFor({ state: "attached" });
     return chat;
   };
   /** Types a message into the chat and sends it with Enter. */
@@ -68,35 +69,41 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
   const activeId = (hostPage: Page) => hostPage.evaluate<string | undefined>(IN_PAGE.embedActiveId);
 
   await t.test(
-    "the demo host page: pick a user and the launcher, open it, register the sessions, ask about spending",
+    "the demo host page: pick a user and ask at once; the app registered the sessions on the pick",
     async () => {
       await page.goto(host, { waitUntil: "load" });
       assert.equal(await page.getByRole("heading", { level: 1 }).innerText(), "Your app");
-      await page.getByLabel("Signed-in user").selectOption(ADA.id);
-      await page.getByLabel("Chat layout").selectOption("launcher");
-      const chat = await embedIn(page, "launcher");
-      assert.equal(await chat.locator("#chat-panel").isHidden(), true, "the launcher starts closed");
-
-      await chat.getByRole("button", { name: "Open chat" }).click();
-      assert.equal(await activeId(page), "question", "the input has the focus when the chat opens");
-      assert.match(await chat.locator("#chat-subtitle").innerText(), /Ada Okafor/);
-
+      await page.getByLabel("Signed-in user").selectOption(NGOZI.id);
+      const chat = await embedIn(page, "drawer", NGOZI.id);
+      assert.match(
+        await page.getByRole("status").innerText(),
+        /^Signed in: the app registered the agent sessions \(storefront, host\)\. Showing the drawer chat for Ngozi Eze/,
+      );
       await say(chat, "how much did I spend this month?");
-      assert.match(await agentSays(chat, 2), /No active session for this user/);
-      await chat.getByRole("button", { name: "Register sessions as the app would" }).click();
-      await chat.getByText(/Sessions registered \(storefront, host\)/).waitFor();
-
-      await say(chat, "how much did I spend this month?");
-      assert.match(await agentSays(chat, 3), /spent [\d,]+\.\d\d [A-Z]{3}/);
+      assert.match(await agentSays(chat, 2), /spent [\d,]+\.\d\d NGN/);
     },
   );
+
+  await t.test("the launcher: open it, ask about spending", async () => {
+    await page.getByLabel("Signed-in user").selectOption(ADA.id);
+    await page.getByLabel("Chat layout").selectOption("launcher");
+    const chat = await embedIn(page, "launcher", ADA.id);
+    assert.equal(await chat.locator("#chat-panel").isHidden(), true, "the launcher starts closed");
+
+    await chat.getByRole("button", { name: "Open chat" }).click();
+    assert.equal(await activeId(page), "question", "the input has the focus when the chat opens");
+    assert.match(await chat.locator("#chat-subtitle").innerText(), /Ada Okafor/);
+
+    await say(chat, "how much did I spend this month?");
+    assert.match(await agentSays(chat, 2), /spent [\d,]+\.\d\d [A-Z]{3}/);
+  });
 
   await t.test("a follow-up question, the reply, the status, and what the agent called", async () => {
     const chat = page.frameLocator("#embed");
     await say(chat, "what's the status of my transfer?");
-    assert.match(await agentSays(chat, 4), /Which transaction\?/);
+    assert.match(await agentSays(chat, 3), /Which transaction\?/);
     await say(chat, "txn_ada_0002");
-    assert.match(await agentSays(chat, 5), /txn_ada_0002 .*: Failed\./);
+    assert.match(await agentSays(chat, 4), /txn_ada_0002 .*: Failed\./);
 
     const details = lastAgentMessage(chat).locator("details");
     await details.getByText("What the agent called").click();
@@ -129,7 +136,7 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
 
     const chat = page.frameLocator("#embed");
     await say(chat, "add two bags of ofada rice");
-    await agentSays(chat, 6);
+    await agentSays(chat, 5);
     const cart = await rice;
     assert.equal(cart.items.find((item) => item.id === "ofada-rice-5kg")?.quantity, before + 2);
     source.close();

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { decodeJwt, SignJWT } from "jose";
 import { CONTENT_SECURITY_POLICY } from "../../src/host-app/embed/page.ts";
+import { registerSteps } from "../../src/host-app/embed/register-steps.ts";
 import { bodyData, identityFor, openEmbed, pageIdentity, startEmbedSandbox } from "../helpers/embed.ts";
 import { ADA, errorBody, NGOZI } from "../helpers/sandbox.ts";
 
@@ -35,6 +36,8 @@ test("GET /embed: the identity check decides the page's state and status", async
       "user-name": "Ada Okafor",
       session: "preview-1",
       "reason-code": "",
+      "register-command": `npx sandbox embed-url --user ada@example.com --mode drawer --register --data-dir ${sandbox.dataDir}`,
+      "ui-command": `npx sandbox ui --data-dir ${sandbox.dataDir}`,
     });
     assert.equal(pageIdentity(html), identity);
   });
@@ -221,4 +224,14 @@ test("identityMaxLifetime: the embed refuses a token that lives longer, and the 
   const claims = decodeJwt(identity);
   assert.equal(claims.exp! - claims.iat!, 300, "the 10-minute default, cut to the limit");
   assert.equal(bodyData(await (await fetch(urls.drawer)).text()).state, "verified");
+});
+
+test("the register steps a chat without a session offers: a data dir the shell would split is quoted", () => {
+  const ada = { ...ADA, name: "Ada Okafor" };
+  assert.deepEqual(registerSteps(ada, "launcher", "/home/ada/my project/data"), {
+    registerCommand:
+      "npx sandbox embed-url --user ada@example.com --mode launcher --register --data-dir '/home/ada/my project/data'",
+    uiCommand: "npx sandbox ui --data-dir '/home/ada/my project/data'",
+  });
+  assert.equal(registerSteps(ada, "drawer", "/tmp/it's").uiCommand, "npx sandbox ui --data-dir '/tmp/it'\\''s'");
 });

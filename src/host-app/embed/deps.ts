@@ -15,6 +15,8 @@ export interface EmbedDeps {
   now(): Date;
   /** The servers' URLs, filled as they start: which sessions registering the user makes. */
   urls: ServiceUrls;
+  /** The sandbox's data dir: the command a chat without a register button offers names it, to reach this sandbox. */
+  dataDir: string;
   /** The agent the chat asks. */
   agent: EmbedAgent;
 }

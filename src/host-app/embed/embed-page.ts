@@ -4,6 +4,7 @@ import { EMBED_MODES, type EmbedMode } from "../../identity/index.ts";
 import { readAssetText } from "./assets.ts";
 import { type EmbedDeps, identityOptions } from "./deps.ts";
 import { htmlResponse } from "./page.ts";
+import { registerSteps } from "./register-steps.ts";
 import type { EmbedValues } from "./template.ts";
 import { checkEmbedIdentity, refusalMessage } from "./verify.ts";
 
@@ -15,7 +16,7 @@ import { checkEmbedIdentity, refusalMessage } from "./verify.ts";
 export async function embedPage(event: H3Event, deps: EmbedDeps): Promise<Response> {
   const query = event.url.searchParams;
   const given = { endUser: query.get("endUser") ?? "", session: query.get("session")?.trim() ?? "" };
-  const base = { ...given, userName: "", reasonCode: "", identity: "" };
+  const base = { ...given, userName: "", reasonCode: "", identity: "", registerCommand: "", uiCommand: "" };
   const mode = EMBED_MODES.find((candidate) => candidate === query.get("mode"));
   if (!mode)
     return render(
@@ -47,6 +48,7 @@ export async function embedPage(event: H3Event, deps: EmbedDeps): Promise<Respon
       mode,
       userName: check.user.name,
       identity: identity.trim(),
+      ...registerSteps(check.user, mode, deps.dataDir),
       message: `Chatting as ${check.user.name}.`,
     },
     200,

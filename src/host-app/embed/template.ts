@@ -11,6 +11,8 @@
  *   {{reasonCode}}  why the identity was refused (expired, bad_signature, user_mismatch, missing_end_user, malformed, …) or bad_mode; empty otherwise
  *   {{message}}     what the page says about its state, in words (the refusal's reason, the modes to use)
  *   {{identity}}    the identity token, for the script's ask calls (a meta tag); empty when anonymous or refused
+ *   {{registerCommand}}, {{uiCommand}}  verified only: the commands that register the user's agent sessions as the app
+ *                   would, which the chat offers when a question finds none and it has no session (so no button): ./register-steps.ts
  *
  * host.html (GET / for a browser):
  *   {{userOptions}} the demo users as `<option value="<id>">Name (email)</option>` elements, the first selected (made of escaped parts, inserted as HTML)
@@ -29,6 +31,8 @@ export const EMBED_PLACEHOLDERS = [
   "reasonCode",
   "message",
   "identity",
+  "registerCommand",
+  "uiCommand",
 ] as const;
 export type EmbedValues = Record<(typeof EMBED_PLACEHOLDERS)[number], string>;
 

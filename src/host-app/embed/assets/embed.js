@@ -25,6 +25,8 @@ function readPage() {
     userName: data.userName ?? "",
     session: data.session ?? "",
     reasonCode: data.reasonCode ?? "",
+    registerCommand: data.registerCommand ?? "",
+    uiCommand: data.uiCommand ?? "",
     identity: document.querySelector('meta[name="embed-identity"]')?.getAttribute("content") ?? "",
   };
 }
@@ -137,7 +139,8 @@ function createConversation(page, ui) {
     const words = answer.noSession && !said.includes(NO_SESSION) ? `${NO_SESSION}. ${said}` : said;
     const item = addMessage(ui.messages, "agent", words, answer.noSession ? "warning" : undefined);
     if (answer.call) item.append(callDetails(answer.call));
-    if (answer.noSession && page.session !== "") item.append(registerButton(page));
+    // Never a dead end: a preview registers at a click; any other chat names the command that does.
+    if (answer.noSession) item.append(page.session !== "" ? registerButton(page) : registerSteps(page));
   }
 
   function setBusy(value) {
@@ -178,6 +181,26 @@ function registerButton(page) {
     }
   });
   box.append(button);
+  return box;
+}
+
+/**
+ * The fix for a chat without a `session`, which may not register from the page (the app does, after
+ * login): the command that registers the sessions as the app would, and the terminal UI's way.
+ */
+function registerSteps(page) {
+  const box = element("div", "register");
+  box.append(
+    element("p", "register__lead", "To register the agent sessions as the app would, run this, then ask again:"),
+  );
+  box.append(element("code", "register__command", page.registerCommand));
+  box.append(
+    element(
+      "p",
+      "register__lead",
+      `Or in the terminal UI (${page.uiCommand}): sign in as ${page.userName || page.endUser} (key 1), then press r on the Sessions screen (key 4).`,
+    ),
+  );
   return box;
 }
 
