@@ -48,5 +48,8 @@ type Properties<P, R> = Flat<
 
 type Flat<T> = { [K in keyof T]: T[K] };
 
-/** A string with something besides whitespace in it: a required text field (as `trim() !== ""` reads it). */
-export const NON_BLANK = { type: "string", pattern: "\\S" } as const;
+/**
+ * A string with something besides whitespace in it: a required text field (as `trim() !== ""` reads
+ * it). minLength says the least of it again for the tools that do not read patterns.
+ */
+export const NON_BLANK = { type: "string", minLength: 1, pattern: "\\S" } as const;

@@ -24,6 +24,8 @@ const LOGIN_OPERATION = "login";
 function loginContract(example: DemoUser | undefined): RouteContract {
   return {
     description: "Sign in with {email, password}: a JWT and the user",
+    details:
+      "Signs a demo user in (`npx sandbox users` lists them): the email matches whatever its case, and both fields must be non-blank strings. The token is this server's own JWT (HS256, sub the user's id, good for --token-ttl, 24 h by default, by the sandbox clock): each server takes only its own. A wrong email or password is 401 `invalid_credentials`, whichever of the two is wrong.",
     operationId: LOGIN_OPERATION,
     tag: AUTH_TAG,
     body: {

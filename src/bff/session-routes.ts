@@ -21,6 +21,8 @@ const STORE_ERRORS = [STORAGE_TEXTS.writeRefused, STORAGE_TEXTS.redisSilent];
 
 const REGISTER: RouteContract = {
   description: "Register {userId, token}: the user's JWT, for the agent routes",
+  details:
+    "What the user's app calls after login, so that the agent may act for the user. What the schema cannot say, since it depends on the token: `token` must be an unexpired login JWT of the service the agent acts on, the storefront's on the storefront and the wallet's on the host app, which fronts it (401 `invalid_token` or `token_expired` otherwise), and its user (sub) must be `userId` (403 `user_mismatch` otherwise). A second registration of the user replaces the first.",
   operationId: "registerAgentSession",
   tag: AGENT_TAG,
   body: {
@@ -28,7 +30,13 @@ const REGISTER: RouteContract = {
     schema: {
       type: "object",
       required: ["userId", "token"],
-      properties: { userId: USER_ID, token: { ...NON_BLANK, description: "The user's login JWT of this service" } },
+      properties: {
+        userId: USER_ID,
+        token: {
+          ...NON_BLANK,
+          description: "The user's login JWT: the storefront's on the storefront, the wallet's on the host app",
+        },
+      },
     },
   },
   responses: {
@@ -52,6 +60,8 @@ const REGISTER: RouteContract = {
 
 const CLEAR: RouteContract = {
   description: "Clear {userId}'s session (logout)",
+  details:
+    "What the user's app calls at logout: the agent may no longer act for the user (401 `no_active_session`). Clearing a session that is not there answers the same.",
   operationId: "clearAgentSession",
   tag: AGENT_TAG,
   body: {

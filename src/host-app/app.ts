@@ -17,6 +17,7 @@ const AGENT_WALLET = agentContract(
   {
     ...LIST_TRANSACTIONS,
     operationId: "getWallet",
+    details: `The balance, then the transactions, asked of the wallet (--wallet-url) with the user's stored wallet JWT; the query is the wallet's transaction query, passed on as given, and so are the wallet's refusals of it.\n\n${LIST_TRANSACTIONS.details}`,
     responses: {
       200: json("The balance and the transactions (with insights when asked), in the wallet's own shapes", {
         title: "AgentWallet",

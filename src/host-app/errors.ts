@@ -50,7 +50,6 @@ export const HOST_TEXTS = errorTexts(
       "The embed's routes answer the host app's own pages only; this request came from {origin}",
     ],
     noAsset: ["not_found", "No asset {name}: the embed serves {assets}"],
-    questionMissing: ["validation_error", '"question" is required: the text the user asked'],
     tooLong: [
       "validation_error",
       '"{field}" is {length} characters; at most {max} (as a person counts them: an emoji or an accented letter is one)',

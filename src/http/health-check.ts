@@ -3,6 +3,8 @@ import { SERVICE_TAG } from "./service-index.ts";
 
 export const HEALTH: RouteContract = {
   description: "Health check: status ok",
+  details:
+    "Answers as soon as the server takes requests, and checks nothing else: not its data file, not the other servers. `npx sandbox status` asks it of each server.",
   operationId: "getHealth",
   tag: SERVICE_TAG,
   responses: {

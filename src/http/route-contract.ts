@@ -8,6 +8,12 @@ import type { JsonSchema } from "../json-schema.ts";
 export type RouteContract = {
   /** What the route does, in one line: the index (GET /) lists it, the OpenAPI document's summary. */
   readonly description: string;
+  /**
+   * The rest of what a caller needs to know, the OpenAPI operation's description: above all the
+   * rules of the request that its schemas cannot say (between fields, or against what the server
+   * holds), so that a client built from the document knows every refusal it may meet.
+   */
+  readonly details: string;
   /** Its operationId: stable whatever the paths are (the wallet's prefix changes). */
   readonly operationId: string;
   readonly tag: Tag;

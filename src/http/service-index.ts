@@ -65,6 +65,9 @@ function indexContract(page: string | undefined): RouteContract {
       };
   return {
     description: "This index: the service, its version, its routes and its docs",
+    details: page
+      ? "Lists every route the server has, with its one-line description, and the pages of docs/ about the server. A browser (text/html preferred to JSON) gets the server's own page instead."
+      : `Lists every route the server has, with its one-line description, and the pages of docs/ about the server. A browser (text/html preferred to JSON) is sent to the API reference, ${DOCS_PATH}, instead.`,
     operationId: "getIndex",
     tag: SERVICE_TAG,
     responses,

@@ -13,6 +13,8 @@ import { addScalarRoute, SCALAR_PATH, scalarBundle } from "./scalar-bundle.ts";
 
 const DOCS_PAGE: RouteContract = {
   description: "This server's API reference: its OpenAPI document to browse and try (a browser page)",
+  details:
+    "A page for a browser: the API reference (Scalar) on GET /openapi.json, whose Try it sends requests to this server. Where the server has a login route, a button signs the demo user in and gives the reference the token.",
   operationId: "getDocsPage",
   tag: SERVICE_TAG,
   responses: { 200: { description: "The page", content: { "text/html": { type: "string" } } } },

@@ -2,7 +2,7 @@ import type { H3 } from "h3";
 import { HTTP_TEXTS } from "../http/errors.ts";
 import type { RouteContract, SecurityScheme, Tag } from "../http/route-contract.ts";
 import { appRoutes } from "../http/route-table.ts";
-import { packageVersion } from "../version.ts";
+import { packageLicense, packageVersion } from "../version.ts";
 import { hoistNamedSchemas } from "./components.ts";
 import { responsesOf } from "./error-responses.ts";
 import { openApiPath, operationOf } from "./operation.ts";
@@ -21,7 +21,13 @@ export interface DocumentOptions {
 /** The parts of an OpenAPI document that readers of it (tests, the CLI) look into. */
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string; description: string };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    contact: { name: string };
+    license: { name: string; identifier: string };
+  };
   servers: { url: string; description: string }[];
   paths: Record<string, Record<string, Record<string, unknown>>>;
   components: {
@@ -32,6 +38,9 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
+/** package.json names no repository or issue tracker to link to: the authors, as the LICENSE names them. */
+const CONTACT = { name: "The agent-sandbox authors" };
+
 /** Before any route, every server refuses a Host it is not known by. */
 const UNKNOWN_HOST = HTTP_TEXTS.unknownHost;
 
@@ -41,6 +50,7 @@ const UNKNOWN_HOST = HTTP_TEXTS.unknownHost;
  */
 export function openApiDocument(app: H3, options: DocumentOptions): OpenApiDocument {
   const name = options.label ?? options.service;
+  const license = packageLicense();
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Map<string, Tag>();
   const schemes = new Map<string, SecurityScheme>();
@@ -67,7 +77,13 @@ export function openApiDocument(app: H3, options: DocumentOptions): OpenApiDocum
   });
   return {
     openapi: "3.1.0",
-    info: { title: `Agent sandbox: ${name}`, version: packageVersion(), description: description(name) },
+    info: {
+      title: `Agent sandbox: ${name}`,
+      version: packageVersion(),
+      description: description(name),
+      contact: CONTACT,
+      license: { name: license, identifier: license },
+    },
     servers: [{ url: options.serverUrl, description: `This sandbox's ${name}` }],
     tags: [...tags.values()],
     paths: hoisted.paths as OpenApiDocument["paths"],

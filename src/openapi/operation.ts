@@ -16,6 +16,7 @@ export function operationOf(
   const operation = {
     operationId: contract.operationId,
     summary: contract.description,
+    description: contract.details,
     tags: [contract.tag.name],
     // An empty list: anyone may call it.
     security: alternatives.map((schemes) =>

@@ -7,6 +7,8 @@ export const OPENAPI_PATH = "/openapi.json";
 
 const OPENAPI: RouteContract = {
   description: "This server's OpenAPI 3.1 document",
+  details:
+    "Made from the contracts of the server's routes each time it is asked, so that it lists every route (the sandbox's own controls, under /__sandbox/, aside); its server is the origin the request used. `npx sandbox openapi` writes the same documents to files.",
   operationId: "getOpenApiDocument",
   tag: SERVICE_TAG,
   responses: {

@@ -20,6 +20,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 const SCALAR_BUNDLE: RouteContract = {
   description: "The script of the API reference page (Scalar's standalone bundle)",
+  details:
+    "Scalar's standalone bundle, which the API reference page (GET /docs) loads. Any `v` answers the same script: with the bundle's current hash the answer may be kept a year, without it (or with another) it is revalidated each time with its ETag.",
   operationId: "getDocsScript",
   tag: SERVICE_TAG,
   // Any `v` answers the bundle: only the caching differs.

@@ -23,6 +23,8 @@ const CART_EVENTS = eventStreamSchema(
 
 export const LIST_PRODUCTS: RouteContract = {
   description: "The catalog; ?q= filters by name (bearer token)",
+  details:
+    "The whole catalog, or the products whose name contains `q`, whatever the case. The answer has an ETag: send it back in If-None-Match to get 304 without a body while the answer stays the same.",
   operationId: "listProducts",
   tag: CATALOG_TAG,
   auth: BEARER,
@@ -56,6 +58,8 @@ export const LIST_PRODUCTS: RouteContract = {
 
 export const LIST_ORDERS: RouteContract = {
   description: "The user's orders, newest first; ?order_id= filters (bearer token)",
+  details:
+    "The signed-in user's orders, newest first. `order_id` filters rather than looks up: a reference the user has no order with gives an empty list, not 404.",
   operationId: "listOrders",
   tag: ORDERS_TAG,
   auth: BEARER,
@@ -73,6 +77,8 @@ export const LIST_ORDERS: RouteContract = {
 
 export const ADD_TO_CART: RouteContract = {
   description: "Add {product_id, quantity?} to the user's cart; answers the cart (bearer token)",
+  details:
+    "Adds the product to the signed-in user's cart, or raises its quantity when the cart holds it already, and answers the whole cart; every open cart stream of the user gets the new cart too. `product_id` must be a product of the catalog (GET /api/products): another is 404 `product_not_found`, which the schema cannot say since the catalog is the server's data.",
   operationId: "addToCart",
   tag: CART_TAG,
   auth: BEARER,
@@ -99,6 +105,8 @@ export const ADD_TO_CART: RouteContract = {
 
 export const CART_STREAM: RouteContract = {
   description: "Server-sent cart events: the cart now, then after every change (bearer token or ?access_token=)",
+  details:
+    "Opens a text/event-stream: a `cart` event with the cart as it is, then one after each change of it, until the client leaves or the token expires. Browsers' EventSource cannot send headers: they give the token as `?access_token=` instead. Streams may take 4 in 5 of the server's connections (--max-connections): past that a new one is 503 with Retry-After.",
   operationId: "streamCart",
   tag: CART_TAG,
   auth: BEARER_OR_QUERY,

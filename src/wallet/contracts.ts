@@ -17,8 +17,17 @@ const WALLET_USER: Guard = { alternatives: [[BEARER_JWT], [WALLET_OAUTH]], error
 
 const INSTANT = "an ISO 8601 date (2026-11-01) or date-time (2026-11-01T09:30:00Z), UTC unless it carries an offset";
 
+/** What the transaction query's schemas cannot say: its parameters' rules between them, and the dates' forms. */
+const TRANSACTION_RULES = [
+  "The window is either `period` (a rolling one that ends now) or `from` and/or `to` (fixed ends; either may be left out), never both: `period` with `from` or `to` is 400 `validation_error` (Use either period or from/to, not both). `from` after `to` is 400 too.",
+  "`from` and `to` are ISO 8601 dates (2026-11-01) or date-times (2026-11-01T09:30:00Z, 2026-11-01T09:30): a date that is malformed or does not exist (2026-02-30) is 400. Their schemas name no `format`, since the server takes date-times that RFC 3339 does not (without seconds or offset).",
+  "Without a window, every transaction of the wallet is listed.",
+].join("\n\n");
+
 export const GET_BALANCE: RouteContract = {
   description: "The wallet's balance and currency (bearer token)",
+  details:
+    "The opening balance plus Completed income minus Completed spending, in the wallet's currency: Pending and Failed transactions count nowhere until a Pending one settles.",
   operationId: "getBalance",
   tag: WALLET_TAG,
   auth: WALLET_USER,
@@ -27,6 +36,7 @@ export const GET_BALANCE: RouteContract = {
 
 export const LIST_TRANSACTIONS: RouteContract = {
   description: "Transactions, newest first; period, from, to, direction, include_insights (bearer token)",
+  details: TRANSACTION_RULES,
   operationId: "listTransactions",
   tag: WALLET_TAG,
   auth: WALLET_USER,
@@ -60,6 +70,8 @@ export const LIST_TRANSACTIONS: RouteContract = {
 
 export const GET_TRANSACTION: RouteContract = {
   description: "One transaction of the wallet (bearer token)",
+  details:
+    "A transaction of the signed-in user's wallet: the id of another user's transaction is 404 `transaction_not_found`, as an id no transaction has.",
   operationId: "getTransaction",
   tag: WALLET_TAG,
   auth: WALLET_USER,

@@ -8,12 +8,18 @@ import { OAUTH_TEXTS } from "../../src/wallet/oauth/oauth-response.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { startTestSandbox } from "../helpers/sandbox.ts";
 
-const { version } = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
+const { version, license } = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as {
   version: string;
+  license: string;
 };
 
 type Operation = {
   operationId: string;
+  description: string;
+  parameters?: { name: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: {
+    content: Record<string, { schema: { required: string[]; properties: Record<string, Record<string, unknown>> } }>;
+  };
   security: Record<string, string[]>[];
   responses: Record<
     string,
@@ -59,6 +65,8 @@ test("GET /openapi.json on each server: an OpenAPI 3.1 document of the server, f
       const document = await documentAt(url);
       assert.equal(document.openapi, "3.1.0");
       assert.equal(document.info.version, version);
+      assert.deepEqual(document.info.license, { name: license, identifier: license }, "package.json's license");
+      assert.equal(document.info.contact.name, "The agent-sandbox authors");
       assert.deepEqual(
         document.servers.map((server) => server.url),
         [url],
@@ -172,4 +180,36 @@ test("--wallet-prefix moves the wallet's paths in its document", async (t) => {
   const paths = Object.keys((await documentAt(url)).paths);
   assert.ok(paths.includes("/v2/money/transactions/{id}"), paths.join(", "));
   assert.ok(!paths.some((path) => path.startsWith("/api/wallet")), paths.join(", "));
+});
+
+test("what a request may hold is in the schemas where JSON Schema can say it, and in the descriptions where not", async (t) => {
+  const sandbox = await startFullSandbox(t);
+  const wallet = await documentAt(sandbox.urls.wallet!);
+  const schemas = wallet.components.schemas as Record<string, { properties: Record<string, unknown> }>;
+  const query = operation(wallet, "/oauth/authorize", "get").parameters ?? [];
+  assert.deepEqual(query.find((parameter) => parameter.name === "code_challenge")?.schema, {
+    type: "string",
+    minLength: 43,
+    maxLength: 128,
+    pattern: "^[A-Za-z0-9\\-._~]{43,128}$",
+    examples: ["E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"],
+  });
+  assert.deepEqual(
+    query.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+    ["response_type", "client_id", "redirect_uri"],
+  );
+  const form = operation(wallet, "/oauth/authorize", "post").requestBody!.content["application/x-www-form-urlencoded"]!
+    .schema;
+  assert.deepEqual(form.required, ["response_type", "client_id", "redirect_uri", "csrf_token", "email", "password"]);
+  assert.match(JSON.stringify(schemas.AuthorizationCodeTokenRequest?.properties.code_verifier), /"pattern"/);
+
+  const host = await documentAt(sandbox.urls.host!);
+  const ask = operation(host, "/embed/api/ask", "post");
+  const question = ask.requestBody!.content["application/json"]!.schema.properties.question!;
+  assert.equal(question.pattern, "\\S", "not blank");
+  assert.equal(question.maxLength, 16 * 1024 - '{"question":""}'.length, "what the 16 KiB body can carry");
+  assert.match(ask.description, /maxLength counts code points/);
+
+  assert.match(operation(wallet, "/api/wallet/transactions", "get").description, /never both/);
+  assert.match(operation(wallet, "/oauth/token", "post").description, /one way, never both/);
 });

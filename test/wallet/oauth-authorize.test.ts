@@ -93,6 +93,21 @@ test("GET /oauth/authorize", async (t) => {
     assert.equal(response.status, 302);
     assert.equal(new URL(response.headers.get("location")!).searchParams.get("error"), "invalid_request");
   });
+
+  await t.test(
+    "state: at most 2048 characters, counted as the document's maxLength counts them (code points)",
+    async () => {
+      // 3048 UTF-16 units; short enough a URL (13 kB) for the server's header limit.
+      const longest = `${"😀".repeat(1000)}${"a".repeat(1048)}`;
+      const page = (await openAuthorize(wallet.url, { ...VALID, state: longest })) as SignInPage;
+      assert.equal(page.status, 200);
+      const response = (await openAuthorize(wallet.url, { ...VALID, state: `${longest}a` })) as Response;
+      assert.equal(response.status, 302);
+      const location = new URL(response.headers.get("location")!);
+      assert.equal(location.searchParams.get("error_description"), "state is longer than 2048 characters");
+      assert.equal(location.searchParams.get("state"), null, "a state too long is not sent back");
+    },
+  );
 });
 
 test("POST /oauth/authorize (the sign-in form)", async (t) => {

@@ -8,6 +8,15 @@ export const MAX_TEXT_LENGTH = 500;
 /** Bodies of the embed's JSON routes are small: a question and a token. */
 export const MAX_EMBED_BODY_BYTES = 16 * 1024;
 
+/**
+ * The maxLength the documents give a question and a reply: the most the body can carry. JSON
+ * Schema counts code points (some tools UTF-16 units), and a character as a person counts it may
+ * hold any number of either, so no smaller count is sure to take every text of MAX_TEXT_LENGTH
+ * characters. A JSON text spends at least a byte on each code point, and on each unit, of a
+ * string, around at least `{"question":""}`: the field checks never meet this limit, the body's comes first.
+ */
+export const MAX_TEXT_SCHEMA_LENGTH = MAX_EMBED_BODY_BYTES - '{"question":""}'.length;
+
 export interface AskInput {
   question: string;
   /** The answer to the follow-up question the first call asked. */
@@ -16,10 +25,9 @@ export interface AskInput {
   identity?: string;
 }
 
-/** The ask route's body, field by field (its schema checks the types): each problem is a 400 that names its field. */
+/** The ask route's body, field by field (its schema checks the types and that the question is not blank): each problem is a 400 that names its field. */
 export function parseAskInput(body: BodyFields): AskInput {
   const question = body.field("question").trim();
-  if (question === "") failWith(HOST_TEXTS.questionMissing, { details: { field: "question" } });
   checkLength("question", question);
   const reply = body.field<string | undefined>("reply")?.trim();
   if (reply !== undefined) checkLength("reply", reply);

@@ -1,8 +1,9 @@
 import { json, type RouteContract } from "../../http/route-contract.ts";
 import { EMBED_MODES } from "../../identity/index.ts";
+import { NON_BLANK } from "../../json-schema.ts";
 import { HOST_TEXTS } from "../errors.ts";
 import { ASK_ANSWER } from "./ask-answer.ts";
-import { MAX_EMBED_BODY_BYTES } from "./ask-input.ts";
+import { MAX_EMBED_BODY_BYTES, MAX_TEXT_LENGTH, MAX_TEXT_SCHEMA_LENGTH } from "./ask-input.ts";
 import { ASSETS } from "./assets.ts";
 import { FRESH_EMBED } from "./fresh-identity.ts";
 
@@ -19,6 +20,8 @@ const OWN_PAGES = [HOST_TEXTS.foreignOrigin];
 
 export const EMBED_PAGE: RouteContract = {
   description: "The chat embed page: ?mode=drawer|launcher&endUser=&identity=&session= (a browser page)",
+  details:
+    "The page the host app's iframe shows. Its refusals are pages, not JSON: without a known mode, a 400 page that lists the two; with an identity token that does not verify (its signature, its expiry by the sandbox clock, its user), or whose user (sub) is not `endUser`, a 401 page that says why. Without an identity token the chat is not signed in and can only search the catalog.",
   operationId: "embedPage",
   tag: EMBED_TAG,
   // A page: a bad mode or identity is a page that says so.
@@ -46,6 +49,7 @@ export const EMBED_PAGE: RouteContract = {
 
 export const EMBED_ASSET: RouteContract = {
   description: "The embed's and the demo host page's script and stylesheet",
+  details: "The files the embed page and the demo host page load: `file` names one of them, and another name is 404.",
   operationId: "embedAsset",
   tag: EMBED_TAG,
   params: { file: { description: "The file", required: true, schema: { type: "string", enum: Object.keys(ASSETS) } } },
@@ -56,6 +60,10 @@ export const EMBED_ASSET: RouteContract = {
 export const ASK: RouteContract = {
   description:
     "The chat's question {question, reply?, endUser?, identity?}: the agent's answer and what it called (identity verified on each call)",
+  details: [
+    "Runs the question through the sandbox's agent, as the user of the identity token (verified on each call: its signature, its expiry by the sandbox clock, and that its user is `endUser` when that is given; 401 otherwise), or, without a token, for nobody: then only a catalog search is answered, and a question that needs the user is 403 `sign_in_required`. Only this host app's own pages may call it (an Origin of another site is 403).",
+    `\`question\` and \`reply\` are at most ${MAX_TEXT_LENGTH} characters as a person counts them (grapheme clusters: an emoji, a flag or an accented letter is one), once their surrounding spaces are taken off: a longer one is 400 \`validation_error\`. JSON Schema cannot say this: its maxLength counts code points (some tools count UTF-16 code units), and one character as a person counts it may hold any number of them. So the schemas' maxLength is only what the ${MAX_EMBED_BODY_BYTES / 1024} KiB body can carry, which refuses nothing the server takes, and the ${MAX_TEXT_LENGTH} is the server's check.`,
+  ].join("\n\n"),
   operationId: "embedAsk",
   tag: EMBED_TAG,
   body: {
@@ -67,15 +75,15 @@ export const ASK: RouteContract = {
       required: ["question"],
       properties: {
         question: {
-          type: "string",
-          description:
-            "At most 500 characters as a person counts them (an emoji or an accented letter is one; surrounding spaces not counted); not blank",
+          ...NON_BLANK,
+          maxLength: MAX_TEXT_SCHEMA_LENGTH,
+          description: `Not blank; at most ${MAX_TEXT_LENGTH} characters as a person counts them (an emoji or an accented letter is one; surrounding spaces not counted), which the server checks: maxLength is only the body's limit (see the operation)`,
           examples: ["what's in my cart?"],
         },
         reply: {
           type: "string",
-          description:
-            "The answer to the follow-up question the first call asked; at most 500 characters, counted as for question",
+          maxLength: MAX_TEXT_SCHEMA_LENGTH,
+          description: `The answer to the follow-up question the first call asked; at most ${MAX_TEXT_LENGTH} characters, counted as for question`,
         },
         endUser: { type: "string", description: "The user's id; when given, the identity token must name it" },
         identity: { type: "string", description: "The identity token of the embed URL" },
@@ -85,7 +93,6 @@ export const ASK: RouteContract = {
   responses: { 200: json("The agent's answer", ASK_ANSWER) },
   errors: [
     ...OWN_PAGES,
-    HOST_TEXTS.questionMissing,
     HOST_TEXTS.tooLong,
     HOST_TEXTS.identityRefused,
     HOST_TEXTS.signInRequired,
@@ -96,6 +103,8 @@ export const ASK: RouteContract = {
 export const REGISTER_SESSIONS: RouteContract = {
   description:
     "Preview only: {endUser, identity, session} signs the demo user in as the app does and registers both agent sessions",
+  details:
+    "What the embed preview's button calls: signs the demo user in to the storefront and the wallet as the user's app would, and registers the user's agent sessions there, so that the agent may act for them. What the schema cannot say: without a non-blank `session` (present in preview URLs only) it is 403 `preview_only`; `endUser` must be a demo user's id (404 otherwise), and `identity` a token that verifies for that user (401 otherwise). Only this host app's own pages may call it.",
   operationId: "embedRegisterSessions",
   tag: EMBED_TAG,
   body: {
@@ -106,7 +115,7 @@ export const REGISTER_SESSIONS: RouteContract = {
       required: ["endUser"],
       properties: {
         session: { type: "string", description: "The preview session of the URL: without one, this is refused" },
-        endUser: { type: "string", description: "A demo user's id" },
+        endUser: { ...NON_BLANK, description: "A demo user's id" },
         identity: { type: "string", description: "An identity token for that user" },
       },
     },
@@ -137,6 +146,8 @@ export const REGISTER_SESSIONS: RouteContract = {
 export const FRESH_IDENTITY: RouteContract = {
   description:
     "For the demo host page: {userId} of a demo user → a fresh identity token and the embed URLs in both modes",
+  details:
+    "What the demo host page calls when a user is picked: a fresh identity token for that demo user, signed with the SIGNING_SECRET as a host backend would, and the embed URLs that carry it. `userId` must be a demo user's id (404 otherwise: the demo users are the sandbox's data). Only this host app's own pages may call it.",
   operationId: "embedIdentity",
   tag: EMBED_TAG,
   body: {
@@ -145,7 +156,7 @@ export const FRESH_IDENTITY: RouteContract = {
     schema: {
       type: "object",
       required: ["userId"],
-      properties: { userId: { type: "string", description: "A demo user's id (any case)" } },
+      properties: { userId: { ...NON_BLANK, description: "A demo user's id (any case)" } },
     },
   },
   responses: { 200: json("A token and the embed URLs", FRESH_EMBED) },

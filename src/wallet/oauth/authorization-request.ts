@@ -33,7 +33,8 @@ export const AUTHORIZATION_PARAMS = [
   "code_challenge_method",
 ] as const;
 
-const MAX_STATE = 2048;
+/** The longest state, in characters as JSON Schema's maxLength counts them (code points), which the request's schema shows. */
+export const MAX_STATE = 2048;
 
 export function checkAuthorizationRequest(
   params: URLSearchParams,
@@ -66,17 +67,17 @@ export function checkAuthorizationRequest(
   }
 
   const state = params.get("state") ?? undefined;
+  const stateTooLong = state !== undefined && [...state].length > MAX_STATE;
   const back = (error: string, description: string) => ({
     ok: false as const,
     redirectUri,
     error,
     description,
-    ...(state !== undefined && state.length <= MAX_STATE ? { state } : {}),
+    ...(state !== undefined && !stateTooLong ? { state } : {}),
   });
   const repeated = AUTHORIZATION_PARAMS.find((name) => params.getAll(name).length > 1);
   if (repeated) return back("invalid_request", `The parameter ${repeated} is given more than once`);
-  if (state !== undefined && state.length > MAX_STATE)
-    return back("invalid_request", `state is longer than ${MAX_STATE} characters`);
+  if (stateTooLong) return back("invalid_request", `state is longer than ${MAX_STATE} characters`);
 
   const responseType = params.get("response_type");
   if (!responseType) return back("invalid_request", "response_type is missing; use response_type=code");

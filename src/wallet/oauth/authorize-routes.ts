@@ -6,12 +6,14 @@ import {
   type AUTHORIZATION_PARAMS,
   type AuthorizationRequest,
   checkAuthorizationRequest,
+  MAX_STATE,
   redirectWith,
 } from "./authorization-request.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
 import { AUTHORIZE_PATH, OAUTH_TAG } from "./endpoints.ts";
 import { FORM_TOKEN_LIFETIME_MS } from "./form-token.ts";
 import { errorPage, pageHeaders, signInPage } from "./page.ts";
+import { PKCE_SCHEMA } from "./pkce.ts";
 import { SCOPES, WALLET_SCOPE } from "./scopes.ts";
 
 /** The authorization request (RFC 6749 §4.1.1, PKCE RFC 7636): checked by checkAuthorizationRequest, whose refusals are pages or redirects. */
@@ -20,26 +22,39 @@ const REQUEST: Record<(typeof AUTHORIZATION_PARAMS)[number], Parameter> = {
   client_id: {
     description: "A registered client (npx sandbox oauth clients)",
     required: true,
-    schema: { type: "string", examples: ["sandbox-agent-platform"] },
+    schema: { type: "string", minLength: 1, examples: ["sandbox-agent-platform"] },
   },
   redirect_uri: {
-    description: "One of the client's redirect URIs, exactly; may be left out when it has only one",
-    schema: { type: "string", examples: ["http://localhost:3000/oauth/callback"] },
+    description:
+      "One of the client's redirect URIs, exactly. The server takes a request without it when the client has only one (RFC 6749 §3.1.2.3), but a client cannot know that from here: send it",
+    required: true,
+    schema: { type: "string", minLength: 1, examples: ["http://localhost:3000/oauth/callback"] },
   },
   scope: {
     description: "Space-separated scopes",
     schema: { type: "string", enum: Object.keys(SCOPES), default: WALLET_SCOPE },
   },
-  state: { description: "Sent back with the code, as given (at most 2048 characters)", schema: { type: "string" } },
+  state: {
+    description: "Sent back with the code, as given (at most 2048 characters)",
+    schema: { type: "string", maxLength: MAX_STATE },
+  },
   code_challenge: {
-    description: "PKCE: BASE64URL(SHA256(verifier)), 43 to 128 characters",
-    schema: { type: "string" },
+    description:
+      "PKCE: BASE64URL(SHA256(verifier)), 43 to 128 characters of A-Z a-z 0-9 - . _ ~; with code_challenge_method",
+    // RFC 7636's example (Appendix B).
+    schema: { ...PKCE_SCHEMA, examples: ["E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"] },
   },
   code_challenge_method: {
-    description: "PKCE: S256 (plain is not supported)",
+    description: "PKCE: S256 (plain is not supported); with code_challenge",
     schema: { type: "string", enum: ["S256"] },
   },
 };
+
+/** What the schemas of the request cannot say: the rules between its parameters, and against the registered clients. */
+const REQUEST_RULES = [
+  "RFC 6749 §4.1.1 with PKCE (RFC 7636). Rules the schemas cannot say: `redirect_uri` must be one of the client's registered redirect URIs, exactly (the server takes a request without it only when the client has one: so it is required here); `code_challenge` and `code_challenge_method` go together (either alone is `invalid_request`); each parameter at most once.",
+  "Refusals: while the client or its redirect URI is unknown, an error page (400), since nothing can be sent back safely; once both are known, a 302 back to the redirect URI with `error` (`invalid_request`, `unsupported_response_type`, `invalid_scope`), `error_description` and `state` (RFC 6749 §4.1.2.1).",
+].join("\n\n");
 
 const PAGE = { "text/html": { type: "string" } };
 const REDIRECT = { description: "Location: the redirect URI", schema: { type: "string" } };
@@ -55,6 +70,7 @@ const ERROR_PAGE: Answer = {
 
 const SIGN_IN_PAGE: RouteContract = {
   description: "OAuth authorization: the sign-in page (HTML)",
+  details: `A page for the user's browser, opened by the client: who asks, for which scopes, and a sign-in form that POSTs the request back with the user's email and password.\n\n${REQUEST_RULES}`,
   operationId: "authorize",
   tag: OAUTH_TAG,
   checksOwnInput: true,
@@ -68,6 +84,7 @@ const SIGN_IN_PAGE: RouteContract = {
 
 const SIGN_IN: RouteContract = {
   description: "OAuth authorization: the sign-in form; redirects back with a code",
+  details: `The sign-in page's form, as the browser posts it: the authorization request again (checked again, by the same rules), the page's \`csrf_token\`, and the user's email and password. The token must be the one the page gave for this very request, in this run of the wallet, less than ${FORM_TOKEN_LIFETIME_MS / 60_000} minutes ago, and the form must come from the wallet's own page (Sec-Fetch-Site, Origin): otherwise 403. A wrong email or password shows the page again (200). Signed in: a 302 to the redirect URI with \`code\` (single use, for 10 minutes) and \`state\`.\n\n${REQUEST_RULES}`,
   operationId: "signIn",
   tag: OAUTH_TAG,
   checksOwnInput: true,
@@ -77,11 +94,20 @@ const SIGN_IN: RouteContract = {
     mediaType: "application/x-www-form-urlencoded",
     schema: {
       type: "object",
-      required: ["csrf_token", "email", "password"],
+      // The request's parameters as on the GET, and what the form adds.
+      required: [
+        ...Object.entries(REQUEST)
+          .filter(([, { required }]) => required)
+          .map(([name]) => name),
+        "csrf_token",
+        "email",
+        "password",
+      ],
       properties: {
         ...Object.fromEntries(Object.entries(REQUEST).map(([name, { schema }]) => [name, schema])),
         csrf_token: {
           type: "string",
+          minLength: 1,
           description: "The page's form token: good for that request, for 15 minutes, until the wallet restarts",
         },
         email: { type: "string" },

@@ -8,6 +8,8 @@ const LIST = { type: "array", items: { type: "string" } } as const;
 
 const METADATA: RouteContract = {
   description: "OAuth 2.0 authorization server metadata (RFC 8414)",
+  details:
+    "RFC 8414: where the authorization and token endpoints are, and what they support. The issuer is the origin the client asked at (127.0.0.1, localhost or a LAN address alike), since clients check that it is the URL they discovered it from; the endpoints are on it.",
   operationId: "getAuthorizationServerMetadata",
   tag: OAUTH_TAG,
   responses: {

@@ -6,44 +6,72 @@ import type { OAuthClient } from "./clients.ts";
 import type { CodeGrant } from "./codes.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
 import { OAUTH_TAG, TOKEN_PATH } from "./endpoints.ts";
-import { GRANT_TYPES, OAUTH_ERROR_SHAPE, OAUTH_TEXTS, tokenResponse } from "./oauth-response.ts";
-import { verifierMatches } from "./pkce.ts";
+import { OAUTH_ERROR_SHAPE, OAUTH_TEXTS, tokenResponse } from "./oauth-response.ts";
+import { PKCE_SCHEMA, verifierMatches } from "./pkce.ts";
 import { issueRefreshToken, type RefreshGrant, revokeFamily, rotateRefreshToken } from "./refresh-tokens.ts";
+import { SCOPES } from "./scopes.ts";
 import { authenticateClient, CLIENT_AUTH, readTokenForm } from "./token-request.ts";
+
+/** client_secret_post: the client's credentials in the form, which no security scheme can name. */
+const CLIENT_FIELDS = {
+  client_id: { type: "string", minLength: 1, description: "client_secret_post: the client's id (else HTTP Basic)" },
+  client_secret: { type: "string", description: "client_secret_post: the client's secret" },
+} as const;
+
+/** RFC 6749 §4.1.3: a code for tokens. */
+const CODE_GRANT = {
+  title: "AuthorizationCodeTokenRequest",
+  type: "object",
+  required: ["grant_type", "code"],
+  properties: {
+    grant_type: { type: "string", const: "authorization_code" },
+    code: { type: "string", minLength: 1, description: "The code of the redirect (single use, 10 minutes)" },
+    redirect_uri: {
+      type: "string",
+      description: "The redirect URI of the authorization request, exactly; required when that request named one",
+    },
+    code_verifier: {
+      ...PKCE_SCHEMA,
+      description: "The PKCE verifier, when the authorization request sent a challenge (and only then)",
+      // RFC 7636's example (Appendix B).
+      examples: ["dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"],
+    },
+    ...CLIENT_FIELDS,
+  },
+} as const;
+
+/** RFC 6749 §6: a refresh token for new tokens. */
+const REFRESH_GRANT = {
+  title: "RefreshTokenRequest",
+  type: "object",
+  required: ["grant_type", "refresh_token"],
+  properties: {
+    grant_type: { type: "string", const: "refresh_token" },
+    refresh_token: {
+      type: "string",
+      minLength: 1,
+      description: "The refresh token (each works once: it is replaced)",
+    },
+    scope: { type: "string", enum: Object.keys(SCOPES), description: "The granted scope, or a narrower one" },
+    ...CLIENT_FIELDS,
+  },
+} as const;
 
 const TOKEN: RouteContract = {
   description: "OAuth token endpoint: authorization_code and refresh_token grants",
+  details: [
+    "RFC 6749 §4.1.3 (authorization_code) and §6 (refresh_token): the form's fields are those of its grant_type. Tokens are never to be cached (Cache-Control: no-store); errors are RFC 6749's `{error, error_description}`.",
+    "The client authenticates one way, never both: HTTP Basic (client_secret_basic, its id and secret form-encoded) or `client_id` and `client_secret` in the form (client_secret_post), which no security scheme can name: Basic with `client_secret` in the form is 400 `invalid_request`, and so is a form `client_id` that is not Basic's. No authentication, or a wrong one, is 401 `invalid_client`.",
+    "Each parameter at most once (400 `invalid_request`). What the server holds decides the rest (400 `invalid_grant`): the code must be one this wallet issued to this client, less than 10 minutes ago and not used yet, and `redirect_uri` and `code_verifier` must match its authorization request; a refresh token must be one this wallet issued to this client, not used yet (each works once), and `scope` can only keep or narrow its scope (`invalid_scope`).",
+  ].join("\n\n"),
   operationId: "issueToken",
   tag: OAUTH_TAG,
   auth: CLIENT_AUTH,
   checksOwnInput: true,
   body: {
-    description:
-      "RFC 6749 §4.1.3 (authorization_code: code, redirect_uri if the authorization request had one, code_verifier with PKCE) or §6 (refresh_token: refresh_token, scope to narrow it); each parameter at most once",
+    description: "The form of one grant: its grant_type says which",
     mediaType: "application/x-www-form-urlencoded",
-    schema: {
-      type: "object",
-      required: ["grant_type"],
-      properties: {
-        grant_type: { type: "string", enum: GRANT_TYPES },
-        code: { type: "string", description: "authorization_code: the code of the redirect (single use, 10 minutes)" },
-        redirect_uri: {
-          type: "string",
-          description: "authorization_code: the redirect URI of the authorization request",
-        },
-        code_verifier: {
-          type: "string",
-          description: "authorization_code: the PKCE verifier, when the request sent a challenge",
-        },
-        refresh_token: {
-          type: "string",
-          description: "refresh_token: the refresh token (each works once: it is replaced)",
-        },
-        scope: { type: "string", description: "refresh_token: the scope, or a narrower one" },
-        client_id: { type: "string", description: "client_secret_post: the client's id (else HTTP Basic)" },
-        client_secret: { type: "string", description: "client_secret_post: the client's secret" },
-      },
-    },
+    schema: { type: "object", required: ["grant_type"], oneOf: [CODE_GRANT, REFRESH_GRANT] },
   },
   responses: {
     200: {
