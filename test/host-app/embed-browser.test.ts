@@ -188,10 +188,16 @@ test("the chat embed preview in a real browser: the demo host page, both layouts
         for (const mode of ["drawer", "launcher"]) {
           await page.goto(host, { waitUntil: "load" });
           await page.getByLabel("Chat layout").selectOption(mode);
+          // The page may load the chat twice (its first user's, then the picks it restored): wait for its last word.
+          await page.locator("#status", { hasText: `Showing the ${mode} chat for` }).waitFor();
           const chat = await embedIn(page, mode);
           if (mode === "launcher") await chat.getByRole("button", { name: "Open chat" }).click();
           await chat.locator("#chat-panel").waitFor();
           const where = `${mode} at ${viewport.width}×${viewport.height}`;
+          // Read once the frame's document is whole, whichever load it is.
+          await page.waitForFunction(
+            'document.querySelector("iframe").contentDocument?.readyState === "complete" && !!document.querySelector("iframe").contentDocument.getElementById("chat-panel")',
+          );
           const widths = await page.evaluate<{ page: number[]; frame: number[]; panel: number }>(IN_PAGE.widths);
           assert.ok(widths.page[0]! <= widths.page[1]!, `the host page scrolls sideways, ${where}: ${widths.page}`);
           assert.ok(widths.frame[0]! <= widths.frame[1]!, `the embed scrolls sideways, ${where}: ${widths.frame}`);
