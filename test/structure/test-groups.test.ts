@@ -1,0 +1,28 @@
+// Folders whose tests share one process import each of their `*.spec.ts(x)` files from their
+// `all.test.ts(x)`: a spec file that it does not import would never run, and this says which.
+import assert from "node:assert/strict";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { PROJECT_ROOT } from "../helpers/cli.ts";
+
+const TEST_DIR = join(PROJECT_ROOT, "test");
+
+test("every spec file is imported by the all.test file of its folder, and only those", async () => {
+  const files = (await readdir(TEST_DIR, { recursive: true })).map((file) => file.replaceAll("\\", "/"));
+  const specs = files.filter((file) => /\.spec\.tsx?$/.test(file));
+  assert.ok(specs.length > 0, "no spec file found");
+  const folders = new Set(specs.map((file) => file.slice(0, file.lastIndexOf("/"))));
+  for (const folder of folders) {
+    const entry = files.find((file) => file === `${folder}/all.test.ts` || file === `${folder}/all.test.tsx`);
+    assert.ok(entry, `test/${folder} has spec files but no all.test.ts(x) to run them`);
+    const imported = [...(await readFile(join(TEST_DIR, entry), "utf8")).matchAll(/^import "\.\/([^"]+)";$/gm)].map(
+      ([, name]) => `${folder}/${name}`,
+    );
+    assert.deepEqual(
+      imported.sort(),
+      specs.filter((file) => file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes("/")).sort(),
+      `test/${entry} imports each spec file of its folder`,
+    );
+  }
+});
