@@ -85,6 +85,11 @@ test("values are parsed and checked", async (t) => {
 
   const bad: [string, Record<string, string>, RegExp][] = [
     ["port text", { STOREFRONT_PORT: "abc" }, /STOREFRONT_PORT .*whole number from 0 to 65535.*"abc"/],
+    [
+      "a port fetch() refuses",
+      { WALLET_PORT: "6000" },
+      /WALLET_PORT must be a port that browsers and Node's fetch\(\) may call .*"6000"/,
+    ],
     ["port too big", { WALLET_PORT: "70000" }, /WALLET_PORT/],
     ["negative port", { HOST_PORT: "-1" }, /HOST_PORT/],
     ["unknown service", { ONLY: "storefront,shop" }, /ONLY .*storefront, wallet, host/],

@@ -48,7 +48,10 @@ export const CLI_ERRORS = {
 export const CLI_TEXTS = exitTexts(
   { ...AGENT_ERRORS, ...CLI_ERRORS },
   {
-    httpPort: ["flag_invalid", '--http takes a port from 0 to 65535; got "{given}"'],
+    httpPort: [
+      "flag_invalid",
+      '--http takes a port from 0 to 65535 that browsers and fetch() may call (not 6000, 10080 and the like); got "{given}"',
+    ],
     baseUrlFlag: ["flag_invalid", '{flag} must be an http(s) URL such as http://127.0.0.1:8084, not "{value}".'],
     httpUrlFlag: ["flag_invalid", '{flag} must be an http(s) URL, not "{value}".'],
     checkAreas: ["flag_invalid", '--only takes a comma-separated list of {areas}; got "{only}"'],

@@ -71,7 +71,8 @@ export function faultCommand(cli: Cli): Command {
       if (flags.json) return cli.print(JSON.stringify(added, null, 2));
       cli.print(addedText(added));
       // One that fired at once (on open streams) and is used up is gone already: nothing to remove.
-      if (added.times !== 0) cli.print(`  (remove it with: npx sandbox fault clear ${added.id})`);
+      const dataDir = flags.dataDir === undefined ? "" : ` --data-dir ${String(flags.dataDir)}`;
+      if (added.times !== 0) cli.print(`  (remove it with: npx sandbox fault clear ${added.id}${dataDir})`);
     });
 
   withSandboxOptions(fault.command("list"), DATA_DIR)

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
 import { agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
+import { FETCH_BLOCKED_PORTS } from "../config/blocked-ports.ts";
 import { failWith } from "../errors.ts";
 import { IdentityError, resolveEndUser } from "../identity/index.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
@@ -52,7 +53,7 @@ export function mcpCommand(cli: Cli): Command {
         return;
       }
       const port = options.http === true ? 0 : Number(options.http);
-      if (!Number.isInteger(port) || port < 0 || port > 65535)
+      if (!Number.isInteger(port) || port < 0 || port > 65535 || FETCH_BLOCKED_PORTS.has(port))
         failWith(CLI_TEXTS.httpPort, { values: { given: String(options.http) }, expected: true });
       const onServerError = (error: unknown) =>
         cli.io.stderr.write(`Error on a request: ${(error as Error)?.stack ?? String(error)}\n`);

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type SandboxError, userError } from "../errors.ts";
 import { parseHost } from "../host-names.ts";
+import { FETCH_BLOCKED_PORTS } from "./blocked-ports.ts";
 import { parseDuration } from "./duration.ts";
 import {
   CONFIG_FILE,
@@ -124,7 +125,10 @@ function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfTy
   switch (option.type) {
     case "port": {
       const port = typeof text === "number" ? text : /^\d+$/.test(String(text)) ? Number(text) : NaN;
-      return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : bad("a whole number from 0 to 65535");
+      if (!(Number.isInteger(port) && port >= 0 && port <= 65535)) return bad("a whole number from 0 to 65535");
+      return FETCH_BLOCKED_PORTS.has(port)
+        ? bad("a port that browsers and Node's fetch() may call (they refuse to connect to this one): choose another")
+        : port;
     }
     case "count": {
       const count = typeof text === "number" ? text : /^\d+$/.test(String(text)) ? Number(text) : NaN;

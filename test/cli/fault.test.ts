@@ -18,7 +18,7 @@ test("sandbox fault add, list and clear on the running sandbox", TIMEOUT, async 
 
   assert.equal(
     await fault("add", "--service", "storefront", "--route", "POST /api/cart/items", "--status", "503", "--times", "2"),
-    "Added fault f1 on the storefront: POST /api/cart/items answers 503, 2 times\n  (remove it with: npx sandbox fault clear f1)\n",
+    `Added fault f1 on the storefront: POST /api/cart/items answers 503, 2 times\n  (remove it with: npx sandbox fault clear f1 --data-dir ${dataDir})\n`,
   );
   const token = await loginAt(url);
   const answer = await fetch(`${url}/api/cart/items`, {
@@ -126,7 +126,7 @@ test(
     );
     assert.equal(
       twice.stdout,
-      "Added fault f2 on the storefront: GET /api/cart/stream cuts event streams, 2 times left. It fired at once on 1 open stream.\n  (remove it with: npx sandbox fault clear f2)\n",
+      `Added fault f2 on the storefront: GET /api/cart/stream cuts event streams, 2 times left. It fired at once on 1 open stream.\n  (remove it with: npx sandbox fault clear f2 --data-dir ${dataDir})\n`,
     );
     assert.deepEqual(await Promise.all(ends), ["terminated", "terminated"]);
   },

@@ -87,7 +87,7 @@ function injectedFault(fault: Fault): SandboxError {
       status: fault.status,
       expected: true,
       details: { faultId: fault.id },
-      hint: `Remove it with: npx sandbox fault clear ${fault.id}`,
+      hint: `Remove it with: npx sandbox fault clear ${fault.id} (with the --data-dir the sandbox was started with, if not ./data)`,
     },
   );
 }
