@@ -1,4 +1,5 @@
-// `npm run build`, run by `npm ci` (through `prepare`), `npm pack` and `npm test`: what the
+// `npm run build`, run by `npm pack` (`prepack`), `npm test`, and the first `npx sandbox` of a
+// checkout without dist/ (bin/sandbox.js): what the
 // package runs, in dist/:
 // - the code, bundled by esbuild into dist/index.js (the package's entry), dist/cli.js (the
 //   `sandbox` command) and the chunks they share or load on demand, all directly in dist/

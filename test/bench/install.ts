@@ -92,6 +92,18 @@ export async function installSection(): Promise<{ figures: Figure[]; checks: Che
     });
     const installMs = performance.now() - installStarted;
     const tree = await measureTree(join(project, "node_modules"));
+    // npm runs these when a project installs the package (and warns of them): it needs none.
+    const installed = JSON.parse(await readFile(join(project, "node_modules/agent-sandbox/package.json"), "utf8")) as {
+      scripts?: Record<string, string>;
+    };
+    const installScripts = Object.keys(installed.scripts ?? {}).filter((name) =>
+      ["preinstall", "install", "postinstall", "prepare"].includes(name),
+    );
+    check(
+      "no install script runs in the adopting project",
+      installScripts.length === 0,
+      installScripts.join(", ") || "none",
+    );
     const unwanted = tree.packages.filter((name) => UNWANTED.test(name));
     figures.push(
       {

@@ -120,3 +120,22 @@ test(
     assert.deepEqual([...packages].sort(), ["h3", "immer", "lowdb", "rou3", "srvx"]);
   },
 );
+
+test(
+  "in a checkout without dist/ (right after npm ci), the first command builds it, saying so on stderr",
+  TIMEOUT,
+  async (t) => {
+    const root = await shippedCopy(t, {
+      parts: ["bin", "fixtures", "scripts", "src", "tsconfig.json", "tsconfig.build.json"],
+    });
+    const first = await runCli(t, ["users", "--json"], { bin: join(root, "bin/sandbox.js") });
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal((JSON.parse(first.stdout) as unknown[]).length, 3, "stdout holds the JSON only");
+    assert.match(
+      first.stderr,
+      /^Building dist\/ first \(once after npm ci; npm run build does it again after an edit\)…\n/,
+    );
+    const second = await runCli(t, ["users", "--json"], { bin: join(root, "bin/sandbox.js") });
+    assert.equal(second.stderr, "", "built once");
+  },
+);
