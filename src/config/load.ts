@@ -107,13 +107,7 @@ async function readConfigFile(
   if (values === null || typeof values !== "object" || Array.isArray(values)) {
     throw configError(`The config file ${path} must hold a JSON object of settings.`);
   }
-  const known = new Set<string>(OPTIONS.map((option) => option.key));
-  const unknown = Object.keys(values).filter((key) => !known.has(key));
-  if (unknown.length > 0) {
-    throw configError(
-      `Unknown setting ${unknown.map((key) => `"${key}"`).join(", ")} in ${path}. Known settings: ${[...known].join(", ")}.`,
-    );
-  }
+  refuseUnknownSettings(values, `in ${path}`);
   return { path, values: values as Record<string, unknown> };
 }
 
@@ -205,4 +199,14 @@ export function parseServiceNames(given: unknown): ServiceName[] | null {
     .filter(Boolean);
   const known = (name: string) => (SERVICE_NAMES as readonly string[]).includes(name);
   return names.length > 0 && names.every(known) ? SERVICE_NAMES.filter((name) => names.includes(name)) : null;
+}
+
+/** Settings by their keys (a config file's, or `startSandbox`'s `settings`): a key no setting has is a mistake, named with the known ones. */
+export function refuseUnknownSettings(values: object, where: string): void {
+  const known = new Set<string>(OPTIONS.map((option) => option.key));
+  const unknown = Object.keys(values).filter((key) => !known.has(key));
+  if (unknown.length > 0)
+    throw configError(
+      `Unknown setting ${unknown.map((key) => `"${key}"`).join(", ")} ${where}. Known settings: ${[...known].join(", ")}.`,
+    );
 }

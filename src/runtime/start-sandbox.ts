@@ -6,8 +6,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ControlsClient } from "../client/controls-client.ts";
-import { loadConfig } from "../config/load.ts";
+import { loadConfig, refuseUnknownSettings } from "../config/load.ts";
 import type { OptionKey, ServiceName } from "../config/options.ts";
+import { userError } from "../errors.ts";
 import type { DemoUser } from "../users.ts";
 import { launchSandbox } from "./launch.ts";
 
@@ -45,7 +46,19 @@ export interface StartedSandbox {
   close(): Promise<void>;
 }
 
+/** What startSandbox takes besides the settings: a key of its own that is none of these is a mistake. */
+const START_OPTIONS: readonly string[] = ["settings", "dataDir", "logError"] satisfies (keyof StartSandboxOptions)[];
+
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<StartedSandbox> {
+  // Plain JavaScript has no type to catch a misspelt setting: it would be ignored without a word.
+  refuseUnknownSettings(options.settings ?? {}, "in startSandbox's settings");
+  const misplaced = Object.keys(options).filter((key) => !START_OPTIONS.includes(key));
+  if (misplaced.length > 0)
+    throw userError(
+      "config_invalid",
+      `startSandbox takes ${START_OPTIONS.join(", ")}; got ${misplaced.map((key) => `"${key}"`).join(", ")}: a setting goes in settings, as in startSandbox({ settings: { ${misplaced[0]}: … } }).`,
+      { exitCode: 2 },
+    );
   const temporary = options.dataDir === undefined ? await mkdtemp(join(tmpdir(), "agent-sandbox-")) : undefined;
   const dataDir = options.dataDir ?? temporary!;
   try {

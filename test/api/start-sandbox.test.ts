@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { access } from "node:fs/promises";
 import { test } from "node:test";
 import { promisify } from "node:util";
-import { startSandbox } from "agent-sandbox";
+import { type SandboxError, startSandbox } from "agent-sandbox";
 import { PROJECT_ROOT } from "../helpers/cli.ts";
 
 async function login(url: string, user: { email: string; password: string }): Promise<string> {
@@ -56,4 +56,23 @@ test("plain Node, without tsx, imports the package and starts a sandbox", async 
     timeout: 30_000,
   });
   assert.equal(stdout.trim(), "200");
+});
+
+test("a misspelt setting, or a setting outside settings, is refused in one line naming it, before anything starts", async () => {
+  await assert.rejects(startSandbox({ settings: { storefrontPrt: 1 } as never }), (error: SandboxError) => {
+    assert.equal(error.code, "config_invalid");
+    assert.match(
+      error.message,
+      /^Unknown setting "storefrontPrt" in startSandbox's settings\. Known settings: .*storefrontPort/,
+    );
+    return true;
+  });
+  await assert.rejects(startSandbox({ sessionStore: "memory" } as never), (error: SandboxError) => {
+    assert.equal(error.code, "config_invalid");
+    assert.equal(
+      error.message,
+      'startSandbox takes settings, dataDir, logError; got "sessionStore": a setting goes in settings, as in startSandbox({ settings: { sessionStore: … } }).',
+    );
+    return true;
+  });
 });
