@@ -1,19 +1,11 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { HEALTH_PATH, type JournalFilter, STATUS_FILTER } from "../client/wire.ts";
-import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
+import { SERVICE_NAMES } from "../config/options.ts";
 import type { DemoUser } from "../users.ts";
 import { userLabel } from "./journal-table.ts";
 
-/** The flags that pick requests out of the journal, as `journal` and `expect` take them. */
-export interface FilterFlags {
-  service?: ServiceName;
-  method?: string;
-  path?: string;
-  user?: string;
-  agent?: boolean;
-  status?: string;
-  health?: boolean;
-}
+/** The flags that pick requests out of the journal, as `journal` and `expect` take them: the filter's own fields. */
+export type FilterFlags = JournalFilter;
 
 /** Adds the filter flags; `expect` makes --service, --method and --path mandatory. */
 export function withFilterOptions(command: Command, options: { required: boolean }): Command {

@@ -57,13 +57,7 @@ export async function openFlood(urls: string[], count: number, trickleMs = 5_000
       });
     });
 
-  const targets = urls.map((url) => new URL(url));
-  for (let started = 0; started < count; started += 250) {
-    const batch = Array.from({ length: Math.min(250, count - started) }, (_, index) =>
-      open(targets[(started + index) % targets.length]!),
-    );
-    await Promise.all(batch);
-  }
+  await inBatches(urls, count, open);
   return {
     get connected() {
       return stats.connected;
@@ -148,13 +142,7 @@ export async function openStreams(urls: string[], count: number): Promise<Stream
       });
     });
 
-  const targets = urls.map((url) => new URL(url));
-  for (let started = 0; started < count; started += 250) {
-    const batch = Array.from({ length: Math.min(250, count - started) }, (_, index) =>
-      ask(targets[(started + index) % targets.length]!),
-    );
-    await Promise.all(batch);
-  }
+  await inBatches(urls, count, ask);
   return {
     get opened() {
       return stats.opened;
@@ -218,4 +206,15 @@ export function timedRequest(
     req.on("error", reject);
     req.end(init.body);
   });
+}
+
+/** Opens `count` connections with `open`, spread over the servers in turn, 250 at a time. */
+async function inBatches(urls: readonly string[], count: number, open: (target: URL) => Promise<void>): Promise<void> {
+  const targets = urls.map((url) => new URL(url));
+  for (let started = 0; started < count; started += 250) {
+    const batch = Array.from({ length: Math.min(250, count - started) }, (_, index) =>
+      open(targets[(started + index) % targets.length]!),
+    );
+    await Promise.all(batch);
+  }
 }
