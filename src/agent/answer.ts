@@ -1,33 +1,11 @@
-import type { ActionCall } from "./actions/call.ts";
+import type { ActionCall, AgentTarget } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
 import type { AnswerCondition, AnswerTemplate } from "./actions/understanding.ts";
+import { focusedLine } from "./focused-answer.ts";
+import { type Clock, dayIn, periodDays } from "./resolver/dates.ts";
 import { defaultActions } from "./resolver/default-actions.ts";
-
-const PERIOD_WORDS: Record<string, string> = {
-  "7d": "the last 7 days",
-  "30d": "the last 30 days",
-  "90d": "the last 90 days",
-  "1y": "the last year",
-};
-
-const money = (amount: unknown, currency: unknown) =>
-  `${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${String(currency ?? "")}`.trim();
-const naira = (amount: unknown) => `₦${Number(amount).toLocaleString("en-NG", { maximumFractionDigits: 2 })}`;
-
-/**
- * Filters of the answer templates (`{{path|name:argument}}`): `money:currencyPath`, `naira`,
- * `date` (the day of an ISO time), `count:noun` ("2 lines"), `or:fallback`, `if:text` (the text,
- * with # for the value, when the value is not empty), `period` ("the last 7 days").
- */
-const FILTERS: Record<string, (value: unknown, argument: string, lookup: (path: string) => unknown) => string> = {
-  money: (value, argument, lookup) => money(value, lookup(argument)),
-  naira: (value) => naira(value),
-  date: (value) => String(value ?? "").slice(0, 10),
-  count: (value, noun) => `${Number(value ?? 0)} ${noun}${Number(value) === 1 ? "" : "s"}`,
-  or: (value, fallback) => (isEmpty(value) ? fallback : String(value)),
-  if: (value, text) => (isEmpty(value) ? "" : text.replaceAll("#", String(value))),
-  period: (value) => PERIOD_WORDS[String(value)] ?? String(value),
-};
+import type { Focus } from "./resolver/focus.ts";
+import { asArray, fillTemplate, isEmpty, lookupIn, PERIOD_WORDS, sayDay } from "./template.ts";
 
 /**
  * One line that answers the question from the call's response, as an agent would say it: to the
@@ -40,6 +18,8 @@ export function answerLine(
   call: ActionCall,
   userName?: string,
   actions: readonly ActionDefinition[] = defaultActions(),
+  clock: Clock = { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+  focus?: Focus,
 ): string {
   const body = call.response.body as { code?: string; error?: string; hint?: string } | undefined;
   const forUser = userName ? ` for ${userName}` : "";
@@ -47,17 +27,29 @@ export function answerLine(
     return `The ${call.action} call${forUser} failed: ${call.response.status} ${body?.code ?? body?.error ?? ""}${body?.error && body?.code ? ` (${body.error})` : ""}${body?.hint ? `. ${body.hint}` : ""}`;
   const template = actions.find((action) => action.name === call.action)?.understanding?.answer;
   if (!template) return `${call.action} answered ${call.response.status}.`;
-  return sayAnswer(template, {
+  const values = {
     body: call.response.body,
     parameters: call.parameters,
     ...person(userName),
-    window: windowWords(call.parameters),
-    Window: capitalize(windowWords(call.parameters)),
-  });
+    window: windowWords(call.parameters, clock),
+    Window: capitalize(windowWords(call.parameters, clock)),
+    timeZone: clock.timeZone,
+    thisYear: dayIn(clock).slice(0, 4),
+  };
+  const items = actions.find((action) => action.name === call.action)?.understanding?.items;
+  return (focus && items ? focusedLine(focus, items, values) : undefined) ?? sayAnswer(template, values);
 }
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The clock an answer's days are said on: the target's (the sandbox clock), else the system's; the time zone given, else the system's. */
+export async function targetClock(target: AgentTarget, timeZone?: string): Promise<Clock> {
+  return {
+    now: (await target.now?.().catch(() => undefined)) ?? new Date(),
+    timeZone: timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
 }
 
 /** Says the template's first case that holds, with the values filled in. */
@@ -85,46 +77,6 @@ function holds(condition: AnswerCondition | undefined, scope: Record<string, unk
   return true;
 }
 
-function fillTemplate(template: string, scope: Record<string, unknown>): string {
-  return template.replace(
-    /\{\{\s*([^}|]+?)\s*(?:\|\s*([a-z]+)(?::([^}]*))?)?\}\}/g,
-    (_, path: string, filter?: string, argument = "") => {
-      const value = lookupIn(scope, path);
-      const apply = filter ? FILTERS[filter] : undefined;
-      return apply
-        ? apply(value, argument, (other) => lookupIn(scope, other))
-        : isEmpty(value) && value !== 0
-          ? ""
-          : String(value);
-    },
-  );
-}
-
-/** A dotted path into the values; `length` of an array; `items[id=parameters.product_id]` selects the element whose id equals that value. */
-function lookupIn(scope: Record<string, unknown>, path: string): unknown {
-  let current: unknown = scope;
-  for (const part of path.split(/\.(?![^[]*\])/)) {
-    const select = /^([^[]+)\[(\w+)=([^\]]+)\]$/.exec(part);
-    if (select) {
-      const wanted = lookupIn(scope, select[3] as string);
-      current = asArray((current as Record<string, unknown> | undefined)?.[select[1] as string]).find(
-        (item) => (item as Record<string, unknown>)?.[select[2] as string] === wanted,
-      );
-    } else if (part === "length" && Array.isArray(current)) current = current.length;
-    else current = current && typeof current === "object" ? (current as Record<string, unknown>)[part] : undefined;
-  }
-  return current;
-}
-
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const isEmpty = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  value === "" ||
-  value === 0 ||
-  value === false ||
-  (Array.isArray(value) && value.length === 0);
-
 /** Second person for the user themself, their name when the answer goes to an agent acting for several users. */
 function person(userName: string | undefined): Record<string, string> {
   if (!userName) return { you: "you", You: "You", your: "your", Your: "Your", have: "have", for_user: "" };
@@ -138,14 +90,25 @@ function person(userName: string | undefined): Record<string, string> {
   };
 }
 
-/** The window of a wallet answer, with its preposition: "over the last 30 days", "on 2026-11-03", "from … to …". */
-function windowWords(parameters: Record<string, unknown>): string {
-  if (typeof parameters.period === "string") return `over ${PERIOD_WORDS[parameters.period] ?? parameters.period}`;
-  if (parameters.from && parameters.to)
-    return parameters.from === parameters.to
-      ? `on ${String(parameters.from)}`
-      : `from ${String(parameters.from)} to ${String(parameters.to)}`;
-  if (parameters.from) return `since ${String(parameters.from)}`;
-  if (parameters.to) return `up to ${String(parameters.to)}`;
+/**
+ * The window of a wallet answer with its preposition, naming its days, so that whoever meant
+ * the calendar month sees at once what was used: "over the last 30 days (26 Oct – 25 Nov)",
+ * "on Sat 29 Aug", "from 1 Oct to 15 Oct", "since 3 Oct".
+ */
+function windowWords(parameters: Record<string, unknown>, clock: Clock): string {
+  const year = dayIn(clock).slice(0, 4);
+  if (typeof parameters.period === "string") {
+    const days = periodDays(parameters.period);
+    const words = `over ${PERIOD_WORDS[parameters.period] ?? parameters.period}`;
+    if (!days) return words;
+    const from = dayIn({ ...clock, now: new Date(clock.now.getTime() - days * 86_400_000) });
+    return `${words} (${sayDay(from, year)} – ${sayDay(dayIn(clock), year)})`;
+  }
+  const from = typeof parameters.from === "string" ? parameters.from.slice(0, 10) : undefined;
+  const to = typeof parameters.to === "string" ? parameters.to.slice(0, 10) : undefined;
+  if (from && to)
+    return from === to ? `on ${sayDay(from, year, true)}` : `from ${sayDay(from, year)} to ${sayDay(to, year)}`;
+  if (from) return `since ${sayDay(from, year)}`;
+  if (to) return `up to ${sayDay(to, year)}`;
   return "over all time";
 }

@@ -1,7 +1,7 @@
 import { ActionInputError } from "./actions/build-request.ts";
 import { type ActionCall, type AgentTarget, callAction } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
-import { answerLine } from "./answer.ts";
+import { answerLine, targetClock } from "./answer.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
 import { applyAnswer, type Resolution, type ResolveOptions, resolveQuestion } from "./resolver/resolve.ts";
 import type { Explanation } from "./resolver/score.ts";
@@ -37,7 +37,7 @@ export interface AskOptions {
   catalog?: readonly CatalogEntry[] | (() => Promise<readonly CatalogEntry[]>);
   /** Answers a follow-up question (a TTY prompt, or --answer in scripts); undefined when none is available. */
   reply?: (question: string) => Promise<string | undefined>;
-  /** "Today" and the user's time zone for dates (now and the system's zone by default). */
+  /** "Today" and the user's time zone for dates (the target's clock, or the system's, and the system's zone by default). */
   now?: Date;
   timeZone?: string;
 }
@@ -51,10 +51,12 @@ const MAX_FOLLOW_UPS = 3;
  * call and answer in one line. A refused question sends nothing.
  */
 export async function ask(question: string, options: AskOptions): Promise<Transcript> {
+  const clock = await targetClock(options.target, options.timeZone);
+  const { now, timeZone } = options.now ? { ...clock, now: options.now } : clock;
   const resolveOptions: ResolveOptions = {
     actions: options.actions,
-    now: options.now,
-    timeZone: options.timeZone,
+    now,
+    timeZone,
     userName: options.target.endUserName,
   };
   const catalog = await catalogFor(question, options, resolveOptions);
@@ -85,7 +87,7 @@ export async function ask(question: string, options: AskOptions): Promise<Transc
   if (!action) return done({ answer: `No action named ${resolution.action} is defined (see --actions).` });
   try {
     const call = await callAction(action, resolution.parameters, options.target);
-    const answer = answerLine(call, undefined, options.actions);
+    const answer = answerLine(call, undefined, options.actions, { now, timeZone }, resolution.focus);
     return done({ action: action.name, call, answer: resolution.note ? `${resolution.note}. ${answer}` : answer });
   } catch (error) {
     if (!(error instanceof ActionInputError)) throw error;

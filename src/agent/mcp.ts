@@ -12,7 +12,7 @@ import { JSON_TYPE } from "../http/response-headers.ts";
 import { ActionInputError } from "./actions/build-request.ts";
 import { type AgentTarget, callAction } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
-import { answerLine } from "./answer.ts";
+import { answerLine, targetClock } from "./answer.ts";
 
 export interface McpDeps {
   actions: readonly ActionDefinition[];
@@ -54,7 +54,7 @@ export function createMcpServer(deps: McpDeps): Server {
       return {
         // Named, not "you": the answer goes to an agent, which may act for several users in one session.
         content: [
-          { type: "text", text: answerLine(call, target.endUserName, deps.actions) },
+          { type: "text", text: answerLine(call, target.endUserName, deps.actions, await targetClock(target)) },
           { type: "text", text: JSON.stringify(call.response.body) },
         ],
         isError: call.response.status >= 400,

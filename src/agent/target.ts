@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { isAnswer } from "../client/answer.ts";
+import { ControlsClient } from "../client/controls-client.ts";
 import { runningSandbox } from "../client/running-sandbox.ts";
 import { PRODUCT_LIST } from "../client/wire.ts";
 import type { SandboxConfig } from "../config/load.ts";
@@ -36,6 +37,10 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
   const running = await runningSandbox(config.dataDir);
   if (!running?.urls) failWith(AGENT_TEXTS.noSandbox, { values: { dataDir: config.dataDir }, expected: true });
   const urls = running.urls;
+  const controls = new ControlsClient(
+    (urls.storefront ?? urls.wallet ?? urls.host) as string,
+    config.controlToken || undefined,
+  );
   const known = new Map<string, Promise<UserTarget>>();
   const setUp = async (idOrEmail: string): Promise<UserTarget> => {
     const user = await findDemoUser(idOrEmail);
@@ -46,6 +51,7 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
       walletPrefix: config.walletPrefix,
       endUserId: user.id,
       endUserName: user.name,
+      now: async () => new Date((await controls.clock()).now),
       walletToken: async () => {
         if (!walletToken) failWith(AGENT_TEXTS.walletNotRunning, { expected: true });
         return walletToken;

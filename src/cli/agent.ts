@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { ActionInputError } from "../agent/actions/build-request.ts";
 import { callAction } from "../agent/actions/call.ts";
 import { type ActionDefinition, loadActions } from "../agent/actions/definition.ts";
-import { answerLine } from "../agent/answer.ts";
+import { answerLine, targetClock } from "../agent/answer.ts";
 import type { Transcript } from "../agent/ask.ts";
 import type { Explanation } from "../agent/resolver/score.ts";
 import { agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
@@ -87,7 +87,12 @@ export function agentCommand(cli: Cli): Command {
       try {
         const call = await callAction(action, parseParams(options.param), target);
         const shown = options.verbose ? notes : [];
-        const answer = answerLine(call, undefined, await loadActions(resolve(cli.io.cwd, options.actions)));
+        const answer = answerLine(
+          call,
+          undefined,
+          await loadActions(resolve(cli.io.cwd, options.actions)),
+          await targetClock(target),
+        );
         output(cli, options.json, { ...(options.verbose ? { notes } : {}), call, answer }, () => [
           ...shown,
           ...callLines(call),

@@ -28,6 +28,8 @@ export interface EmbedAgentDeps {
   walletSessions: SessionStore;
   /** The agent's action definitions, as `sandbox agent ask` loads them. */
   actions(): Promise<readonly ActionDefinition[]>;
+  /** The sandbox clock: "yesterday" and "the last 30 days" are read on it, as the servers read them. */
+  now(): Date;
 }
 
 /** The built-in agent as the host app's chat embed asks it (the port is src/host-app/embed/embed-agent.ts). */
@@ -60,6 +62,7 @@ async function askAsUser(input: AskInput, user: DemoUser, deps: EmbedAgentDeps):
     walletPrefix: deps.walletPrefix,
     endUserId: user.id,
     endUserName: user.name,
+    now: async () => deps.now(),
     async walletToken() {
       const session = await deps.walletSessions.get(user.id);
       if (session) return session.token;
@@ -126,7 +129,7 @@ async function askAnonymously(input: AskInput): Promise<AskAnswer | { signInRequ
     request: { method: "GET", url: "", headers: {} },
     response: { status: 200, body: { items } },
   };
-  return { answer: answerLine(call), action, parameters: resolution.parameters };
+  return { answer: answerLine(call, undefined, undefined, undefined, resolution.focus), action, parameters: resolution.parameters };
 }
 
 function toAnswer(transcript: Transcript): AskAnswer {

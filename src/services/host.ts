@@ -49,6 +49,7 @@ export const hostService: ServiceDefinition = {
             walletPrefix: config.walletPrefix,
             walletSessions: agentSessions,
             actions: actionsOnce(),
+            now: () => clock.now(),
           }),
         },
       }),

@@ -16,9 +16,15 @@ function seedProducts(): Promise<readonly Product[]> {
   return seed;
 }
 
-/** The product names the resolver matches questions against. */
+/** The products as the resolver matches questions against them, as the agent route lists them. */
 export async function seedCatalog(): Promise<CatalogEntry[]> {
-  return (await seedProducts()).map(({ id, name }) => ({ id, name }));
+  return (await seedProducts()).map(({ id, name, aliases, packSize, category }) => ({
+    id,
+    name,
+    aliases,
+    description: packSize,
+    category,
+  }));
 }
 
 /** The products whose name contains the query, as the storefront's search answers them. */

@@ -8,6 +8,7 @@ export function toProductView(product: Product): ProductView {
     id: product.id,
     category: product.category,
     name: product.name,
+    aliases: product.aliases,
     image: product.image,
     price: formatNairaRange(...product.priceRangeKobo),
     description: product.packSize,

@@ -5,6 +5,8 @@ import type { DemoUser } from "../users.ts";
 export interface Product {
   id: string;
   name: string;
+  /** What people also call it ("groundnut oil" is "peanut oil", "ata rodo" is "scotch bonnet pepper"): the agent matches these as it matches the name. */
+  aliases: string[];
   /** May be empty: the real catalog has uncategorised products. */
   category: string;
   image: string;

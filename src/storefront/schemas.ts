@@ -16,6 +16,13 @@ export const PRODUCT = {
     },
     category: { type: "string", description: "May be empty", examples: ["Grains & Staples"] },
     name: { type: "string", examples: ["Ofada Rice"] },
+    aliases: {
+      type: "array",
+      items: { type: "string" },
+      description:
+        "What people also call the product, for agents to match what a shopper types (the `q` filter matches names only)",
+      examples: [["ofada", "brown rice"]],
+    },
     image: {
       type: "string",
       description: "The image's URL",

@@ -12,6 +12,7 @@ const user = record({ id: string, name: string, email: string, password: string 
 const product = record({
   id: string,
   name: string,
+  aliases: arrayOf(string),
   category: string,
   image: string,
   priceRangeKobo: { type: "array", items: kobo, minItems: 2, maxItems: 2 },

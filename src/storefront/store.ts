@@ -13,13 +13,27 @@ export type StorefrontStore = Store<StorefrontData>;
 
 export const STOREFRONT_FILE = "storefront.json";
 
-const MIGRATIONS: Migration[] = [
-  {
-    version: 1,
-    description: "create the users, products, carts and orders collections",
-    up: (data) => ({ ...data, users: [], products: [], carts: {}, orders: [] }),
-  },
-];
+/** The schema steps; the second gives the products of an older file the seed's aliases. */
+function migrations(seedProducts: readonly Product[]): Migration[] {
+  return [
+    {
+      version: 1,
+      description: "create the users, products, carts and orders collections",
+      up: (data) => ({ ...data, users: [], products: [], carts: {}, orders: [] }),
+    },
+    {
+      version: 2,
+      description: "give each product the names people also call it (the seed's, for a product of the seed)",
+      up: (data) => ({
+        ...data,
+        products: (data.products as Omit<Product, "aliases">[]).map((product) => ({
+          ...product,
+          aliases: seedProducts.find((seed) => seed.id === product.id)?.aliases ?? [],
+        })),
+      }),
+    },
+  ];
+}
 
 interface OrderFixture {
   id: string;
@@ -40,7 +54,7 @@ export async function openStorefrontStore(options: {
   const { orders } = await readFixture<{ orders: OrderFixture[] }>("storefront/orders.json");
   return openStore<StorefrontData>({
     file: options.file,
-    migrations: MIGRATIONS,
+    migrations: migrations(products),
     checkShape: checkStorefrontShape,
     io: options.io,
     seed: (empty) => ({

@@ -8,10 +8,11 @@ import { EXAMPLE_CLOCK, EXAMPLE_USER, EXAMPLES, type Example, type Expected } fr
 export function seedCatalog(): CatalogEntry[] {
   const { products } = JSON.parse(
     readFileSync(new URL("../../fixtures/storefront/products.json", import.meta.url), "utf8"),
-  ) as { products: { id: string; name: string; packSize: string; category: string }[] };
+  ) as { products: { id: string; name: string; aliases: string[]; packSize: string; category: string }[] };
   return products.map((product) => ({
     id: product.id,
     name: product.name,
+    aliases: product.aliases,
     description: product.packSize,
     category: product.category,
   }));

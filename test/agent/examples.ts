@@ -39,7 +39,15 @@ const income = (period: string): Expected => ({
   action: "list_transactions",
   parameters: { period, direction: "income", include_insights: true },
 });
-const list = (parameters: Record<string, unknown>): Expected => ({ action: "list_transactions", parameters });
+/** Transactions; days (`from`, `to`) are sent as the first and last instant of the day in Lagos (UTC+1). */
+const list = (parameters: Record<string, unknown>): Expected => ({
+  action: "list_transactions",
+  parameters: {
+    ...parameters,
+    ...(parameters.from ? { from: `${parameters.from}T00:00:00+01:00` } : {}),
+    ...(parameters.to ? { to: `${parameters.to}T23:59:59.999+01:00` } : {}),
+  },
+});
 const refused: Expected = { refused: true };
 const add = (product_id: string, quantity = 1): Expected => ({
   action: "add_to_cart",
@@ -387,7 +395,7 @@ export const EXAMPLES: Example[] = [
   {
     topic: "cart",
     question: "add 3 bananas",
-    expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 3 } },
+    expected: { refused: true, problem: /no banana/ },
   },
   {
     topic: "dates",
@@ -751,4 +759,59 @@ export const EXAMPLES: Example[] = [
     question: "Did txn_ada_0002 go thru?",
     expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0002" } },
   },
+  // Rule: products by what people call them (aliases, run-together words, units, category words, colours)
+  { topic: "cart", question: "add 2 kegs of red oil", expected: add("palm-oil-5-litre-keg", 2) },
+  { topic: "cart", question: "pls add palmoil", expected: add("palm-oil-5-litre-keg") },
+  {
+    topic: "cart",
+    question: "add a small bucket of atarodo",
+    expected: add("ata-rodo-scotch-bonnet-small-paint-bucket"),
+  },
+  { topic: "cart", question: "add one bottle of oil abeg", expected: add("groundnut-oil-75cl-bottle") },
+  {
+    topic: "cart",
+    question: "add some pepper",
+    expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } },
+  },
+  {
+    topic: "cart",
+    question: "add groundnut",
+    expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } },
+  },
+  { topic: "balance", question: "am I in the red?", expected: { action: "get_wallet", parameters: {} } },
+  // Rule: a change no action makes is refused, whatever its verb
+  { topic: "refusal", question: "can you take the yam out of my basket", expected: refused },
+  { topic: "refusal", question: "I want my last order cancelled", expected: refused },
+  { topic: "refusal", question: "I don't want the rice anymore", expected: refused },
+  { topic: "refusal", question: "I was charged twice, refund me", expected: refused },
+  { topic: "refusal", question: "order me a pizza", expected: { refused: true, problem: /no pizza/ } },
+  {
+    topic: "cart",
+    question: "add 1 bag of garri and remove the yam",
+    expected: {
+      action: "add_to_cart",
+      parameters: { product_id: "ijebu-garri-2kg", quantity: 1 },
+      note: /can't remove anything/,
+    },
+  },
+  // Rule: what no action reads is said plainly
+  {
+    topic: "about the agent",
+    question: "what's in my cart right now?",
+    expected: { answered: /cart/, problem: /can't see what's in your cart/ },
+  },
+  // Rule: ranges keep their qualifiers
+  {
+    topic: "dates",
+    question: "transactions in the first week of October",
+    expected: list({ from: "2026-10-01", to: "2026-10-07" }),
+  },
+  { topic: "dates", question: "late Oct payments", expected: list({ from: "2026-10-21", to: "2026-10-31" }) },
+  {
+    topic: "dates",
+    question: "what happened in my account on 3 Nov",
+    expected: list({ from: "2026-11-03", to: "2026-11-03" }),
+  },
+  // Rule: amounts with separators and currencies are one amount
+  { topic: "cart", question: "add 2 crates of eggs worth ₦13,000", expected: add("fresh-eggs-crate-of-30", 2) },
 ];

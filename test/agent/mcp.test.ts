@@ -113,7 +113,7 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
     closeWhenDone(t, "the HTTP MCP client's close()", () => http.close());
     const result = await http.callTool({ name: "get_spending_income_insights", arguments: { period: "7d" } });
     assert.equal(result.isError, false);
-    assert.match(TEXT(result)[0]!, /^Over the last 7 days Ada Okafor spent/);
+    assert.match(TEXT(result)[0]!, /^Over the last 7 days \(\d+ \w+ – \d+ \w+\) Ada Okafor spent/);
     const mcp = await fetch(endpoint, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },

@@ -174,11 +174,11 @@ test("a new action file routes and answers without code", async (t) => {
     actions,
     ...EXAMPLE_CLOCK,
   });
-  assert.deepEqual([resolution.action, resolution.parameters], ["get_rewards", { since: "2026-10-01" }]);
+  assert.deepEqual([resolution.action, resolution.parameters], ["get_rewards", { since: "2026-10-01T00:00:00+01:00" }]);
   const template = actions.find((action) => action.name === "get_rewards")!.understanding!.answer!;
   assert.equal(
     sayAnswer(template, { body: { points: 120 }, parameters: resolution.parameters, Your: "Your" }),
-    "Your points: 120 since 2026-10-01.",
+    "Your points: 120 since 2026-10-01T00:00:00+01:00.",
   );
   assert.match(
     resolveQuestion("cancel my rewards", [], { actions, ...EXAMPLE_CLOCK }).problem ?? "",

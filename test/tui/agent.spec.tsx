@@ -37,7 +37,7 @@ test("agent: a question is resolved and called on the wallet (oauth), with the r
   const ui = renderTui(t, settingsFor(sandbox));
   await signInAndOpenAgent(ui);
   await askQuestion(ui, "how much did I spend this month?");
-  const frame = await ui.waitFor("= Over the last 30 days you spent");
+  const frame = await ui.waitFor("= Over the last 30 days (");
   assert.match(frame, /Action {3}get_spending_income_insights \{"period":"30d"\}/);
   assert.match(
     frame,

@@ -15,6 +15,8 @@ export interface AgentTarget {
   endUserName: string;
   /** The user's wallet token, for `oauth` actions. */
   walletToken(): Promise<string>;
+  /** The sandbox clock's now, which the servers' windows ("the last 30 days") count from; the system time when not given. */
+  now?(): Promise<Date>;
   /** Sends the agent's requests; the global fetch when not given (the UI passes its recording fetch, so the calls show in its traffic). */
   fetch?: typeof fetch;
 }

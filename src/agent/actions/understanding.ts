@@ -14,6 +14,32 @@ export interface Understanding {
   parameters?: Record<string, ParameterFill>;
   /** How the one-line answer is said; without it, a generic line. */
   answer?: AnswerTemplate;
+  /** The list the action returns, so that a question about part of it ("the biggest", "only the processing ones", "to Mum") is answered from it. */
+  items?: ItemsDefinition;
+}
+
+/**
+ * The elements of a response the answer can pick from: where they are, and which of their
+ * fields hold an amount, a text to match words against, a status and a day (paths in an element).
+ */
+export interface ItemsDefinition {
+  from: string;
+  /** What one element is called ("transaction"). */
+  noun: string;
+  /** How one element is said, with `{{path|filter}}` as in answers. */
+  say: string;
+  amount?: string;
+  /** The currency of `amount`, as a path in the element. */
+  currency?: string;
+  text?: string;
+  status?: string;
+  date?: string;
+  /** Phrases naming each status ("Failed": ["declined", "bounced"]); the status itself always names it. */
+  statuses?: Record<string, string[]>;
+  /** The status whose elements count in totals (failed ones do not); every element when not given. */
+  counted?: string;
+  /** How the largest and smallest are called ("most expensive", "cheapest"). */
+  picked?: { largest?: string; smallest?: string };
 }
 
 export type ParameterFill =
@@ -121,6 +147,28 @@ export const UNDERSTANDING_SCHEMA = {
           fill("quantity"),
           fill("search"),
         ],
+      },
+    },
+    items: {
+      type: "object",
+      required: ["from", "noun", "say"],
+      additionalProperties: false,
+      properties: {
+        from: { type: "string", minLength: 1 },
+        noun: { type: "string", minLength: 1 },
+        say: { type: "string", minLength: 1 },
+        amount: { type: "string", minLength: 1 },
+        currency: { type: "string", minLength: 1 },
+        text: { type: "string", minLength: 1 },
+        status: { type: "string", minLength: 1 },
+        date: { type: "string", minLength: 1 },
+        statuses: wordLists,
+        counted: { type: "string", minLength: 1 },
+        picked: {
+          type: "object",
+          additionalProperties: false,
+          properties: { largest: { type: "string", minLength: 1 }, smallest: { type: "string", minLength: 1 } },
+        },
       },
     },
     answer: {

@@ -41,6 +41,8 @@ export function readWindow(
   // A period code written as such ("list transactions 7d", "period=7d").
   const code = Object.keys(values).find((period) => new RegExp(`(?:^|[\\s=:])${period}\\b`, "i").test(question));
   if (code) return { period: code, said: code };
+  const part = partOf(question, values, clock);
+  if (part) return part;
   const span =
     /\b(?:last|past|previous|trailing|rolling) (?:(\d+|[a-z]+)(?: of)?[ -])?(day|week|fortnight|month|year)s?\b/.exec(
       text,
@@ -60,6 +62,100 @@ export function readWindow(
   if (named && !days) return { period: named.period, said: named.phrase };
   return days;
 }
+
+/** "The first week of", "the second half of", "the last few days of", "early", "mid", "late": a part of the month or year after it. */
+const PART =
+  /\b(?:(?:in|during|over|for)\s+)?(?:the\s+)?(?:(first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+(week|half|fortnight|few days|couple of days|(\d+|[a-z]+) days)\s+of|(early|mid|middle of|late))[\s-]+(?:the\s+)?(?=\S)/i;
+
+const ORDINALS: Record<string, number> = {
+  first: 0,
+  "1st": 0,
+  second: 1,
+  "2nd": 1,
+  third: 2,
+  "3rd": 2,
+  fourth: 3,
+  "4th": 3,
+};
+
+/**
+ * The part of a month or year the question narrows to ("the first week of October" is 1–7
+ * October, "the second half of November" 16–30 November, "the last few days of October" 29–31
+ * October, "early/mid/late October" the 1st–10th, 11th–20th, 21st–end; "the first half of the
+ * year" January–June): the window of what follows, read as the question would be, then narrowed.
+ */
+function partOf(question: string, values: Record<string, string[]>, clock: Clock): Window {
+  const match = PART.exec(question);
+  if (!match) return undefined;
+  const [said, ordinal, unit, count, edge] = match as unknown as [string, string?, string?, string?, string?];
+  const rest = question.slice((match.index ?? 0) + said.length);
+  const named = calendarUnit(rest, clock) ?? readWindow(rest, values, clock);
+  if (!named || "period" in named || named.problem || !named.from || !named.to) return undefined;
+  const { from, to } = named;
+  const days = daysBetween(from, to) + 1;
+  const yearLong = days > 31;
+  let range: [string, string];
+  if (edge) {
+    const third = /^early$/i.test(edge) ? 0 : /^(?:mid|middle of)$/i.test(edge) ? 1 : 2;
+    range = yearLong
+      ? [addMonths(from, third * 4), third === 2 ? to : addDays(addMonths(from, third * 4 + 4), -1)]
+      : [addDays(from, third * 10), third === 2 ? to : addDays(from, third * 10 + 9)];
+  } else if (/half/i.test(unit as string)) {
+    const first = ORDINALS[(ordinal as string).toLowerCase()] === 0;
+    const middle = yearLong ? addDays(addMonths(from, 6), -1) : addDays(from, 14);
+    range = first ? [from, middle] : [addDays(middle, 1), to];
+  } else {
+    const length = /fortnight/i.test(unit as string)
+      ? 14
+      : /week/i.test(unit as string)
+        ? 7
+        : /few/i.test(unit as string)
+          ? 3
+          : /couple/i.test(unit as string)
+            ? 2
+            : Number(count) || NUMBER_WORDS[(count as string).toLowerCase()] || 0;
+    if (length <= 0 || length > days) return undefined;
+    const last = /^(?:last|final)$/i.test(ordinal as string);
+    const index = ORDINALS[(ordinal as string).toLowerCase()] ?? 0;
+    const start = last ? addDays(to, 1 - length) : addDays(from, index * length);
+    if (start > to) return undefined;
+    range = [start, last ? to : minDay(addDays(start, length - 1), to)];
+  }
+  const start = match.index ?? 0;
+  const end = question.toLowerCase().indexOf(named.said.toLowerCase(), start + said.length);
+  return {
+    from: range[0],
+    to: range[1],
+    said: question.slice(start, end >= 0 ? end + named.said.length : start + said.length).trim(),
+  };
+}
+
+/** "The month", "this year", "last month" after a part: the calendar month or year, not the 30 or 365 days of a period. */
+function calendarUnit(rest: string, clock: Clock): Window {
+  const match = /^\s*((?:the|this|current|last|previous|past)\s+)?(?:the\s+)?(month|year)\b/i.exec(rest);
+  if (!match) return undefined;
+  const today = dayIn(clock);
+  const back = /last|previous|past/i.test(match[1] ?? "") ? 1 : 0;
+  const said = match[0].trim();
+  if (/month/i.test(match[2] as string)) {
+    const from = addMonths(`${today.slice(0, 8)}01`, -back);
+    return { from, to: addDays(addMonths(from, 1), -1), said };
+  }
+  const year = Number(today.slice(0, 4)) - back;
+  return { from: `${year}-01-01`, to: `${year}-12-31`, said };
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+function addMonths(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
+const minDay = (a: string, b: string) => (a < b ? a : b);
 
 /** Days in N units; twelve months are a year. */
 function daysOf(count: number, unit: string): number {
@@ -97,7 +193,7 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   const dayFirst = !/^America\//.test(clock.timeZone);
   // The question with the days the parser does not know written out ("the 12th", "Q3", "year to date"); what is read before a date is read from it too.
-  const question = withMonth(withEnds(withQuarters(asked, today), today), today);
+  const question = withMonth(withEnds(withQuarters(monthsInFull(asked), today), today), today);
   const results = DAYS_PARSER.parse(question, reference, { forwardDate: false })
     // The period phrase itself ("this month", "last year") is the period, not days.
     .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()))
@@ -113,7 +209,9 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
         ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) ||
         result.text.toLowerCase() === "yesterday" ||
         result.text.toLowerCase() === "today",
-    );
+    )
+    // "Right now" is the present, which every read is of, not a day to list.
+    .filter((result) => !/^(?:right )?now$/i.test(result.text.trim()));
   const [first, second] = results;
   const year = /\b(?:in|for|during|of|from)\s+((?:19|20)\d{2})\b/i.exec(question);
   if (!first && year) return checked({ from: `${year[1]}-01-01`, to: `${year[1]}-12-31`, said: year[0] }, today, true);
@@ -164,6 +262,19 @@ const MONTH_NAMES = [
   "November",
   "December",
 ];
+
+/** A month's short name with no day beside it ("late Oct payments", "spent in Sept"), which the parser reads only after "in", written out. */
+function monthsInFull(question: string): string {
+  return question.replace(
+    /(?<!\d\s*)\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?(?!\s*\d)/gi,
+    (said, short: string) => {
+      const index = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].indexOf(
+        short.slice(0, 3).toLowerCase(),
+      );
+      return MONTH_NAMES[index] ?? said;
+    },
+  );
+}
 
 /**
  * "The 12th" with no month anywhere in the question is the latest 12th so far: this month's, or
@@ -296,6 +407,20 @@ export function dayIn(clock: Clock): string {
 
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The first or last instant of a day in the time zone, with its offset
+ * ("2026-08-29T00:00:00+01:00"): the wallet reads a bare date as a UTC day, and a salary paid at
+ * 00:24 in Lagos on the 29th is 23:24 UTC on the 28th.
+ */
+export function dayBound(day: string, bound: "start" | "end", timeZone: string): string {
+  const time = bound === "start" ? "00:00:00" : "23:59:59.999";
+  const noon = new Date(`${day}T12:00:00Z`);
+  const minutes = offsetMinutes({ now: noon, timeZone });
+  const sign = minutes < 0 ? "-" : "+";
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
+  return `${day}T${time}${sign}${hours}:${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
 }
 
 /** The time zone's offset from UTC at that moment, in minutes (chrono takes a number). */

@@ -1,6 +1,6 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
-import { type Clock, readWindow, type Window } from "./dates.ts";
+import { type Clock, dayBound, readWindow, type Window } from "./dates.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import { amountFilter, measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
 import {
@@ -11,7 +11,7 @@ import {
   matchProduct,
   significantWords,
 } from "./products.ts";
-import { hasPhrase, normalize } from "./text.ts";
+import { hasPhrase, normalize, THOUSANDS } from "./text.ts";
 
 /** A value found for a parameter, and why (for --explain). */
 export interface Found {
@@ -58,8 +58,13 @@ export function fillParameter(name: string, fill: ParameterFill, context: FillCo
       const window = windowOf(context);
       if (window && "problem" in window && window.problem)
         return { because: `"${window.said}"`, problem: window.problem };
-      const value = window && !("period" in window) ? (fill.bound === "start" ? window.from : window.to) : undefined;
-      return value ? { value, because: `"${window!.said}", a day in ${context.clock.timeZone}` } : undefined;
+      const day = window && !("period" in window) ? (fill.bound === "start" ? window.from : window.to) : undefined;
+      return day
+        ? {
+            value: dayBound(day, fill.bound, context.clock.timeZone),
+            because: `"${window!.said}", a day in ${context.clock.timeZone}`,
+          }
+        : undefined;
     }
     case "words":
       return wordsValue(fill, context, typeOf(context.action, name));
@@ -119,7 +124,15 @@ function wordsValue(fill: WordsFill, context: FillContext, type: unknown): Found
 }
 
 /** Words that name no product in particular ("add something", "add an item"). */
-const GENERIC = new Set("something anything item thing stuff product whatever everything".split(" "));
+const GENERIC = new Set(
+  "something anything item items thing things stuff product products whatever everything food groceries grocery dinner lunch breakfast meal meals snack".split(
+    " ",
+  ),
+);
+
+/** An answer that says yes. */
+const AGREES =
+  /^ (?:yes|yeah|yea|yep|yup|ya|ok|okay|sure|correct|right|that one|that's it|thats it|exactly|please do|go ahead|y)\b/;
 
 /** A word of the action's own phrases ("take" in "i'll take {count}"), which names no product. */
 function isIntentWord(action: ActionDefinition, word: string): boolean {
@@ -137,6 +150,11 @@ function productValue(context: FillContext): Found | undefined {
   // The corrected text ("chiken" → "chicken"), so the product is read as the routing read it.
   const match = matchProduct(context.text, context.catalog);
   if (match && "product" in match) return { value: match.product.id, because: `catalog: ${match.product.name}` };
+  // "Yes" to "did you mean Groundnut Oil?": the one product offered.
+  const offered =
+    context.choices?.length === 1 ? context.catalog.find((entry) => entry.name === context.choices?.[0]) : undefined;
+  if (context.answering && offered && AGREES.test(context.text))
+    return { value: offered.id, because: `the answer agrees: ${offered.name}` };
   const choices =
     match?.candidates.map((entry) => entry.name) ??
     context.choices ??
@@ -154,17 +172,21 @@ function productValue(context: FillContext): Found | undefined {
       },
     };
   }
+  if (match?.weak)
+    return {
+      because: "named only by words that describe products",
+      ask: { question: `No product is called just that: did you mean ${choices.join(" or ")}?`, choices },
+    };
   if (match) return { because: "several products match", ask: { question: `Which one: ${list}?`, choices } };
   const named = significantWords(context.text.replace(/\d+/g, " ")).filter(
     (word) => !GENERIC.has(word) && !isIntentWord(context.action, word),
   );
+  // Something the catalog does not sell ("order me a taxi", "add 3 bananas"): no follow-up can make it so.
   if (named.length)
     return {
       because: "the product named is not in the catalog",
-      ask: {
-        question: `${named.join(" ")} matches no product; choose one of ${list}${list.endsWith("…") ? "" : "."}`,
-        choices,
-      },
+      problem: `The catalog has no ${named.join(" ")}, so nothing was added: name a product of the catalog, or ask me to search it`,
+      refuse: true,
     };
   return {
     because: "no product named",
@@ -182,7 +204,7 @@ const CLAUSE = /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?
  * story) and clauses after it ("…, if that is possible") name none.
  */
 function secondProduct(context: FillContext): boolean {
-  const parts = context.question.split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
+  const parts = context.question.replace(THOUSANDS, "").split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
   const first = parts.findIndex(
     (part) => quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog),
   );
@@ -262,12 +284,8 @@ function searchValue(context: FillContext): Found | undefined {
   const query = context.answering ? context.question.trim() : significantWords(rest).join(" ");
   // The storefront's search matches names only: a category word ("what fruits do you have") would find nothing, so say what the category holds.
   const category = query && !context.answering ? categoryNamed(query, context.catalog) : undefined;
-  if (
-    category &&
-    !context.catalog.some((entry) =>
-      significantWords(normalize(entry.name)).some((word) => significantWords(query).includes(word)),
-    )
-  ) {
+  // The search matches names as text ("fish" finds Stockfish and Crayfish): only a word no name holds is a category's.
+  if (category && !context.catalog.some((entry) => entry.name.toLowerCase().includes(query.toLowerCase()))) {
     const names = category.products.map((entry) => entry.name);
     return {
       because: `"${query}" is a category (${category.category}), and the search matches product names`,

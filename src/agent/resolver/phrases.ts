@@ -1,3 +1,5 @@
+import { THOUSANDS } from "./text.ts";
+
 const UNITS: Record<string, number> = {
   one: 1,
   two: 2,
@@ -47,8 +49,8 @@ const PHRASES: Record<string, number> = {
  * ("three", "twenty-five") or phrases ("a couple of", "a dozen").
  */
 export function quantityOf(text: string): number | undefined {
-  // "For 10 people" counts eaters, not packs: peopleCount says so.
-  const lower = text.toLowerCase().replace(PEOPLE, " ");
+  // "For 10 people" counts eaters, not packs: peopleCount says so; "₦65,000" or "50 dollars" is money, not a count.
+  const lower = text.toLowerCase().replace(THOUSANDS, "").replace(PEOPLE, " ").replace(MONEY, " ");
   // "x2", "× 3", "2x": a count written as a multiplier.
   const times = /(?:^|\s)[x×]\s*(\d+)\b|(?:^|\s)(\d+)\s*[x×](?=\s|$)/.exec(lower);
   if (times) return Number(times[1] ?? times[2]);
@@ -96,6 +98,10 @@ export function sameMeasure(measure: { amount: number; unit: string }, packSize:
   const pack = measureOf(packSize);
   return pack !== undefined && pack.amount === measure.amount && pack.unit === measure.unit;
 }
+
+/** An amount of money, thousands separators and all ("₦65,000", "$1,200.50", "5k naira", "NGN 2000", "50 bucks"). */
+export const MONEY =
+  /(?:[₦$£€]|\b(?:ngn|usd|gbp|eur|n)\s?)\d[\d,]*(?:\.\d+)?k?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:k\s?)?(?:naira|dollars?|usd|ngn|bucks|quid|pounds sterling|euros?|grand)\b/gi;
 
 /** A number of people ("for 10 people", "50 guests"): how many eat, not how many packs. */
 const PEOPLE =

@@ -3,12 +3,19 @@ import { normalize, singular, words } from "./text.ts";
 export interface CatalogEntry {
   id: string;
   name: string;
+  /** What people also call it ("groundnut oil" is also "peanut oil"): matched as the name is. */
+  aliases?: readonly string[];
   /** The pack size ("crate of 30"), as the product list gives it. */
   description?: string;
   category?: string;
 }
 
-export type ProductMatch = { product: CatalogEntry } | { candidates: CatalogEntry[] } | null;
+/**
+ * A product the text names; or the products it could mean, `weak` when the text names them only
+ * by a word that describes them ("groundnut" of Groundnut Oil: no product is a groundnut), to
+ * ask which rather than pick one.
+ */
+export type ProductMatch = { product: CatalogEntry } | { candidates: CatalogEntry[]; weak?: boolean } | null;
 
 /** Words that never name a product, whatever the catalog holds. */
 export const STOP_WORDS = new Set(
@@ -17,53 +24,98 @@ export const STOP_WORDS = new Set(
   ),
 );
 
-/** The forms a catalog name is known by: "Tatashe (Red Bell Pepper)" is also "Tatashe" and "Red Bell Pepper". */
+/**
+ * Colours and moods: in a product's name they describe it ("Red Bell Pepper", "Bitter Leaf"), but
+ * alone they name nothing ("am I in the red?", "feeling green", "sweet!"). Only a whole name or
+ * alias that holds one ("red oil") names the product.
+ */
+const COLOURS_AND_MOODS = new Set(
+  "red green blue yellow white black brown pink purple grey gray golden sweet bitter sour hot cold warm happy sad mad glad".split(
+    " ",
+  ),
+);
+
+/** The forms a product is known by: "Tatashe (Red Bell Pepper)" is also "Tatashe" and "Red Bell Pepper", and its aliases. A bracket that only qualifies ("(Washed)") names nothing. */
 function namesOf(entry: CatalogEntry): string[] {
   const lower = entry.name.toLowerCase();
   const inner = /\(([^)]+)\)/.exec(lower)?.[1];
-  return [lower, lower.replace(/\s*\([^)]*\)/, ""), ...(inner ? [inner] : [])].map((name) => normalize(name));
+  const qualifier = inner !== undefined && /^[a-z]+ed$/.test(inner.trim());
+  return [lower, lower.replace(/\s*\([^)]*\)/, ""), ...(inner && !qualifier ? [inner] : []), ...(entry.aliases ?? [])]
+    .map((name) => normalize(name.toLowerCase()))
+    .filter((name) => name.trim() !== "");
 }
 
-/** A product's significant words, singular. */
-function nameWords(entry: CatalogEntry): string[] {
-  return words(normalize(entry.name))
+/** The significant words of a name form, singular; the last is its head (the "oil" of "palm oil"). */
+function formWords(form: string): string[] {
+  return words(form)
     .filter((word) => !STOP_WORDS.has(word))
     .map(singular);
 }
 
 /**
- * The product a phrase names: a whole catalog name it contains (the longest wins), or, failing
- * that, the products sharing most of its significant words ("tomatoes" → Fresh Tomatoes) — one
- * is a match, several ask which.
+ * The product a phrase names: a whole name or alias it holds, also written as one word
+ * ("palmoil"; the longest wins); else the products whose name's head it names ("pepper": every
+ * product whose name or alias ends in pepper), or, failing that, that it names by describing
+ * words only (weak). A unit only one of them is sold in ("a keg") settles it. One is a match;
+ * several ask which.
  */
 export function matchProduct(text: string, catalog: readonly CatalogEntry[]): ProductMatch {
   const normalized = normalize(text);
+  const compact = new Set(words(normalized));
   const whole = catalog
     .map((entry) => ({
       entry,
       length: Math.max(
         0,
         ...namesOf(entry)
-          .filter((name) => name.trim() && normalized.includes(name))
+          .filter(
+            (name) => normalized.includes(name) || (name.trim().includes(" ") && compact.has(name.replaceAll(" ", ""))),
+          )
           .map((name) => name.length),
       ),
     }))
     .filter(({ length }) => length > 0)
     .sort((a, b) => b.length - a.length);
   if (whole[0]) return { product: whole[0].entry };
-  const asked = significantWords(normalized);
+  const asked = significantWords(normalized).filter((word) => !COLOURS_AND_MOODS.has(word));
+  const names = (word: string, name: string) => name === word || (word.length >= 4 && name.startsWith(word));
   const scored = catalog
-    .map((entry) => ({
-      entry,
-      score: asked.filter((word) =>
-        nameWords(entry).some((name) => name === word || (word.length >= 4 && name.startsWith(word))),
-      ).length,
-    }))
+    .map((entry) => {
+      const forms = namesOf(entry).map(formWords);
+      const best = Math.max(
+        0,
+        ...forms.map((form) => form.filter((name) => asked.some((word) => names(word, name))).length),
+      );
+      const head = forms.some((form) => form.length > 0 && asked.some((word) => names(word, form.at(-1) as string)));
+      return { entry, score: best, strong: head || best >= 2 };
+    })
     .filter(({ score }) => score > 0);
-  const best = Math.max(0, ...scored.map(({ score }) => score));
-  const candidates = scored.filter(({ score }) => score === best).map(({ entry }) => entry);
-  if (candidates.length === 1) return { product: candidates[0] as CatalogEntry };
-  return candidates.length > 1 ? { candidates } : null;
+  const strong = scored.filter((each) => each.strong);
+  const pool = strong.length > 0 ? strong : scored;
+  const top = Math.max(0, ...pool.map(({ score }) => score));
+  const candidates = pool.filter(({ score }) => score === top).map(({ entry }) => entry);
+  const byUnit = soldIn(normalized, candidates.length > 0 ? candidates : catalog);
+  if (byUnit) return { product: byUnit };
+  if (candidates.length === 1 && strong.length > 0) return { product: candidates[0] as CatalogEntry };
+  return candidates.length > 0 ? { candidates, ...(strong.length === 0 ? { weak: true } : {}) } : null;
+}
+
+/** Nouns of pack sizes that can single a product out ("a keg", "2 crates"). */
+const PACK_NOUNS = new Set(
+  "keg bottle crate tuber cob bird wrap sachet basket bunch bucket bag pack head tin carton sack".split(" "),
+);
+
+/** The one product of `among` sold in a unit the text counts ("a keg", "two bottles"), if exactly one is. */
+function soldIn(normalized: string, among: readonly CatalogEntry[]): CatalogEntry | undefined {
+  const counted = [
+    ...normalized.matchAll(/ (?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([a-z]+)/g),
+  ].map((match) => singular(match[1] as string));
+  const units = counted.filter((word) => PACK_NOUNS.has(word));
+  if (units.length === 0) return undefined;
+  const sold = among.filter((entry) =>
+    words(normalize(entry.description ?? "")).some((word) => units.includes(singular(word))),
+  );
+  return sold.length === 1 ? sold[0] : undefined;
 }
 
 /** The words of a text that could name a product (not stop words, at least three letters), singular. */

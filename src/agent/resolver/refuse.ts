@@ -2,14 +2,16 @@ import type { ActionDefinition } from "../actions/definition.ts";
 import { hasPhrase, normalize, words } from "./text.ts";
 
 /**
- * Verbs asking to change something (cancel, remove, send money, …). When one is the command of
- * the question ("Cancel my order", "please remove…", "can you send…", "I want to transfer…")
+ * Verbs asking to change something (cancel, remove, send money, …). When the sentence asks for
+ * one to be done, in whatever words ("cancel my order", "can you take the yam out of my cart",
+ * "I want my order cancelled", "the eggs need to be removed", "I don't want the rice anymore")
  * and no action's phrases name it, the agent refuses: none of its actions does that, and a
- * lookup in its place would be a wrong answer. An action file whose intent lists the verb
- * alone as a phrase ("cancel") takes it over.
+ * lookup in its place would be a wrong answer. Asking whether it happened ("was my order
+ * cancelled?", "how much did I send?") is a question, not a request. An action file whose
+ * intent lists the verb alone as a phrase ("cancel") takes it over.
  */
 export const CHANGE_VERBS = new Set(
-  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop".split(
+  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop undo ditch scrap amend alter adjust increase decrease reduce resend repay".split(
     " ",
   ),
 );
@@ -19,35 +21,129 @@ const LEAD =
   /^(?:(?:please|pls|kindly|abeg|biko|make you|hey|hi|hello|ok|okay|now|so|agent|bot|assistant|go ahead and|can you|could you|would you|will you|can i|could i|may i|i want to|i wanna|i'd like to|i would like to|i need to|i want you to|i need you to|help me|let me|how do i|how can i|is it possible to|are you able to|just|also|then)\s+)*/;
 
 /** Verbs that move money: refused as "I can't transfer money here". */
-const MONEY_VERBS = new Set("transfer send pay withdraw deposit lend borrow".split(" "));
+const MONEY_VERBS = new Set("transfer send pay withdraw deposit lend borrow repay resend".split(" "));
+
+/** Irregular past forms of change verbs. */
+const IRREGULAR: Record<string, string[]> = {
+  send: ["sent"],
+  resend: ["resent"],
+  pay: ["paid"],
+  repay: ["repaid"],
+  withdraw: ["withdrawn", "withdrew"],
+  lend: ["lent"],
+  undo: ["undone"],
+  set: [],
+  top: ["topped"],
+};
+
+/** The past participles people write of a change verb ("cancelled", "canceled", "emptied", "swapped"). */
+function participles(verb: string): string[] {
+  if (IRREGULAR[verb]) return IRREGULAR[verb];
+  if (verb.endsWith("e")) return [`${verb}d`];
+  if (/[^aeiou]y$/.test(verb)) return [`${verb.slice(0, -1)}ied`];
+  const doubled = /[^aeiou][aeiou][bdglmnprt]$/.test(verb) ? [`${verb}${verb.at(-1)}ed`] : [];
+  return [...doubled, `${verb}ed`];
+}
+
+const PARTICIPLE_OF = new Map([...CHANGE_VERBS].flatMap((verb) => participles(verb).map((form) => [form, verb])));
+
+/** The change verbs and their participles: words the typo check knows ("removed" is no typo of "remove"). */
+export const CHANGE_WORDS: readonly string[] = [...CHANGE_VERBS, ...PARTICIPLE_OF.keys()];
+const BASES = [...CHANGE_VERBS].join("|");
+const DONE = [...PARTICIPLE_OF.keys()].join("|");
+/** What a command names after its verb ("refund me", "cancel it", "send 5k"): a clause opening with a change verb and one of these commands. */
+const OBJECT = /^(?:me|us|my|our|it|them|the|that|this|those|these|all|everything|a|an|some|\d[\w.]*|[₦$£]\S*)$/;
+
+/**
+ * The ways a sentence asks for a change to be made, each giving the verb (group 1) or its
+ * participle (group 2): a request ("can you cancel", "I want to return", "how do I remove"), a
+ * command opening a clause and naming what to change ("…, refund me"), a wish for it done ("I
+ * want my order cancelled", "it needs to be removed"), and idioms ("take the yam out of my
+ * cart", "get rid of", "I don't want the rice anymore").
+ */
+const REQUESTS: RegExp[] = [
+  new RegExp(
+    `\\b(?:can|could|would|will|pls|please|kindly|abeg|help me|you should|go ahead and|make sure you|want you to|need you to|like you to|let's|lets|want to|wanna|need to|like to|trying to|try to|how do i|how can i|how to|possible to|able to|way to|and|then)\\s+(?:(?:you|u|please|pls|kindly|just|quickly|also|simply)\\s+)*(${BASES})\\b`,
+  ),
+  new RegExp(
+    `\\b(?:want|need|like|get|have|make)\\s+(?:(?!(?:i|we|you|u|they|he|she|been|being)\\b)[a-z']+\\s+){1,4}?()(${DONE})\\b`,
+  ),
+  new RegExp(
+    `\\b(?:should|must|can|could|will|would|needs? to|has to|have to|please)\\s+(?:(?!(?:i|we|you|u)\\b)[a-z']+\\s+){0,3}?(?:be|get)\\s+()(${DONE})\\b`,
+  ),
+];
+
+/** Changes said by idiom, with the change they ask for. */
+const IDIOMS: [RegExp, string][] = [
+  [
+    /\btake\s+(?:[\w']+\s+){0,5}?(?:out|off)\b(?=.*\b(?:cart|basket|order|bag|list)\b)|\btake\s+(?:out|off)\b/,
+    "remove anything",
+  ],
+  [/\b(?:get|want|need|give|send)\s+(?:me\s+)?(?:my|our|the)?\s*(?:money|cash|funds)\s+back\b/, "process a refund"],
+  [/\bget rid of\b|\bknock\s+(?:[\w']+\s+){0,3}?off\b/, "remove anything"],
+  [
+    /\b(?:don't|dont|do not|no longer|no more)\s+(?:want|need)\b.*\b(?:anymore|any more|again|cart|basket|order)\b|\bno longer (?:want|need)\b/,
+    "remove anything",
+  ],
+  [
+    /\b(?:make|change)\s+(?:it|that|them)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/,
+    "change anything",
+  ],
+  [
+    /\b(?:request|collect|demand|ask for)\s+(?:[\w']+\s+){0,3}?(?:money|payment|funds|cash|a loan|[₦$£]?\d[\d.]*k?)\b|\bask\s+\w+\s+to\s+(?:pay|send)\b|\bsplit\s+(?:the|a|my)\s+bill\b/,
+    "request money",
+  ],
+];
 
 /** Changes asked for by their noun ("I want a refund", "request a chargeback"), whatever their position. */
 const CHANGE_REQUEST =
   /\b(?:want|wanna|need|request|requesting|demand|file|raise|open|issue|process|initiate|start|claim|like|get me)\s+(?:(?:a|an|the|my|for|to|get|make|have)\s+)*(refund|chargeback|reversal|dispute|cancellation|retry)\b(?!\s+(?:status|history|received|paid|came|went|arrived?|was|is|has|have))/;
 
+/** Nouns a change verb can stand before as a noun itself ("transfer history", "send me my statement"). */
+const READ_AFTER =
+  /^(?:s\s+)?(?:history|status|details?|list|records?|fees?|limits?|receipts?|statements?|ref|reference|id|number|summary|amount|date|time|(?:me|us)\s+(?:my|the|our|a)?\s*(?:statement|transactions?|history|orders?|balance|list|receipt|summary|details|report))\b/;
+
 /**
- * The change the question commands, if no action takes it, said as what the agent can't do
+ * The change the question asks for, if no action takes it, said as what the agent can't do
  * ("cancel anything", "transfer money", "give a refund").
  */
 export function changeVerb(question: string, actions: readonly ActionDefinition[]): string | undefined {
   const text = normalize(question).trim();
   const request = CHANGE_REQUEST.exec(text)?.[1];
   if (request) return `process a ${request}`;
-  const commands = [
-    words(text.replace(LEAD, ""))[0],
-    ...[...text.matchAll(/\b(?:to|and|then) ([a-z-]+)/g)].map((match) => match[1]),
+  const idiom = IDIOMS.find(([pattern]) => pattern.test(text))?.[1];
+  const commands = question
+    .toLowerCase()
+    .split(/[,.;:!?]|\b(?:so|but)\b/)
+    .slice(1)
+    .map((clause) => words(normalize(clause).replace(LEAD, "")))
+    .filter(([verb, object]) => verb !== undefined && OBJECT.test(object ?? ""));
+  const lead = text.length - text.replace(LEAD, "").length;
+  const found = [
+    { verb: words(text.replace(LEAD, ""))[0], at: lead + (words(text.replace(LEAD, ""))[0]?.length ?? 0) },
+    ...commands.map(([verb]) => ({ verb, at: text.length })),
+    ...REQUESTS.flatMap((pattern) =>
+      [...text.matchAll(new RegExp(pattern, "g"))].map((match) => {
+        const said = match[1] || match[2];
+        return { verb: said && (PARTICIPLE_OF.get(said) ?? said), at: (match.index ?? 0) + match[0].length };
+      }),
+    ),
   ];
-  const verb = commands.find(
-    (word): word is string => word !== undefined && CHANGE_VERBS.has(word) && !nounBefore(text, word),
-  );
-  if (!verb) return undefined;
+  const verb = found.find(
+    ({ verb, at }): boolean =>
+      verb !== undefined &&
+      CHANGE_VERBS.has(verb) &&
+      !nounBefore(text, verb) &&
+      !READ_AFTER.test(text.slice(at).trim()),
+  )?.verb;
+  if (!verb) return idiom;
   // An action takes the verb when its phrases list it alone with a weight that can decide (a hint of 1 does not).
   const taken = actions.some((action) =>
     Object.entries(action.understanding?.intent ?? {}).some(
       ([phrase, weight]) => normalize(phrase).trim() === verb && weight >= 2,
     ),
   );
-  if (taken) return undefined;
+  if (taken) return idiom;
   const particle = new RegExp(`\\b${verb} (up|out|in|off|back|over)\\b`).exec(text)?.[1];
   return `${particle ? `${verb} ${particle}` : verb} ${MONEY_VERBS.has(verb) ? "money" : "anything"}`;
 }
@@ -59,7 +155,7 @@ function nounBefore(text: string, verb: string): boolean {
 
 /** Words before "'s" that are no person: contractions, times, things. */
 const NOT_PEOPLE = new Set(
-  "it what that there here let who how where when why today yesterday tomorrow tonight month week year day one everyone nobody he she this my your our the any anything everything all i".split(
+  "it what that there here let who how where when why today yesterday tomorrow tonight month week year day one everyone nobody he she this my your our the any anything everything all i morning afternoon evening night weekend christmas easter season store shop app bank wallet account cart order".split(
     " ",
   ),
 );
@@ -105,7 +201,11 @@ export function otherPerson(
   }
   const pronoun = new RegExp(`\\b(his|her|their|our)\\s+(?:\\w+\\s+)?(${DATA_NOUNS})\\b`, "i").exec(plain);
   if (pronoun) return (pronoun[1] as string).toLowerCase();
-  const subject = /\b(?:did|does|has|have|is|was|were|will)\s+([A-Z][a-z]+)\b/.exec(plain);
+  // A name doing something with money or orders ("did Tunde buy…"), not a merchant that charged ("has Netflix cost me").
+  const subject =
+    /\b(?:did|does|has|have|is|was|were|will)\s+([A-Z][a-z]+)\s+(?:\w+\s+)?(?:spend|spent|buy|bought|order|ordered|pay|paid|receive|received|earn|earned|get|got|send|sent|transfer|transferred|make|made|have|has|had|owe|owes)\b(?!\s+(?:me|us)\b)/.exec(
+      plain,
+    );
   if (
     subject &&
     !own.has((subject[1] as string).toLowerCase()) &&
@@ -122,7 +222,7 @@ export function otherPerson(
 
 /** People close to the user: "my husband" is someone else, whose data the agent does not look at. */
 const RELATIVES =
-  "sis|bro|mama|papa|mummy|mommy|daddy|auntie|aunty|hubby|wifey|bestie|husband|wife|partner|spouse|boyfriend|girlfriend|fiance|fiancee|sister|brother|mum|mom|mother|dad|father|son|daughter|kid|kids|child|children|friend|boss|colleague|flatmate|roommate|neighbour|neighbor|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|parents|in-laws";
+  "sis|bro|mama|papa|mummy|mommy|daddy|auntie|aunty|hubby|wifey|bestie|husband|wife|partner|spouse|boyfriend|girlfriend|fiance|fiancee|sister|brother|mum|mom|mother|dad|father|son|daughter|kid|kids|child|children|friend|boss|colleague|flatmate|roommate|neighbour|neighbor|aunt|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|parents|in-laws|landlord|landlady|tenant|tenants|driver|maid|housemate|classmate|customer|customers";
 /** What the relative may be the subject of ("my sister bought…"). */
 const SUBJECT_VERBS = "spent|spend|spends|bought|buy|buys|earned|earns|received|receives|ordered|orders|has|had";
 
@@ -147,6 +247,23 @@ export function asksForHelp(text: string): boolean {
     text,
   );
 }
+
+/**
+ * "What's in my cart?", "cart total", "what have I added?": a read of the cart, which no action
+ * makes (the cart's own stream shows it). Not a failure: nothing wrong was asked.
+ */
+export function asksAboutCart(text: string): boolean {
+  return (
+    (/\b(?:cart|basket|trolley)\b/.test(text) || /\bwhat (?:have|did) i (?:add|added|put)\b/.test(text)) &&
+    /^ (?:\w+ ){0,3}?(?:what|whats|what's|wetin|show|list|check|see|view|how|is|are|tell|display|read|open|total|contents|items)\b|\b(?:in|inside) (?:my|the) (?:cart|basket|trolley) (?:right now|now|currently|at the moment)?\s*$|\bwhat (?:have|did) i (?:add|added|put)\b|\b(?:cart|basket) (?:total|contents|items|subtotal)\b/.test(
+      text,
+    )
+  );
+}
+
+/** What the agent says to a read of the cart. */
+export const CART_ANSWER =
+  "I can't see what's in your cart: none of my actions reads it. The app shows it live (its cart stream; in the sandbox, the Cart screen of npx sandbox ui). I can add a product to it: name it and how many";
 
 /** A greeting or thanks and nothing else ("hello", "thanks!"): answered in kind, with nothing sent. */
 export function smallTalk(text: string): "a greeting" | "thanks" | undefined {

@@ -2,7 +2,7 @@ import type { ActionDefinition } from "../actions/definition.ts";
 import type { Clock } from "./dates.ts";
 import type { CatalogEntry } from "./products.ts";
 import { score } from "./score.ts";
-import { normalize } from "./text.ts";
+import { normalize, THOUSANDS } from "./text.ts";
 
 /** What a clause must score for another action to be a request of its own: more than a weak hint ("where is my money" is no order lookup). */
 const REQUEST_SCORE = 3;
@@ -20,10 +20,7 @@ export function otherRequests(
   catalog: readonly CatalogEntry[],
   clock: Clock,
 ): { clause: string; action: ActionDefinition }[] {
-  const clauses = question
-    .split(/\band\b|[,;?!]|\balso\b|\bthen\b|\bplus\b/i)
-    .map((clause) => clause.trim())
-    .filter((clause) => /[a-z]/i.test(clause));
+  const clauses = splitClauses(question);
   if (clauses.length < 2) return [];
   const touched: string[] = [];
   score(chosen, question, normalize(question), catalog, clock, touched);
@@ -31,7 +28,7 @@ export function otherRequests(
     const text = normalize(clause);
     // Only a clause that asks is a request; "money left my account but nothing happened" tells.
     if (
-      !ASKING.test(text) ||
+      !asks(clause) ||
       touched.some((part) => text.includes(part)) ||
       score(chosen, clause, text, catalog, clock).score > 0
     )
@@ -42,6 +39,20 @@ export function otherRequests(
       .sort((a, b) => b.score - a.score)[0];
     return other && other.score >= REQUEST_SCORE ? [{ clause, action: other.action }] : [];
   });
+}
+
+/** The clauses of a question, split where requests join ("and", "also", "then", "plus", punctuation). */
+export function splitClauses(question: string): string[] {
+  return question
+    .replace(THOUSANDS, "")
+    .split(/\band\b|[,;?!]|\balso\b|\bthen\b|\bplus\b|\bbut\b/i)
+    .map((clause) => clause.trim())
+    .filter((clause) => /[a-z]/i.test(clause));
+}
+
+/** Whether a clause asks for something (a question or a command), rather than telling ("I was charged twice"). */
+export function asks(clause: string): boolean {
+  return ASKING.test(normalize(clause));
 }
 
 /** A clause without the words that joined it to the others ("add a crate of eggs and" → "add a crate of eggs"). */

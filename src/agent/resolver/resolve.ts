@@ -2,10 +2,20 @@ import type { ActionDefinition } from "../actions/definition.ts";
 import { type Clock, dayIn } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
 import { type FillContext, type Found, fillParameter, hasDateFills, windowOf } from "./fill.ts";
-import { amountFilter } from "./phrases.ts";
-import { type CatalogEntry, catalogVocabulary, STOP_WORDS } from "./products.ts";
-import { asksForHelp, CHANGE_VERBS, capabilities, changeVerb, otherPerson, smallTalk } from "./refuse.ts";
-import { otherRequests, trimJoints } from "./requests.ts";
+import { type Focus, focusOf } from "./focus.ts";
+import { amountFilter, quantityOf } from "./phrases.ts";
+import { type CatalogEntry, catalogVocabulary, matchProduct, STOP_WORDS } from "./products.ts";
+import {
+  asksAboutCart,
+  asksForHelp,
+  CART_ANSWER,
+  CHANGE_WORDS,
+  capabilities,
+  changeVerb,
+  otherPerson,
+  smallTalk,
+} from "./refuse.ts";
+import { asks, otherRequests, splitClauses, trimJoints } from "./requests.ts";
 import { type Explanation, hasPeriod, score } from "./score.ts";
 import { correctTypos, normalize, words } from "./text.ts";
 
@@ -23,6 +33,8 @@ export interface Resolution {
   answered?: string;
   /** Something the question asks that the call cannot do, said before the answer ("I can't filter by amount"). */
   note?: string;
+  /** What the question asks of the list the call returns that the call can't ask for ("the biggest", "to Mum"): the answer picks it. */
+  focus?: Focus;
   /** Why: the phrases matched, the scores, the values and where they came from. */
   explanation?: Explanation;
 }
@@ -70,9 +82,28 @@ export function resolveQuestion(
   const person = otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
   if (person)
     return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
-  const verb = changeVerb(text, actions);
-  if (verb) return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} here, and nothing was sent`);
+  // The question as written keeps its clauses ("…, refund me"); the corrected text its fixed typos ("cancle").
+  const verb = changeVerb(question, actions) ?? changeVerb(text, actions);
+  if (verb) {
+    // "Add garri and remove the yam": the request an action makes is made, and the change none makes is said.
+    const rest = options.oneRequest ? undefined : withoutChanges(question, actions);
+    const done = rest === undefined ? undefined : resolveQuestion(rest, catalog, { ...options, oneRequest: true });
+    if (done && !done.refused && done.answered === undefined && done.action !== "none")
+      return {
+        ...done,
+        note: [`I can't ${verb} here, so that part was not done`, done.note].filter(Boolean).join(". "),
+      };
+    return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} here, and nothing was sent`);
+  }
 
+  if (asksAboutCart(text) && !matchProduct(text, catalog) && quantityOf(question) === undefined)
+    return {
+      action: "none",
+      parameters: {},
+      answered: "a read of the cart, which no action makes",
+      problem: CART_ANSWER,
+      explanation: { ...explanation, rule: "a read of the cart" },
+    };
   const scored = actions.map((action) => score(action, question, text, catalog, clock));
   // An action that takes no dates at all is left out of a question naming days (as the actions that take dates read them) when one of those scores.
   const days = actions
@@ -143,7 +174,21 @@ export function resolveQuestion(
       );
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
   }
-  const action = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
+  const first = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
+  // A question about part of a list ("spent on Netflix", "my biggest expense") goes to the action that returns the list, not to one that returns totals only.
+  const lister = first.understanding?.items
+    ? undefined
+    : actions.find(
+        (candidate) =>
+          candidate.understanding?.items &&
+          (hasPeriod(candidate) || hasDateFills(candidate)) &&
+          hasPeriod(first) &&
+          explanation.candidates.some((each) => each.action === candidate.name && each.score > 0 && !each.excluded),
+      );
+  const listed = lister && focusOf(question, text, lister, catalog, clock);
+  const action = listed && (listed.pick || listed.target || listed.status) ? (lister as ActionDefinition) : first;
+  if (action !== first)
+    explanation.rule = `asks about part of a list ("${listed?.said || listed?.target}"): ${action.name} returns it`;
   const others = options.oneRequest ? [] : otherRequests(question, action, actions, catalog, clock);
   if (others.length > 0) {
     // One call per question: the rest is said, not dropped ("… and what's my balance?"). A change waits for a read ("add eggs and what's my balance" reads the balance).
@@ -156,7 +201,16 @@ export function resolveQuestion(
     const note = `I do one thing per request: ask ${deferred.map((clause) => `"${clause}"`).join(" and ")} separately`;
     return { ...resolution, note: resolution.note ? `${note}. ${resolution.note}` : note };
   }
-  const resolution = fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
+  const filled = fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
+  const focus = filled.refused || filled.problem ? undefined : focusOf(question, text, action, catalog, clock);
+  const resolution = focus ? { ...filled, focus } : filled;
+  // "My balance on the 5th": the action reads the present only, which the answer says rather than passing it off as then.
+  const then =
+    !hasDateFills(action) && !hasPeriod(action) && !focus?.days && Object.keys(filled.parameters).length === 0
+      ? daysNamed
+      : undefined;
+  if (then && !resolution.refused && !resolution.problem)
+    return { ...resolution, note: `I can only read it as it is now, not for "${then.said}"` };
   const amount = amountFilter(question);
   if (
     amount &&
@@ -296,7 +350,7 @@ function nextFollowUp(
 
 /** Words that ask about a time without naming anything: "anything from 3 Oct?", "what happened on Monday?". */
 const ABOUT_A_TIME = new Set(
-  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when".split(
+  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when thing that dollar dollars naira usd ngn amount including include failed".split(
     " ",
   ),
 );
@@ -336,6 +390,14 @@ function datedWindow(
   const action = actions.find(hasDateFills);
   const window = action && windowOf({ ...context, action });
   return window && !("period" in window) && !window.problem ? window : undefined;
+}
+
+/** The requests of a question besides the changes no action makes ("add garri" of "add garri and remove the yam"), if it has any. */
+function withoutChanges(question: string, actions: readonly ActionDefinition[]): string | undefined {
+  const clauses = splitClauses(question);
+  const kept = clauses.filter((clause) => !changeVerb(clause, actions));
+  if (kept.length === 0 || kept.length === clauses.length || !kept.every((clause) => asks(clause))) return undefined;
+  return kept.join(" and ");
 }
 
 /** Whether a required parameter filled by an id pattern is not in the question (the action could only ask for it). */
@@ -392,7 +454,7 @@ function vocabulary(actions: readonly ActionDefinition[], catalog: readonly Cata
     ]);
     known = new Set([
       ...phrases.flatMap((phrase) => words(normalize(phrase.replace("{count}", " ")))),
-      ...CHANGE_VERBS,
+      ...CHANGE_WORDS,
     ]);
     vocabularies.set(actions, known);
   }

@@ -1,11 +1,16 @@
 import { ABBREVIATIONS, ENGLISH_WORDS } from "./english.ts";
 
+/** The comma of a thousands separator: "₦65,000" is one amount, 65000, never 65 and 000. */
+export const THOUSANDS = /(?<=\d),(?=\d{3}\b)/g;
+
 /** A question made ready for matching: lower case, plain apostrophes, words separated by single spaces. */
 export function normalize(text: string): string {
   return ` ${text
     .toLowerCase()
     .replace(/[‘’`´]/g, "'")
-    .replace(/[^a-z0-9_'\-₦$]+/g, " ")
+    .replace(THOUSANDS, "")
+    // A number keeps its decimal point ("$1,200.50" is 1200.50).
+    .replace(/(?:(?<!\d)\.|\.(?!\d)|[^a-z0-9_'\-₦$.])+/g, " ")
     .replace(/(^| )['-]+|['-]+( |$)/g, " ")
     .trim()} `.replace(/\s+/g, " ");
 }
@@ -22,7 +27,7 @@ export function hasPhrase(normalized: string, phrase: string): boolean {
 
 /** Common words that look like a vocabulary word one letter away, and must never be "corrected" into it. */
 const COMMON = new Set(
-  "there their these those which would could should about after before every other today thing things money please thanks hello weather where when what whats much many have with from your some into just like know need want time same said paid sent send spent tell show give more most made make last past this that than then them they were been being also only over under month week year days still".split(
+  "there their these those which would could should about after before every other today thing things money please thanks land landed lands hit hello weather where when what whats much many have with from your some into just like know need want time same said paid sent send spent tell show give more most made make last past this that than then them they were been being also only over under month week year days still".split(
     " ",
   ),
 );
@@ -117,6 +122,7 @@ function editDistance(a: string, b: string, limit: number): number {
 export function singular(word: string): string {
   if (word.length > 4 && word.endsWith("oes")) return word.slice(0, -2);
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 5 && word.endsWith("aves")) return `${word.slice(0, -3)}f`;
   if (word.length > 4 && /(?:ch|sh|x|ss|z)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
   return word;

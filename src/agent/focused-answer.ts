@@ -1,0 +1,127 @@
+import type { ItemsDefinition } from "./actions/understanding.ts";
+import { dayIn } from "./resolver/dates.ts";
+import type { Focus } from "./resolver/focus.ts";
+import { normalize, singular, words } from "./resolver/text.ts";
+import { asArray, fillTemplate, lookupIn, money } from "./template.ts";
+
+/** Elements listed in a focused answer at most; the count says how many there were. */
+const SHOWN = 5;
+
+/**
+ * The answer to a question about part of a list ("my biggest expense", "orders still
+ * processing", "what I sent to Mum"): the elements the question asks for, picked from what the
+ * call returned, and in a few words how they were found. When none answers it, it says so
+ * rather than answering a wider question. Undefined when the focus narrowed nothing (a word no
+ * element holds): then the action's own answer is said.
+ */
+export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record<string, unknown>): string | undefined {
+  const all = asArray(lookupIn(values, `body.${items.from.replace(/^body\./, "")}`)) as Record<string, unknown>[];
+  const field = (element: Record<string, unknown>, path: string | undefined) =>
+    path === undefined ? undefined : lookupIn(element, path);
+  const noun = (count: number) => `${items.noun}${count === 1 ? "" : "s"}`;
+  // Only a call asked for a window has one to name ("over the last 30 days (26 Oct – 25 Nov)").
+  const parameters = (values.parameters ?? {}) as Record<string, unknown>;
+  const windowed = ["period", "from", "to"].some((name) => parameters[name] !== undefined);
+  const where = windowed ? ` ${String(values.window ?? "").trim()}` : "";
+  const direction = DIRECTIONS[String(parameters.direction)] ?? "";
+  const criteria: string[] = [];
+  let kept = all;
+  if (focus.days && items.date) {
+    const { from, to } = focus.days;
+    const timeZone = String(values.timeZone ?? "UTC");
+    kept = kept.filter((element) => {
+      const time = Date.parse(String(field(element, items.date)));
+      if (Number.isNaN(time)) return false;
+      const day = dayIn({ now: new Date(time), timeZone });
+      return (!from || day >= from) && (!to || day <= to);
+    });
+    criteria.push(`dated ${focus.days.said}`);
+  }
+  if (focus.status && items.status) {
+    kept = kept.filter((element) => String(field(element, items.status)) === focus.status);
+    criteria.push(focus.status.toLowerCase());
+  }
+  if (focus.words?.length && items.text) {
+    const matching = kept.filter((element) => holdsAny(String(field(element, items.text) ?? ""), focus.words ?? []));
+    if (matching.length === 0 && focus.target)
+      return `None of the ${all.length} ${direction}${noun(all.length)}${where} mentions "${focus.target}" (I looked for it in each one's ${lastPart(items.text)})${all.length > 0 ? "" : ""}.`;
+    if (matching.length > 0) {
+      kept = matching;
+      criteria.push(
+        `mentioning "${focus.target ?? focus.words.filter((word) => matching.some((element) => holdsAny(String(field(element, items.text)), [word]))).join(" ")}"`,
+      );
+    }
+  }
+  // Nothing narrowed and nothing to pick: the action's own answer says it.
+  if (criteria.length === 0 && !focus.pick) return undefined;
+  const say = (element: Record<string, unknown>) => fillTemplate(items.say, { ...values, ...element });
+  const how = criteria.length > 0 ? criteria.join(", ") : "";
+  if (focus.pick) {
+    const counted = items.counted ? kept.filter((element) => field(element, items.status) === items.counted) : kept;
+    const pool = focus.pick === "largest" || focus.pick === "smallest" ? counted : kept;
+    if (pool.length === 0)
+      return `No ${noun(2)}${how ? ` ${how}` : ""}${where}, so there is no ${focus.said || focus.pick} one (the call returned ${all.length}).`;
+    const order = (element: Record<string, unknown>) =>
+      focus.pick === "largest" || focus.pick === "smallest"
+        ? amountOf(field(element, items.amount))
+        : Date.parse(String(field(element, items.date)));
+    const sorted = [...pool].sort((a, b) => order(b) - order(a));
+    const chosen = (focus.pick === "largest" || focus.pick === "newest" ? sorted[0] : sorted.at(-1)) as Record<
+      string,
+      unknown
+    >;
+    const by = focus.pick === "largest" || focus.pick === "smallest" ? "amount" : "date";
+    const left =
+      items.counted && pool.length < kept.length
+        ? `, leaving out ${kept.length - pool.length} not ${items.counted.toLowerCase()}`
+        : "";
+    const picked = (items.picked as Record<string, string> | undefined)?.[focus.pick] ?? PICKED[focus.pick];
+    return `The ${picked} ${direction}${items.noun}${how ? ` ${how}` : ""}${where}: ${say(chosen)}. (Found by ${by} among ${pool.length === all.length ? `the ${all.length}` : `${pool.length} of the ${all.length}`} ${noun(all.length)} returned${left}.)`;
+  }
+  if (kept.length === 0) return `No ${noun(2)}${how ? ` ${how}` : ""}${where} (the call returned ${all.length}).`;
+  const shown = kept.slice(0, SHOWN).map(say).join("; ");
+  const more = kept.length > SHOWN ? `; and ${kept.length - SHOWN} more` : "";
+  return `${kept.length} ${direction}${noun(kept.length)}${how ? ` ${how}` : ""}${where}${total(kept, items, field)}: ${shown}${more}. (Picked from the ${all.length} returned.)`;
+}
+
+/** The word for the list's direction, when the call asked for one. */
+const DIRECTIONS: Record<string, string> = { spending: "outgoing ", income: "incoming " };
+
+const PICKED: Record<NonNullable<Focus["pick"]>, string> = {
+  largest: "largest",
+  smallest: "smallest",
+  newest: "latest",
+  oldest: "earliest",
+};
+
+/** ", 642.12 USD in all (completed ones)": the total of the kept elements that count, when they have amounts. */
+function total(
+  kept: Record<string, unknown>[],
+  items: ItemsDefinition,
+  field: (element: Record<string, unknown>, path: string | undefined) => unknown,
+): string {
+  if (!items.amount || !items.currency) return "";
+  const counted = items.counted ? kept.filter((element) => field(element, items.status) === items.counted) : kept;
+  const sum = counted.reduce((all, element) => all + amountOf(field(element, items.amount)), 0);
+  const currency = field(counted[0] ?? kept[0] ?? {}, items.currency);
+  const left =
+    counted.length < kept.length
+      ? ` (${items.counted?.toLowerCase()} ones; ${kept.length - counted.length} not counted)`
+      : "";
+  return `, ${money(Math.round(sum * 100) / 100, currency)} in all${left}`;
+}
+
+/** An amount, from a number or from text such as "₦19,000 - ₦24,000" (its first number). */
+function amountOf(value: unknown): number {
+  if (typeof value === "number") return value;
+  const found = /\d[\d,]*(?:\.\d+)?/.exec(String(value ?? ""));
+  return found ? Number(found[0].replaceAll(",", "")) : 0;
+}
+
+/** Whether a text holds one of the words, as a word (plurals and all). */
+function holdsAny(text: string, wanted: readonly string[]): boolean {
+  const own = new Set(words(normalize(text)).flatMap((word) => [word, singular(word)]));
+  return wanted.some((word) => own.has(word) || own.has(singular(word)));
+}
+
+const lastPart = (path: string) => path.split(".").at(-1) ?? path;
