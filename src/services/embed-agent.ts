@@ -129,7 +129,11 @@ async function askAnonymously(input: AskInput): Promise<AskAnswer | { signInRequ
     request: { method: "GET", url: "", headers: {} },
     response: { status: 200, body: { items } },
   };
-  return { answer: answerLine(call, undefined, undefined, undefined, resolution.focus), action, parameters: resolution.parameters };
+  return {
+    answer: answerLine(call, undefined, undefined, undefined, resolution.focus),
+    action,
+    parameters: resolution.parameters,
+  };
 }
 
 function toAnswer(transcript: Transcript): AskAnswer {
