@@ -2,7 +2,8 @@ import type { ActionCall, AgentTarget } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
 import type { AnswerCondition, AnswerTemplate } from "./actions/understanding.ts";
 import { focusedLine } from "./focused-answer.ts";
-import { type Clock, dayIn, periodDays } from "./resolver/dates.ts";
+import { type Clock, clockAt, dayIn } from "./resolver/calendar.ts";
+import { periodDays } from "./resolver/dates.ts";
 import { defaultActions } from "./resolver/default-actions.ts";
 import type { Focus } from "./resolver/focus.ts";
 import { asArray, fillTemplate, isEmpty, lookupIn, PERIOD_WORDS, sayDay } from "./template.ts";
@@ -18,7 +19,7 @@ export function answerLine(
   call: ActionCall,
   userName?: string,
   actions: readonly ActionDefinition[] = defaultActions(),
-  clock: Clock = { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+  clock: Clock = clockAt(),
   focus?: Focus,
 ): string {
   const body = call.response.body as { code?: string; error?: string; hint?: string } | undefined;
@@ -46,10 +47,7 @@ function capitalize(text: string): string {
 
 /** The clock an answer's days are said on: the target's (the sandbox clock), else the system's; the time zone given, else the system's. */
 export async function targetClock(target: AgentTarget, timeZone?: string): Promise<Clock> {
-  return {
-    now: (await target.now?.().catch(() => undefined)) ?? new Date(),
-    timeZone: timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-  };
+  return clockAt(await target.now?.().catch(() => undefined), timeZone);
 }
 
 /** Says the template's first case that holds, with the values filled in. */

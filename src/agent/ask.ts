@@ -2,8 +2,10 @@ import { ActionInputError } from "./actions/build-request.ts";
 import { type ActionCall, type AgentTarget, callAction } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
 import { answerLine, targetClock } from "./answer.ts";
+import { clockAt } from "./resolver/calendar.ts";
+import { applyAnswer, type Resolution, type ResolveOptions } from "./resolver/parameters.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
-import { applyAnswer, type Resolution, type ResolveOptions, resolveQuestion } from "./resolver/resolve.ts";
+import { resolveQuestion } from "./resolver/resolve.ts";
 import type { Explanation } from "./resolver/score.ts";
 import { agentCatalog } from "./target.ts";
 
@@ -51,8 +53,9 @@ const MAX_FOLLOW_UPS = 3;
  * call and answer in one line. A refused question sends nothing.
  */
 export async function ask(question: string, options: AskOptions): Promise<Transcript> {
-  const clock = await targetClock(options.target, options.timeZone);
-  const { now, timeZone } = options.now ? { ...clock, now: options.now } : clock;
+  const { now, timeZone } = options.now
+    ? clockAt(options.now, options.timeZone)
+    : await targetClock(options.target, options.timeZone);
   const resolveOptions: ResolveOptions = {
     actions: options.actions,
     now,

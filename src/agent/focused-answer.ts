@@ -1,5 +1,5 @@
 import type { ItemsDefinition } from "./actions/understanding.ts";
-import { dayIn } from "./resolver/dates.ts";
+import { dayIn } from "./resolver/calendar.ts";
 import type { Focus } from "./resolver/focus.ts";
 import { normalize, singular, words } from "./resolver/text.ts";
 import { asArray, fillTemplate, lookupIn, money } from "./template.ts";
@@ -15,7 +15,7 @@ const SHOWN = 5;
  * element holds): then the action's own answer is said.
  */
 export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record<string, unknown>): string | undefined {
-  const all = asArray(lookupIn(values, `body.${items.from.replace(/^body\./, "")}`)) as Record<string, unknown>[];
+  const all = asArray(lookupIn(values, items.from)) as Record<string, unknown>[];
   const field = (element: Record<string, unknown>, path: string | undefined) =>
     path === undefined ? undefined : lookupIn(element, path);
   const noun = (count: number) => `${items.noun}${count === 1 ? "" : "s"}`;
@@ -44,7 +44,7 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
   if (focus.words?.length && items.text) {
     const matching = kept.filter((element) => holdsAny(String(field(element, items.text) ?? ""), focus.words ?? []));
     if (matching.length === 0 && focus.target)
-      return `None of the ${all.length} ${direction}${noun(all.length)}${where} mentions "${focus.target}" (I looked for it in each one's ${lastPart(items.text)})${all.length > 0 ? "" : ""}.`;
+      return `None of the ${all.length} ${direction}${noun(all.length)}${where} mentions "${focus.target}" (I looked for it in each one's ${lastPart(items.text)}).`;
     if (matching.length > 0) {
       kept = matching;
       criteria.push(

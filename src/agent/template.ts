@@ -1,4 +1,4 @@
-import { dayIn } from "./resolver/dates.ts";
+import { dayIn } from "./resolver/calendar.ts";
 
 /** How the answer templates say values: `{{path|filter:argument}}` filled from a scope. */
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
+import type { Resolution } from "../../src/agent/resolver/parameters.ts";
 import type { CatalogEntry } from "../../src/agent/resolver/products.ts";
-import { type Resolution, resolveQuestion } from "../../src/agent/resolver/resolve.ts";
+import { resolveQuestion } from "../../src/agent/resolver/resolve.ts";
 import { EXAMPLE_CLOCK, EXAMPLE_USER, EXAMPLES, type Example, type Expected } from "./examples.ts";
 
 /** The seed catalog as the agent route lists it (pack size as description). */

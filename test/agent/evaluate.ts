@@ -8,9 +8,9 @@ import { signInAsApp } from "../../src/agent/as-app.ts";
 import { ask } from "../../src/agent/ask.ts";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { ControlsClient } from "../../src/client/controls-client.ts";
-import { loadConfig } from "../../src/config/load.ts";
 import { startServers } from "../../src/runtime/sandbox.ts";
 import { loadDemoUsers } from "../../src/users.ts";
+import { testConfig } from "../helpers/sandbox.ts";
 
 /**
  * npm run agent-eval -- --questions <file>: asks each question of a set written elsewhere end to
@@ -30,13 +30,7 @@ const { values } = parseArgs({
 });
 
 const dataDir = await mkdtemp(join(tmpdir(), "agent-eval-"));
-const sandbox = await startServers(
-  await loadConfig({
-    env: {},
-    cwd: dataDir,
-    flags: { storefrontPort: 0, walletPort: 0, hostPort: 0, dataDir, only: "storefront,wallet,host" },
-  }),
-);
+const sandbox = await startServers(await testConfig(dataDir, { only: "storefront,wallet,host" }));
 try {
   const controls = new ControlsClient(sandbox.urls.storefront as string);
   await controls.setClock(values.now);

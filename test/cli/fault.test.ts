@@ -99,31 +99,15 @@ test(
       }
     });
     const run = (...args: string[]) => runInProcess(["fault", ...args, "--data-dir", dataDir]);
-    const once = await run(
-      "add",
-      "--service",
-      "storefront",
-      "--route",
-      "GET /api/cart/stream",
-      "--drop-stream",
-      "--times",
-      "1",
-    );
+    const dropStreams = (times: string) =>
+      run("add", "--service", "storefront", "--route", "GET /api/cart/stream", "--drop-stream", "--times", times);
+    const once = await dropStreams("1");
     assert.equal(
       once.stdout,
       "Added fault f1 on the storefront: GET /api/cart/stream cuts event streams. It fired at once on 1 open stream, and is used up.\n",
     );
     assert.equal((await run("list")).stdout, "No faults.\n");
-    const twice = await run(
-      "add",
-      "--service",
-      "storefront",
-      "--route",
-      "GET /api/cart/stream",
-      "--drop-stream",
-      "--times",
-      "3",
-    );
+    const twice = await dropStreams("3");
     assert.equal(
       twice.stdout,
       `Added fault f2 on the storefront: GET /api/cart/stream cuts event streams, 2 times left. It fired at once on 1 open stream.\n  (remove it with: npx sandbox fault clear f2 --data-dir ${dataDir})\n`,

@@ -1,22 +1,9 @@
 import * as chrono from "chrono-node";
-import { NUMBERS_IN_WORDS } from "./phrases.ts";
+import { addDays, type Clock, dayIn, offsetMinutes, type Window, ymd } from "./calendar.ts";
+import { partOf } from "./date-parts.ts";
+import { COUNT_WORDS } from "./phrases.ts";
 import { hasPhrase, normalize } from "./text.ts";
 
-/** Where and when the question is asked: "yesterday" and "in October" are read in the user's time zone. */
-export interface Clock {
-  now: Date;
-  /** An IANA time zone, e.g. Africa/Lagos. */
-  timeZone: string;
-}
-
-/** The window a question names: one of the action's periods, or days (YYYY-MM-DD, inclusive). */
-export type Window =
-  | { period: string; said: string }
-  | { from?: string; to?: string; said: string; problem?: string }
-  | undefined;
-
-/** A number said in words ("the last three days"), and the vague ones a period takes. */
-const NUMBER_WORDS: Record<string, number> = { couple: 2, few: 3, ...NUMBERS_IN_WORDS };
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, fortnight: 14, month: 30, year: 365 };
 
 /**
@@ -41,14 +28,14 @@ export function readWindow(
   // A period code written as such ("list transactions 7d", "period=7d").
   const code = Object.keys(values).find((period) => new RegExp(`(?:^|[\\s=:])${period}\\b`, "i").test(question));
   if (code) return { period: code, said: code };
-  const part = partOf(question, values, clock);
+  const part = partOf(question, clock, (rest) => readWindow(rest, values, clock));
   if (part) return part;
   const span =
     /\b(?:last|past|previous|trailing|rolling) (?:(\d+|[a-z]+)(?: of)?[ -])?(day|week|fortnight|month|year)s?\b/.exec(
       text,
     );
   const spanDays = span
-    ? daysOf(span[1] === undefined ? 1 : Number(span[1]) || NUMBER_WORDS[span[1]] || 0, span[2] as string)
+    ? daysOf(span[1] === undefined ? 1 : Number(span[1]) || COUNT_WORDS[span[1]] || 0, span[2] as string)
     : 0;
   if (spanDays > 0 && !(named && named.phrase.length >= (span?.[0].length ?? 0))) {
     const period = Object.keys(values).find((each) => periodDays(each) === spanDays);
@@ -62,100 +49,6 @@ export function readWindow(
   if (named && !days) return { period: named.period, said: named.phrase };
   return days;
 }
-
-/** "The first week of", "the second half of", "the last few days of", "early", "mid", "late": a part of the month or year after it. */
-const PART =
-  /\b(?:(?:in|during|over|for)\s+)?(?:the\s+)?(?:(first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+(week|half|fortnight|few days|couple of days|(\d+|[a-z]+) days)\s+of|(early|mid|middle of|late))[\s-]+(?:the\s+)?(?=\S)/i;
-
-const ORDINALS: Record<string, number> = {
-  first: 0,
-  "1st": 0,
-  second: 1,
-  "2nd": 1,
-  third: 2,
-  "3rd": 2,
-  fourth: 3,
-  "4th": 3,
-};
-
-/**
- * The part of a month or year the question narrows to ("the first week of October" is 1–7
- * October, "the second half of November" 16–30 November, "the last few days of October" 29–31
- * October, "early/mid/late October" the 1st–10th, 11th–20th, 21st–end; "the first half of the
- * year" January–June): the window of what follows, read as the question would be, then narrowed.
- */
-function partOf(question: string, values: Record<string, string[]>, clock: Clock): Window {
-  const match = PART.exec(question);
-  if (!match) return undefined;
-  const [said, ordinal, unit, count, edge] = match as unknown as [string, string?, string?, string?, string?];
-  const rest = question.slice((match.index ?? 0) + said.length);
-  const named = calendarUnit(rest, clock) ?? readWindow(rest, values, clock);
-  if (!named || "period" in named || named.problem || !named.from || !named.to) return undefined;
-  const { from, to } = named;
-  const days = daysBetween(from, to) + 1;
-  const yearLong = days > 31;
-  let range: [string, string];
-  if (edge) {
-    const third = /^early$/i.test(edge) ? 0 : /^(?:mid|middle of)$/i.test(edge) ? 1 : 2;
-    range = yearLong
-      ? [addMonths(from, third * 4), third === 2 ? to : addDays(addMonths(from, third * 4 + 4), -1)]
-      : [addDays(from, third * 10), third === 2 ? to : addDays(from, third * 10 + 9)];
-  } else if (/half/i.test(unit as string)) {
-    const first = ORDINALS[(ordinal as string).toLowerCase()] === 0;
-    const middle = yearLong ? addDays(addMonths(from, 6), -1) : addDays(from, 14);
-    range = first ? [from, middle] : [addDays(middle, 1), to];
-  } else {
-    const length = /fortnight/i.test(unit as string)
-      ? 14
-      : /week/i.test(unit as string)
-        ? 7
-        : /few/i.test(unit as string)
-          ? 3
-          : /couple/i.test(unit as string)
-            ? 2
-            : Number(count) || NUMBER_WORDS[(count as string).toLowerCase()] || 0;
-    if (length <= 0 || length > days) return undefined;
-    const last = /^(?:last|final)$/i.test(ordinal as string);
-    const index = ORDINALS[(ordinal as string).toLowerCase()] ?? 0;
-    const start = last ? addDays(to, 1 - length) : addDays(from, index * length);
-    if (start > to) return undefined;
-    range = [start, last ? to : minDay(addDays(start, length - 1), to)];
-  }
-  const start = match.index ?? 0;
-  const end = question.toLowerCase().indexOf(named.said.toLowerCase(), start + said.length);
-  return {
-    from: range[0],
-    to: range[1],
-    said: question.slice(start, end >= 0 ? end + named.said.length : start + said.length).trim(),
-  };
-}
-
-/** "The month", "this year", "last month" after a part: the calendar month or year, not the 30 or 365 days of a period. */
-function calendarUnit(rest: string, clock: Clock): Window {
-  const match = /^\s*((?:the|this|current|last|previous|past)\s+)?(?:the\s+)?(month|year)\b/i.exec(rest);
-  if (!match) return undefined;
-  const today = dayIn(clock);
-  const back = /last|previous|past/i.test(match[1] ?? "") ? 1 : 0;
-  const said = match[0].trim();
-  if (/month/i.test(match[2] as string)) {
-    const from = addMonths(`${today.slice(0, 8)}01`, -back);
-    return { from, to: addDays(addMonths(from, 1), -1), said };
-  }
-  const year = Number(today.slice(0, 4)) - back;
-  return { from: `${year}-01-01`, to: `${year}-12-31`, said };
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-function addMonths(day: string, months: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date.toISOString().slice(0, 10);
-}
-
-const minDay = (a: string, b: string) => (a < b ? a : b);
 
 /** Days in N units; twelve months are a year. */
 function daysOf(count: number, unit: string): number {
@@ -299,7 +192,7 @@ function withMonth(question: string, today: string): string {
 function weeksBack(text: string, today: string): Window {
   const said = /\b(?:the )?week before last\b|\b(\d+|two|three|four|five|six) weeks ago\b/.exec(text);
   if (!said) return undefined;
-  const back = said[1] === undefined ? 2 : Number(said[1]) || (NUMBER_WORDS[said[1]] as number);
+  const back = said[1] === undefined ? 2 : Number(said[1]) || (COUNT_WORDS[said[1]] as number);
   const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) - 7 * back);
   return { from: monday, to: addDays(monday, 6), said: said[0].trim() };
 }
@@ -390,45 +283,4 @@ function bounds(components: chrono.ParsedComponents, today: string): { from: str
   if (unit === "month")
     return { from: ymd(year, month, 1), to: ymd(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate()) };
   return { from: ymd(year, month, day), to: ymd(year, month, day) };
-}
-
-const ymd = (year: number, month: number, day: number) =>
-  `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-
-/** Today's date in the clock's time zone. */
-export function dayIn(clock: Clock): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: clock.timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(clock.now);
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * The first or last instant of a day in the time zone, with its offset
- * ("2026-08-29T00:00:00+01:00"): the wallet reads a bare date as a UTC day, and a salary paid at
- * 00:24 in Lagos on the 29th is 23:24 UTC on the 28th.
- */
-export function dayBound(day: string, bound: "start" | "end", timeZone: string): string {
-  const time = bound === "start" ? "00:00:00" : "23:59:59.999";
-  const noon = new Date(`${day}T12:00:00Z`);
-  const minutes = offsetMinutes({ now: noon, timeZone });
-  const sign = minutes < 0 ? "-" : "+";
-  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
-  return `${day}T${time}${sign}${hours}:${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
-}
-
-/** The time zone's offset from UTC at that moment, in minutes (chrono takes a number). */
-function offsetMinutes(clock: Clock): number {
-  const name =
-    new Intl.DateTimeFormat("en-US", { timeZone: clock.timeZone, timeZoneName: "longOffset" })
-      .formatToParts(clock.now)
-      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }

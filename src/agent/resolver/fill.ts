@@ -1,6 +1,7 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
-import { type Clock, dayBound, readWindow, type Window } from "./dates.ts";
+import { type Clock, dayBound, type Window } from "./calendar.ts";
+import { readWindow } from "./dates.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import { amountFilter, measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
 import {

@@ -1,5 +1,5 @@
 import type { ActionDefinition } from "../actions/definition.ts";
-import type { Clock } from "./dates.ts";
+import type { Clock } from "./calendar.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import { windowOf } from "./fill.ts";
 import { NUMBERS_IN_WORDS } from "./phrases.ts";

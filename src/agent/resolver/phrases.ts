@@ -34,6 +34,9 @@ const TENS: Record<string, number> = {
 /** Every number from one to ninety-nine that is said in one word. */
 export const NUMBERS_IN_WORDS: Readonly<Record<string, number>> = { ...UNITS, ...TENS };
 
+/** A number said in words ("the last three days"), and the vague ones a period takes ("a few days"). */
+export const COUNT_WORDS: Readonly<Record<string, number>> = { couple: 2, few: 3, ...NUMBERS_IN_WORDS };
+
 const PHRASES: Record<string, number> = {
   "half a": 0.5,
   "half an": 0.5,

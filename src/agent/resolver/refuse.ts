@@ -118,9 +118,10 @@ export function changeVerb(question: string, actions: readonly ActionDefinition[
     .slice(1)
     .map((clause) => words(normalize(clause).replace(LEAD, "")))
     .filter(([verb, object]) => verb !== undefined && OBJECT.test(object ?? ""));
-  const lead = text.length - text.replace(LEAD, "").length;
+  const command = text.replace(LEAD, "");
+  const first = words(command)[0];
   const found = [
-    { verb: words(text.replace(LEAD, ""))[0], at: lead + (words(text.replace(LEAD, ""))[0]?.length ?? 0) },
+    { verb: first, at: text.length - command.length + (first?.length ?? 0) },
     ...commands.map(([verb]) => ({ verb, at: text.length })),
     ...REQUESTS.flatMap((pattern) =>
       [...text.matchAll(new RegExp(pattern, "g"))].map((match) => {

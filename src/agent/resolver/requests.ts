@@ -1,5 +1,5 @@
 import type { ActionDefinition } from "../actions/definition.ts";
-import type { Clock } from "./dates.ts";
+import type { Clock } from "./calendar.ts";
 import type { CatalogEntry } from "./products.ts";
 import { score } from "./score.ts";
 import { normalize, THOUSANDS } from "./text.ts";

@@ -1,5 +1,5 @@
 import type { ActionDefinition } from "../actions/definition.ts";
-import type { Clock } from "./dates.ts";
+import type { Clock } from "./calendar.ts";
 import { hasDateFills, windowOf } from "./fill.ts";
 import { type CatalogEntry, catalogNamed } from "./products.ts";
 import { normalize } from "./text.ts";
