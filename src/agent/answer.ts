@@ -6,7 +6,7 @@ import { type Clock, clockAt, dayIn } from "./resolver/calendar.ts";
 import { periodDays } from "./resolver/dates.ts";
 import { defaultActions } from "./resolver/default-actions.ts";
 import type { Focus } from "./resolver/focus.ts";
-import { asArray, fillTemplate, isEmpty, lookupIn, PERIOD_WORDS, sayDay } from "./template.ts";
+import { asArray, fillTemplate, isEmpty, lookupIn, money, PERIOD_WORDS, sayDay } from "./template.ts";
 
 /**
  * One line that answers the question from the call's response, as an agent would say it: to the
@@ -38,7 +38,9 @@ export function answerLine(
     thisYear: dayIn(clock).slice(0, 4),
   };
   const items = actions.find((action) => action.name === call.action)?.understanding?.items;
-  return (focus && items ? focusedLine(focus, items, values) : undefined) ?? sayAnswer(template, values);
+  const total = actions.find((action) => action.name === call.action)?.understanding?.total;
+  const line = (focus && items ? focusedLine(focus, items, values) : undefined) ?? sayAnswer(template, values);
+  return focus?.against && total ? `${line} ${comparedWith(focus.against, total, values)}` : line;
 }
 
 function capitalize(text: string): string {
@@ -48,6 +50,22 @@ function capitalize(text: string): string {
 /** The clock an answer's days are said on: the target's (the sandbox clock), else the system's; the time zone given, else the system's. */
 export async function targetClock(target: AgentTarget, timeZone?: string): Promise<Clock> {
   return clockAt(await target.now?.().catch(() => undefined), timeZone);
+}
+
+/** The answer's amount held against the one the question named: "That is 427.39 USD short of $7,500." */
+function comparedWith(
+  against: NonNullable<Focus["against"]>,
+  total: { amount: string; currency: string },
+  values: Record<string, unknown>,
+): string {
+  const amount = Number(lookupIn(values, total.amount));
+  const currency = String(lookupIn(values, total.currency) ?? "");
+  if (against.currency && against.currency !== currency)
+    return `I can't hold it against ${against.said}: that is in ${against.currency}, and I have no exchange rate.`;
+  const difference = Math.round((amount - against.amount) * 100) / 100;
+  return difference >= 0
+    ? `That is ${money(difference, currency)} more than ${against.said}.`
+    : `That is ${money(-difference, currency)} short of ${against.said}.`;
 }
 
 /** Says the template's first case that holds, with the values filled in. */

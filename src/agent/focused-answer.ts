@@ -25,22 +25,44 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
   const where = windowed ? ` ${String(values.window ?? "").trim()}` : "";
   const direction = DIRECTIONS[String(parameters.direction)] ?? "";
   const criteria: string[] = [];
+  let after = "";
   let kept = all;
   if (focus.days && items.date) {
     const { from, to } = focus.days;
     const timeZone = String(values.timeZone ?? "UTC");
-    kept = kept.filter((element) => {
+    const dated = kept.filter((element) => {
       const time = Date.parse(String(field(element, items.date)));
       if (Number.isNaN(time)) return false;
       const day = dayIn({ now: new Date(time), timeZone });
       return (!from || day >= from) && (!to || day <= to);
     });
-    criteria.push(`dated ${focus.days.said}`);
+    // A day remembered wrong ("the yam I ordered end of October", placed on the 27th): what was named wins over when.
+    const named = (list: Record<string, unknown>[]) =>
+      list.some((element) => holdsAny(String(field(element, items.text) ?? ""), focus.words ?? []));
+    if (focus.words?.length && items.text && !named(dated) && named(kept))
+      after = ` (none dated ${focus.days.said.trim()})`;
+    else {
+      kept = dated;
+      criteria.push(`dated ${focus.days.said}`);
+    }
+  }
+  if (focus.amounts && items.amount) {
+    const { atLeast, atMost, currency, said } = focus.amounts;
+    // An amount in another currency than the list's is not compared: the answer says what the list holds.
+    const listed = String(field(all[0] ?? {}, items.currency) ?? "");
+    if (currency && listed && currency !== listed) return undefined;
+    kept = kept.filter((element) => {
+      const amount = amountOf(field(element, items.amount));
+      return (atLeast === undefined || amount >= atLeast) && (atMost === undefined || amount <= atMost);
+    });
+    criteria.push(said);
   }
   if (focus.status && items.status) {
     kept = kept.filter((element) => String(field(element, items.status)) === focus.status);
     criteria.push(focus.status.toLowerCase());
   }
+  // Nothing came back: the action's own answer says so ("No spending transactions on Sat 14 Feb").
+  if (all.length === 0) return undefined;
   if (focus.words?.length && items.text) {
     const matching = kept.filter((element) => holdsAny(String(field(element, items.text) ?? ""), focus.words ?? []));
     if (matching.length === 0 && focus.target)
@@ -53,9 +75,9 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
     }
   }
   // Nothing narrowed and nothing to pick: the action's own answer says it.
-  if (criteria.length === 0 && !focus.pick) return undefined;
+  if (criteria.length === 0 && !after && !focus.pick) return undefined;
   const say = (element: Record<string, unknown>) => fillTemplate(items.say, { ...values, ...element });
-  const how = criteria.length > 0 ? criteria.join(", ") : "";
+  const how = `${criteria.join(", ")}${after}`.trim();
   if (focus.pick) {
     const counted = items.counted ? kept.filter((element) => field(element, items.status) === items.counted) : kept;
     const pool = focus.pick === "largest" || focus.pick === "smallest" ? counted : kept;
@@ -65,18 +87,18 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
       focus.pick === "largest" || focus.pick === "smallest"
         ? amountOf(field(element, items.amount))
         : Date.parse(String(field(element, items.date)));
-    const sorted = [...pool].sort((a, b) => order(b) - order(a));
-    const chosen = (focus.pick === "largest" || focus.pick === "newest" ? sorted[0] : sorted.at(-1)) as Record<
-      string,
-      unknown
-    >;
+    const descending = [...pool].sort((a, b) => order(b) - order(a));
+    const sorted = focus.pick === "largest" || focus.pick === "newest" ? descending : descending.reverse();
     const by = focus.pick === "largest" || focus.pick === "smallest" ? "amount" : "date";
     const left =
       items.counted && pool.length < kept.length
         ? `, leaving out ${kept.length - pool.length} not ${items.counted.toLowerCase()}`
         : "";
     const picked = (items.picked as Record<string, string> | undefined)?.[focus.pick] ?? PICKED[focus.pick];
-    return `The ${picked} ${direction}${items.noun}${how ? ` ${how}` : ""}${where}: ${say(chosen)}. (Found by ${by} among ${pool.length === all.length ? `the ${all.length}` : `${pool.length} of the ${all.length}`} ${noun(all.length)} returned${left}.)`;
+    const count = Math.min(focus.count ?? 1, sorted.length);
+    const chosen = sorted.slice(0, count).map(say).join("; ");
+    const which = count > 1 ? `${count} ${picked} ${direction}${noun(count)}` : `${picked} ${direction}${items.noun}`;
+    return `The ${which}${how ? ` ${how}` : ""}${where}: ${chosen}. (Found by ${by} among ${pool.length === all.length ? `the ${all.length}` : `${pool.length} of the ${all.length}`} ${noun(all.length)} returned${left}.)`;
   }
   if (kept.length === 0) return `No ${noun(2)}${how ? ` ${how}` : ""}${where} (the call returned ${all.length}).`;
   const shown = kept.slice(0, SHOWN).map(say).join("; ");
@@ -102,6 +124,7 @@ function total(
 ): string {
   if (!items.amount || !items.currency) return "";
   const counted = items.counted ? kept.filter((element) => field(element, items.status) === items.counted) : kept;
+  if (counted.length === 0) return "";
   const sum = counted.reduce((all, element) => all + amountOf(field(element, items.amount)), 0);
   const currency = field(counted[0] ?? kept[0] ?? {}, items.currency);
   const left =

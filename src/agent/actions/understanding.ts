@@ -14,6 +14,8 @@ export interface Understanding {
   parameters?: Record<string, ParameterFill>;
   /** How the one-line answer is said; without it, a generic line. */
   answer?: AnswerTemplate;
+  /** The one amount the action answers with (a balance), so that a question naming an amount ("is it enough for $7,500?") is answered against it: paths in the response. */
+  total?: { amount: string; currency: string };
   /** The list the action returns, so that a question about part of it ("the biggest", "only the processing ones", "to Mum") is answered from it. */
   items?: ItemsDefinition;
 }
@@ -148,6 +150,12 @@ export const UNDERSTANDING_SCHEMA = {
           fill("search"),
         ],
       },
+    },
+    total: {
+      type: "object",
+      required: ["amount", "currency"],
+      additionalProperties: false,
+      properties: { amount: { type: "string", minLength: 1 }, currency: { type: "string", minLength: 1 } },
     },
     items: {
       type: "object",

@@ -7,6 +7,10 @@ export interface Clock {
   timeZone: string;
 }
 
+/** A word that names a month or a day of the week, in full or short ("nov", "tues", "september"). */
+export const MONTH_OR_DAY =
+  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*$/;
+
 /** A clock at `now` in `timeZone`, each the system's when not given. */
 export function clockAt(now?: Date, timeZone?: string): Clock {
   return { now: now ?? new Date(), timeZone: timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone };

@@ -1,6 +1,7 @@
 import * as chrono from "chrono-node";
 import { addDays, type Clock, dayIn, offsetMinutes, type Window, ymd } from "./calendar.ts";
 import { partOf } from "./date-parts.ts";
+import { ABBREVIATIONS } from "./english.ts";
 import { COUNT_WORDS } from "./phrases.ts";
 import { hasPhrase, normalize } from "./text.ts";
 
@@ -84,9 +85,13 @@ function withoutTimesOfDay(parser: chrono.Chrono): chrono.Chrono {
 
 function chronoWindow(asked: string, clock: Clock, today: string, period?: string): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
-  const dayFirst = !/^America\//.test(clock.timeZone);
+  // Numbers alone are read day first outside the Americas, unless one can only be month first ("12/31/2025").
+  const dayFirst = !/^America\//.test(clock.timeZone) && !/\b\d{1,2}[/.](?:1[3-9]|2\d|3[01])[/.]\d{2,4}\b/.test(asked);
   // The question with the days the parser does not know written out ("the 12th", "Q3", "year to date"); what is read before a date is read from it too.
-  const question = withMonth(withEnds(withQuarters(monthsInFull(asked), today), today), today);
+  const question = withMonth(
+    withEnds(withQuarters(withDayPairs(monthsInFull(withHolidays(asked))), today), today),
+    today,
+  );
   const results = DAYS_PARSER.parse(question, reference, { forwardDate: false })
     // The period phrase itself ("this month", "last year") is the period, not days.
     .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()))
@@ -100,12 +105,16 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
     .filter(
       (result) =>
         ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) ||
-        result.text.toLowerCase() === "yesterday" ||
-        result.text.toLowerCase() === "today",
+        /^(?:yesterday|today|tonight|last night|(?:this|yesterday) (?:morning|afternoon|evening))$/i.test(
+          result.text.trim(),
+        ),
     )
-    // "Right now" is the present, which every read is of, not a day to list.
-    .filter((result) => !/^(?:right )?now$/i.test(result.text.trim()));
-  const [first, second] = results;
+    // "Right now" is the present, which every read is of, not a day to list; days still ahead ("like there's no tomorrow", "due next month") hold nothing to read.
+    .filter((result) => !/^(?:right )?now$/i.test(result.text.trim()))
+    .filter((result) => !/\b(?:tomorrow|next|coming|upcoming)\b/i.test(result.text));
+  // "Weekend" beside the days it means ("valentine's weekend, the 14th/15th feb") adds nothing to them.
+  const named = results.filter((result) => !/^(?:the |this |last )?weekend$/i.test(result.text.trim()));
+  const [first, second] = named.length > 0 ? named : results;
   const year = /\b(?:in|for|during|of|from)\s+((?:19|20)\d{2})\b/i.exec(question);
   if (!first && year) return checked({ from: `${year[1]}-01-01`, to: `${year[1]}-12-31`, said: year[0] }, today, true);
   if (!first) return undefined;
@@ -155,6 +164,30 @@ const MONTH_NAMES = [
   "November",
   "December",
 ];
+
+/** Days known by name ("valentine's day", "christmas day", "yesterday's") and short units ("the past yr"), written as the parser reads them. */
+function withHolidays(question: string): string {
+  return question
+    .replace(/\b(?:yrs?|mths?|mnths?|mos|wks?)\b/gi, (short) => ABBREVIATIONS[short.toLowerCase()] ?? short)
+    .replace(/\b(yesterday|today|tonight)'?s\b/gi, "$1")
+    .replace(/\bthru\b/gi, "through")
+    .replace(/\bvalentine'?s(?: day)?\b/gi, "14 February")
+    .replace(/\bchristmas day\b/gi, "25 December")
+    .replace(/\bchristmas eve\b/gi, "24 December")
+    .replace(/\bboxing day\b/gi, "26 December")
+    .replace(/\bnew year'?s eve\b/gi, "31 December")
+    .replace(/\bnew year'?s day\b/gi, "1 January")
+    .replace(/\bhalloween\b/gi, "31 October");
+}
+
+/** Two days of one month written as a pair ("the 14th/15th feb", "14 & 15 March"): from the first to the second. */
+function withDayPairs(question: string): string {
+  return question.replace(
+    /\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:\/|&|and|or)\s*(\d{1,2})(st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,})\b/g,
+    (said, first: string, second: string, suffix: string | undefined, month: string) =>
+      MONTH.test(month) ? `${first} ${month} to ${second}${suffix ?? ""} ${month}` : said,
+  );
+}
 
 /** A month's short name with no day beside it ("late Oct payments", "spent in Sept"), which the parser reads only after "in", written out. */
 function monthsInFull(question: string): string {

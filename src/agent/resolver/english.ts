@@ -52,5 +52,10 @@ export const ABBREVIATIONS: Record<string, string> = {
   gonna: "going to",
   abt: "about",
   ytd: "year to date",
+  // Nigerian Pidgin: "how much I don spend" is how much I spent; "I wan return" is I want to return.
+  don: "",
+  wan: "want to",
+  thru: "through",
+  tho: "though",
   mtd: "month to date",
 };

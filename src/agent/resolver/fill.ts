@@ -104,17 +104,24 @@ function typeOf(action: ActionDefinition, name: string): unknown {
   return action.parameters.properties[name]?.type;
 }
 
-/** The value whose phrases the question holds (the longest phrase wins); two values named with equal phrases fill nothing. */
+/**
+ * The value whose phrases the question holds, the longest phrase read first; a phrase inside a
+ * longer one already read ("paid" of "paid in") names nothing. Two values named ("anything go
+ * out or come in") fill nothing.
+ */
 function wordsValue(fill: WordsFill, context: FillContext, type: unknown): Found | undefined {
-  const hits = Object.entries(fill.values)
-    .map(([value, phrases]) => ({
-      value,
-      phrase: phrases.filter((phrase) => hasPhrase(context.text, phrase)).sort((a, b) => b.length - a.length)[0],
-    }))
-    .filter((hit): hit is { value: string; phrase: string } => hit.phrase !== undefined)
+  const found = Object.entries(fill.values)
+    .flatMap(([value, phrases]) => phrases.map((phrase) => ({ value, phrase })))
     .sort((a, b) => b.phrase.length - a.phrase.length);
+  let rest = context.text;
+  const hits: { value: string; phrase: string }[] = [];
+  for (const hit of found) {
+    if (!hasPhrase(rest, hit.phrase)) continue;
+    rest = rest.replace(normalize(hit.phrase), " | ");
+    if (!hits.some((each) => each.value === hit.value)) hits.push(hit);
+  }
   const [best, next] = hits;
-  if (!best || (next && next.phrase.length === best.phrase.length)) return undefined;
+  if (!best || next) return undefined;
   const value =
     type === "boolean"
       ? best.value === "true"
@@ -195,8 +202,35 @@ function productValue(context: FillContext): Found | undefined {
   };
 }
 
+const packs = new WeakMap<readonly CatalogEntry[], Set<string>>();
+
+/** The words of the catalog's pack sizes ("paint", "bucket", "bag", "keg") that are no product's, which count a product and name none. */
+function packWords(catalog: readonly CatalogEntry[]): Set<string> {
+  let known = packs.get(catalog);
+  if (!known) {
+    const names = new Set(
+      catalog.flatMap((entry) => significantWords(normalize(`${entry.name} ${(entry.aliases ?? []).join(" ")}`))),
+    );
+    known = new Set(
+      catalog
+        .flatMap((entry) => significantWords(normalize(entry.description ?? "")))
+        .filter((word) => !names.has(word)),
+    );
+    packs.set(catalog, known);
+  }
+  return known;
+}
+
+/** Words that say which or what kind, not what product ("medium size", "nice and fresh"). */
+const DESCRIBING = new Set(
+  "size sized big bigger small smaller large medium ripe unripe fresh nice good quality kind type sort one ones please abeg".split(
+    " ",
+  ),
+);
+
 /** Words that open a clause, not a product ("…, if that is possible", "…, so I can cook"). */
-const CLAUSE = /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for)\b/i;
+const CLAUSE =
+  /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for|don'?t|do not|no|okay|ok)\b/i;
 
 /**
  * Whether the request names a second product after its first ("add 5 tomatoes and 2 onions",
@@ -209,8 +243,12 @@ function secondProduct(context: FillContext): boolean {
   const first = parts.findIndex(
     (part) => quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog),
   );
-  // A part that only says more of the first product ("smoked catfish, 15 fish") is the same product.
+  // A part that only says more of the first product ("smoked catfish, 15 fish") or names it again ("only eats ofada, … put 3 bags of the ofada rice") is the same product.
   const named = first >= 0 ? matchProduct(normalize(parts[first] as string), context.catalog) : undefined;
+  const same = (part: string) => {
+    const match = matchProduct(normalize(part), context.catalog);
+    return named && "product" in named && match && "product" in match && match.product.id === named.product.id;
+  };
   const own = new Set(
     named && "product" in named
       ? significantWords(normalize(`${named.product.name} ${named.product.description ?? ""}`))
@@ -219,8 +257,13 @@ function secondProduct(context: FillContext): boolean {
   return (
     first >= 0 &&
     parts.slice(first + 1).some((part) => {
-      const words = significantWords(normalize(part));
-      if (CLAUSE.test(part) || (first >= 0 && own.size > 0 && words.every((word) => own.has(word)))) return false;
+      const words = significantWords(normalize(part)).filter((word) => !DESCRIBING.has(word));
+      // "…, the green ones", "…, medium size", "…, 2 paint": more about the same product.
+      const aboutIt =
+        /\bones?\b/i.test(part) ||
+        (own.size > 0 && words.every((word) => own.has(word))) ||
+        words.every((word) => packWords(context.catalog).has(word));
+      if (CLAUSE.test(part) || same(part) || aboutIt) return false;
       return (
         quantityOf(part) !== undefined ||
         matchProduct(normalize(part), context.catalog) ||

@@ -1,10 +1,10 @@
 import type { ActionDefinition } from "../actions/definition.ts";
-import type { Clock } from "./calendar.ts";
+import { type Clock, MONTH_OR_DAY } from "./calendar.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import { windowOf } from "./fill.ts";
-import { NUMBERS_IN_WORDS } from "./phrases.ts";
+import { amountFilter, moneyOf, NUMBERS_IN_WORDS } from "./phrases.ts";
 import { type CatalogEntry, catalogVocabulary, STOP_WORDS } from "./products.ts";
-import { normalize, singular, words } from "./text.ts";
+import { normalize, singular, THOUSANDS, words } from "./text.ts";
 
 /**
  * What a question asks of a list that the call cannot ask for itself: one element ("the
@@ -14,12 +14,18 @@ import { normalize, singular, words } from "./text.ts";
  */
 export interface Focus {
   pick?: "largest" | "smallest" | "newest" | "oldest";
+  /** How many to pick ("my last 5 transactions"), when more than one. */
+  count?: number;
   status?: string;
   /** Words an element's text must hold one of ("netflix"). */
   words?: string[];
   /** What the question says the list is about ("on Netflix"): when no element holds it, the answer says so. */
   target?: string;
   days?: { from?: string; to?: string; said: string };
+  /** The amounts asked for ("over $1,000"), which the call cannot filter by. */
+  amounts?: { atLeast?: number; atMost?: number; currency?: string; said: string };
+  /** An amount the question holds the answer's one amount against ("is it enough for $7,500?"). */
+  against?: { amount: number; currency?: string; said: string };
   /** The words that asked for it, for the answer ("biggest", "still processing"). */
   said: string;
 }
@@ -27,18 +33,45 @@ export interface Focus {
 const LARGEST = /\b(biggest|largest|highest|most expensive|priciest|costliest|maximum|max|heaviest)\b/;
 const SMALLEST = /\b(smallest|lowest|cheapest|least expensive|minimum|min|tiniest)\b/;
 const NOUNS =
-  "transactions?|payments?|transfers?|orders?|deposits?|expenses?|purchases?|ones?|charges?|top-?ups?|salary|salaries|debits?|credits?|spend|spending|income|withdrawals?|item|items";
+  "transactions?|payments?|transfers?|orders?|deposits?|expenses?|purchases?|ones?|things?|anything|something|charges?|top-?ups?|salary|salaries|debits?|credits?|spend|spending|income|withdrawals?|item|items";
 const NOT_TIME = "(?!(?:week|weeks|month|months|year|years|day|days|weekend|night|quarter|fortnight|\\d+)\\b)";
 const NEWEST = new RegExp(
-  `\\b(?:last|latest|most recent|newest|recent)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was|were|is) (?:[\\w']+\\s+){1,3}?last\\b|\\bwhen was (?:my|the) last\\b|\\blast time\\b`,
+  `\\b(?:last|latest|most recent|newest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was|were|is) (?:[\\w']+\\s+){1,3}?last\\b|\\bwhen was (?:my|the) last\\b|\\blast time\\b`,
 );
 const OLDEST = new RegExp(
   `\\b(?:first|earliest|oldest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was) (?:i|we) first\\b`,
 );
 
-/** Words that lead to what a list is about ("spent on Netflix", "sent to Mum", "paid for rent"). */
+/** A pick with a count ("my last 5 transactions", "the top 3 expenses"); not a span of time ("the last 3 months"). */
+const COUNTED =
+  /\b(last|latest|most recent|newest|first|earliest|oldest|biggest|largest|highest|top|smallest|lowest|cheapest)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s+(?:days?|weeks?|months?|years?|quarters?|fortnights?)\b)/;
+const PICKS: Record<string, NonNullable<Focus["pick"]>> = {
+  last: "newest",
+  latest: "newest",
+  "most recent": "newest",
+  newest: "newest",
+  first: "oldest",
+  earliest: "oldest",
+  oldest: "oldest",
+  biggest: "largest",
+  largest: "largest",
+  highest: "largest",
+  top: "largest",
+  smallest: "smallest",
+  lowest: "smallest",
+  cheapest: "smallest",
+};
+
+/**
+ * Words that lead to what a list is about after moving money ("spent on Netflix", "sent to Mum",
+ * "paid for rent", "a payment from Chidi"); not a purpose or an idiom ("I need it for my taxes",
+ * "she is on my case", "June to August").
+ */
 const TARGET =
-  /\b(?:on|to|for|from|with|at|towards|into|via|by)\s+((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
+  /\b(?:convert(?:ed)?|change[d]?|exchange[d]?|topped|top|spen[dt]|spending|paid|pay|paying|payments?|sent|send|sending|transfer(?:red|s)?|charged?|bought|buy|cost|went|go|gone|going|received?|got|came|money|cash|expenses?|income|owe[ds]?)\s+(?:[\w$₦.,]+\s+){0,3}?(?:on|to|for|from|with|at|towards|into|via|by)\s+((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
+
+/** Whom money went to, said without "to" ("how much have I sent my mum", "paid the landlord"). */
+const PAYEE = /\b(?:sent|send|sending|paid|pay|paying|transferred|gave|give|giving)\s+((?:my|our|the)\s+[a-z][\w'-]*)/g;
 
 /** Words about time and amounts, which name no element. */
 const TIME_WORDS = new Set([
@@ -48,13 +81,12 @@ const TIME_WORDS = new Set([
   ...Object.keys(NUMBERS_IN_WORDS),
 ]);
 
-/** Words that name nothing in particular ("spent on things"). */
+/** Words that name nothing in particular ("spent on things", "came into my wallet from…"). */
 const GENERIC = new Set(
-  "thing things stuff everything anything something item items all kind kinds sort sorts lot lots".split(" "),
+  "thing things stuff everything anything something item items all kind kinds sort sorts lot lots from to for on at with by into via of in out up the and or but actually really just even ever again already yet still also too anyway recently lately maybe probably honestly basically literally valentine valentines christmas easter halloween holiday holidays eve".split(
+    " ",
+  ),
 );
-const MONTH_OR_DAY =
-  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*$/;
-
 /** What the question asks of the chosen action's list, if it asks anything the call can't. */
 export function focusOf(
   question: string,
@@ -64,28 +96,46 @@ export function focusOf(
   clock: Clock,
 ): Focus | undefined {
   const items = action.understanding?.items;
-  if (!items) return undefined;
+  const against = action.understanding?.total ? moneyOf(question) : undefined;
+  if (!items) return against ? { against, said: against.said } : undefined;
   const focus: Focus = { said: "" };
   const said: string[] = [];
   const largest = items.amount ? LARGEST.exec(text) : null;
   const smallest = items.amount ? SMALLEST.exec(text) : null;
   const newest = NEWEST.exec(text);
   const oldest = OLDEST.exec(text);
-  const pick = largest
-    ? (["largest", largest[0]] as const)
-    : smallest
-      ? (["smallest", smallest[0]] as const)
-      : newest
-        ? (["newest", newest[0]] as const)
-        : oldest
-          ? (["oldest", oldest[0]] as const)
-          : undefined;
+  const counted = COUNTED.exec(text);
+  const pick = counted
+    ? ([PICKS[counted[1] as string] as NonNullable<Focus["pick"]>, counted[0]] as const)
+    : largest
+      ? (["largest", largest[0]] as const)
+      : smallest
+        ? (["smallest", smallest[0]] as const)
+        : newest
+          ? (["newest", newest[0]] as const)
+          : oldest
+            ? (["oldest", oldest[0]] as const)
+            : undefined;
+  // The largest of a list without amounts ("my top 2 orders") is no pick.
+  if (pick && (pick[0] === "largest" || pick[0] === "smallest") && !items.amount) return undefined;
+  if (counted) focus.count = Number(counted[2]) || NUMBERS_IN_WORDS[counted[2] as string];
   if (pick) {
     focus.pick = pick[0];
     said.push(pick[1].trim());
   }
+  const amounts = items.amount ? amountsAsked(question) : undefined;
+  if (amounts) {
+    focus.amounts = amounts;
+    said.push(amounts.said);
+  }
   const status = statusNamed(text, items.statuses ?? {});
-  if (status) {
+  // "Don't count anything that didn't go through": the status named is the one left out.
+  const excluded =
+    status &&
+    new RegExp(
+      `\\b(?:don't|dont|do not|not|never) count\\b|\\b(?:exclud\\w*|leav\\w* out|except|without|ignor\\w*)\\b(?=.*${status.phrase})`,
+    ).test(text);
+  if (status && !excluded) {
     focus.status = status.status;
     said.push(status.phrase);
   }
@@ -106,8 +156,12 @@ export function focusOf(
       !known.has(singular(word)) &&
       !PRONOUNS.has(word) &&
       !GENERIC.has(word);
-    const targets = [...question.toLowerCase().matchAll(TARGET)]
-      .map((match) => words(normalize(match[1] as string)).filter(isWord))
+    const targets = [...question.toLowerCase().matchAll(TARGET), ...question.toLowerCase().matchAll(PAYEE)]
+      .map((match) =>
+        words(normalize(match[1] as string))
+          .map((word) => CURRENCY_CODES[word] ?? word)
+          .filter((word) => Object.values(CURRENCY_CODES).includes(word) || isWord(word)),
+      )
       .filter((found) => found.length > 0);
     // Beside what follows "on", "to", "from"…: names as written ("Netflix", "Chidi") and products of the catalog ("yam").
     const proper = [...question.matchAll(/(?<=[^.?!\s]\s+)([A-Z][a-z][\w'-]*)/g)].map((match) =>
@@ -119,19 +173,58 @@ export function focusOf(
       (word) => isWord(word) && !CHAT.has(word) && !ENGLISH_WORDS.has(word) && notId(word),
     );
     // What the question is about for sure: what follows "on", "to"…, a name as written, a product; other words filter only when some element holds them.
-    const named = candidates.filter((word) => proper.includes(word) || products.has(singular(word)));
+    // A merchant as the one that charged ("did netflix charge me", "has Netflix cost me").
+    const charger =
+      /\b(?:did|has|have|does|do)\s+([a-z][\w-]*)\s+(?:charge|charged|bill|billed|debit|debited|take|deduct|cost)\b/.exec(
+        text,
+      )?.[1] ??
+      /\b([a-z][\w-]*)\s+(?:has\s+|have\s+)?(?:charged|billed|debited|cost|taken)\s+(?:me|us)\b/.exec(text)?.[1];
+    // Product words name what a storefront list is about; in the wallet's lines they are no merchant ("last christmas").
+    const named = candidates.filter(
+      (word) =>
+        word === charger ||
+        proper.includes(word) ||
+        SYNONYMS[word] !== undefined ||
+        (action.service === "storefront" && products.has(singular(word))),
+    );
     const target = targets.map((found) => found.filter(notId)).find((found) => found.length > 0) ?? named;
     const all = [...new Set([...targets.flat(), ...candidates])].filter(notId);
-    if (all.length > 0) focus.words = all;
-    if (target.length > 0) focus.target = target.join(" ");
+    // What the question is about for sure narrows by itself ("convert to pounds" looks for GBP, not every exchange).
+    const narrowing = target.length > 0 ? target : all;
+    if (narrowing.length > 0)
+      focus.words = [...new Set(narrowing.flatMap((word) => [word, ...(SYNONYMS[word] ?? [])]))];
+    if (target.length > 0) focus.target = [...new Set(target)].join(" ");
   }
   if (items.date && !Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from !== "pattern")) {
     const window = windowOf({ question, text, catalog, clock, action });
     if (window && !("period" in window) && !window.problem) focus.days = window;
   }
   focus.said = said.join(", ");
-  return focus.pick || focus.status || focus.words || focus.days ? focus : undefined;
+  return focus.pick || focus.status || focus.words || focus.days || focus.amounts ? focus : undefined;
 }
+
+/** Words people use for what a line of the list calls otherwise ("mom" is the "Mum" of "Transfer to Mum"). */
+const SYNONYMS: Record<string, string[]> = Object.fromEntries(
+  [
+    ["mum", "mom", "mama", "mummy", "mommy", "mother", "mumsy"],
+    ["salary", "paycheck", "paycheque", "wages", "wage", "payslip", "pay"],
+    ["landlord", "landlady", "rent"],
+    ["top-up", "topup", "topped", "top"],
+    ["exchange", "naira", "ngn", "convert", "converted", "conversion", "fx"],
+  ].flatMap((group) => group.map((word) => [word, group.filter((other) => other !== word)])),
+);
+
+/** A currency said in words, as a line writes it ("convert to pounds": "USD → GBP exchange"). */
+const CURRENCY_CODES: Record<string, string> = {
+  naira: "ngn",
+  pounds: "gbp",
+  pound: "gbp",
+  sterling: "gbp",
+  dollars: "usd",
+  dollar: "usd",
+  euros: "eur",
+  euro: "eur",
+};
 
 /** Words of chat, not of what is asked about ("abeg", "pls", "bro"). */
 const CHAT = new Set(
@@ -141,6 +234,22 @@ const CHAT = new Set(
 );
 
 const PRONOUNS = new Set("me you him her us them it myself their there here who whom".split(" "));
+
+/** The bounds an amount filter sets ("over $1,000", "less than ₦5,000", "between 100 and 500 dollars"). */
+function amountsAsked(question: string): Focus["amounts"] {
+  const said = amountFilter(question);
+  if (!said) return undefined;
+  const numbers = [...said.replace(THOUSANDS, "").matchAll(/\d+(?:\.\d+)?(k\b)?/gi)].map(
+    (match) => Number.parseFloat(match[0]) * (match[1] ? 1000 : 1),
+  );
+  const currency = moneyOf(said)?.currency;
+  const bounds = /^between/i.test(said)
+    ? { atLeast: Math.min(...numbers), atMost: Math.max(...numbers) }
+    : /^(?:under|below|less than|smaller than|at most)/i.test(said)
+      ? { atMost: numbers[0] }
+      : { atLeast: numbers[0] };
+  return { ...bounds, ...(currency ? { currency } : {}), said };
+}
 
 /** The status a phrase names, when it stands by the list's noun ("failed transactions", "orders still processing"). */
 function statusNamed(text: string, statuses: Record<string, string[]>): { status: string; phrase: string } | undefined {

@@ -106,6 +106,25 @@ export function sameMeasure(measure: { amount: number; unit: string }, packSize:
 export const MONEY =
   /(?:[₦$£€]|\b(?:ngn|usd|gbp|eur|n)\s?)\d[\d,]*(?:\.\d+)?k?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:k\s?)?(?:naira|dollars?|usd|ngn|bucks|quid|pounds sterling|euros?|grand)\b/gi;
 
+/** Currencies by how people write them. */
+const CURRENCIES: [RegExp, string][] = [
+  [/\$|usd|dollars?|bucks/i, "USD"],
+  [/₦|ngn|naira|^n$/i, "NGN"],
+  [/£|gbp|quid|pounds/i, "GBP"],
+  [/€|eur|euros?/i, "EUR"],
+];
+
+/** The first amount of money a text names, as a number and its currency when it says one ("₦65,000" → 65000 NGN, "$6k" → 6000 USD). */
+export function moneyOf(text: string): { amount: number; currency?: string; said: string } | undefined {
+  const said = new RegExp(MONEY.source, "i").exec(text)?.[0];
+  if (!said) return undefined;
+  const number = /(\d[\d,]*(?:\.\d+)?)\s?(k|grand)?/i.exec(said);
+  if (!number) return undefined;
+  const amount = Number((number[1] as string).replaceAll(",", "")) * (number[2] ? 1000 : 1);
+  const currency = CURRENCIES.find(([pattern]) => pattern.test(said.replace(/[\d,.\s]|k\b/gi, "") || ""))?.[1];
+  return { amount, ...(currency ? { currency } : {}), said: said.trim() };
+}
+
 /** A number of people ("for 10 people", "50 guests"): how many eat, not how many packs. */
 const PEOPLE =
   /\b(?:for\s+)?(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:people|persons|guests|adults|kids|children|visitors|of us)\b/gi;

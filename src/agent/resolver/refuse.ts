@@ -1,4 +1,5 @@
 import type { ActionDefinition } from "../actions/definition.ts";
+import { ENGLISH_WORDS } from "./english.ts";
 import { hasPhrase, normalize, words } from "./text.ts";
 
 /**
@@ -11,7 +12,7 @@ import { hasPhrase, normalize, words } from "./text.ts";
  * intent lists the verb alone as a phrase ("cancel") takes it over.
  */
 export const CHANGE_VERBS = new Set(
-  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop undo ditch scrap amend alter adjust increase decrease reduce resend repay".split(
+  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop undo ditch scrap amend alter adjust increase decrease reduce resend repay recharge renew".split(
     " ",
   ),
 );
@@ -80,17 +81,21 @@ const IDIOMS: [RegExp, string][] = [
     "remove anything",
   ],
   [/\b(?:get|want|need|give|send)\s+(?:me\s+)?(?:my|our|the)?\s*(?:money|cash|funds)\s+back\b/, "process a refund"],
+  [
+    /\b(?:add|put|throw|include|chuck|toss|pop)\b.*\b(?:into|to|in|onto)\s+(?:my\s+|the\s+|that\s+)?(?:order|ord-)/,
+    "change an order",
+  ],
   [/\bget rid of\b|\bknock\s+(?:[\w']+\s+){0,3}?off\b/, "remove anything"],
   [
     /\b(?:don't|dont|do not|no longer|no more)\s+(?:want|need)\b.*\b(?:anymore|any more|again|cart|basket|order)\b|\bno longer (?:want|need)\b/,
     "remove anything",
   ],
   [
-    /\b(?:make|change)\s+(?:it|that|them)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/,
+    /\b(?:make|change)\s+(?:it|that|them)\s+(?:just\s+|only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/,
     "change anything",
   ],
   [
-    /\b(?:request|collect|demand|ask for)\s+(?:[\w']+\s+){0,3}?(?:money|payment|funds|cash|a loan|[₦$£]?\d[\d.]*k?)\b|\bask\s+\w+\s+to\s+(?:pay|send)\b|\bsplit\s+(?:the|a|my)\s+bill\b/,
+    /\b(?:request|collect|demand|ask for)\s+(?:[\w']+\s+){0,3}?(?:money|payment|funds|cash|a loan|[₦$£]\d[\d.,]*k?|\d[\d.,]*k|\d{3,})\b|\bask\s+\w+\s+to\s+(?:pay|send)\b|\bsplit\s+(?:the|a|my)\s+bill\b/,
     "request money",
   ],
 ];
@@ -156,7 +161,7 @@ function nounBefore(text: string, verb: string): boolean {
 
 /** Words before "'s" that are no person: contractions, times, things. */
 const NOT_PEOPLE = new Set(
-  "it what that there here let who how where when why today yesterday tomorrow tonight month week year day one everyone nobody he she this my your our the any anything everything all i morning afternoon evening night weekend christmas easter season store shop app bank wallet account cart order".split(
+  "it what that there here let who how where when why today yesterday tomorrow tonight month week year day one everyone nobody he she this my your our the any anything everything all i something nothing morning afternoon evening night weekend christmas easter valentine valentines halloween thanksgiving season store shop app bank wallet account cart order".split(
     " ",
   ),
 );
@@ -178,7 +183,7 @@ export function otherPerson(
   const own = new Set((userName ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const plain = question.replace(/[‘’`´]/g, "'");
   const relative =
-    new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s\\b|\\s+(?:account|wallet|card|${DATA_NOUNS})\\b)`, "i").exec(
+    new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s${OWNED}|\\s+(?:account|wallet|card|${DATA_NOUNS})\\b)`, "i").exec(
       plain,
     ) ??
     new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(
@@ -190,7 +195,7 @@ export function otherPerson(
   // An email address names an account: the agent acts for the signed-in user only, who never needs to give one.
   const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(plain);
   if (email) return `${email[0]}'s`;
-  for (const match of plain.matchAll(/\b([A-Za-z]+)'s\b/g)) {
+  for (const match of plain.matchAll(new RegExp(`\\b([A-Za-z]+)'s${OWNED}`, "g"))) {
     const word = (match[1] as string).toLowerCase();
     if (NOT_PEOPLE.has(word) || own.has(word) || MONTHS_AND_DAYS.test(word) || isThing(word)) continue;
     // The whole name: capitalized words just before the possessive ("Ngozi Bello's").
@@ -206,7 +211,7 @@ export function otherPerson(
   const subject =
     /\b(?:did|does|has|have|is|was|were|will)\s+([A-Z][a-z]+)\s+(?:\w+\s+)?(?:spend|spent|buy|bought|order|ordered|pay|paid|receive|received|earn|earned|get|got|send|sent|transfer|transferred|make|made|have|has|had|owe|owes)\b(?!\s+(?:me|us)\b)/.exec(
       plain,
-    );
+    ) ?? lowerCaseSubject(plain, own, isThing);
   if (
     subject &&
     !own.has((subject[1] as string).toLowerCase()) &&
@@ -215,10 +220,48 @@ export function otherPerson(
     !NOT_PEOPLE.has((subject[1] as string).toLowerCase())
   )
     return `${subject[1]}'s`;
-  const named = new RegExp(`\\b(?:${DATA_NOUNS})\\b.*\\b(?:for|of|belonging to)\\s+([A-Z][a-z]+)\\b`).exec(plain);
-  if (named && !own.has((named[1] as string).toLowerCase()) && !MONTHS_AND_DAYS.test(named[1] as string))
+  // "Transactions for Tunde"; "money for Mum" is money the user sent.
+  const named =
+    new RegExp(
+      `\\b(?:${DATA_NOUNS})\\b.*\\b(?:for|of|belonging to)\\s+(?!(?:${RELATIVES})\\b)([A-Z][a-z]+)\\b`,
+      "",
+    ).exec(plain) ??
+    // "What's Tunde Bakare balance?": a name said before the data without "'s".
+    /\b([A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:balance|wallet|orders|transactions|account)\b/.exec(plain);
+  if (
+    named &&
+    !own.has((named[1] as string).toLowerCase()) &&
+    !MONTHS_AND_DAYS.test(named[1] as string) &&
+    !STARTERS.has((named[1] as string).toLowerCase()) &&
+    !ENGLISH_WORDS.has((named[1] as string).toLowerCase()) &&
+    !NOT_PEOPLE.has((named[1] as string).toLowerCase())
+  )
     return `${named[1]}'s`;
   return undefined;
+}
+
+/**
+ * What a possessive must own to be someone's data: data ("Tunde's orders", "my wife's wallet
+ * balance"), or nothing said after it ("show me Tunde's"); not a thing of their life ("my cousin's
+ * wedding", "my mum's 60th").
+ */
+const OWNED = `(?=\\s+(?:[\\w-]+\\s+){0,2}?(?:account|accounts|wallet|card|details|data|info|stuff|${DATA_NOUNS})\\b|\\s*(?:[.?!,;]|$))`;
+
+/** A name written in lower case as the one who spent ("how much has chidi obi spent"): a word no dictionary or catalog holds. */
+function lowerCaseSubject(
+  plain: string,
+  own: ReadonlySet<string>,
+  isThing: (word: string) => boolean,
+): RegExpExecArray | undefined {
+  const found =
+    /\b(?:did|does|has|have)\s+([a-z]+)(?:\s+[a-z]+)?\s+(?:spent|spend|bought|buy|paid|pay|received|earned|ordered|order)\b(?!\s+(?:me|us)\b)/.exec(
+      plain.toLowerCase(),
+    );
+  const word = found?.[1];
+  if (!found || !word || ENGLISH_WORDS.has(word) || NOT_PEOPLE.has(word) || own.has(word) || isThing(word))
+    return undefined;
+  found[1] = capitalized(word);
+  return found;
 }
 
 /** People close to the user: "my husband" is someone else, whose data the agent does not look at. */
@@ -229,7 +272,7 @@ const SUBJECT_VERBS = "spent|spend|spends|bought|buy|buys|earned|earns|received|
 
 /** Capitalized words that begin a question, not a name ("Show Ngozi's orders"). */
 const STARTERS = new Set(
-  "show list get give tell find check what whats where when how did does is are can could please and or for of see display open view fetch pull".split(
+  "show list get give tell find check what whats where when how did does is are can could please and or for of see display open view fetch pull has have had was were my your total which any all recent latest last".split(
     " ",
   ),
 );
@@ -244,7 +287,7 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|what are you|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
+  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|what are you|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
     text,
   );
 }
@@ -260,6 +303,25 @@ export function asksAboutCart(text: string): boolean {
       text,
     )
   );
+}
+
+/** Things a user may ask to read that no action reads, beside the cart: what each is called in the answer. */
+const UNREAD: [RegExp, string][] = [
+  [/\bsavings?(?: pot| account| balance| goal)?s?\b/, "your savings"],
+  [/\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b/, "exchange rates"],
+  [/\bcredit (?:score|limit|rating)\b|\bloans?\b/, "credit or loans"],
+  [/\b(?:pension|investments?|stocks and shares|stock market|crypto)\b/, "investments"],
+  [
+    /\bcard (?:number|details)\b|\bsaved cards?\b|\b(?:delivery|home|billing) address\b|\bphone number\b|\bpassword\b|\bpin\b/,
+    "saved personal details",
+  ],
+];
+
+/** What no action reads that a question asks to read ("how much is in my savings pot?"), said as it is called. */
+export function unreadable(text: string): string | undefined {
+  if (!/^ (?:\w+ ){0,4}?(?:how|what|whats|what's|wetin|show|check|tell|is|are|do|does|did|give|see|view)\b/.test(text))
+    return undefined;
+  return UNREAD.find(([pattern]) => pattern.test(text))?.[1];
 }
 
 /** What the agent says to a read of the cart. */

@@ -1,8 +1,9 @@
 import type { ActionDefinition } from "../actions/definition.ts";
-import { clockAt, dayIn } from "./calendar.ts";
+import { type Clock, clockAt, dayIn, MONTH_OR_DAY } from "./calendar.ts";
+import { periodDays } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
 import { type FillContext, hasDateFills, windowOf } from "./fill.ts";
-import { focusOf } from "./focus.ts";
+import { type Focus, focusOf } from "./focus.ts";
 import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
 import { amountFilter, quantityOf } from "./phrases.ts";
 import { type CatalogEntry, catalogVocabulary, matchProduct, STOP_WORDS } from "./products.ts";
@@ -15,6 +16,7 @@ import {
   changeVerb,
   otherPerson,
   smallTalk,
+  unreadable,
 } from "./refuse.ts";
 import { asks, otherRequests, splitClauses, trimJoints } from "./requests.ts";
 import { type Explanation, hasPeriod, score } from "./score.ts";
@@ -73,6 +75,15 @@ export function resolveQuestion(
       problem: CART_ANSWER,
       explanation: { ...explanation, rule: "a read of the cart" },
     };
+  const unread = unreadable(text);
+  if (unread)
+    return {
+      action: "none",
+      parameters: {},
+      answered: `a read of ${unread}, which no action makes`,
+      problem: `I can't read ${unread}: none of my actions does, so nothing was sent. ${capabilities(actions)}`,
+      explanation: { ...explanation, rule: `a read of ${unread}` },
+    };
   const scored = actions.map((action) => score(action, question, text, catalog, clock));
   // An action that takes no dates at all is left out of a question naming days (as the actions that take dates read them) when one of those scores.
   const days = actions
@@ -85,21 +96,28 @@ export function resolveQuestion(
     )
     .map((action) => windowOf({ question, text, catalog, clock, action }))
     .find((window) => window && !("period" in window));
+  const datedBest = Math.max(
+    0,
+    ...scored
+      .filter((candidate) => !candidate.excluded && hasDateFills(actionNamed(actions, candidate.action)))
+      .map((candidate) => candidate.score),
+  );
   // Of two actions scoring the same, the one that can take the time the question names ("wallet activity for last week").
   const timed = actions.some(
     (action) => (hasPeriod(action) || hasDateFills(action)) && windowOf({ question, text, catalog, clock, action }),
   );
   const takesTime = (name: string) => {
-    const action = actions.find((each) => each.name === name) as ActionDefinition;
+    const action = actionNamed(actions, name);
     return timed && (hasPeriod(action) || hasDateFills(action)) ? 1 : 0;
   };
   // Days named, and an action that would only ask for an id the question does not give ("everything that went through from 28 Sept to 6 Oct").
   const daysNamed = days ?? datedWindow(actions, { question, text, catalog, clock });
   explanation.candidates = scored
     .map((candidate) => {
-      const action = actions.find((each) => each.name === candidate.action) as ActionDefinition;
+      const action = actionNamed(actions, candidate.action);
       if (candidate.score <= 0 || candidate.excluded || hasDateFills(action) || hasPeriod(action)) return candidate;
-      if (days) return { ...candidate, excluded: `takes no dates ("${days.said}")` };
+      // Unless it is clearly what was asked ("would I still have $6k left if I paid it today?" is the balance).
+      if (days && datedBest >= candidate.score) return { ...candidate, excluded: `takes no dates ("${days.said}")` };
       if (daysNamed && missingId(action, question))
         return {
           ...candidate,
@@ -109,7 +127,19 @@ export function resolveQuestion(
     })
     .filter((candidate) => candidate.score > 0 || candidate.excluded)
     .sort((a, b) => b.score - a.score || takesTime(b.action) - takesTime(a.action) || a.action.localeCompare(b.action));
-  const best = explanation.candidates.find((candidate) => !candidate.excluded);
+  const top = explanation.candidates.find((candidate) => !candidate.excluded);
+  // A question about a product ("I want the hibiscus leaves, you have am?") changes nothing unless a change is asked for in so many words ("add", "buy", "put … in my cart").
+  const read =
+    top && actionNamed(actions, top.action).method !== "GET" && asksNotTells(question) && strongest(top) < CHANGE_WEIGHT
+      ? explanation.candidates.find(
+          (candidate) =>
+            !candidate.excluded &&
+            candidate.score >= MIN_SCORE &&
+            actionNamed(actions, candidate.action).method === "GET",
+        )
+      : undefined;
+  if (read) explanation.rule = `a question, and no change asked for in so many words: ${read.action}, which reads`;
+  const best = read ?? top;
   if (!best || best.score < MIN_SCORE) {
     const talk = smallTalk(text);
     if (talk === "thanks")
@@ -143,22 +173,33 @@ export function resolveQuestion(
       );
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
   }
-  const first = actions.find((candidate) => candidate.name === best.action) as ActionDefinition;
+  const first = actionNamed(actions, best.action);
   // A question about part of a list ("spent on Netflix", "my biggest expense") goes to the action that returns the list, not to one that returns totals only.
-  const lister = first.understanding?.items
-    ? undefined
-    : actions.find(
-        (candidate) =>
-          candidate.understanding?.items &&
-          (hasPeriod(candidate) || hasDateFills(candidate)) &&
-          hasPeriod(first) &&
-          explanation.candidates.some((each) => each.action === candidate.name && each.score > 0 && !each.excluded),
-      );
+  // So does one about a payment named by whom it went to ("did my transfer to Mum go through?"), rather than asking for its id.
+  const lister =
+    first.understanding?.items || !(hasPeriod(first) || missingId(first, question))
+      ? undefined
+      : actions.find(
+          (candidate) =>
+            candidate.understanding?.items &&
+            (hasPeriod(candidate) || hasDateFills(candidate)) &&
+            // A total's question is the list's too ("how much have I paid Netflix?"), whatever the list's own phrases scored.
+            (hasPeriod(first) ||
+              explanation.candidates.some(
+                (each) => each.action === candidate.name && each.score > 0 && !each.excluded,
+              )),
+        );
   const listed = lister && focusOf(question, text, lister, catalog, clock);
-  const action = listed && (listed.pick || listed.target || listed.status) ? (lister as ActionDefinition) : first;
+  const swap = hasPeriod(first)
+    ? listed && (listed.pick || listed.target || listed.status || listed.amounts)
+    : listed && (listed.target || listed.status);
+  const action = swap ? (lister as ActionDefinition) : first;
   if (action !== first)
     explanation.rule = `asks about part of a list ("${listed?.said || listed?.target}"): ${action.name} returns it`;
-  const others = options.oneRequest ? [] : otherRequests(question, action, actions, catalog, clock);
+  // Read as the scores chose it: a clause of the total's phrases ("how much have I paid") is this request, whichever action answers it.
+  const others = options.oneRequest
+    ? []
+    : otherRequests(question, first, actions, catalog, clock).filter((other) => other.action !== action);
   if (others.length > 0) {
     // One call per question: the rest is said, not dropped ("… and what's my balance?"). A change waits for a read ("add eggs and what's my balance" reads the balance).
     const own = trimJoints(others.reduce((rest, { clause }) => rest.replace(clause, " "), question));
@@ -177,17 +218,28 @@ export function resolveQuestion(
       : action === lister
         ? listed
         : focusOf(question, text, action, catalog, clock);
-  const resolution = focus ? { ...filled, focus } : filled;
+  const resolution = focus
+    ? { ...filled, focus, parameters: widened(action, filled.parameters, focus, question, text, catalog, clock) }
+    : filled;
   // "My balance on the 5th": the action reads the present only, which the answer says rather than passing it off as then.
   const then =
-    !hasDateFills(action) && !hasPeriod(action) && !focus?.days && Object.keys(filled.parameters).length === 0
+    !hasDateFills(action) &&
+    !hasPeriod(action) &&
+    !focus?.days &&
+    Object.keys(filled.parameters).length === 0 &&
+    daysNamed &&
+    !("period" in daysNamed) &&
+    (daysNamed.to ?? daysNamed.from ?? "") < dayIn(clock)
       ? daysNamed
       : undefined;
   if (then && !resolution.refused && !resolution.problem)
     return { ...resolution, note: `I can only read it as it is now, not for "${then.said}"` };
   const amount = amountFilter(question);
+  // A list or a total can be asked by amount ("transactions over $100"); a balance asked against one ("do I have $5,000?") is just read.
   if (
     amount &&
+    !resolution.focus?.amounts &&
+    (action.understanding?.items || hasPeriod(action)) &&
     !resolution.refused &&
     !Object.keys(action.parameters.properties).some((name) => /amount|price|min|max/.test(name))
   ) {
@@ -201,7 +253,7 @@ export function resolveQuestion(
 
 /** Words that ask about a time without naming anything: "anything from 3 Oct?", "what happened on Monday?". */
 const ABOUT_A_TIME = new Set(
-  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when thing that dollar dollars naira usd ngn amount including include failed".split(
+  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when thing that dollar dollars naira usd ngn amount including include failed say like around roughly approximately maybe exactly think guess sometime through pull bring display give wise".split(
     " ",
   ),
 );
@@ -219,13 +271,17 @@ function datedAction(
   const window = datedWindow(actions, context);
   if (!action || !window) return undefined;
   const known = vocabulary(actions, []);
-  const rest = words(
-    normalize(window.said.split(" … ").reduce((question, said) => question.replace(said, " "), context.question)),
-  );
+  // The corrected words besides the days ("wat" is what; "nov" of "9th to 11th nov" is a month).
+  const rest = words(window.said.split(" … ").reduce((text, said) => text.replace(normalize(said), " "), context.text));
   if (
     rest.some(
       (word) =>
-        word.length >= 3 && /^[a-z]/.test(word) && !STOP_WORDS.has(word) && !ABOUT_A_TIME.has(word) && !known.has(word),
+        word.length >= 3 &&
+        /^[a-z]/.test(word) &&
+        !STOP_WORDS.has(word) &&
+        !ABOUT_A_TIME.has(word) &&
+        !known.has(word) &&
+        !MONTH_OR_DAY.test(word),
     )
   )
     return undefined;
@@ -241,6 +297,50 @@ function datedWindow(
   const action = actions.find(hasDateFills);
   const window = action && windowOf({ ...context, action });
   return window && !("period" in window) && !window.problem ? window : undefined;
+}
+
+/**
+ * "When did I last…" with no time named looks as far back as the action can: the latest may be
+ * older than the default period.
+ */
+function widened(
+  action: ActionDefinition,
+  parameters: Record<string, unknown>,
+  focus: Focus,
+  question: string,
+  text: string,
+  catalog: readonly CatalogEntry[],
+  clock: Clock,
+): Record<string, unknown> {
+  const [name, fill] =
+    Object.entries(action.understanding?.parameters ?? {}).find(([, each]) => each.from === "period") ?? [];
+  if (!name || fill?.from !== "period" || (focus.pick !== "newest" && focus.pick !== "oldest")) return parameters;
+  if (parameters[name] !== fill.default || windowOf({ question, text, catalog, clock, action })) return parameters;
+  const widest = Object.keys(fill.values).sort((a, b) => (periodDays(b) ?? 0) - (periodDays(a) ?? 0))[0];
+  return widest ? { ...parameters, [name]: widest } : parameters;
+}
+
+/** The weight a change must be asked with, by one phrase, when the message is a question. */
+const CHANGE_WEIGHT = 3;
+
+/** Whether a message asks about something rather than telling what to do ("…, you have am?", "do you sell…"). */
+function asksNotTells(question: string): boolean {
+  return (
+    /\?\s*$/.test(question) ||
+    /\b(?:do|does|did) (?:you|u|una)\b|\b(?:you|u|una) (?:have|get|sell|stock)\b/i.test(question)
+  );
+}
+
+/** The weight of the strongest phrase a candidate matched (as `matched` records it: '"add" +4'). */
+function strongest(candidate: Explanation["candidates"][number]): number {
+  return Math.max(
+    0,
+    ...candidate.matched.map((said) => (said.startsWith('"') ? Number(/\+(\d+)$/.exec(said)?.[1] ?? 0) : 0)),
+  );
+}
+
+function actionNamed(actions: readonly ActionDefinition[], name: string): ActionDefinition {
+  return actions.find((action) => action.name === name) as ActionDefinition;
 }
 
 /** The requests of a question besides the changes no action makes ("add garri" of "add garri and remove the yam"), if it has any. */

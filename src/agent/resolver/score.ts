@@ -1,7 +1,8 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { Clock } from "./calendar.ts";
 import { hasDateFills, windowOf } from "./fill.ts";
-import { type CatalogEntry, catalogNamed } from "./products.ts";
+import { quantityOf } from "./phrases.ts";
+import { type CatalogEntry, catalogNamed, countsInUnits, matchProduct, ONE_PRODUCT } from "./products.ts";
 import { normalize } from "./text.ts";
 
 /** Why the resolver chose what it chose: `agent ask --explain` shows it. */
@@ -18,6 +19,12 @@ export interface Explanation {
 /** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */
 const COUNT =
   "(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a dozen|a couple(?: of)?|a pair of) ";
+
+/** What counting a product in its own packs adds to an action that takes a quantity. */
+const COUNTED_PACKS = 2;
+
+/** What naming one catalog product for sure adds to an action's catalog weight. */
+const SURE_PRODUCT = 2;
 
 /** What naming an action by its name adds: more than any phrase, so the name decides. */
 const NAMED_ACTION = 10;
@@ -87,10 +94,24 @@ export function score(
       matched.push(`${name} pattern +${fill.weight}`);
     }
   }
+  // A count of one product in its own packs ("5 wraps of iru") asks for that many: an action that takes a quantity.
+  const counts = Object.values(understanding.parameters ?? {}).some((fill) => fill.from === "quantity");
+  const product = counts ? matchProduct(text, catalog) : null;
+  if (
+    product &&
+    "product" in product &&
+    quantityOf(question) !== undefined &&
+    countsInUnits(question, product.product)
+  ) {
+    total += COUNTED_PACKS;
+    matched.push(`a count of ${product.product.name} in its packs +${COUNTED_PACKS}`);
+  }
   const named = understanding.catalogWeight ? catalogNamed(text, catalog) : undefined;
   if (named) {
-    total += understanding.catalogWeight as number;
-    matched.push(`${named} +${understanding.catalogWeight}`);
+    // One product named for sure ("the local rice") is stronger evidence than a word that may be the wallet's ("come in").
+    const weight = (understanding.catalogWeight as number) + (named === ONE_PRODUCT ? SURE_PRODUCT : 0);
+    total += weight;
+    matched.push(`${named} +${weight}`);
   }
   const candidate = { action: action.name, score: total, matched };
   if (total <= 0 || hasDateFills(action) || !hasPeriod(action)) return candidate;
