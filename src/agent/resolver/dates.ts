@@ -95,13 +95,20 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
   const results = DAYS_PARSER.parse(question, reference, { forwardDate: false })
     // The period phrase itself ("this month", "last year") is the period, not days.
     .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()))
-    .map((result) =>
-      dayFirst && /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim())
-        ? Object.assign(chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result, {
-            index: result.index,
-          })
-        : result,
-    )
+    .map((result) => {
+      if (!/^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim())) return result;
+      const dayFirstRead = chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result;
+      // A weekday beside the numbers says which way round they are ("11/10 (tues)" is Tuesday 10 November).
+      const weekday = WEEKDAY.exec(question)?.[0];
+      const fits = (read: chrono.ParsedResult) =>
+        weekday !== undefined &&
+        WEEKDAY_NAMES[new Date(`${bounds(read.start, today).from}T00:00:00Z`).getUTCDay()]?.startsWith(
+          weekday.slice(0, 3).toLowerCase(),
+        );
+      const chosen =
+        fits(result) && !fits(dayFirstRead) ? result : fits(dayFirstRead) || dayFirst ? dayFirstRead : result;
+      return Object.assign(chosen, { index: result.index });
+    })
     .filter(
       (result) =>
         ["day", "weekday", "month", "year"].some((unit) => result.start.isCertain(unit as chrono.Component)) ||
@@ -111,7 +118,10 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
     )
     // "Right now" is the present, which every read is of, not a day to list; days still ahead ("like there's no tomorrow", "due next month") hold nothing to read.
     .filter((result) => !/^(?:right )?now$/i.test(result.text.trim()))
-    .filter((result) => !/\b(?:tomorrow|next|coming|upcoming)\b/i.test(result.text));
+    .filter(
+      (result) =>
+        !/\b(?:tomorrow|next|coming|upcoming)\b/i.test(result.text) && bounds(result.start, today).from <= today,
+    );
   // "Weekend" beside the days it means ("valentine's weekend, the 14th/15th feb") adds nothing to them.
   const named = results.filter((result) => !/^(?:the |this |last )?weekend$/i.test(result.text.trim()));
   const [first, second] = named.length > 0 ? named : results;
@@ -147,6 +157,9 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
     return checked({ ...weekendOf(start.from), said: first.text }, today, written);
   return checked({ ...start, said: first.text }, today, written);
 }
+
+const WEEKDAY = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/i;
+const WEEKDAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 const QUARTERS = ["first", "second", "third", "fourth", "1st", "2nd", "3rd", "4th"];
 const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;

@@ -68,7 +68,7 @@ const PICKS: Record<string, NonNullable<Focus["pick"]>> = {
  * "she is on my case", "June to August").
  */
 const TARGET =
-  /\b(?:convert(?:ed)?|change[d]?|exchange[d]?|topped|top|spen[dt]|spending|paid|pay|paying|payments?|sent|send|sending|transfer(?:red|s)?|charged?|bought|buy|cost|went|go|gone|going|received?|got|came|money|cash|expenses?|income|owe[ds]?)\s+(?:[\w$₦.,]+\s+){0,3}?(?:on|to|for|from|with|at|towards|into|via|by)\s+((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
+  /\b(?:conversions?|convert(?:ed)?|change[d]?|exchange[d]?|topped|top|spen[dt]|spending|paid|pay|paying|payments?|sent|send|sending|transfer(?:red|s)?|charged?|bought|buy|cost|went|go|gone|going|received?|got|came|money|cash|expenses?|income|owe[ds]?)\s+(?:[\w$₦.,]+\s+){0,3}?(?:on|to|for|from|with|at|towards|into|via|by)\s+((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
 
 /** Whom money went to, said without "to" ("how much have I sent my mum", "paid the landlord"). */
 const PAYEE = /\b(?:sent|send|sending|paid|pay|paying|transferred|gave|give|giving)\s+((?:my|our|the)\s+[a-z][\w'-]*)/g;
@@ -133,7 +133,7 @@ export function focusOf(
   const excluded =
     status &&
     new RegExp(
-      `\\b(?:don't|dont|do not|not|never) count\\b|\\b(?:exclud\\w*|leav\\w* out|except|without|ignor\\w*)\\b(?=.*${status.phrase})`,
+      `\\b(?:don't|dont|do not|not|never|no) count\\b|\\b(?:exclud\\w*|leav\\w* out|except|without|ignor\\w*)\\b(?=.*${status.phrase})`,
     ).test(text);
   if (status && !excluded) {
     focus.status = status.status;
@@ -210,7 +210,7 @@ const SYNONYMS: Record<string, string[]> = Object.fromEntries(
     ["salary", "paycheck", "paycheque", "wages", "wage", "payslip", "pay"],
     ["landlord", "landlady", "rent"],
     ["top-up", "topup", "topped", "top"],
-    ["exchange", "naira", "ngn", "convert", "converted", "conversion", "fx"],
+    ["exchange", "convert", "converted", "conversion", "conversions", "fx"],
   ].flatMap((group) => group.map((word) => [word, group.filter((other) => other !== word)])),
 );
 

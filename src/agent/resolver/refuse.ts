@@ -121,7 +121,7 @@ export function changeVerb(question: string, actions: readonly ActionDefinition[
     .toLowerCase()
     .split(/[,.;:!?]|\b(?:so|but)\b/)
     .slice(1)
-    .map((clause) => words(normalize(clause).replace(LEAD, "")))
+    .map((clause) => words(normalize(clause).trim().replace(LEAD, "")))
     .filter(([verb, object]) => verb !== undefined && OBJECT.test(object ?? ""));
   const command = text.replace(LEAD, "");
   const first = words(command)[0];
@@ -287,7 +287,7 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|what are you|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
+  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
     text,
   );
 }
@@ -312,7 +312,7 @@ const UNREAD: [RegExp, string][] = [
   [/\bcredit (?:score|limit|rating)\b|\bloans?\b/, "credit or loans"],
   [/\b(?:pension|investments?|stocks and shares|stock market|crypto)\b/, "investments"],
   [
-    /\bcard (?:number|details)\b|\bsaved cards?\b|\b(?:delivery|home|billing) address\b|\bphone number\b|\bpassword\b|\bpin\b/,
+    /\bnumber on (?:my|the) card\b|\bcard (?:number|details)\b|\bsaved cards?\b|\b(?:delivery|home|billing) address\b|\bphone number\b|\bpassword\b|\bpin\b/,
     "saved personal details",
   ],
 ];

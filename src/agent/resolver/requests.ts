@@ -1,6 +1,6 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { Clock } from "./calendar.ts";
-import type { CatalogEntry } from "./products.ts";
+import { type CatalogEntry, significantWords } from "./products.ts";
 import { score } from "./score.ts";
 import { normalize, THOUSANDS } from "./text.ts";
 
@@ -27,7 +27,9 @@ export function otherRequests(
   return clauses.flatMap((clause) => {
     const text = normalize(clause);
     // Only a clause that asks is a request; "money left my account but nothing happened" tells.
+    // A clause that names nothing of its own ("how much e cost") asks about what the rest names.
     if (
+      significantWords(text).length === 0 ||
       !asks(clause) ||
       touched.some((part) => text.includes(part)) ||
       score(chosen, clause, text, catalog, clock).score > 0

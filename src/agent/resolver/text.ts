@@ -9,6 +9,8 @@ export function normalize(text: string): string {
     .toLowerCase()
     .replace(/[‘’`´]/g, "'")
     .replace(THOUSANDS, "")
+    // "$ in this month?", "how much $$ went out": the sign alone is money.
+    .replace(/(^|\s)[$₦]+(?=\s|[?!.,]|$)/g, "$1money")
     // A number keeps its decimal point ("$1,200.50" is 1200.50).
     .replace(/(?:(?<!\d)\.|\.(?!\d)|[^a-z0-9_'\-₦$.])+/g, " ")
     .replace(/(^| )['-]+|['-]+( |$)/g, " ")
@@ -27,7 +29,7 @@ export function hasPhrase(normalized: string, phrase: string): boolean {
 
 /** Common words that look like a vocabulary word one letter away, and must never be "corrected" into it. */
 const COMMON = new Set(
-  "there their these those which would could should about after before every other today thing things money please thanks land landed lands hit rate rates hello weather where when what whats much many have with from your some into just like know need want time same said paid sent send spent tell show give more most made make last past this that than then them they were been being also only over under month week year days still".split(
+  "there their these those which would could should about after before every other today thing things money please thanks land landed lands hit rate rates deliver delivers arrive arrives reach reached ship ships hello weather where when what whats much many have with from your some into just like know need want time same said paid sent send spent tell show give more most made make last past this that than then them they were been being also only over under month week year days still".split(
     " ",
   ),
 );
@@ -48,7 +50,7 @@ export function correctTypos(normalized: string, vocabulary: ReadonlySet<string>
   const fixes: string[] = [];
   const fixed = words(normalized).map((word) => {
     const short = ABBREVIATIONS[word];
-    if (short && !vocabulary.has(word)) {
+    if (short !== undefined && !vocabulary.has(word)) {
       fixes.push(`${word}→${short}`);
       return short;
     }
