@@ -80,7 +80,8 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
   const how = `${criteria.join(", ")}${after}`.trim();
   if (focus.pick) {
     const counted = items.counted ? kept.filter((element) => field(element, items.status) === items.counted) : kept;
-    const pool = focus.pick === "largest" || focus.pick === "smallest" ? counted : kept;
+    // An amount counts only if the money moved; so does the last payment to someone ("when did I last send money to Chidi": not the one that failed).
+    const pool = focus.pick === "largest" || focus.pick === "smallest" || focus.target ? counted : kept;
     if (pool.length === 0)
       return `No ${noun(2)}${how ? ` ${how}` : ""}${where}, so there is no ${focus.said || focus.pick} one (the call returned ${all.length}).`;
     const order = (element: Record<string, unknown>) =>
@@ -97,8 +98,13 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
     const picked = (items.picked as Record<string, string> | undefined)?.[focus.pick] ?? PICKED[focus.pick];
     const count = Math.min(focus.count ?? 1, sorted.length);
     const chosen = sorted.slice(0, count).map(say).join("; ");
+    const later =
+      focus.pick === "newest" && focus.target
+        ? kept.find((element) => order(element) > order(sorted[0] ?? {}))
+        : undefined;
+    const failed = later ? ` A later one did not go through: ${say(later)}.` : "";
     const which = count > 1 ? `${count} ${picked} ${direction}${noun(count)}` : `${picked} ${direction}${items.noun}`;
-    return `The ${which}${how ? ` ${how}` : ""}${where}: ${chosen}. (Found by ${by} among ${pool.length === all.length ? `the ${all.length}` : `${pool.length} of the ${all.length}`} ${noun(all.length)} returned${left}.)`;
+    return `The ${which}${how ? ` ${how}` : ""}${where}: ${chosen}. (Found by ${by} among ${pool.length === all.length ? `the ${all.length}` : `${pool.length} of the ${all.length}`} ${noun(all.length)} returned${left}.)${failed}`;
   }
   if (kept.length === 0) return `No ${noun(2)}${how ? ` ${how}` : ""}${where} (the call returned ${all.length}).`;
   const shown = kept.slice(0, SHOWN).map(say).join("; ");

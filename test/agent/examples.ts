@@ -322,7 +322,7 @@ export const EXAMPLES: Example[] = [
   {
     topic: "income",
     question: "show me everything that came into my account last week",
-    expected: list({ period: "7d", direction: "income" }),
+    expected: income("7d"),
   },
   {
     topic: "spending",

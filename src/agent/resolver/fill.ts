@@ -96,6 +96,14 @@ export function windowOf(context: FillContext): Window {
   return readWindow(context.question, period?.from === "period" ? period.values : {}, context.clock, context.text);
 }
 
+/** Whether a required parameter filled by an id pattern is not in the question (the action could only ask for it). */
+export function missingId(action: ActionDefinition, question: string): boolean {
+  return (action.parameters.required ?? []).some((name) => {
+    const fill = action.understanding?.parameters?.[name];
+    return fill?.from === "pattern" && !new RegExp(fill.pattern, "i").test(question);
+  });
+}
+
 export function hasDateFills(action: ActionDefinition): boolean {
   return Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "date");
 }

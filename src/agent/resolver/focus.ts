@@ -4,7 +4,7 @@ import { ENGLISH_WORDS } from "./english.ts";
 import { windowOf } from "./fill.ts";
 import { amountFilter, moneyOf, NUMBERS_IN_WORDS } from "./phrases.ts";
 import { type CatalogEntry, catalogVocabulary, STOP_WORDS } from "./products.ts";
-import { normalize, singular, THOUSANDS, words } from "./text.ts";
+import { hasPhrase, normalize, singular, THOUSANDS, words } from "./text.ts";
 
 /**
  * What a question asks of a list that the call cannot ask for itself: one element ("the
@@ -83,7 +83,7 @@ const TIME_WORDS = new Set([
 
 /** Words that name nothing in particular ("spent on things", "came into my wallet from…"). */
 const GENERIC = new Set(
-  "thing things stuff everything anything something item items all kind kinds sort sorts lot lots from to for on at with by into via of in out up the and or but actually really just even ever again already yet still also too anyway recently lately maybe probably honestly basically literally valentine valentines christmas easter halloween holiday holidays eve".split(
+  "thing things stuff everything anything something item items all kind kinds sort sorts lot lots other from to for on at with by into via of in out up the and or but actually really just even ever again already yet still also too anyway recently lately maybe probably honestly basically literally valentine valentines christmas easter halloween holiday holidays eve".split(
     " ",
   ),
 );
@@ -174,20 +174,37 @@ export function focusOf(
     );
     // What the question is about for sure: what follows "on", "to"…, a name as written, a product; other words filter only when some element holds them.
     // A merchant as the one that charged ("did netflix charge me", "has Netflix cost me").
-    const charger =
-      /\b(?:did|has|have|does|do)\s+([a-z][\w-]*)\s+(?:charge|charged|bill|billed|debit|debited|take|deduct|cost)\b/.exec(
-        text,
-      )?.[1] ??
-      /\b([a-z][\w-]*)\s+(?:has\s+|have\s+)?(?:charged|billed|debited|cost|taken)\s+(?:me|us)\b/.exec(text)?.[1];
+    const charger = [
+      ...text.matchAll(
+        /\b(?:did|has|have|does|do)\s+([a-z][\w-]*)\s+(?:charge|charged|bill|billed|debit|debited|take|taken|deduct|cost)\b/g,
+      ),
+      ...text.matchAll(
+        /\b([a-z][\w-]*)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:charg\w*|bill\w*|debit\w*|cost|taken|taking)\s+(?:me|us)\b/g,
+      ),
+    ]
+      .map((match) => match[1] as string)
+      .find((word) => !PRONOUNS.has(word) && !GENERIC.has(word) && !STOP_WORDS.has(word));
+    // A card by its last digits ("the one ending 4821"), and things named in two words ("top ups").
+    const ending = /\bending(?: in)? (\d{3,4})\b/.exec(text)?.[1];
+    const compounds = Object.entries(COMPOUNDS)
+      .filter(([phrase]) => hasPhrase(text, phrase))
+      .map(([, word]) => word);
     // Product words name what a storefront list is about; in the wallet's lines they are no merchant ("last christmas").
-    const named = candidates.filter(
-      (word) =>
-        word === charger ||
-        proper.includes(word) ||
-        SYNONYMS[word] !== undefined ||
-        (action.service === "storefront" && products.has(singular(word))),
-    );
-    const target = targets.map((found) => found.filter(notId)).find((found) => found.length > 0) ?? named;
+    const named = [
+      ...(ending ? [ending] : []),
+      ...compounds,
+      ...candidates.filter(
+        (word) =>
+          word === charger ||
+          proper.includes(word) ||
+          SYNONYMS[word] !== undefined ||
+          (action.service === "storefront" && products.has(singular(word))),
+      ),
+    ];
+    // A card's last digits say which one, whatever the prepositions name ("topped up with my other card, the one ending 4821").
+    const target = ending
+      ? [ending]
+      : (targets.map((found) => found.filter(notId)).find((found) => found.length > 0) ?? named);
     const all = [...new Set([...targets.flat(), ...candidates])].filter(notId);
     // What the question is about for sure narrows by itself ("convert to pounds" looks for GBP, not every exchange).
     const narrowing = target.length > 0 ? target : all;
@@ -213,6 +230,14 @@ const SYNONYMS: Record<string, string[]> = Object.fromEntries(
     ["exchange", "convert", "converted", "conversion", "conversions", "fx"],
   ].flatMap((group) => group.map((word) => [word, group.filter((other) => other !== word)])),
 );
+
+/** Things named in two words, as a line writes them in one ("top ups": "Card top-up"). */
+const COMPOUNDS: Record<string, string> = {
+  "top up": "top-up",
+  "top ups": "top-up",
+  "topped up": "top-up",
+  "cash back": "cashback",
+};
 
 /** A currency said in words, as a line writes it ("convert to pounds": "USD → GBP exchange"). */
 const CURRENCY_CODES: Record<string, string> = {

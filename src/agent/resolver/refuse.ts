@@ -12,7 +12,7 @@ import { hasPhrase, normalize, words } from "./text.ts";
  * intent lists the verb alone as a phrase ("cancel") takes it over.
  */
 export const CHANGE_VERBS = new Set(
-  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop undo ditch scrap amend alter adjust increase decrease reduce resend repay recharge renew".split(
+  "cancel remove delete reverse retry chargeback transfer send change update edit refund return pay withdraw deposit move clear empty reset close open block unblock freeze report dispute modify replace swap exchange convert top lend borrow sign log register unregister subscribe unsubscribe book schedule rename set apply checkout check-out reorder drop undo ditch scrap amend alter adjust increase decrease reduce resend repay recharge renew deliver".split(
     " ",
   ),
 );
@@ -102,7 +102,7 @@ const IDIOMS: [RegExp, string][] = [
 
 /** Changes asked for by their noun ("I want a refund", "request a chargeback"), whatever their position. */
 const CHANGE_REQUEST =
-  /\b(?:want|wanna|need|request|requesting|demand|file|raise|open|issue|process|initiate|start|claim|like|get me)\s+(?:(?:a|an|the|my|for|to|get|make|have)\s+)*(refund|chargeback|reversal|dispute|cancellation|retry)\b(?!\s+(?:status|history|received|paid|came|went|arrived?|was|is|has|have))/;
+  /(?:^|\band\b|\bto\b)\s*get\s+(?:a|my|the)\s+(refund|chargeback|reversal)\b|\b(?:want|wanna|need|request|requesting|demand|file|raise|open|issue|process|initiate|start|claim|like|get me)\s+(?:(?:a|an|the|my|for|to|get|make|have)\s+)*(refund|chargeback|reversal|dispute|cancellation|retry)\b(?!\s+(?:status|history|received|paid|came|went|arrived?|was|is|has|have))/;
 
 /** Nouns a change verb can stand before as a noun itself ("transfer history", "send me my statement"). */
 const READ_AFTER =
@@ -114,7 +114,8 @@ const READ_AFTER =
  */
 export function changeVerb(question: string, actions: readonly ActionDefinition[]): string | undefined {
   const text = normalize(question).trim();
-  const request = CHANGE_REQUEST.exec(text)?.[1];
+  const requested = CHANGE_REQUEST.exec(text);
+  const request = requested?.[1] ?? requested?.[2];
   if (request) return `process a ${request}`;
   const idiom = IDIOMS.find(([pattern]) => pattern.test(text))?.[1];
   const commands = question
@@ -287,7 +288,7 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
+  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:am i )?talking to (?:a )?(?:real )?(?:person|human|bot|robot|machine)|(?:real person|human) or (?:a )?bot|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
     text,
   );
 }

@@ -1,5 +1,6 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { Clock } from "./calendar.ts";
+import { missingId } from "./fill.ts";
 import { type CatalogEntry, significantWords } from "./products.ts";
 import { score } from "./score.ts";
 import { normalize, THOUSANDS } from "./text.ts";
@@ -39,7 +40,10 @@ export function otherRequests(
       .filter((action) => action !== chosen)
       .map((action) => ({ clause, action, score: score(action, clause, text, catalog, clock).score }))
       .sort((a, b) => b.score - a.score)[0];
-    return other && other.score >= REQUEST_SCORE ? [{ clause, action: other.action }] : [];
+    // "…, did it go through?": a clause that could only ask which one asks about what the rest names.
+    return other && other.score >= REQUEST_SCORE && !missingId(other.action, clause)
+      ? [{ clause, action: other.action }]
+      : [];
   });
 }
 

@@ -2,7 +2,7 @@ import type { ActionDefinition } from "../actions/definition.ts";
 import { type Clock, clockAt, dayIn, MONTH_OR_DAY } from "./calendar.ts";
 import { periodDays } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
-import { type FillContext, hasDateFills, windowOf } from "./fill.ts";
+import { type FillContext, hasDateFills, missingId, windowOf } from "./fill.ts";
 import { type Focus, focusOf } from "./focus.ts";
 import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
 import { amountFilter, quantityOf } from "./phrases.ts";
@@ -211,7 +211,11 @@ export function resolveQuestion(
     const note = `I do one thing per request: ask ${deferred.map((clause) => `"${clause}"`).join(" and ")} separately`;
     return { ...resolution, note: resolution.note ? `${note}. ${resolution.note}` : note };
   }
-  const filled = fillAll(action, { question, text, catalog, clock, action }, {}, explanation);
+  const filled = withCartNote(
+    fillAll(action, { question, text, catalog, clock, action }, {}, explanation),
+    question,
+    options,
+  );
   const focus =
     filled.refused || filled.problem
       ? undefined
@@ -253,7 +257,7 @@ export function resolveQuestion(
 
 /** Words that ask about a time without naming anything: "anything from 3 Oct?", "what happened on Monday?". */
 const ABOUT_A_TIME = new Set(
-  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when thing that dollar dollars naira usd ngn amount including include failed say like around roughly approximately maybe exactly think guess sometime through pull bring display give wise".split(
+  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when thing that dollar dollars naira usd ngn amount including include failed say like around roughly approximately maybe exactly think guess sometime through pull bring display give wise remember recall forgot forget know sure idea can't cannot".split(
     " ",
   ),
 );
@@ -343,20 +347,23 @@ function actionNamed(actions: readonly ActionDefinition[], name: string): Action
   return actions.find((action) => action.name === name) as ActionDefinition;
 }
 
+/** "Add 2 crates of eggs. Also, what's in my cart?": the request is made, and the read no action makes is said, not dropped. */
+function withCartNote(resolution: Resolution, question: string, options: ResolveOptions): Resolution {
+  const clauses = splitClauses(question);
+  if (options.oneRequest || clauses.length < 2 || !clauses.some((clause) => asksAboutCart(normalize(clause))))
+    return resolution;
+  const note = "I can't see what's in your cart (none of my actions reads it; the app's cart shows it)";
+  return { ...resolution, note: [note, resolution.note].filter(Boolean).join(". ") };
+}
+
 /** The requests of a question besides the changes no action makes ("add garri" of "add garri and remove the yam"), if it has any. */
 function withoutChanges(question: string, actions: readonly ActionDefinition[]): string | undefined {
   const clauses = splitClauses(question);
   const kept = clauses.filter((clause) => !changeVerb(clause, actions));
-  if (kept.length === 0 || kept.length === clauses.length || !kept.every((clause) => asks(clause))) return undefined;
-  return kept.join(" and ");
-}
-
-/** Whether a required parameter filled by an id pattern is not in the question (the action could only ask for it). */
-function missingId(action: ActionDefinition, question: string): boolean {
-  return (action.parameters.required ?? []).some((name) => {
-    const fill = action.understanding?.parameters?.[name];
-    return fill?.from === "pattern" && !new RegExp(fill.pattern, "i").test(question);
-  });
+  // Greetings and stories around them ("hi! two things: …") are no request of their own.
+  const asking = kept.filter((clause) => asks(clause.replace(/^[^:]*:\s*/, "")));
+  if (asking.length === 0 || kept.length === clauses.length) return undefined;
+  return asking.map((clause) => clause.replace(/^[^:]*:\s*/, "")).join(" and ");
 }
 
 const vocabularies = new WeakMap<readonly ActionDefinition[], Set<string>>();
