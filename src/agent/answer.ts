@@ -40,7 +40,13 @@ export function answerLine(
   const items = actions.find((action) => action.name === call.action)?.understanding?.items;
   const total = actions.find((action) => action.name === call.action)?.understanding?.total;
   const line = (focus && items ? focusedLine(focus, items, values) : undefined) ?? sayAnswer(template, values);
-  return focus?.against && total ? `${line} ${comparedWith(focus.against, total, values)}` : line;
+  if (!total || !focus) return line;
+  const held = String(lookupIn(values, total.currency) ?? "");
+  const other =
+    focus.inCurrency && focus.inCurrency !== held.toUpperCase()
+      ? ` It is held in ${held}, and I have no exchange rate to give it in ${focus.inCurrency}.`
+      : "";
+  return `${line}${focus.against ? ` ${comparedWith(focus.against, total, values)}` : ""}${other}`;
 }
 
 function capitalize(text: string): string {

@@ -64,7 +64,11 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
   // Nothing came back: the action's own answer says so ("No spending transactions on Sat 14 Feb").
   if (all.length === 0) return undefined;
   if (focus.words?.length && items.text) {
-    const matching = kept.filter((element) => holdsAny(String(field(element, items.text) ?? ""), focus.words ?? []));
+    const holds = (element: Record<string, unknown>) => {
+      const text = String(field(element, items.text) ?? "");
+      return focus.product ? text.toLowerCase().includes(focus.product.toLowerCase()) : holdsAny(text, focus.words ?? []);
+    };
+    const matching = kept.filter(holds);
     if (matching.length === 0 && focus.target)
       return `None of the ${all.length} ${direction}${noun(all.length)}${where} mentions "${focus.target}" (I looked for it in each one's ${lastPart(items.text)}).`;
     if (matching.length > 0) {

@@ -27,7 +27,19 @@ const FILTERS: Record<string, (value: unknown, argument: string, lookup: (path: 
   if: (value, text) => (isEmpty(value) ? "" : text.replaceAll("#", String(value))),
   period: (value) => PERIOD_WORDS[String(value)] ?? String(value),
   day: (value, _argument, lookup) => dayOf(value, lookup),
+  time: (value, _argument, lookup) => timeOf(value, lookup),
 };
+
+/** The time of day of an instant in the user's time zone ("07:36"); text that is no instant as it is. */
+function timeOf(value: unknown, lookup: (path: string) => unknown): string {
+  const time = Date.parse(String(value));
+  if (Number.isNaN(time)) return String(value ?? "");
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: String(lookup("timeZone") ?? "UTC"),
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(time));
+}
 
 /** The day of an instant in the user's time zone, as people say it ("21 Nov"); text that is no instant as it is. */
 function dayOf(value: unknown, lookup: (path: string) => unknown): string {

@@ -70,7 +70,7 @@ export function partOf(question: string, clock: Clock, read: (rest: string) => W
 }
 
 /** "The month", "this year", "last month" after a part: the calendar month or year, not the 30 or 365 days of a period. */
-function calendarUnit(rest: string, clock: Clock): Window {
+export function calendarUnit(rest: string, clock: Clock): Window {
   const match = /^\s*((?:the|this|current|last|previous|past)\s+)?(?:the\s+)?(month|year)\b/i.exec(rest);
   if (!match) return undefined;
   const today = dayIn(clock);

@@ -180,17 +180,22 @@ const MONTH_NAMES = [
 
 /** Days known by name ("valentine's day", "christmas day", "yesterday's") and short units ("the past yr"), written as the parser reads them. */
 function withHolidays(question: string): string {
-  return question
-    .replace(/\b(?:yrs?|mths?|mnths?|mos|wks?)\b/gi, (short) => ABBREVIATIONS[short.toLowerCase()] ?? short)
-    .replace(/\b(yesterday|today|tonight)'?s\b/gi, "$1")
-    .replace(/\bthru\b/gi, "through")
-    .replace(/\bvalentine'?s(?: day)?\b/gi, "14 February")
-    .replace(/\bchristmas day\b/gi, "25 December")
-    .replace(/\bchristmas eve\b/gi, "24 December")
-    .replace(/\bboxing day\b/gi, "26 December")
-    .replace(/\bnew year'?s eve\b/gi, "31 December")
-    .replace(/\bnew year'?s day\b/gi, "1 January")
-    .replace(/\bhalloween\b/gi, "31 October");
+  return (
+    question
+      .replace(/\b(?:yrs?|mths?|mnths?|mos|wks?)\b/gi, (short) => ABBREVIATIONS[short.toLowerCase()] ?? short)
+      .replace(/\b(yesterday|today|tonight)'?s\b/gi, "$1")
+      .replace(/\bthru\b/gi, "through")
+      // "How much is sat in my account": British for sitting, not Saturday.
+      .replace(/\b(is|are|been|just|that's|it's)\s+sat\b/gi, "$1 sitting")
+      .replace(/\bchristmas\b(?!\s+(?:day|eve|bundle|jollof|shopping|pack|period))/gi, "25 December")
+      .replace(/\bvalentine'?s(?: day)?\b/gi, "14 February")
+      .replace(/\bchristmas day\b/gi, "25 December")
+      .replace(/\bchristmas eve\b/gi, "24 December")
+      .replace(/\bboxing day\b/gi, "26 December")
+      .replace(/\bnew year'?s eve\b/gi, "31 December")
+      .replace(/\bnew year'?s day\b/gi, "1 January")
+      .replace(/\bhalloween\b/gi, "31 October")
+  );
 }
 
 /** Two days of one month written as a pair ("the 14th/15th feb", "14 & 15 March"): from the first to the second. */

@@ -248,9 +248,11 @@ const CLAUSE =
  */
 function secondProduct(context: FillContext): boolean {
   const parts = context.question.replace(THOUSANDS, "").split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
-  const first = parts.findIndex(
-    (part) => quantityOf(part) !== undefined || matchProduct(normalize(part), context.catalog),
-  );
+  // The first part that counts or names a product for sure ("Christmas is coming o" names none).
+  const first = parts.findIndex((part) => {
+    const match = matchProduct(normalize(part), context.catalog);
+    return quantityOf(part) !== undefined || (match !== null && !("weak" in match && match.weak));
+  });
   // A part that only says more of the first product ("smoked catfish, 15 fish") or names it again ("only eats ofada, … put 3 bags of the ofada rice") is the same product.
   const named = first >= 0 ? matchProduct(normalize(parts[first] as string), context.catalog) : undefined;
   const same = (part: string) => {

@@ -1,9 +1,10 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { type Clock, MONTH_OR_DAY } from "./calendar.ts";
+import { calendarUnit } from "./date-parts.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import { windowOf } from "./fill.ts";
 import { amountFilter, moneyOf, NUMBERS_IN_WORDS } from "./phrases.ts";
-import { type CatalogEntry, catalogVocabulary, STOP_WORDS } from "./products.ts";
+import { type CatalogEntry, catalogVocabulary, matchProduct, STOP_WORDS } from "./products.ts";
 import { hasPhrase, normalize, singular, THOUSANDS, words } from "./text.ts";
 
 /**
@@ -19,11 +20,15 @@ export interface Focus {
   status?: string;
   /** Words an element's text must hold one of ("netflix"). */
   words?: string[];
+  /** A product named for sure, which an element's text must hold whole ("the parboiled rice": not Ofada Rice). */
+  product?: string;
   /** What the question says the list is about ("on Netflix"): when no element holds it, the answer says so. */
   target?: string;
   days?: { from?: string; to?: string; said: string };
   /** The amounts asked for ("over $1,000"), which the call cannot filter by. */
   amounts?: { atLeast?: number; atMost?: number; currency?: string; said: string };
+  /** A currency the question wants the answer's one amount in ("my balance in pounds"). */
+  inCurrency?: string;
   /** An amount the question holds the answer's one amount against ("is it enough for $7,500?"). */
   against?: { amount: number; currency?: string; said: string };
   /** The words that asked for it, for the answer ("biggest", "still processing"). */
@@ -68,7 +73,7 @@ const PICKS: Record<string, NonNullable<Focus["pick"]>> = {
  * "she is on my case", "June to August").
  */
 const TARGET =
-  /\b(?:conversions?|convert(?:ed)?|change[d]?|exchange[d]?|topped|top|spen[dt]|spending|paid|pay|paying|payments?|sent|send|sending|transfer(?:red|s)?|charged?|bought|buy|cost|went|go|gone|going|received?|got|came|money|cash|expenses?|income|owe[ds]?)\s+(?:[\w$₦.,]+\s+){0,3}?(?:on|to|for|from|with|at|towards|into|via|by)\s+((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
+  /\b(?:conversions?|convert(?:ed)?|change[d]?|exchange[d]?|topped|top|spen[dt]|spending|paid|pay|paying|payments?|sent|send|sending|transfer(?:red|s)?|charged?|bought|buy|cost|went|go|gone|going|received?|got|came|owe[ds]?)\s+(?:[\w$₦.,]+\s+){0,3}?(?:on|to|for|from|with|at|towards|into|via|by)\s+((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
 
 /** Whom money went to, said without "to" ("how much have I sent my mum", "paid the landlord"). */
 const PAYEE = /\b(?:sent|send|sending|paid|pay|paying|transferred|gave|give|giving)\s+((?:my|our|the)\s+[a-z][\w'-]*)/g;
@@ -97,7 +102,12 @@ export function focusOf(
 ): Focus | undefined {
   const items = action.understanding?.items;
   const against = action.understanding?.total ? moneyOf(question) : undefined;
-  if (!items) return against ? { against, said: against.said } : undefined;
+  const named = /\bin (naira|ngn|pounds?|gbp|sterling|euros?|eur|dollars?|usd)\b/.exec(text)?.[1];
+  const inCurrency = action.understanding?.total && named ? (CURRENCY_CODES[named] ?? named).toUpperCase() : undefined;
+  if (!items)
+    return against || inCurrency
+      ? { ...(against ? { against } : {}), ...(inCurrency ? { inCurrency } : {}), said: against?.said ?? named ?? "" }
+      : undefined;
   const focus: Focus = { said: "" };
   const said: string[] = [];
   const largest = items.amount ? LARGEST.exec(text) : null;
@@ -202,18 +212,24 @@ export function focusOf(
       ),
     ];
     // A card's last digits say which one, whatever the prepositions name ("topped up with my other card, the one ending 4821").
-    const target = ending
-      ? [ending]
-      : (targets.map((found) => found.filter(notId)).find((found) => found.length > 0) ?? named);
-    const all = [...new Set([...targets.flat(), ...candidates])].filter(notId);
+    // "Between rent and everything else": all of it, not the rent.
+    const everything = /\beverything(?: else)?\b|\ball of it\b/.test(text);
+    const prepositional = targets.map((found) => found.filter(notId)).find((found) => found.length > 0);
+    const target = ending ? [ending] : (prepositional ?? (everything ? [] : named));
+    const all = everything ? [] : [...new Set([...targets.flat(), ...candidates])].filter(notId);
     // What the question is about for sure narrows by itself ("convert to pounds" looks for GBP, not every exchange).
     const narrowing = target.length > 0 ? target : all;
     if (narrowing.length > 0)
       focus.words = [...new Set(narrowing.flatMap((word) => [word, ...(SYNONYMS[word] ?? [])]))];
     if (target.length > 0) focus.target = [...new Set(target)].join(" ");
+    // On a storefront list a product named for sure is that product, not every name sharing a word.
+    const product = action.service === "storefront" ? matchProduct(text, catalog) : null;
+    if (product && "product" in product) focus.product = product.product.name;
   }
   if (items.date && !Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from !== "pattern")) {
-    const window = windowOf({ question, text, catalog, clock, action });
+    // A list the call cannot date takes "last month" as the calendar month ("my order from last month"): no period of the wallet's applies.
+    const unit = /\b(?:last|this|previous|current) (?:month|year)\b/.exec(text)?.[0];
+    const window = (unit && calendarUnit(unit, clock)) || windowOf({ question, text, catalog, clock, action });
     if (window && !("period" in window) && !window.problem) focus.days = window;
   }
   focus.said = said.join(", ");
@@ -242,6 +258,10 @@ const COMPOUNDS: Record<string, string> = {
 /** A currency said in words, as a line writes it ("convert to pounds": "USD → GBP exchange"). */
 const CURRENCY_CODES: Record<string, string> = {
   naira: "ngn",
+  ngn: "ngn",
+  gbp: "gbp",
+  usd: "usd",
+  eur: "eur",
   pounds: "gbp",
   pound: "gbp",
   sterling: "gbp",

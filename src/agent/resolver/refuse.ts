@@ -208,6 +208,12 @@ export function otherPerson(
   }
   const pronoun = new RegExp(`\\b(his|her|their|our)\\s+(?:\\w+\\s+)?(${DATA_NOUNS})\\b`, "i").exec(plain);
   if (pronoun) return (pronoun[1] as string).toLowerCase();
+  // "How much did she spend?": someone else's spending, said by a pronoun.
+  const theirs =
+    /\b(?:did|does|has|have|is|was)\s+(she|he|they)\s+(?:spend|spent|buy|bought|order|ordered|earn|earned)\b/i.exec(
+      plain,
+    )?.[1];
+  if (theirs) return ({ she: "her", he: "his", they: "their" } as Record<string, string>)[theirs.toLowerCase()];
   // A name doing something with money or orders ("did Tunde buy…"), not a merchant that charged ("has Netflix cost me").
   const subject =
     /\b(?:did|does|has|have|is|was|were|will)\s+([A-Z][a-z]+)\s+(?:\w+\s+)?(?:spend|spent|buy|bought|order|ordered|pay|paid|receive|received|earn|earned|get|got|send|sent|transfer|transferred|make|made|have|has|had|owe|owes)\b(?!\s+(?:me|us)\b)/.exec(

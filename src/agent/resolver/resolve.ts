@@ -50,7 +50,15 @@ export function resolveQuestion(
     explanation: { ...explanation, rule },
   });
 
-  const person = otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
+  // A reference of the user's own records ("txn_ada_0012, chidi says he never got his money") is theirs, whoever else it mentions.
+  const ownReference = actions.some((action) =>
+    Object.values(action.understanding?.parameters ?? {}).some(
+      (fill) => fill.from === "pattern" && new RegExp(fill.pattern, "i").test(question),
+    ),
+  );
+  const person = ownReference
+    ? undefined
+    : otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
   if (person)
     return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
   // The question as written keeps its clauses ("…, refund me"); the corrected text its fixed typos ("cancle").
@@ -272,7 +280,9 @@ function datedAction(
   context: Omit<FillContext, "action">,
 ): { action: ActionDefinition; said: string } | undefined {
   const action = actions.find(hasDateFills);
-  const window = datedWindow(actions, context);
+  // Days, or one of the action's periods ("show me everything from the last 7 days").
+  const period = action ? windowOf({ ...context, action }) : undefined;
+  const window = datedWindow(actions, context) ?? (period && "period" in period ? period : undefined);
   if (!action || !window) return undefined;
   const known = vocabulary(actions, []);
   // The corrected words besides the days ("wat" is what; "nov" of "9th to 11th nov" is a month).
@@ -290,6 +300,7 @@ function datedAction(
   )
     return undefined;
   const today = dayIn(context.clock);
+  if ("period" in window) return { action, said: window.said };
   return (window.to ?? window.from ?? today) <= today ? { action, said: window.said } : undefined;
 }
 

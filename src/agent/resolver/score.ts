@@ -97,11 +97,13 @@ export function score(
   // A count of one product in its own packs ("5 wraps of iru") asks for that many: an action that takes a quantity.
   const counts = Object.values(understanding.parameters ?? {}).some((fill) => fill.from === "quantity");
   const product = counts ? matchProduct(text, catalog) : null;
+  // A multiplier ("ugwu x4", "2x plantain") counts packs whatever unit it names.
+  const multiplied = /(?:^|\s)[x×]\s*\d+\b|\b\d+\s*[x×](?=\s|$)/i.test(question);
   if (
     product &&
     "product" in product &&
     quantityOf(question) !== undefined &&
-    countsInUnits(question, product.product)
+    (multiplied || countsInUnits(question, product.product))
   ) {
     total += COUNTED_PACKS;
     matched.push(`a count of ${product.product.name} in its packs +${COUNTED_PACKS}`);
