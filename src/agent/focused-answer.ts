@@ -66,7 +66,9 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
   if (focus.words?.length && items.text) {
     const holds = (element: Record<string, unknown>) => {
       const text = String(field(element, items.text) ?? "");
-      return focus.product ? text.toLowerCase().includes(focus.product.toLowerCase()) : holdsAny(text, focus.words ?? []);
+      return focus.product
+        ? text.toLowerCase().includes(focus.product.toLowerCase())
+        : holdsAny(text, focus.words ?? []);
     };
     const matching = kept.filter(holds);
     if (matching.length === 0 && focus.target)
