@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { AgentTarget } from "../../src/agent/actions/call.ts";
+import { loadActions } from "../../src/agent/actions/definition.ts";
+import { signInAsApp } from "../../src/agent/as-app.ts";
+import { ask as agentAsk } from "../../src/agent/ask.ts";
+import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import type { AskAnswer } from "../../src/host-app/embed/ask-answer.ts";
 import { identityFor, postEmbed, startEmbedSandbox } from "../helpers/embed.ts";
 import { ADA, errorBody, NGOZI } from "../helpers/sandbox.ts";
@@ -52,6 +57,31 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
     assert.equal(answer.call?.headers.authorization, "Bearer ***");
     assert.equal(answer.noSession, undefined);
     assert.equal(answer.followUp, undefined);
+  });
+
+  await t.test("the chat answers as agent ask does: one agent, one clock, the same words", async () => {
+    const ada = sandbox.users.find((user) => user.id === ADA.id)!;
+    const { walletToken } = await signInAsApp(sandbox.urls, ada);
+    const target: AgentTarget = {
+      urls: sandbox.urls,
+      serviceToken: sandbox.secrets.bffServiceToken,
+      walletPrefix: "/api/wallet",
+      endUserId: ada.id,
+      endUserName: ada.name,
+      walletToken: async () => walletToken!,
+      now: async () => new Date((await sandbox.controls.clock()).now),
+    };
+    const actions = await loadActions(DEFAULT_ACTIONS_DIR);
+    for (const question of [
+      "what was my biggest expense last month",
+      "how much have I sent my mum this month",
+      "which orders are still processing",
+      "what's in my cart?",
+    ]) {
+      const viaChat = await ask({ question, endUser: ADA.id, identity });
+      const viaAsk = await agentAsk(question, { actions, target });
+      assert.equal(viaChat.answer, viaAsk.answer, question);
+    }
   });
 
   await t.test("a follow-up round trip: the question first, then the reply fills it", async () => {
