@@ -89,7 +89,7 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
   const dayFirst = !/^America\//.test(clock.timeZone) && !/\b\d{1,2}[/.](?:1[3-9]|2\d|3[01])[/.]\d{2,4}\b/.test(asked);
   // The question with the days the parser does not know written out ("the 12th", "Q3", "year to date"); what is read before a date is read from it too.
   const question = withMonth(
-    withEnds(withQuarters(withDayPairs(monthsInFull(withHolidays(asked))), today), today),
+    withEnds(withQuarters(withDayPairs(monthsInFull(withHolidays(asked, today))), today), today),
     today,
   );
   const results = DAYS_PARSER.parse(question, reference, { forwardDate: false })
@@ -131,7 +131,14 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
   const said = results.map((result) => result.text).join(" … ");
   const written = results.every((result) => /\b(?:19|20)\d{2}\b/.test(result.text) || !result.start.isCertain("year"));
   const start = bounds(first.start, today);
-  if (second) return checked(ordered({ from: start.from, to: bounds(second.start, today).to, said }), today, written);
+  // A month said again after a day of it ("on 3/11? this november o") restates the day; it does not end a range.
+  const again =
+    second &&
+    !second.start.isCertain("day") &&
+    bounds(second.start, today).from <= start.from &&
+    start.to <= bounds(second.start, today).to;
+  if (second && !again)
+    return checked(ordered({ from: start.from, to: bounds(second.start, today).to, said }), today, written);
   if (first.end) return checked(ordered({ from: start.from, to: bounds(first.end, today).to, said }), today, written);
   const before = question.slice(0, first.index).toLowerCase();
   const bareDay = /\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|-|–|and|until|till|through|thru)\s*(?:the\s+)?$/.exec(before);
@@ -179,9 +186,9 @@ const MONTH_NAMES = [
 ];
 
 /** Days known by name ("valentine's day", "christmas day", "yesterday's") and short units ("the past yr"), written as the parser reads them. */
-function withHolidays(question: string): string {
+function withHolidays(question: string, today: string): string {
   return (
-    question
+    withWeekdayOfLastWeek(question, today)
       .replace(/\b(?:yrs?|mths?|mnths?|mos|wks?)\b/gi, (short) => ABBREVIATIONS[short.toLowerCase()] ?? short)
       .replace(/\b(yesterday|today|tonight)'?s\b/gi, "$1")
       .replace(/\bthru\b/gi, "through")
@@ -195,6 +202,21 @@ function withHolidays(question: string): string {
       .replace(/\bnew year'?s eve\b/gi, "31 December")
       .replace(/\bnew year'?s day\b/gi, "1 January")
       .replace(/\bhalloween\b/gi, "31 October")
+  );
+}
+
+/** "Tuesday of last week", "last week Tuesday": that day of the Monday-to-Sunday week before this one, written out. */
+function withWeekdayOfLastWeek(question: string, today: string): string {
+  return question.replace(
+    /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+of\s+last\s+week\b|\blast\s+week\s+(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/gi,
+    (said, before?: string, after?: string) => {
+      const index = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].indexOf(
+        ((before ?? after) as string).toLowerCase(),
+      );
+      const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) - 7);
+      const [year, month, date] = addDays(monday, index).split("-").map(Number) as [number, number, number];
+      return index < 0 ? said : `${date} ${MONTH_NAMES[month - 1]} ${year}`;
+    },
   );
 }
 

@@ -41,7 +41,7 @@ const NOUNS =
   "transactions?|payments?|transfers?|orders?|deposits?|expenses?|purchases?|ones?|things?|anything|something|charges?|top-?ups?|salary|salaries|debits?|credits?|spend|spending|income|withdrawals?|item|items";
 const NOT_TIME = "(?!(?:week|weeks|month|months|year|years|day|days|weekend|night|quarter|fortnight|\\d+)\\b)";
 const NEWEST = new RegExp(
-  `\\b(?:last|latest|most recent|newest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was|were|is) (?:[\\w']+\\s+){1,3}?last\\b|\\bwhen was (?:my|the) last\\b|\\blast time\\b`,
+  `\\bwhen last\\b|\\b(?:last|latest|most recent|newest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was|were|is) (?:[\\w']+\\s+){1,3}?last\\b|\\bwhen was (?:my|the) last\\b|\\blast time\\b`,
 );
 const OLDEST = new RegExp(
   `\\b(?:first|earliest|oldest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was) (?:i|we) first\\b`,
@@ -76,7 +76,8 @@ const TARGET =
   /\b(?:conversions?|convert(?:ed)?|change[d]?|exchange[d]?|topped|top|spen[dt]|spending|paid|pay|paying|payments?|sent|send|sending|transfer(?:red|s)?|charged?|bought|buy|cost|went|go|gone|going|received?|got|came|owe[ds]?)\s+(?:[\w$₦.,]+\s+){0,3}?(?:on|to|for|from|with|at|towards|into|via|by)\s+((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
 
 /** Whom money went to, said without "to" ("how much have I sent my mum", "paid the landlord"). */
-const PAYEE = /\b(?:sent|send|sending|paid|pay|paying|transferred|gave|give|giving)\s+((?:my|our|the)\s+[a-z][\w'-]*)/g;
+const PAYEE =
+  /\b(?:sent|send|sending|paid|pay|paying|transferred|gave|give|giving)\s+((?:my|our|the)\s+[a-z][\w'-]*|(?!(?:me|us|you|him|her|them|it|money|cash|out|back|in|to|for|off|up)\b)[a-z][\w'-]*)/g;
 
 /** Words about time and amounts, which name no element. */
 const TIME_WORDS = new Set([
@@ -189,7 +190,7 @@ export function focusOf(
         /\b(?:did|has|have|does|do)\s+([a-z][\w-]*)\s+(?:charge|charged|bill|billed|debit|debited|take|taken|deduct|cost)\b/g,
       ),
       ...text.matchAll(
-        /\b([a-z][\w-]*)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:charg\w*|bill\w*|debit\w*|cost|taken|taking)\s+(?:me|us)\b/g,
+        /\b([a-z][\w-]*)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:charg\w*|bill\w*|debit\w*|cost|costing|taken|taking|chop|chopped)\s+(?:me|us|from)\b/g,
       ),
     ]
       .map((match) => match[1] as string)
@@ -200,6 +201,12 @@ export function focusOf(
       .filter(([phrase]) => hasPhrase(text, phrase))
       .map(([, word]) => word);
     // Product words name what a storefront list is about; in the wallet's lines they are no merchant ("last christmas").
+    // "Just the interest, not salary": a word said not to count names nothing to look for.
+    const negated = new Set(
+      [
+        ...text.matchAll(/\b(?:not|no|except|excluding|without|apart from|but not)\s+(?:the\s+|my\s+)?([a-z][\w-]*)/g),
+      ].map((match) => match[1] as string),
+    );
     const named = [
       ...(ending ? [ending] : []),
       ...compounds,
@@ -207,7 +214,7 @@ export function focusOf(
         (word) =>
           word === charger ||
           proper.includes(word) ||
-          SYNONYMS[word] !== undefined ||
+          (SYNONYMS[word] !== undefined && !negated.has(word)) ||
           (action.service === "storefront" && products.has(singular(word))),
       ),
     ];
@@ -242,6 +249,9 @@ const SYNONYMS: Record<string, string[]> = Object.fromEntries(
     ["mum", "mom", "mama", "mummy", "mommy", "mother", "mumsy"],
     ["salary", "paycheck", "paycheque", "wages", "wage", "payslip", "pay"],
     ["landlord", "landlady", "rent"],
+    ["interest"],
+    ["cashback"],
+    ["refund", "refunds"],
     ["top-up", "topup", "topped", "top"],
     ["exchange", "convert", "converted", "conversion", "conversions", "fx"],
   ].flatMap((group) => group.map((word) => [word, group.filter((other) => other !== word)])),

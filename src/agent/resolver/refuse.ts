@@ -53,7 +53,7 @@ export const CHANGE_WORDS: readonly string[] = [...CHANGE_VERBS, ...PARTICIPLE_O
 const BASES = [...CHANGE_VERBS].join("|");
 const DONE = [...PARTICIPLE_OF.keys()].join("|");
 /** What a command names after its verb ("refund me", "cancel it", "send 5k"): a clause opening with a change verb and one of these commands. */
-const OBJECT = /^(?:me|us|my|our|it|them|the|that|this|those|these|all|everything|a|an|some|\d[\w.]*|[₦$£]\S*)$/;
+const OBJECT = /^(?:me|us|my|our|it|them|the|that|this|those|these|all|everything|a|an|some|order|\S*\d\S*|[₦$£]\S*)$/;
 
 /**
  * The ways a sentence asks for a change to be made, each giving the verb (group 1) or its
@@ -294,7 +294,7 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\w+ ){0,3}(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:am i )?talking to (?:a )?(?:real )?(?:person|human|bot|robot|machine)|(?:real person|human) or (?:a )?bot|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
+  return /^ (?:\S+ ){0,8}?(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:am i )?talking to (?:a )?(?:real )?(?:person|human|bot|robot|machine)|(?:real person|human) or (?:a )?bot|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
     text,
   );
 }
@@ -318,6 +318,10 @@ const UNREAD: [RegExp, string][] = [
   [/\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b/, "exchange rates"],
   [/\bcredit (?:score|limit|rating)\b|\bloans?\b/, "credit or loans"],
   [/\b(?:pension|investments?|stocks and shares|stock market|crypto)\b/, "investments"],
+  [
+    /\b(?:gtbank|gtb|access bank|zenith|first bank|uba|kuda|opay|palmpay|moniepoint|barclays|hsbc|lloyds|natwest|chase|wells fargo|monzo|revolut|other bank|bank account)\b/,
+    "other bank accounts",
+  ],
   [
     /\bnumber on (?:my|the) card\b|\bcard (?:number|details)\b|\bsaved cards?\b|\b(?:delivery|home|billing) address\b|\bphone number\b|\bpassword\b|\bpin\b/,
     "saved personal details",

@@ -50,15 +50,16 @@ export function resolveQuestion(
     explanation: { ...explanation, rule },
   });
 
-  // A reference of the user's own records ("txn_ada_0012, chidi says he never got his money") is theirs, whoever else it mentions.
+  // With a reference of the user's records, the money someone else did not get is still the user's payment ("txn_ada_0012, chidi says he never got his money").
   const ownReference = actions.some((action) =>
     Object.values(action.understanding?.parameters ?? {}).some(
       (fill) => fill.from === "pattern" && new RegExp(fill.pattern, "i").test(question),
     ),
   );
-  const person = ownReference
-    ? undefined
-    : otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
+  const person =
+    ownReference && /\b(?:his|her|their)\s+money\b/i.test(question)
+      ? undefined
+      : otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
   if (person)
     return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
   // The question as written keeps its clauses ("…, refund me"); the corrected text its fixed typos ("cancle").
@@ -135,6 +136,22 @@ export function resolveQuestion(
     })
     .filter((candidate) => candidate.score > 0 || candidate.excluded)
     .sort((a, b) => b.score - a.score || takesTime(b.action) - takesTime(a.action) || a.action.localeCompare(b.action));
+  // A total asked for days ("how much did I send mummy in November") is the dated list's to answer, with the total's evidence.
+  const undated = explanation.candidates.find(
+    (candidate) => candidate.excluded?.startsWith("takes no dates") && candidate.score >= MIN_SCORE,
+  );
+  const datedLister = actions.find((action) => hasDateFills(action) && action.understanding?.items);
+  const current = explanation.candidates.find((candidate) => !candidate.excluded);
+  if (
+    undated &&
+    datedLister &&
+    (current?.score ?? 0) < undated.score &&
+    hasPeriod(actionNamed(actions, undated.action))
+  )
+    explanation.candidates = [
+      { action: datedLister.name, score: undated.score, matched: [`${undated.action}'s phrases, for the days named`] },
+      ...explanation.candidates.filter((candidate) => candidate.action !== datedLister.name),
+    ];
   const top = explanation.candidates.find((candidate) => !candidate.excluded);
   // A question about a product ("I want the hibiscus leaves, you have am?") changes nothing unless a change is asked for in so many words ("add", "buy", "put … in my cart").
   const read =
