@@ -24,12 +24,23 @@ export type Window =
 
 /** Today's date in the clock's time zone. */
 export function dayIn(clock: Clock): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: clock.timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(clock.now);
+  return formatterIn(clock.timeZone, "day").format(clock.now);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone and use: a question reads the day and the offset many times, and making a formatter costs far more than using one. */
+function formatterIn(timeZone: string, use: "day" | "offset"): Intl.DateTimeFormat {
+  const key = `${use} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter =
+      use === "day"
+        ? new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+        : new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
 /**
@@ -49,7 +60,7 @@ export function dayBound(day: string, bound: "start" | "end", timeZone: string):
 /** The time zone's offset from UTC at that moment, in minutes (chrono takes a number). */
 export function offsetMinutes(clock: Clock): number {
   const name =
-    new Intl.DateTimeFormat("en-US", { timeZone: clock.timeZone, timeZoneName: "longOffset" })
+    formatterIn(clock.timeZone, "offset")
       .formatToParts(clock.now)
       .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);

@@ -90,10 +90,20 @@ export function fillParameter(name: string, fill: ParameterFill, context: FillCo
   }
 }
 
-/** The window the question names, read with the action's own period phrases. */
+const windows = new WeakMap<Clock, Map<string, Window>>();
+
+/**
+ * The window the question names, read with the action's own period phrases. Read once per
+ * question, clock and phrases: scoring, the rules and the fills of one question all ask for it.
+ */
 export function windowOf(context: FillContext): Window {
   const period = Object.values(context.action.understanding?.parameters ?? {}).find((fill) => fill.from === "period");
-  return readWindow(context.question, period?.from === "period" ? period.values : {}, context.clock, context.text);
+  const values = period?.from === "period" ? period.values : {};
+  const read = windows.get(context.clock) ?? new Map<string, Window>();
+  windows.set(context.clock, read);
+  const key = JSON.stringify([context.question, context.text, values]);
+  if (!read.has(key)) read.set(key, readWindow(context.question, values, context.clock, context.text));
+  return read.get(key);
 }
 
 /** Whether a required parameter filled by an id pattern is not in the question (the action could only ask for it). */

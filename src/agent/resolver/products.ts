@@ -45,6 +45,19 @@ function namesOf(entry: CatalogEntry): string[] {
     .filter((name) => name.trim() !== "");
 }
 
+const known = new WeakMap<CatalogEntry, { names: string[]; forms: string[][] }>();
+
+/** A product's names and their significant words, worked out once per entry: one question matches the catalog several times. */
+function formsOf(entry: CatalogEntry): { names: string[]; forms: string[][] } {
+  let found = known.get(entry);
+  if (!found) {
+    const names = namesOf(entry);
+    found = { names, forms: names.map(formWords) };
+    known.set(entry, found);
+  }
+  return found;
+}
+
 /** The significant words of a name form, singular; the last is its head (the "oil" of "palm oil"). */
 function formWords(form: string): string[] {
   return words(form)
@@ -67,8 +80,8 @@ export function matchProduct(text: string, catalog: readonly CatalogEntry[]): Pr
       entry,
       length: Math.max(
         0,
-        ...namesOf(entry)
-          .filter(
+        ...formsOf(entry)
+          .names.filter(
             (name) => normalized.includes(name) || (name.trim().includes(" ") && compact.has(name.replaceAll(" ", ""))),
           )
           .map((name) => name.length),
@@ -81,7 +94,7 @@ export function matchProduct(text: string, catalog: readonly CatalogEntry[]): Pr
   const names = (word: string, name: string) => name === word || (word.length >= 4 && name.startsWith(word));
   const scored = catalog
     .map((entry) => {
-      const forms = namesOf(entry).map(formWords);
+      const { forms } = formsOf(entry);
       const best = Math.max(
         0,
         ...forms.map((form) => form.filter((name) => asked.some((word) => names(word, name))).length),
@@ -148,11 +161,18 @@ export function categoryNamed(
   return category ? { category, products: catalog.filter((entry) => entry.category === category) } : undefined;
 }
 
-/** Words of the catalog, for the typo check. */
+const vocabularies = new WeakMap<readonly CatalogEntry[], string[]>();
+
+/** Words of the catalog, for the typo check; worked out once per catalog. */
 export function catalogVocabulary(catalog: readonly CatalogEntry[]): string[] {
-  return catalog.flatMap((entry) =>
-    words(normalize(`${entry.name} ${entry.category ?? ""} ${entry.description ?? ""}`)),
-  );
+  let vocabulary = vocabularies.get(catalog);
+  if (!vocabulary) {
+    vocabulary = catalog.flatMap((entry) =>
+      words(normalize(`${entry.name} ${entry.category ?? ""} ${entry.description ?? ""}`)),
+    );
+    vocabularies.set(catalog, vocabulary);
+  }
+  return vocabulary;
 }
 
 const MEASURES = /^(kg|g|cl|ml|l|litre|litres|liter|liters|about)$/;
