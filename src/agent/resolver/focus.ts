@@ -1,11 +1,11 @@
 import type { ActionDefinition } from "../actions/definition.ts";
-import { type Clock, MONTH_OR_DAY } from "./calendar.ts";
+import type { Clock } from "./calendar.ts";
 import { calendarUnit } from "./date-parts.ts";
-import { ENGLISH_WORDS } from "./english.ts";
 import { windowOf } from "./fill.ts";
+import { CURRENCY_CODES, type ListSubject, subjectOf } from "./list-subject.ts";
 import { amountFilter, moneyOf, NUMBERS_IN_WORDS } from "./phrases.ts";
-import { type CatalogEntry, catalogVocabulary, matchProduct, STOP_WORDS } from "./products.ts";
-import { hasPhrase, normalize, singular, THOUSANDS, words } from "./text.ts";
+import type { CatalogEntry } from "./products.ts";
+import { normalize, THOUSANDS } from "./text.ts";
 
 /**
  * What a question asks of a list that the call cannot ask for itself: one element ("the
@@ -13,17 +13,11 @@ import { hasPhrase, normalize, singular, THOUSANDS, words } from "./text.ts";
  * names something ("spent on Netflix", "the transfer to Mum"), or those of some days (orders
  * have no date filter). The answer picks them from what came back and says how.
  */
-export interface Focus {
+export interface Focus extends ListSubject {
   pick?: "largest" | "smallest" | "newest" | "oldest";
   /** How many to pick ("my last 5 transactions"), when more than one. */
   count?: number;
   status?: string;
-  /** Words an element's text must hold one of ("netflix"). */
-  words?: string[];
-  /** A product named for sure, which an element's text must hold whole ("the parboiled rice": not Ofada Rice). */
-  product?: string;
-  /** What the question says the list is about ("on Netflix"): when no element holds it, the answer says so. */
-  target?: string;
   days?: { from?: string; to?: string; said: string };
   /** The amounts asked for ("over $1,000"), which the call cannot filter by. */
   amounts?: { atLeast?: number; atMost?: number; currency?: string; said: string };
@@ -47,6 +41,24 @@ const OLDEST = new RegExp(
   `\\b(?:first|earliest|oldest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was) (?:i|we) first\\b`,
 );
 
+/** The words of each pick, in the order they are tried. */
+const PICK_WORDS: [NonNullable<Focus["pick"]>, RegExp][] = [
+  ["largest", LARGEST],
+  ["smallest", SMALLEST],
+  ["newest", NEWEST],
+  ["oldest", OLDEST],
+];
+
+/** The pick a text asks for and the words that ask it; by amount only when the list has amounts. */
+function pickSaid(text: string, byAmount: boolean): readonly [NonNullable<Focus["pick"]>, string] | undefined {
+  for (const [pick, words] of PICK_WORDS) {
+    if (!byAmount && (pick === "largest" || pick === "smallest")) continue;
+    const said = words.exec(text)?.[0];
+    if (said !== undefined) return [pick, said];
+  }
+  return undefined;
+}
+
 /** A pick with a count ("my last 5 transactions", "the top 3 expenses"); not a span of time ("the last 3 months"). */
 const COUNTED =
   /\b(last|latest|most recent|newest|first|earliest|oldest|biggest|largest|highest|top|smallest|lowest|cheapest)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s+(?:days?|weeks?|months?|years?|quarters?|fortnights?)\b)/;
@@ -67,32 +79,6 @@ const PICKS: Record<string, NonNullable<Focus["pick"]>> = {
   cheapest: "smallest",
 };
 
-/**
- * Words that lead to what a list is about after moving money ("spent on Netflix", "sent to Mum",
- * "paid for rent", "a payment from Chidi"); not a purpose or an idiom ("I need it for my taxes",
- * "she is on my case", "June to August").
- */
-const TARGET =
-  /\b(?:conversions?|convert(?:ed)?|change[d]?|exchange[d]?|topped|top|spen[dt]|spending|paid|pay|paying|payments?|sent|send|sending|transfer(?:red|s)?|charged?|bought|buy|cost|went|go|gone|going|received?|got|came|owe[ds]?)\s+(?:[\w$₦.,]+\s+){0,3}?(?:on|to|for|from|with|at|towards|into|via|by)\s+((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
-
-/** Whom money went to, said without "to" ("how much have I sent my mum", "paid the landlord"). */
-const PAYEE =
-  /\b(?:sent|send|sending|paid|pay|paying|transferred|gave|give|giving)\s+((?:my|our|the)\s+[a-z][\w'-]*|(?!(?:me|us|you|him|her|them|it|money|cash|out|back|in|to|for|off|up)\b)[a-z][\w'-]*)/g;
-
-/** Words about time and amounts, which name no element. */
-const TIME_WORDS = new Set([
-  ..."today yesterday tomorrow week weeks month months year years day days weekend morning evening night quarter fortnight last past this next ago since until till between recent recently far date dates period time ytd mtd total totals amount naira dollars usd ngn trailing rolling whole entire so far under over above below than less more least most exactly about around roughly".split(
-    " ",
-  ),
-  ...Object.keys(NUMBERS_IN_WORDS),
-]);
-
-/** Words that name nothing in particular ("spent on things", "came into my wallet from…"). */
-const GENERIC = new Set(
-  "thing things stuff everything anything something item items all kind kinds sort sorts lot lots other from to for on at with by into via of in out up the and or but actually really just even ever again already yet still also too anyway recently lately maybe probably honestly basically literally valentine valentines christmas easter halloween holiday holidays eve".split(
-    " ",
-  ),
-);
 /** What the question asks of the chosen action's list, if it asks anything the call can't. */
 export function focusOf(
   question: string,
@@ -111,22 +97,10 @@ export function focusOf(
       : undefined;
   const focus: Focus = { said: "" };
   const said: string[] = [];
-  const largest = items.amount ? LARGEST.exec(text) : null;
-  const smallest = items.amount ? SMALLEST.exec(text) : null;
-  const newest = NEWEST.exec(text);
-  const oldest = OLDEST.exec(text);
   const counted = COUNTED.exec(text);
   const pick = counted
     ? ([PICKS[counted[1] as string] as NonNullable<Focus["pick"]>, counted[0]] as const)
-    : largest
-      ? (["largest", largest[0]] as const)
-      : smallest
-        ? (["smallest", smallest[0]] as const)
-        : newest
-          ? (["newest", newest[0]] as const)
-          : oldest
-            ? (["oldest", oldest[0]] as const)
-            : undefined;
+    : pickSaid(text, Boolean(items.amount));
   // The largest of a list without amounts ("my top 2 orders") is no pick.
   if (pick && (pick[0] === "largest" || pick[0] === "smallest") && !items.amount) return undefined;
   if (counted) focus.count = Number(counted[2]) || NUMBERS_IN_WORDS[counted[2] as string];
@@ -150,89 +124,7 @@ export function focusOf(
     focus.status = status.status;
     said.push(status.phrase);
   }
-  if (items.text && action.name !== "search_products") {
-    const known = readingWords(action);
-    // An id the action is called with ("ORD-K9M4TX") names the element already.
-    const ids = Object.values(action.understanding?.parameters ?? {}).flatMap((fill) =>
-      fill.from === "pattern" ? [new RegExp(`^${fill.pattern.replace(/^\\b/, "")}`, "i")] : [],
-    );
-    const isWord = (word: string): boolean => (word.includes("-") ? word.split("-").every(isWord) : isPlainWord(word));
-    const isPlainWord = (word: string) =>
-      word.length >= 3 &&
-      /^[a-z]/.test(word) &&
-      !STOP_WORDS.has(word) &&
-      !TIME_WORDS.has(word) &&
-      !MONTH_OR_DAY.test(word) &&
-      !known.has(word) &&
-      !known.has(singular(word)) &&
-      !PRONOUNS.has(word) &&
-      !GENERIC.has(word);
-    const targets = [...question.toLowerCase().matchAll(TARGET), ...question.toLowerCase().matchAll(PAYEE)]
-      .map((match) =>
-        words(normalize(match[1] as string))
-          .map((word) => CURRENCY_CODES[word] ?? word)
-          .filter((word) => Object.values(CURRENCY_CODES).includes(word) || isWord(word)),
-      )
-      .filter((found) => found.length > 0);
-    // Beside what follows "on", "to", "from"…: names as written ("Netflix", "Chidi") and products of the catalog ("yam").
-    const proper = [...question.matchAll(/(?<=[^.?!\s]\s+)([A-Z][a-z][\w'-]*)/g)].map((match) =>
-      (match[1] as string).toLowerCase(),
-    );
-    const products = new Set(catalogVocabulary(catalog).map(singular));
-    const notId = (word: string) => !ids.some((id) => id.test(word));
-    const candidates = words(text).filter(
-      (word) => isWord(word) && !CHAT.has(word) && !ENGLISH_WORDS.has(word) && notId(word),
-    );
-    // What the question is about for sure: what follows "on", "to"…, a name as written, a product; other words filter only when some element holds them.
-    // A merchant as the one that charged ("did netflix charge me", "has Netflix cost me").
-    const charger = [
-      ...text.matchAll(
-        /\b(?:did|has|have|does|do)\s+([a-z][\w-]*)\s+(?:charge|charged|bill|billed|debit|debited|take|taken|deduct|cost)\b/g,
-      ),
-      ...text.matchAll(
-        /\b([a-z][\w-]*)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:charg\w*|bill\w*|debit\w*|cost|costing|taken|taking|chop|chopped)\s+(?:me|us|from)\b/g,
-      ),
-    ]
-      .map((match) => match[1] as string)
-      .find((word) => !PRONOUNS.has(word) && !GENERIC.has(word) && !STOP_WORDS.has(word));
-    // A card by its last digits ("the one ending 4821"), and things named in two words ("top ups").
-    const ending = /\bending(?: in)? (\d{3,4})\b/.exec(text)?.[1];
-    const compounds = Object.entries(COMPOUNDS)
-      .filter(([phrase]) => hasPhrase(text, phrase))
-      .map(([, word]) => word);
-    // Product words name what a storefront list is about; in the wallet's lines they are no merchant ("last christmas").
-    // "Just the interest, not salary": a word said not to count names nothing to look for.
-    const negated = new Set(
-      [
-        ...text.matchAll(/\b(?:not|no|except|excluding|without|apart from|but not)\s+(?:the\s+|my\s+)?([a-z][\w-]*)/g),
-      ].map((match) => match[1] as string),
-    );
-    const named = [
-      ...(ending ? [ending] : []),
-      ...compounds,
-      ...candidates.filter(
-        (word) =>
-          word === charger ||
-          proper.includes(word) ||
-          (SYNONYMS[word] !== undefined && !negated.has(word)) ||
-          (action.service === "storefront" && products.has(singular(word))),
-      ),
-    ];
-    // A card's last digits say which one, whatever the prepositions name ("topped up with my other card, the one ending 4821").
-    // "Between rent and everything else": all of it, not the rent.
-    const everything = /\beverything(?: else)?\b|\ball of it\b/.test(text);
-    const prepositional = targets.map((found) => found.filter(notId)).find((found) => found.length > 0);
-    const target = ending ? [ending] : (prepositional ?? (everything ? [] : named));
-    const all = everything ? [] : [...new Set([...targets.flat(), ...candidates])].filter(notId);
-    // What the question is about for sure narrows by itself ("convert to pounds" looks for GBP, not every exchange).
-    const narrowing = target.length > 0 ? target : all;
-    if (narrowing.length > 0)
-      focus.words = [...new Set(narrowing.flatMap((word) => [word, ...(SYNONYMS[word] ?? [])]))];
-    if (target.length > 0) focus.target = [...new Set(target)].join(" ");
-    // On a storefront list a product named for sure is that product, not every name sharing a word.
-    const product = action.service === "storefront" ? matchProduct(text, catalog) : null;
-    if (product && "product" in product) focus.product = product.product.name;
-  }
+  if (items.text && action.name !== "search_products") Object.assign(focus, subjectOf(question, text, action, catalog));
   if (items.date && !Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from !== "pattern")) {
     // A list the call cannot date takes "last month" as the calendar month ("my order from last month"): no period of the wallet's applies.
     const unit = /\b(?:last|this|previous|current) (?:month|year)\b/.exec(text)?.[0];
@@ -242,53 +134,6 @@ export function focusOf(
   focus.said = said.join(", ");
   return focus.pick || focus.status || focus.words || focus.days || focus.amounts ? focus : undefined;
 }
-
-/** Words people use for what a line of the list calls otherwise ("mom" is the "Mum" of "Transfer to Mum"). */
-const SYNONYMS: Record<string, string[]> = Object.fromEntries(
-  [
-    ["mum", "mom", "mama", "mummy", "mommy", "mother", "mumsy"],
-    ["salary", "paycheck", "paycheque", "wages", "wage", "payslip", "pay"],
-    ["landlord", "landlady", "rent"],
-    ["interest"],
-    ["cashback"],
-    ["refund", "refunds"],
-    ["top-up", "topup", "topped", "top"],
-    ["exchange", "convert", "converted", "conversion", "conversions", "fx"],
-  ].flatMap((group) => group.map((word) => [word, group.filter((other) => other !== word)])),
-);
-
-/** Things named in two words, as a line writes them in one ("top ups": "Card top-up"). */
-const COMPOUNDS: Record<string, string> = {
-  "top up": "top-up",
-  "top ups": "top-up",
-  "topped up": "top-up",
-  "cash back": "cashback",
-};
-
-/** A currency said in words, as a line writes it ("convert to pounds": "USD → GBP exchange"). */
-const CURRENCY_CODES: Record<string, string> = {
-  naira: "ngn",
-  ngn: "ngn",
-  gbp: "gbp",
-  usd: "usd",
-  eur: "eur",
-  pounds: "gbp",
-  pound: "gbp",
-  sterling: "gbp",
-  dollars: "usd",
-  dollar: "usd",
-  euros: "eur",
-  euro: "eur",
-};
-
-/** Words of chat, not of what is asked about ("abeg", "pls", "bro"). */
-const CHAT = new Set(
-  "abeg biko oga jare sha abi shey ehn wetin una dey wey bro sis mate innit guys lol omg pls plz yo ya naija nna haba chai kai ooo".split(
-    " ",
-  ),
-);
-
-const PRONOUNS = new Set("me you him her us them it myself their there here who whom".split(" "));
 
 /** The bounds an amount filter sets ("over $1,000", "less than ₦5,000", "between 100 and 500 dollars"). */
 function amountsAsked(question: string): Focus["amounts"] {
@@ -317,30 +162,3 @@ function statusNamed(text: string, statuses: Record<string, string[]>): { status
     ).test(text),
   );
 }
-
-/**
- * Words that say how to read the list, not what it is about: the action's period phrases
- * ("last week"), its status phrases, and nouns of any list. Other words may be what it is about
- * ("rent", "salary", "refund"): an element's text that holds one is what was asked for.
- */
-function readingWords(action: ActionDefinition): Set<string> {
-  return new Set([
-    ...Object.values(action.understanding?.parameters ?? {}).flatMap((fill) =>
-      fill.from === "period"
-        ? Object.values(fill.values)
-            .flat()
-            .flatMap((phrase) => words(normalize(phrase)))
-        : [],
-    ),
-    ...Object.values(action.understanding?.items?.statuses ?? {})
-      .flat()
-      .flatMap((phrase) => words(normalize(phrase))),
-    ...LIST_NOUNS,
-  ]);
-}
-
-/** Nouns of lists and money in general, which name no element ("payments", "money"). */
-const LIST_NOUNS =
-  "transaction transactions payment payments transfer transfers order orders deposit deposits expense expenses purchase purchases charge charges debit debits credit credits spend spending income money cash fund funds wallet account history statement activity ones one item items product products spent received earned much many summary overview breakdown report figures numbers details info information update net flow".split(
-    " ",
-  );
