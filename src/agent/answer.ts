@@ -26,19 +26,20 @@ export function answerLine(
   const forUser = userName ? ` for ${userName}` : "";
   if (call.response.status >= 400)
     return `The ${call.action} call${forUser} failed: ${call.response.status} ${body?.code ?? body?.error ?? ""}${body?.error && body?.code ? ` (${body.error})` : ""}${body?.hint ? `. ${body.hint}` : ""}`;
-  const template = actions.find((action) => action.name === call.action)?.understanding?.answer;
+  const understanding = actions.find((action) => action.name === call.action)?.understanding;
+  const template = understanding?.answer;
   if (!template) return `${call.action} answered ${call.response.status}.`;
+  const window = windowWords(call.parameters, clock);
   const values = {
     body: call.response.body,
     parameters: call.parameters,
     ...person(userName),
-    window: windowWords(call.parameters, clock),
-    Window: capitalize(windowWords(call.parameters, clock)),
+    window,
+    Window: capitalize(window),
     timeZone: clock.timeZone,
     thisYear: dayIn(clock).slice(0, 4),
   };
-  const items = actions.find((action) => action.name === call.action)?.understanding?.items;
-  const total = actions.find((action) => action.name === call.action)?.understanding?.total;
+  const { items, total } = understanding;
   const line = (focus && items ? focusedLine(focus, items, values) : undefined) ?? sayAnswer(template, values);
   if (!total || !focus) return line;
   const held = String(lookupIn(values, total.currency) ?? "");

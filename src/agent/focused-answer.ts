@@ -16,8 +16,6 @@ const SHOWN = 5;
  */
 export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record<string, unknown>): string | undefined {
   const all = asArray(lookupIn(values, items.from)) as Record<string, unknown>[];
-  const field = (element: Record<string, unknown>, path: string | undefined) =>
-    path === undefined ? undefined : lookupIn(element, path);
   const noun = (count: number) => `${items.noun}${count === 1 ? "" : "s"}`;
   // Only a call asked for a window has one to name ("over the last 30 days (26 Oct – 25 Nov)").
   const parameters = (values.parameters ?? {}) as Record<string, unknown>;
@@ -85,18 +83,16 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
   const say = (element: Record<string, unknown>) => fillTemplate(items.say, { ...values, ...element });
   const how = `${criteria.join(", ")}${after}`.trim();
   if (focus.pick) {
-    const counted = items.counted ? kept.filter((element) => field(element, items.status) === items.counted) : kept;
+    const byAmount = focus.pick === "largest" || focus.pick === "smallest";
     // An amount counts only if the money moved; so does the last payment to someone ("when did I last send money to Chidi": not the one that failed).
-    const pool = focus.pick === "largest" || focus.pick === "smallest" || focus.target ? counted : kept;
+    const pool = byAmount || focus.target ? countedOf(kept, items) : kept;
     if (pool.length === 0)
       return `No ${noun(2)}${how ? ` ${how}` : ""}${where}, so there is no ${focus.said || focus.pick} one (the call returned ${all.length}).`;
     const order = (element: Record<string, unknown>) =>
-      focus.pick === "largest" || focus.pick === "smallest"
-        ? amountOf(field(element, items.amount))
-        : Date.parse(String(field(element, items.date)));
+      byAmount ? amountOf(field(element, items.amount)) : Date.parse(String(field(element, items.date)));
     const descending = [...pool].sort((a, b) => order(b) - order(a));
     const sorted = focus.pick === "largest" || focus.pick === "newest" ? descending : descending.reverse();
-    const by = focus.pick === "largest" || focus.pick === "smallest" ? "amount" : "date";
+    const by = byAmount ? "amount" : "date";
     const left =
       items.counted && pool.length < kept.length
         ? `, leaving out ${kept.length - pool.length} not ${items.counted.toLowerCase()}`
@@ -115,7 +111,7 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
   if (kept.length === 0) return `No ${noun(2)}${how ? ` ${how}` : ""}${where} (the call returned ${all.length}).`;
   const shown = kept.slice(0, SHOWN).map(say).join("; ");
   const more = kept.length > SHOWN ? `; and ${kept.length - SHOWN} more` : "";
-  return `${kept.length} ${direction}${noun(kept.length)}${how ? ` ${how}` : ""}${where}${total(kept, items, field)}: ${shown}${more}. (Picked from the ${all.length} returned.)`;
+  return `${kept.length} ${direction}${noun(kept.length)}${how ? ` ${how}` : ""}${where}${total(kept, items)}: ${shown}${more}. (Picked from the ${all.length} returned.)`;
 }
 
 /** The word for the list's direction, when the call asked for one. */
@@ -129,13 +125,9 @@ const PICKED: Record<NonNullable<Focus["pick"]>, string> = {
 };
 
 /** ", 642.12 USD in all (completed ones)": the total of the kept elements that count, when they have amounts. */
-function total(
-  kept: Record<string, unknown>[],
-  items: ItemsDefinition,
-  field: (element: Record<string, unknown>, path: string | undefined) => unknown,
-): string {
+function total(kept: Record<string, unknown>[], items: ItemsDefinition): string {
   if (!items.amount || !items.currency) return "";
-  const counted = items.counted ? kept.filter((element) => field(element, items.status) === items.counted) : kept;
+  const counted = countedOf(kept, items);
   if (counted.length === 0) return "";
   const sum = counted.reduce((all, element) => all + amountOf(field(element, items.amount)), 0);
   const currency = field(counted[0] ?? kept[0] ?? {}, items.currency);
@@ -160,3 +152,11 @@ function holdsAny(text: string, wanted: readonly string[]): boolean {
 }
 
 const lastPart = (path: string) => path.split(".").at(-1) ?? path;
+
+/** An element's value at a path of the items definition, if it names one. */
+const field = (element: Record<string, unknown>, path: string | undefined) =>
+  path === undefined ? undefined : lookupIn(element, path);
+
+/** The elements whose money moved, when the list says which status that is (`counted`). */
+const countedOf = (list: Record<string, unknown>[], items: ItemsDefinition) =>
+  items.counted ? list.filter((element) => field(element, items.status) === items.counted) : list;

@@ -66,13 +66,6 @@ export function periodDays(code: string): number | undefined {
 }
 
 /**
- * Dates read by chrono-node's casual English parser ("October 1", "Nov 20", "Sept 1 - Sept 30":
- * month then day; the en-GB parser would read "October 15" as October 2015). Numbers alone
- * ("03/11") are read day first, as the en-GB parser does, outside the Americas. A range is one
- * result with an end ("X to Y", "X - Y"), or two results joined ("between X and Y"); a bare
- * day before the connector ("from the 5th to the 10th of November") takes the second's month.
- */
-/**
  * chrono-node's casual English parser without its time-of-day parser: questions name days, and
  * that parser reads "from 3 Oct" as "from 3 o'clock" and takes "2026-10-01 through 2026-10-15" apart.
  */
@@ -83,6 +76,13 @@ function withoutTimesOfDay(parser: chrono.Chrono): chrono.Chrono {
   return parser;
 }
 
+/**
+ * Dates read by chrono-node's casual English parser ("October 1", "Nov 20", "Sept 1 - Sept 30":
+ * month then day; the en-GB parser would read "October 15" as October 2015). Numbers alone
+ * ("03/11") are read day first, as the en-GB parser does, outside the Americas. A range is one
+ * result with an end ("X to Y", "X - Y"), or two results joined ("between X and Y"); a bare
+ * day before the connector ("from the 5th to the 10th of November") takes the second's month.
+ */
 function chronoWindow(asked: string, clock: Clock, today: string, period?: string): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   // Numbers alone are read day first outside the Americas, unless one can only be month first ("12/31/2025").

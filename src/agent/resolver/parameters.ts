@@ -1,7 +1,8 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { clockAt } from "./calendar.ts";
 import { defaultActions } from "./default-actions.ts";
-import { type FillContext, type Found, fillParameter } from "./fill.ts";
+import { fillParameter } from "./fill.ts";
+import type { FillContext, Found } from "./fill-context.ts";
 import type { Focus } from "./focus.ts";
 import type { CatalogEntry } from "./products.ts";
 import type { Explanation } from "./score.ts";

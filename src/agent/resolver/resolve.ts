@@ -1,26 +1,19 @@
 import type { ActionDefinition } from "../actions/definition.ts";
-import { type Clock, clockAt, dayIn, MONTH_OR_DAY } from "./calendar.ts";
+import { type Clock, clockAt, dayIn } from "./calendar.ts";
+import { datedAction, datedWindow } from "./dated-question.ts";
 import { periodDays } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
-import { type FillContext, hasDateFills, missingId, windowOf } from "./fill.ts";
+import { hasDateFills, missingId, windowOf } from "./fill.ts";
 import { type Focus, focusOf } from "./focus.ts";
+import { otherPerson } from "./other-person.ts";
 import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
 import { amountFilter, quantityOf } from "./phrases.ts";
-import { type CatalogEntry, catalogVocabulary, matchProduct, STOP_WORDS } from "./products.ts";
-import {
-  asksAboutCart,
-  asksForHelp,
-  CART_ANSWER,
-  CHANGE_WORDS,
-  capabilities,
-  changeVerb,
-  otherPerson,
-  smallTalk,
-  unreadable,
-} from "./refuse.ts";
+import { type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
+import { asksAboutCart, asksForHelp, CART_ANSWER, capabilities, changeVerb, smallTalk, unreadable } from "./refuse.ts";
 import { asks, otherRequests, splitClauses, trimJoints } from "./requests.ts";
 import { type Explanation, hasPeriod, score } from "./score.ts";
-import { correctTypos, normalize, words } from "./text.ts";
+import { correctTypos, normalize } from "./text.ts";
+import { vocabulary } from "./vocabulary.ts";
 
 /** Below this score no action is sure enough, and the agent says what it can do instead of guessing. */
 const MIN_SCORE = 2;
@@ -280,57 +273,6 @@ export function resolveQuestion(
   return resolution;
 }
 
-/** Words that ask about a time without naming anything: "anything from 3 Oct?", "what happened on Monday?". */
-const ABOUT_A_TIME = new Set(
-  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when thing that dollar dollars naira usd ngn amount including include failed say like around roughly approximately maybe exactly think guess sometime through pull bring display give wise remember recall forgot forget know sure idea can't cannot".split(
-    " ",
-  ),
-);
-
-/**
- * A question naming days gone by and nothing else ("anything from 3 Oct?", "what happened on 12
- * October") asks what happened then: the first action that takes dates answers it. A word no
- * action knows ("who won the match last night?") or days still ahead ("tomorrow") are no such clue.
- */
-function datedAction(
-  actions: readonly ActionDefinition[],
-  context: Omit<FillContext, "action">,
-): { action: ActionDefinition; said: string } | undefined {
-  const action = actions.find(hasDateFills);
-  // Days, or one of the action's periods ("show me everything from the last 7 days").
-  const period = action ? windowOf({ ...context, action }) : undefined;
-  const window = datedWindow(actions, context) ?? (period && "period" in period ? period : undefined);
-  if (!action || !window) return undefined;
-  const known = vocabulary(actions, []);
-  // The corrected words besides the days ("wat" is what; "nov" of "9th to 11th nov" is a month).
-  const rest = words(window.said.split(" … ").reduce((text, said) => text.replace(normalize(said), " "), context.text));
-  if (
-    rest.some(
-      (word) =>
-        word.length >= 3 &&
-        /^[a-z]/.test(word) &&
-        !STOP_WORDS.has(word) &&
-        !ABOUT_A_TIME.has(word) &&
-        !known.has(word) &&
-        !MONTH_OR_DAY.test(word),
-    )
-  )
-    return undefined;
-  const today = dayIn(context.clock);
-  if ("period" in window) return { action, said: window.said };
-  return (window.to ?? window.from ?? today) <= today ? { action, said: window.said } : undefined;
-}
-
-/** The days a question names, as the first action that takes dates reads them (not a period, not a problem). */
-function datedWindow(
-  actions: readonly ActionDefinition[],
-  context: Omit<FillContext, "action">,
-): { from?: string; to?: string; said: string } | undefined {
-  const action = actions.find(hasDateFills);
-  const window = action && windowOf({ ...context, action });
-  return window && !("period" in window) && !window.problem ? window : undefined;
-}
-
 /**
  * "When did I last…" with no time named looks as far back as the action can: the latest may be
  * older than the default period.
@@ -392,25 +334,4 @@ function withoutChanges(question: string, actions: readonly ActionDefinition[]):
   const asking = kept.filter((clause) => asks(clause.replace(/^[^:]*:\s*/, "")));
   if (asking.length === 0 || kept.length === clauses.length) return undefined;
   return asking.map((clause) => clause.replace(/^[^:]*:\s*/, "")).join(" and ");
-}
-
-const vocabularies = new WeakMap<readonly ActionDefinition[], Set<string>>();
-
-/** Every word the actions' phrases and the catalog use: what a typo is corrected to. */
-function vocabulary(actions: readonly ActionDefinition[], catalog: readonly CatalogEntry[]): Set<string> {
-  let known = vocabularies.get(actions);
-  if (!known) {
-    const phrases = actions.flatMap((action) => [
-      ...Object.keys(action.understanding?.intent ?? {}),
-      ...Object.values(action.understanding?.parameters ?? {}).flatMap((fill) =>
-        "values" in fill ? Object.values(fill.values).flat() : [],
-      ),
-    ]);
-    known = new Set([
-      ...phrases.flatMap((phrase) => words(normalize(phrase.replace("{count}", " ")))),
-      ...CHANGE_WORDS,
-    ]);
-    vocabularies.set(actions, known);
-  }
-  return new Set([...known, ...catalogVocabulary(catalog)]);
 }

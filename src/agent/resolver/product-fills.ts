@@ -1,0 +1,224 @@
+import type { ActionDefinition } from "../actions/definition.ts";
+import { ENGLISH_WORDS } from "./english.ts";
+import type { FillContext, Found } from "./fill-context.ts";
+import { amountFilter, measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
+import {
+  type CatalogEntry,
+  categoryNamed,
+  countsInUnits,
+  itemsPerUnit,
+  matchProduct,
+  significantWords,
+} from "./products.ts";
+import { normalize, THOUSANDS } from "./text.ts";
+
+/** Words that name no product in particular ("add something", "add an item"). */
+const GENERIC = new Set(
+  "something anything item items thing things stuff product products whatever everything food groceries grocery dinner lunch breakfast meal meals snack".split(
+    " ",
+  ),
+);
+
+/** An answer that says yes. */
+const AGREES =
+  /^ (?:yes|yeah|yea|yep|yup|ya|ok|okay|sure|correct|right|that one|that's it|thats it|exactly|please do|go ahead|y)\b/;
+
+/** A word of the action's own phrases ("take" in "i'll take {count}"), which names no product. */
+function isIntentWord(action: ActionDefinition, word: string): boolean {
+  return Object.keys(action.understanding?.intent ?? {}).some((phrase) => normalize(phrase).split(" ").includes(word));
+}
+
+/** One product per request: "2 eggs and 3 rice" or "tomatoes and onions" is refused, not half done. */
+export function productValue(context: FillContext): Found | undefined {
+  if (!context.answering && secondProduct(context))
+    return {
+      because: "two products named",
+      problem: "I can add one product per request, and nothing was added: ask for each product separately",
+      refuse: true,
+    };
+  // The corrected text ("chiken" → "chicken"), so the product is read as the routing read it.
+  const match = matchProduct(context.text, context.catalog);
+  if (match && "product" in match) return { value: match.product.id, because: `catalog: ${match.product.name}` };
+  // "Yes" to "did you mean Groundnut Oil?": the one product offered.
+  const offered =
+    context.choices?.length === 1 ? context.catalog.find((entry) => entry.name === context.choices?.[0]) : undefined;
+  if (context.answering && offered && AGREES.test(context.text))
+    return { value: offered.id, because: `the answer agrees: ${offered.name}` };
+  const choices =
+    match?.candidates.map((entry) => entry.name) ??
+    context.choices ??
+    context.catalog.slice(0, 6).map((entry) => entry.name);
+  const list = `${choices.join(", ")}${match || context.choices ? "" : ", …"}`;
+  if (context.answering) {
+    const said = context.question.trim();
+    return {
+      because: "the answer does not fit",
+      ask: {
+        question: match
+          ? `${said} matches ${choices.length} products; choose one of ${list}.`
+          : `${said} matches no product; choose one of ${list}${list.endsWith("…") ? "" : "."}`,
+        choices,
+      },
+    };
+  }
+  if (match?.weak)
+    return {
+      because: "named only by words that describe products",
+      ask: { question: `No product is called just that: did you mean ${choices.join(" or ")}?`, choices },
+    };
+  if (match) return { because: "several products match", ask: { question: `Which one: ${list}?`, choices } };
+  const named = significantWords(context.text.replace(/\d+/g, " ")).filter(
+    (word) => !GENERIC.has(word) && !isIntentWord(context.action, word),
+  );
+  // Something the catalog does not sell ("order me a taxi", "add 3 bananas"): no follow-up can make it so.
+  if (named.length)
+    return {
+      because: "the product named is not in the catalog",
+      problem: `The catalog has no ${named.join(" ")}, so nothing was added: name a product of the catalog, or ask me to search it`,
+      refuse: true,
+    };
+  return {
+    because: "no product named",
+    ask: { question: `Which product should I add (for example ${list})?`, choices },
+  };
+}
+
+const packs = new WeakMap<readonly CatalogEntry[], Set<string>>();
+
+/** The words of the catalog's pack sizes ("paint", "bucket", "bag", "keg") that are no product's, which count a product and name none. */
+function packWords(catalog: readonly CatalogEntry[]): Set<string> {
+  let known = packs.get(catalog);
+  if (!known) {
+    const names = new Set(
+      catalog.flatMap((entry) => significantWords(normalize(`${entry.name} ${(entry.aliases ?? []).join(" ")}`))),
+    );
+    known = new Set(
+      catalog
+        .flatMap((entry) => significantWords(normalize(entry.description ?? "")))
+        .filter((word) => !names.has(word)),
+    );
+    packs.set(catalog, known);
+  }
+  return known;
+}
+
+/** Words that say which or what kind, not what product ("medium size", "nice and fresh"). */
+const DESCRIBING = new Set(
+  "size sized big bigger small smaller large medium ripe unripe fresh nice good quality kind type sort one ones please abeg".split(
+    " ",
+  ),
+);
+
+/** Words that open a clause, not a product ("…, if that is possible", "…, so I can cook"). */
+const CLAUSE =
+  /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for|don'?t|do not|no|okay|ok)\b/i;
+
+/**
+ * Whether the request names a second product after its first ("add 5 tomatoes and 2 onions",
+ * "ugu leaves, and also crayfish"): a later part with a count, a catalog product, or a word that
+ * is neither common English nor a cart word. What comes before the first product (a greeting, a
+ * story) and clauses after it ("…, if that is possible") name none.
+ */
+function secondProduct(context: FillContext): boolean {
+  const parts = context.question.replace(THOUSANDS, "").split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
+  // The first part that counts or names a product for sure ("Christmas is coming o" names none).
+  const first = parts.findIndex((part) => {
+    const match = matchProduct(normalize(part), context.catalog);
+    return quantityOf(part) !== undefined || (match !== null && !("weak" in match && match.weak));
+  });
+  // A part that only says more of the first product ("smoked catfish, 15 fish") or names it again ("only eats ofada, … put 3 bags of the ofada rice") is the same product.
+  const named = first >= 0 ? matchProduct(normalize(parts[first] as string), context.catalog) : undefined;
+  const same = (part: string) => {
+    const match = matchProduct(normalize(part), context.catalog);
+    return named && "product" in named && match && "product" in match && match.product.id === named.product.id;
+  };
+  const own = new Set(
+    named && "product" in named
+      ? significantWords(normalize(`${named.product.name} ${named.product.description ?? ""}`))
+      : [],
+  );
+  return (
+    first >= 0 &&
+    parts.slice(first + 1).some((part) => {
+      const words = significantWords(normalize(part)).filter((word) => !DESCRIBING.has(word));
+      // "…, the green ones", "…, medium size", "…, 2 paint": more about the same product.
+      const aboutIt =
+        /\bones?\b/i.test(part) ||
+        (own.size > 0 && words.every((word) => own.has(word))) ||
+        words.every((word) => packWords(context.catalog).has(word));
+      if (CLAUSE.test(part) || same(part) || aboutIt) return false;
+      return (
+        quantityOf(part) !== undefined ||
+        matchProduct(normalize(part), context.catalog) ||
+        significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word))
+      );
+    })
+  );
+}
+
+/**
+ * The quantity, in the product's own units. A product sold in packs of several ("crate of 30")
+ * counted in items ("a dozen eggs", "25 eggs") is not guessed: the follow-up asks how many packs.
+ */
+export function quantityValue(context: FillContext): Found | undefined {
+  const quantity = quantityOf(context.question);
+  if (context.answering) return quantity === undefined ? undefined : { value: quantity, because: "the answer" };
+  const match = matchProduct(context.text, context.catalog);
+  const product = match && "product" in match ? match.product : undefined;
+  // A number of people is not a count of packs: how much they eat is the shopper's call.
+  const people = peopleCount(context.question);
+  if (product && people && !(quantity !== undefined && countsInUnits(context.question, product)))
+    return {
+      because: `a number of people; ${product.name} is sold as ${product.description}`,
+      ask: {
+        question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${people})?`,
+      },
+    };
+  // A weight or volume ("10kg of rice", "2 litres of oil") is not a count of the product's packs: ask, unless it is the pack's own size.
+  const measure = measureOf(context.question);
+  if (product && measure && !sameMeasure(measure, product.description ?? "")) {
+    return {
+      because: `a ${measure.unit} amount; ${product.name} is sold as ${product.description}`,
+      ask: {
+        question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${measure.said})?`,
+      },
+    };
+  }
+  if (quantity === undefined) return undefined;
+  const per = product ? itemsPerUnit(product) : undefined;
+  if (product && per && !countsInUnits(context.question, product)) {
+    return {
+      because: `counted in items; ${product.name} is sold as ${product.description}`,
+      ask: {
+        question: `${product.name} is sold as "${product.description}": how many of those should I add (you said ${quantity})?`,
+      },
+    };
+  }
+  return { value: quantity, because: "the number named" };
+}
+
+/** What to look for: a product's name when one is named, else the question's product words. */
+export function searchValue(context: FillContext): Found | undefined {
+  const match = matchProduct(context.text, context.catalog);
+  if (match && "product" in match) return { value: match.product.name, because: `catalog: ${match.product.name}` };
+  const intent = [...Object.keys(context.action.understanding?.intent ?? {}), context.action.name].sort(
+    (a, b) => b.length - a.length,
+  );
+  // A price limit is no product word ("rice under 50k" looks for rice; the answer says it can't filter by price).
+  const amount = amountFilter(context.question);
+  let rest = amount ? context.text.replace(normalize(amount).trim(), " ") : context.text;
+  for (const phrase of intent) rest = rest.replaceAll(normalize(phrase), " ");
+  const query = context.answering ? context.question.trim() : significantWords(rest).join(" ");
+  // The storefront's search matches names only: a category word ("what fruits do you have") would find nothing, so say what the category holds.
+  const category = query && !context.answering ? categoryNamed(query, context.catalog) : undefined;
+  // The search matches names as text ("fish" finds Stockfish and Crayfish): only a word no name holds is a category's.
+  if (category && !context.catalog.some((entry) => entry.name.toLowerCase().includes(query.toLowerCase()))) {
+    const names = category.products.map((entry) => entry.name);
+    return {
+      because: `"${query}" is a category (${category.category}), and the search matches product names`,
+      answered: `${category.category} is a catalog category`,
+      problem: `${category.category}: ${names.join(", ")} (the catalog search matches product names, so ask for one of them)`,
+    };
+  }
+  return query ? { value: query, because: context.answering ? "the answer" : "the product words" } : undefined;
+}
