@@ -1,6 +1,6 @@
 import type { CatalogEntry } from "../agent/resolver/products.ts";
 import { readFixture } from "../fixtures.ts";
-import { searchProducts } from "../storefront/catalog.ts";
+import { searchProducts, toProductView } from "../storefront/catalog.ts";
 import type { Product } from "../storefront/model.ts";
 import type { ProductView } from "../storefront/schemas.ts";
 
@@ -18,13 +18,7 @@ function seedProducts(): Promise<readonly Product[]> {
 
 /** The products as the resolver matches questions against them, as the agent route lists them. */
 export async function seedCatalog(): Promise<CatalogEntry[]> {
-  return (await seedProducts()).map(({ id, name, aliases, packSize, category }) => ({
-    id,
-    name,
-    aliases,
-    description: packSize,
-    category,
-  }));
+  return (await seedProducts()).map(toProductView);
 }
 
 /** The products whose name contains the query, as the storefront's search answers them. */

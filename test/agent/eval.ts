@@ -3,20 +3,16 @@ import { isDeepStrictEqual } from "node:util";
 import type { Resolution } from "../../src/agent/resolver/parameters.ts";
 import type { CatalogEntry } from "../../src/agent/resolver/products.ts";
 import { resolveQuestion } from "../../src/agent/resolver/resolve.ts";
+import { toProductView } from "../../src/storefront/catalog.ts";
+import type { Product } from "../../src/storefront/model.ts";
 import { EXAMPLE_CLOCK, EXAMPLE_USER, EXAMPLES, type Example, type Expected } from "./examples.ts";
 
-/** The seed catalog as the agent route lists it (pack size as description). */
+/** The seed catalog as the agent route lists it (read at once: the examples run synchronously). */
 export function seedCatalog(): CatalogEntry[] {
   const { products } = JSON.parse(
     readFileSync(new URL("../../fixtures/storefront/products.json", import.meta.url), "utf8"),
-  ) as { products: { id: string; name: string; aliases: string[]; packSize: string; category: string }[] };
-  return products.map((product) => ({
-    id: product.id,
-    name: product.name,
-    aliases: product.aliases,
-    description: product.packSize,
-    category: product.category,
-  }));
+  ) as { products: Product[] };
+  return products.map(toProductView);
 }
 
 export function resolveExample(example: Example, catalog: readonly CatalogEntry[]): Resolution {

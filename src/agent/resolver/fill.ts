@@ -75,9 +75,18 @@ export function windowOf(context: FillContext): Window {
 export function missingId(action: ActionDefinition, question: string): boolean {
   return (action.parameters.required ?? []).some((name) => {
     const fill = action.understanding?.parameters?.[name];
-    return fill?.from === "pattern" && !new RegExp(fill.pattern, "i").test(question);
+    return fill?.from === "pattern" && !holdsId(fill, question);
   });
 }
+
+/** Whether the question holds an id one of the action's parameters is filled with ("txn_ada_0012"). */
+export function namesId(action: ActionDefinition, question: string): boolean {
+  return Object.values(action.understanding?.parameters ?? {}).some(
+    (fill) => fill.from === "pattern" && holdsId(fill, question),
+  );
+}
+
+const holdsId = (fill: { pattern: string }, question: string) => new RegExp(fill.pattern, "i").test(question);
 
 export function hasDateFills(action: ActionDefinition): boolean {
   return Object.values(action.understanding?.parameters ?? {}).some((fill) => fill.from === "date");

@@ -3,7 +3,7 @@ import { type Clock, clockAt, dayIn } from "./calendar.ts";
 import { datedAction, datedWindow } from "./dated-question.ts";
 import { periodDays } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
-import { hasDateFills, missingId, windowOf } from "./fill.ts";
+import { hasDateFills, missingId, namesId, windowOf } from "./fill.ts";
 import { type Focus, focusOf } from "./focus.ts";
 import { otherPerson } from "./other-person.ts";
 import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
@@ -44,11 +44,7 @@ export function resolveQuestion(
   });
 
   // With a reference of the user's records, the money someone else did not get is still the user's payment ("txn_ada_0012, chidi says he never got his money").
-  const ownReference = actions.some((action) =>
-    Object.values(action.understanding?.parameters ?? {}).some(
-      (fill) => fill.from === "pattern" && new RegExp(fill.pattern, "i").test(question),
-    ),
-  );
+  const ownReference = actions.some((action) => namesId(action, question));
   const person =
     ownReference && /\b(?:his|her|their)\s+money\b/i.test(question)
       ? undefined
