@@ -48,6 +48,11 @@ test("answers say what was asked, from what came back", async (t) => {
     ["how much did I spend on Netflix this year", /^4 outgoing transactions mentioning "netflix" .*61\.96 USD in all/],
     // Whom money went to, with a failed transfer shown and not counted.
     ["how much have I sent my mum this month", /642\.12 USD in all \(completed ones; 1 not counted\)/],
+    // Words of chat are no part of whom it went to ("abeg").
+    [
+      "my transfer to mum yesterday abeg did it go through?",
+      /^1 transaction mentioning "mum" on Tue 24 Nov: Transfer to Mum/,
+    ],
     // One status of a list.
     ["which orders are still processing", /^2 orders processing: ORD-7F3K2Q: Processing, .*ORD-K9M4TX: Processing/],
     // Nothing holds what was named: said so, never the total of everything.

@@ -796,6 +796,17 @@ export const EXAMPLES: Example[] = [
     question: "what's in my cart right now?",
     expected: { answered: /cart/, problem: /can't see what's in your cart/ },
   },
+  {
+    topic: "about the agent",
+    question: "what's today's dollar to naira rate",
+    expected: { answered: /exchange rates/, problem: /can't read exchange rates/ },
+  },
+  // Rule: an id holds a digit ("txn status" is words, and the order's reference is the order's)
+  {
+    topic: "orders",
+    question: "txn status ORD-Q5ZN3D",
+    expected: { action: "get_orders", parameters: { order_id: "ORD-Q5ZN3D" } },
+  },
   // Rule: ranges keep their qualifiers
   {
     topic: "dates",

@@ -43,6 +43,7 @@ export function subjectOf(
     !known.has(word) &&
     !known.has(singular(word)) &&
     !PRONOUNS.has(word) &&
+    !CHAT.has(word) &&
     !GENERIC.has(word);
   const targets = [...question.toLowerCase().matchAll(TARGET), ...question.toLowerCase().matchAll(PAYEE)]
     .map((match) =>
@@ -57,9 +58,7 @@ export function subjectOf(
   );
   const products = new Set(catalogVocabulary(catalog).map(singular));
   const notId = (word: string) => !ids.some((id) => id.test(word));
-  const candidates = words(text).filter(
-    (word) => isWord(word) && !CHAT.has(word) && !ENGLISH_WORDS.has(word) && notId(word),
-  );
+  const candidates = words(text).filter((word) => isWord(word) && !ENGLISH_WORDS.has(word) && notId(word));
   // What the question is about for sure: what follows "on", "to"…, a name as written, a product; other words filter only when some element holds them.
   // A merchant as the one that charged ("did netflix charge me", "has Netflix cost me").
   const charger = [

@@ -188,7 +188,10 @@ export function asksAboutCart(text: string): boolean {
 /** Things a user may ask to read that no action reads, beside the cart: what each is called in the answer. */
 const UNREAD: [RegExp, string][] = [
   [/\bsavings?(?: pot| account| balance| goal)?s?\b/, "your savings"],
-  [/\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b/, "exchange rates"],
+  [
+    /\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b|\b(?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur) (?:to|vs|versus|against) (?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur) rates?\b/,
+    "exchange rates",
+  ],
   [/\bcredit (?:score|limit|rating)\b|\bloans?\b/, "credit or loans"],
   [/\b(?:pension|investments?|stocks and shares|stock market|crypto)\b/, "investments"],
   [
