@@ -16,6 +16,14 @@ const ORDINALS: Record<string, number> = {
   "4th": 3,
 };
 
+/** The days of a part said by its unit ("week"); "5 days" is counted. */
+const PART_DAYS: [RegExp, number][] = [
+  [/fortnight/i, 14],
+  [/week/i, 7],
+  [/few/i, 3],
+  [/couple/i, 2],
+];
+
 /**
  * The part of a month or year the question narrows to ("the first week of October" is 1–7
  * October, "the second half of November" 16–30 November, "the last few days of October" 29–31
@@ -44,15 +52,9 @@ export function partOf(question: string, clock: Clock, read: (rest: string) => W
     const middle = yearLong ? addDays(addMonths(from, 6), -1) : addDays(from, 14);
     range = first ? [from, middle] : [addDays(middle, 1), to];
   } else {
-    const length = /fortnight/i.test(unit as string)
-      ? 14
-      : /week/i.test(unit as string)
-        ? 7
-        : /few/i.test(unit as string)
-          ? 3
-          : /couple/i.test(unit as string)
-            ? 2
-            : Number(count) || COUNT_WORDS[(count as string).toLowerCase()] || 0;
+    const length =
+      PART_DAYS.find(([pattern]) => pattern.test(unit as string))?.[1] ??
+      (Number(count) || COUNT_WORDS[(count as string).toLowerCase()] || 0);
     if (length <= 0 || length > days) return undefined;
     const last = /^(?:last|final)$/i.test(ordinal as string);
     const index = ORDINALS[(ordinal as string).toLowerCase()] ?? 0;
