@@ -64,8 +64,11 @@ const windows = new WeakMap<Clock, Map<string, Window>>();
 export function windowOf(context: FillContext): Window {
   const period = Object.values(context.action.understanding?.parameters ?? {}).find((fill) => fill.from === "period");
   const values = period?.from === "period" ? period.values : {};
-  const read = windows.get(context.clock) ?? new Map<string, Window>();
-  windows.set(context.clock, read);
+  let read = windows.get(context.clock);
+  if (!read) {
+    read = new Map();
+    windows.set(context.clock, read);
+  }
   const key = JSON.stringify([context.question, context.text, values]);
   if (!read.has(key)) read.set(key, readWindow(context.question, values, context.clock, context.text));
   return read.get(key);
