@@ -61,6 +61,15 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
   }
   // Nothing came back: the action's own answer says so ("No spending transactions on Sat 14 Feb").
   if (all.length === 0) return undefined;
+  if (focus.leaving && items.text) {
+    const { words: leaving, said } = focus.leaving;
+    const outside = kept.filter((element) => !holdsAny(String(field(element, items.text) ?? ""), leaving));
+    // Said only when it left something out ("without the failed ones" names no line's text).
+    if (outside.length < kept.length) {
+      criteria.push(`leaving out ${kept.length - outside.length} mentioning "${said}"`);
+      kept = outside;
+    }
+  }
   if (focus.words?.length && items.text) {
     const holds = (element: Record<string, unknown>) => {
       const text = String(field(element, items.text) ?? "");

@@ -67,6 +67,20 @@ test("answers say what was asked, from what came back", async (t) => {
     ["what came in on 29 Aug", /^2,566\.16 USD came in on Sat 29 Aug/],
     // A window names its days.
     ["how much did I spend this month", /^Over the last 30 days \(26 Oct – 25 Nov\) you spent 3,165\.14 USD/],
+    // What the question leaves out is left out, and the total is of the rest.
+    [
+      "what I spent last week if you take out the rent",
+      /^5 outgoing transactions leaving out 1 mentioning "rent" over the last 7 days \(18 Nov – 25 Nov\), 764\.01 USD in all/,
+    ],
+    // A status asked of a time, with no id: the list's failed ones.
+    [
+      "did anything fail this month?",
+      /^3 transactions failed over the last 30 days \(26 Oct – 25 Nov\): Transfer to Mum/,
+    ],
+    // A merchant on a day of this month.
+    ["how much was netflix on the 17th", /^1 transaction mentioning "netflix" on Tue 17 Nov, 15\.49 USD in all/],
+    // A merchant no line of those days holds: said so.
+    ["how much was uber on the 17th", /^None of the 1 transaction on Tue 17 Nov mentions "uber"/],
     // What no action reads, said plainly.
     ["what's in my cart?", /^I can't see what's in your cart/],
   ];

@@ -819,6 +819,59 @@ export const EXAMPLES: Example[] = [
     question: "what happened in my account on 3 Nov",
     expected: list({ from: "2026-11-03", to: "2026-11-03" }),
   },
+  {
+    topic: "dates",
+    question: "everything from mid October till the end of October",
+    expected: list({ from: "2026-10-11", to: "2026-10-31" }),
+  },
+  {
+    topic: "dates",
+    question: "payments from early oct to mid oct",
+    expected: list({ from: "2026-10-01", to: "2026-10-20" }),
+  },
+  {
+    topic: "dates",
+    question: "what went on from mid-September until the end of the month",
+    expected: list({ from: "2026-09-11", to: "2026-09-30" }),
+  },
+  // Rule: numbers read day first unless that puts a day still ahead ("11/9 thru 11/12" is November)
+  {
+    topic: "dates",
+    question: "my transactions 11/2 thru 11/14",
+    expected: list({ from: "2026-11-02", to: "2026-11-14" }),
+  },
+  { topic: "dates", question: "transactions 03/11 to 10/11", expected: list({ from: "2026-11-03", to: "2026-11-10" }) },
+  // Rule: what a list is asked without ("if you take out the rent") is left out of it, not refused
+  {
+    topic: "spending",
+    question: "what I spent last week if you take out the rent",
+    expected: list({ period: "7d", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "income",
+    question: "money in this year excluding salary",
+    expected: list({ period: "1y", direction: "income", include_insights: true }),
+  },
+  // Rule: a status asked about a time, with no id, is the list's ("did anything fail this week?")
+  { topic: "status", question: "did anything bounce this week?", expected: list({ period: "7d" }) },
+  { topic: "status", question: "any declined payments last month", expected: list({ period: "30d" }) },
+  // Rule: money asked of days names what it went to ("how much was netflix on the 3rd")
+  {
+    topic: "transactions",
+    question: "how much was spotify on the 3rd",
+    expected: list({ from: "2026-11-03", to: "2026-11-03", include_insights: true }),
+  },
+  {
+    topic: "transactions",
+    question: "has any money moved today",
+    expected: list({ from: "2026-11-18", to: "2026-11-18" }),
+  },
+  // Rule: thanks or a greeting before the question is chat, whatever days it names
+  {
+    topic: "income",
+    question: "Thanks for yesterday! Now how much came in over the past 12 months?",
+    expected: income("1y"),
+  },
   // Rule: amounts with separators and currencies are one amount
   { topic: "cart", question: "add 2 crates of eggs worth ₦13,000", expected: add("fresh-eggs-crate-of-30", 2) },
 ];

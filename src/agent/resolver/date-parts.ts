@@ -34,6 +34,8 @@ const PART_DAYS: [RegExp, number][] = [
 export function partOf(question: string, clock: Clock, read: (rest: string) => Window): Window {
   const match = PART.exec(question);
   if (!match) return undefined;
+  const ranged = rangeOfParts(question, clock, read);
+  if (ranged) return ranged;
   const [said, ordinal, unit, count, edge] = match as unknown as [string, string?, string?, string?, string?];
   const rest = question.slice((match.index ?? 0) + said.length);
   const named = calendarUnit(rest, clock) ?? read(rest);
@@ -69,6 +71,47 @@ export function partOf(question: string, clock: Clock, read: (rest: string) => W
     to: range[1],
     said: question.slice(start, end >= 0 ? end + named.said.length : start + said.length).trim(),
   };
+}
+
+/** What joins the two ends of a range ("mid October till end of October", "early Oct - mid Oct"). */
+const JOINT = /\s+(?:to|till|til|until|through|thru|and|-|–)\s+/gi;
+
+/**
+ * A range with a part at one end or both ("from mid October till end of October" is 11–31
+ * October, "early Oct to mid Oct" 1–20 October): each end read on its own, from the start of the
+ * first to the end of the second. "The end of the month" after a month is that month's end.
+ */
+function rangeOfParts(question: string, clock: Clock, read: (rest: string) => Window): Window {
+  for (const joint of question.matchAll(JOINT)) {
+    const left = question.slice(0, joint.index);
+    const right = question.slice((joint.index ?? 0) + joint[0].length);
+    if (!PART.test(left) && !PART.test(right)) continue;
+    const start = daysOf(partOf(left, clock, read) ?? read(left));
+    if (!start?.from) continue;
+    // The two ends stand by the joint ("mid-December last year, say the 10th to the 20th" is no range from mid-December).
+    const from = PART.exec(left)?.index ?? left.toLowerCase().lastIndexOf(start.said.toLowerCase());
+    const leftSaid = from < 0 ? "" : left.slice(from).trim();
+    if (!leftSaid || /[,;]/.test(leftSaid) || leftSaid.split(/\s+/).length > 5) continue;
+    const monthEnd = /^\s*(?:the\s+)?(?:end|rest)\s+of\s+(?:the|that)\s+month\b/i.exec(right);
+    const end = monthEnd
+      ? { to: addDays(addMonths(`${start.from.slice(0, 8)}01`, 1), -1), said: monthEnd[0].trim() }
+      : daysOf(partOf(right, clock, read) ?? read(right));
+    if (!end?.to || end.to < start.from) continue;
+    const at = right.toLowerCase().indexOf(end.said.toLowerCase());
+    const before = at < 0 ? "" : right.slice(0, at);
+    if (!/^\s*(?:(?:the|end|start|beginning|rest|middle|of)\s+)*$/i.test(before)) continue;
+    const rightSaid =
+      at < 0
+        ? right.split(/\s+/).slice(0, end.said.split(/\s+/).length).join(" ")
+        : right.slice(0, at + end.said.length).trim();
+    return { from: start.from, to: end.to, said: `${leftSaid}${joint[0]}${rightSaid}` };
+  }
+  return undefined;
+}
+
+/** A window of days, not a period nor a problem. */
+function daysOf(window: Window): { from?: string; to?: string; said: string } | undefined {
+  return window && !("period" in window) && !window.problem ? window : undefined;
 }
 
 /** "The month", "this year", "last month" after a part: the calendar month or year, not the 30 or 365 days of a period. */

@@ -13,6 +13,9 @@ const ABOUT_A_TIME = new Set(
   ),
 );
 
+/** Words asking about money: with days named, what else the question names is a payee or merchant, not a topic no action knows. */
+export const MONEY_ASKED = /\bhow much\b|\bcost\b|\bcharg(?:e|ed|ing)\b|\bpaid\b|\bdebited\b/;
+
 /**
  * A question naming days gone by and nothing else ("anything from 3 Oct?", "what happened on 12
  * October") asks what happened then: the first action that takes dates answers it. A word no
@@ -28,9 +31,12 @@ export function datedAction(
   const window = datedWindow(actions, context) ?? (period && "period" in period ? period : undefined);
   if (!action || !window) return undefined;
   const known = vocabulary(actions, []);
+  // Money asked of days ("how much was netflix on the 17th"): an unknown word is what the money went to, which the list's answer looks for.
+  const money = MONEY_ASKED.test(context.text);
   // The corrected words besides the days ("wat" is what; "nov" of "9th to 11th nov" is a month).
   const rest = words(window.said.split(" … ").reduce((text, said) => text.replace(normalize(said), " "), context.text));
   if (
+    !money &&
     rest.some(
       (word) =>
         word.length >= 3 &&

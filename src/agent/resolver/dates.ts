@@ -86,18 +86,27 @@ function withoutTimesOfDay(parser: chrono.Chrono): chrono.Chrono {
 function chronoWindow(asked: string, clock: Clock, today: string, period?: string): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   // Numbers alone are read day first outside the Americas, unless one can only be month first ("12/31/2025").
-  const dayFirst = !/^America\//.test(clock.timeZone) && !/\b\d{1,2}[/.](?:1[3-9]|2\d|3[01])[/.]\d{2,4}\b/.test(asked);
+  const dayFirst =
+    !/^America\//.test(clock.timeZone) && !/\b\d{1,2}[/.](?:1[3-9]|2\d|3[01])(?:[/.]\d{2,4})?\b/.test(asked);
   // The question with the days the parser does not know written out ("the 12th", "Q3", "year to date"); what is read before a date is read from it too.
   const question = withMonth(
     withEnds(withQuarters(withDayPairs(monthsInFull(withHolidays(asked, today))), today), today),
     today,
   );
-  const results = DAYS_PARSER.parse(question, reference, { forwardDate: false })
+  const parsed = DAYS_PARSER.parse(question, reference, { forwardDate: false })
     // The period phrase itself ("this month", "last year") is the period, not days.
-    .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()))
+    .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()));
+  const numeric = (result: chrono.ParsedResult) => /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim());
+  const dayFirstOf = (result: chrono.ParsedResult) =>
+    chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result;
+  // "11/9 thru 11/12": when day first puts a day still ahead and month first does not, every number is month first.
+  const monthFirst = parsed
+    .filter(numeric)
+    .some((result) => isAhead(dayFirstOf(result), today) && !isAhead(result, today));
+  const results = parsed
     .map((result) => {
-      if (!/^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim())) return result;
-      const dayFirstRead = chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result;
+      if (!numeric(result)) return result;
+      const dayFirstRead = dayFirstOf(result);
       // A weekday beside the numbers says which way round they are ("11/10 (tues)" is Tuesday 10 November).
       const weekday = WEEKDAY.exec(question)?.[0];
       const fits = (read: chrono.ParsedResult) =>
@@ -106,7 +115,11 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
           weekday.slice(0, 3).toLowerCase(),
         );
       const chosen =
-        fits(result) && !fits(dayFirstRead) ? result : fits(dayFirstRead) || dayFirst ? dayFirstRead : result;
+        fits(result) && !fits(dayFirstRead)
+          ? result
+          : fits(dayFirstRead) || (dayFirst && !monthFirst)
+            ? dayFirstRead
+            : result;
       return Object.assign(chosen, { index: result.index });
     })
     .filter(
@@ -163,6 +176,18 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
   if (/\bweekend\b/i.test(question) && start.from === start.to)
     return checked({ ...weekendOf(start.from), said: first.text }, today, written);
   return checked({ ...start, said: first.text }, today, written);
+}
+
+/** Whether a date read with no year written falls after today in this year (the year before is then meant). */
+function isAhead(result: chrono.ParsedResult, today: string): boolean {
+  const year = Number(today.slice(0, 4));
+  return [result.start, result.end].some(
+    (date) =>
+      date !== null &&
+      date !== undefined &&
+      !date.isCertain("year") &&
+      ymd(year, date.get("month") as number, (date.get("day") as number) ?? 1) > today,
+  );
 }
 
 const WEEKDAY = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/i;

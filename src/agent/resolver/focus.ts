@@ -120,7 +120,10 @@ export function focusOf(
     new RegExp(
       `\\b(?:don't|dont|do not|not|never|no) count\\b|\\b(?:exclud\\w*|leav\\w* out|except|without|ignor\\w*)\\b(?=.*${status.phrase})`,
     ).test(text);
-  if (status && !excluded) {
+  // "Including anything that failed": the status named is let in, not picked.
+  const included =
+    status && new RegExp(`\\b(?:includ\\w*|as well as|along with|even)\\b(?=.*${status.phrase})`).test(text);
+  if (status && !excluded && !included) {
     focus.status = status.status;
     said.push(status.phrase);
   }
@@ -132,7 +135,7 @@ export function focusOf(
     if (window && !("period" in window) && !window.problem) focus.days = window;
   }
   focus.said = said.join(", ");
-  return focus.pick || focus.status || focus.words || focus.days || focus.amounts ? focus : undefined;
+  return focus.pick || focus.status || focus.words || focus.leaving || focus.days || focus.amounts ? focus : undefined;
 }
 
 /** The bounds an amount filter sets ("over $1,000", "less than ₦5,000", "between 100 and 500 dollars"). */

@@ -1,6 +1,6 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { MONTH_OR_DAY } from "./calendar.ts";
-import { ENGLISH_WORDS } from "./english.ts";
+import { ABBREVIATIONS, ENGLISH_WORDS } from "./english.ts";
 import { NUMBERS_IN_WORDS } from "./phrases.ts";
 import { type CatalogEntry, catalogVocabulary, matchProduct, STOP_WORDS } from "./products.ts";
 import { hasPhrase, normalize, singular, words } from "./text.ts";
@@ -13,6 +13,8 @@ export interface ListSubject {
   product?: string;
   /** What the question says the list is about ("on Netflix"): when no element holds it, the answer says so. */
   target?: string;
+  /** What an element's text must not hold ("if you take out the rent", "apart from Netflix"): the words and how they were said. */
+  leaving?: { words: string[]; said: string };
 }
 
 /**
@@ -48,7 +50,7 @@ export function subjectOf(
   const targets = [...question.toLowerCase().matchAll(TARGET), ...question.toLowerCase().matchAll(PAYEE)]
     .map((match) =>
       words(normalize(match[1] as string))
-        .map((word) => CURRENCY_CODES[word] ?? word)
+        .map((word) => CURRENCY_CODES[word] ?? ABBREVIATIONS[word] ?? word)
         .filter((word) => Object.values(CURRENCY_CODES).includes(word) || isWord(word)),
     )
     .filter((found) => found.length > 0);
@@ -58,7 +60,24 @@ export function subjectOf(
   );
   const products = new Set(catalogVocabulary(catalog).map(singular));
   const notId = (word: string) => !ids.some((id) => id.test(word));
-  const candidates = words(text).filter((word) => isWord(word) && !ENGLISH_WORDS.has(word) && notId(word));
+  // "What I spent if you take out the rent": what is left out names no element to look for, but ones to leave.
+  const leaving = [...question.toLowerCase().matchAll(LEAVING)]
+    .flatMap((match) => words(match[1] as string))
+    .filter(
+      (word) =>
+        !STOP_WORDS.has(word) &&
+        !TIME_WORDS.has(word) &&
+        !GENERIC.has(word) &&
+        !PRONOUNS.has(word) &&
+        !CHAT.has(word) &&
+        (!ENGLISH_WORDS.has(word) || SYNONYMS[word] !== undefined) &&
+        !known.has(word) &&
+        !known.has(singular(word)),
+    );
+  const kept = (word: string) => !leaving.includes(word);
+  const candidates = words(text).filter(
+    (word) => isWord(word) && !ENGLISH_WORDS.has(word) && notId(word) && kept(word),
+  );
   // What the question is about for sure: what follows "on", "to"…, a name as written, a product; other words filter only when some element holds them.
   // A merchant as the one that charged ("did netflix charge me", "has Netflix cost me").
   const charger = [
@@ -97,14 +116,23 @@ export function subjectOf(
   // A card's last digits say which one, whatever the prepositions name ("topped up with my other card, the one ending 4821").
   // "Between rent and everything else": all of it, not the rent.
   const everything = /\beverything(?: else)?\b|\ball of it\b/.test(text);
-  const prepositional = targets.map((found) => found.filter(notId)).find((found) => found.length > 0);
+  const prepositional = targets
+    .map((found) => found.filter((word) => notId(word) && kept(word)))
+    .find((found) => found.length > 0);
   const target = ending ? [ending] : (prepositional ?? (everything ? [] : named));
-  const all = everything ? [] : [...new Set([...targets.flat(), ...candidates])].filter(notId);
+  const all = everything
+    ? []
+    : [...new Set([...targets.flat(), ...candidates])].filter((word) => notId(word) && kept(word));
   // What the question is about for sure narrows by itself ("convert to pounds" looks for GBP, not every exchange).
   const narrowing = target.length > 0 ? target : all;
   if (narrowing.length > 0)
     subject.words = [...new Set(narrowing.flatMap((word) => [word, ...(SYNONYMS[word] ?? [])]))];
   if (target.length > 0) subject.target = [...new Set(target)].join(" ");
+  if (leaving.length > 0)
+    subject.leaving = {
+      words: [...new Set(leaving.flatMap((word) => [word, ...(SYNONYMS[word] ?? [])]))],
+      said: [...new Set(leaving)].join(" "),
+    };
   // On a storefront list a product named for sure is that product, not every name sharing a word.
   const product = action.service === "storefront" ? matchProduct(text, catalog) : null;
   if (product && "product" in product) subject.product = product.product.name;
@@ -117,7 +145,11 @@ export function subjectOf(
  * "she is on my case", "June to August").
  */
 const TARGET =
-  /\b(?:conversions?|convert(?:ed)?|change[d]?|exchange[d]?|topped|top|spen[dt]|spending|paid|pay|paying|payments?|sent|send|sending|transfer(?:red|s)?|charged?|bought|buy|cost|went|go|gone|going|received?|got|came|owe[ds]?)\s+(?:[\w$₦.,]+\s+){0,3}?(?:on|to|for|from|with|at|towards|into|via|by)\s+((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
+  /\b(?:conversions?|convert(?:ed)?|change[d]?|exchange[d]?|topped|top|spen[dt]|spending|paid|pay|paying|payments?|sent|send|sending|transfer(?:red|s)?|charged?|bought|buy|cost|went|go|gone|going|received?|got|came|owe[ds]?)\s+(?:[\w$₦.,]+\s+){0,3}?(?:on|to|for|from|with|at|towards|into|via|by)\s+(?!(?:in|with|during|over|at|between|from|this|last|that|there|here)\b)((?:(?:the|my|our|a)\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/g;
+
+/** What a question leaves out of a list: "except", "excluding", "apart from", "if you take out", "not counting"… */
+const LEAVING =
+  /\b(?:except(?: for)?|excluding|exclude|without|apart from|aside from|other than|besides|minus|but not|not counting|not including|(?:don't|dont|do not) (?:count|include)|leav(?:e|ing) out|tak(?:e|ing) out|took out|tak(?:e|ing) away|remov(?:e|ing))\s+(?:(?:the|my|all|any|those|that|of)\s+)*((?:[a-z][\w'-]*\s*){1,3})/g;
 
 /** Whom money went to, said without "to" ("how much have I sent my mum", "paid the landlord"). */
 const PAYEE =
@@ -125,7 +157,7 @@ const PAYEE =
 
 /** Words about time and amounts, which name no element. */
 const TIME_WORDS = new Set([
-  ..."today yesterday tomorrow week weeks month months year years day days weekend morning evening night quarter fortnight last past this next ago since until till between recent recently far date dates period time ytd mtd total totals amount naira dollars usd ngn trailing rolling whole entire so far under over above below than less more least most exactly about around roughly".split(
+  ..."today yesterday tomorrow first second third fourth half early mid middle late end start beginning week weeks month months year years day days weekend morning evening night quarter fortnight last past this next ago since until till between recent recently far date dates period time ytd mtd total totals amount naira dollars usd ngn trailing rolling whole entire so far under over above below than less more least most exactly about around roughly".split(
     " ",
   ),
   ...Object.keys(NUMBERS_IN_WORDS),

@@ -76,7 +76,7 @@ const REQUESTS: RegExp[] = [
 /** Changes said by idiom, with the change they ask for. */
 const IDIOMS: [RegExp, string][] = [
   [
-    /\btake\s+(?:[\w']+\s+){0,5}?(?:out|off)\b(?=.*\b(?:cart|basket|order|bag|list)\b)|\btake\s+(?:out|off)\b/,
+    /\btake\s+(?:[\w']+\s+){0,5}?(?:out|off)\b(?=.*\b(?:cart|basket|order|bag|list)\b)|(?<!\b(?:if|once|when|after)\s+(?:you|u|we|i)\s+)\btake\s+(?:out|off)\b/,
     "remove anything",
   ],
   [/\b(?:get|want|need|give|send)\s+(?:me\s+)?(?:my|our|the)?\s*(?:money|cash|funds)\s+back\b/, "process a refund"],

@@ -71,3 +71,13 @@ export function trimJoints(clause: string): string {
 /** How a clause that asks for something begins: a question word, a command, or "my …" after one ("show my orders and my balance"), after politeness. */
 const ASKING =
   /^ (?:(?:please|pls|kindly|and|also|then|so|now|can you|could you|would you|can i|could i)\s+)*(?:what|whats|what's|how|where|wheres|when|which|who|is|are|was|were|do|does|did|has|have|can|could|will|show|list|tell|give|check|find|search|add|buy|get|put|look|see|track|send me|let me know|i want|i need|i'd like|i would like|my)\b/;
+
+/** A sentence of thanks or greeting before the request ("Thanks for yesterday! Now what…"): chat, whatever days it names. */
+const PLEASANTRY =
+  /^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening|day)|thanks|thank you|thx|cheers|ta)\b[^.!?\n\d]{0,30}[.!?\n]+\s*/i;
+
+/** The question without the pleasantries before it, when something is left to ask. */
+export function withoutPleasantries(question: string): string {
+  const rest = question.replace(PLEASANTRY, "");
+  return rest !== question && asks(rest.replace(/^(?:now|so|ok|okay),?\s+/i, "")) ? rest : question;
+}

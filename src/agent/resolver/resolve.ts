@@ -1,6 +1,6 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { type Clock, clockAt, dayIn } from "./calendar.ts";
-import { datedAction, datedWindow } from "./dated-question.ts";
+import { datedAction, datedWindow, MONEY_ASKED } from "./dated-question.ts";
 import { periodDays } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
 import { hasDateFills, missingId, namesId, windowOf } from "./fill.ts";
@@ -10,7 +10,7 @@ import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
 import { amountFilter, quantityOf } from "./phrases.ts";
 import { type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
 import { asksAboutCart, asksForHelp, CART_ANSWER, capabilities, changeVerb, smallTalk, unreadable } from "./refuse.ts";
-import { asks, otherRequests, splitClauses, trimJoints } from "./requests.ts";
+import { asks, otherRequests, splitClauses, trimJoints, withoutPleasantries } from "./requests.ts";
 import { type Explanation, hasPeriod, score } from "./score.ts";
 import { correctTypos, normalize } from "./text.ts";
 import { vocabulary } from "./vocabulary.ts";
@@ -27,10 +27,11 @@ const MIN_SCORE = 2;
  * "send money"), another person's data, and anything no action scores for.
  */
 export function resolveQuestion(
-  question: string,
+  asked: string,
   catalog: readonly CatalogEntry[],
   options: ResolveOptions = {},
 ): Resolution {
+  const question = withoutPleasantries(asked);
   const actions = options.actions ?? defaultActions();
   const clock = clockAt(options.now, options.timeZone);
   const { text, fixes } = correctTypos(normalize(question), vocabulary(actions, catalog));
@@ -175,8 +176,8 @@ export function resolveQuestion(
       };
     }
     const dated = datedAction(actions, { question, text, catalog, clock });
-    if (dated)
-      return fillAll(
+    if (dated) {
+      const filled = fillAll(
         dated.action,
         { question, text, catalog, clock, action: dated.action },
         {},
@@ -185,6 +186,11 @@ export function resolveQuestion(
           rule: `no action scores ${MIN_SCORE} or more, and the question names days ("${dated.said}"): the action that takes dates`,
         },
       );
+      // What the days' list is asked about ("how much was netflix on the 17th") is picked from it, or said to be in none of it.
+      const focus = filled.problem ? undefined : focusOf(question, text, dated.action, catalog, clock);
+      if (focus?.words && !focus.target && MONEY_ASKED.test(text)) focus.target = focus.words.join(" ");
+      return focus ? { ...filled, focus } : filled;
+    }
     return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
   }
   const first = actionNamed(actions, best.action);
@@ -198,14 +204,16 @@ export function resolveQuestion(
             candidate.understanding?.items &&
             (hasPeriod(candidate) || hasDateFills(candidate)) &&
             // A total's question is the list's too ("how much have I paid Netflix?"), whatever the list's own phrases scored.
+            // So is one with no id about a time ("did anything fail this month?").
             (hasPeriod(first) ||
               explanation.candidates.some(
                 (each) => each.action === candidate.name && each.score > 0 && !each.excluded,
-              )),
+              ) ||
+              windowOf({ question, text, catalog, clock, action: candidate }) !== undefined),
         );
   const listed = lister && focusOf(question, text, lister, catalog, clock);
   const swap = hasPeriod(first)
-    ? listed && (listed.pick || listed.target || listed.status || listed.amounts)
+    ? listed && (listed.pick || listed.target || listed.status || listed.amounts || listed.leaving)
     : listed && (listed.target || listed.status);
   const action = swap ? (lister as ActionDefinition) : first;
   if (action !== first)
