@@ -81,6 +81,8 @@ test("answers say what was asked, from what came back", async (t) => {
     ["how much was netflix on the 17th", /^1 transaction mentioning "netflix" on Tue 17 Nov, 15\.49 USD in all/],
     // A merchant no line of those days holds: said so.
     ["how much was uber on the 17th", /^None of the 1 transaction on Tue 17 Nov mentions "uber"/],
+    // The latest of one status, not every one of it.
+    ["which of my orders was delivered last?", /^The latest order delivered: ORD-2HBW8R: Delivered, Ijebu Garri/],
     // What no action reads, said plainly.
     ["what's in my cart?", /^I can't see what's in your cart/],
   ];

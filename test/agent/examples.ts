@@ -872,6 +872,26 @@ export const EXAMPLES: Example[] = [
     question: "Thanks for yesterday! Now how much came in over the past 12 months?",
     expected: income("1y"),
   },
+  // Rule: a size the question names settles which of several products ("just the 5kg one")
+  { topic: "cart", question: "I want rice, the 5kg one, add a bag", expected: add("ofada-rice-5kg") },
+  // Rule: a basket is the cart's only when it is the user's ("the tomato basket" is a pack)
+  { topic: "search", question: "how big is the tomato basket", expected: search("Fresh Tomatoes") },
+  // Rule: "take X out" is a removal in a request of its own, and the rest of the message is still done
+  {
+    topic: "refusal",
+    question: "add a crate of eggs and take the milk out",
+    expected: {
+      action: "add_to_cart",
+      parameters: { product_id: "fresh-eggs-crate-of-30", quantity: 1 },
+      note: /^I can't remove anything here, so that part was not done$/,
+    },
+  },
+  // Rule: a refund asked about, not for, is looked up ("did the refund come through")
+  {
+    topic: "income",
+    question: "did the Jumia refund ever come through in October?",
+    expected: list({ from: "2026-10-01", to: "2026-10-31" }),
+  },
   // Rule: amounts with separators and currencies are one amount
   { topic: "cart", question: "add 2 crates of eggs worth ₦13,000", expected: add("fresh-eggs-crate-of-30", 2) },
 ];

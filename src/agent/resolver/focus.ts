@@ -34,8 +34,10 @@ const SMALLEST = /\b(smallest|lowest|cheapest|least expensive|minimum|min|tinies
 const NOUNS =
   "transactions?|payments?|transfers?|orders?|deposits?|expenses?|purchases?|ones?|things?|anything|something|charges?|top-?ups?|salary|salaries|debits?|credits?|spend|spending|income|withdrawals?|item|items";
 const NOT_TIME = "(?!(?:week|weeks|month|months|year|years|day|days|weekend|night|quarter|fortnight|\\d+)\\b)";
+/** Verbs an element was last done by ("which order was delivered last", "the one I most recently paid"). */
+const DONE = "(?:delivered|placed|ordered|shipped|paid|sent|received|made|arrived|completed|processed|bought)";
 const NEWEST = new RegExp(
-  `\\bwhen last\\b|\\b(?:last|latest|most recent|newest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was|were|is) (?:[\\w']+\\s+){1,3}?last\\b|\\bwhen was (?:my|the) last\\b|\\blast time\\b`,
+  `\\b${DONE}\\s+last\\b(?!\\s+(?:week|weeks|month|months|year|years|night|weekend|quarter|fortnight|\\d+)\\b)|\\b(?:most recently|last)\\s+${DONE}\\b|\\bwhen last\\b|\\b(?:last|latest|most recent|newest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was|were|is) (?:[\\w']+\\s+){1,3}?last\\b|\\bwhen was (?:my|the) last\\b|\\blast time\\b`,
 );
 const OLDEST = new RegExp(
   `\\b(?:first|earliest|oldest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was) (?:i|we) first\\b`,
@@ -161,7 +163,7 @@ function statusNamed(text: string, statuses: Record<string, string[]>): { status
     .sort((a, b) => b.phrase.length - a.phrase.length);
   return phrases.find(({ phrase }) =>
     new RegExp(
-      `\\b(?:${NOUNS})\\s+(?:\\w+\\s+){0,3}?${phrase}\\b|\\b${phrase}\\s+(?:\\w+\\s+){0,1}?(?:${NOUNS})\\b|\\b(?:only|just|still)\\s+(?:the\\s+)?${phrase}\\b`,
+      `\\b(?:${NOUNS})\\s+(?:\\w+\\s+){0,3}?${phrase}\\b|\\bwhat\\s+(?:was|were|got|has been|have been)\\s+${phrase}\\b|\\b${phrase}\\s+(?:\\w+\\s+){0,1}?(?:${NOUNS})\\b|\\b(?:only|just|still)\\s+(?:the\\s+)?${phrase}\\b`,
     ).test(text),
   );
 }

@@ -165,7 +165,7 @@ const TIME_WORDS = new Set([
 
 /** Words that name nothing in particular ("spent on things", "came into my wallet from…"). */
 const GENERIC = new Set(
-  "thing things stuff everything anything something item items all kind kinds sort sorts lot lots other from to for on at with by into via of in out up the and or but actually really just even ever again already yet still also too anyway recently lately maybe probably honestly basically literally valentine valentines christmas easter halloween holiday holidays eve".split(
+  "thing things stuff everything anything something item items all go goes going gone went come comes coming came through thru kind kinds sort sorts lot lots other from to for on at with by into via of in out up the and or but actually really just even ever again already yet still also too anyway recently lately maybe probably honestly basically literally valentine valentines christmas easter halloween holiday holidays eve".split(
     " ",
   ),
 );

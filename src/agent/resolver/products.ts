@@ -107,7 +107,7 @@ export function matchProduct(text: string, catalog: readonly CatalogEntry[]): Pr
   const pool = strong.length > 0 ? strong : scored;
   const top = Math.max(0, ...pool.map(({ score }) => score));
   const candidates = pool.filter(({ score }) => score === top).map(({ entry }) => entry);
-  const byUnit = soldIn(normalized, candidates.length > 0 ? candidates : catalog);
+  const byUnit = soldIn(normalized, candidates.length > 0 ? candidates : catalog) ?? sizedAs(normalized, candidates);
   if (byUnit) return { product: byUnit };
   if (candidates.length === 1 && strong.length > 0) return { product: candidates[0] as CatalogEntry };
   return candidates.length > 0 ? { candidates, ...(strong.length === 0 ? { weak: true } : {}) } : null;
@@ -127,6 +127,34 @@ function soldIn(normalized: string, among: readonly CatalogEntry[]): CatalogEntr
   if (units.length === 0) return undefined;
   const sold = among.filter((entry) =>
     words(normalize(entry.description ?? "")).some((word) => units.includes(singular(word))),
+  );
+  return sold.length === 1 ? sold[0] : undefined;
+}
+
+/** A size and its unit ("5kg", "50 kg", "75cl", "5 litre"), the unit as one spelling. */
+const SIZE = /(\d+(?:\.\d+)?)\s*(kg|kilos?|kilograms?|g|grams?|cl|ml|l|litres?|liters?)\b/g;
+const SIZE_UNITS: Record<string, string> = {
+  kilo: "kg",
+  kilos: "kg",
+  kilogram: "kg",
+  kilograms: "kg",
+  gram: "g",
+  grams: "g",
+};
+
+function sizesOf(text: string): string[] {
+  return [...text.matchAll(SIZE)].map((match) => {
+    const unit = match[2] as string;
+    return `${Number(match[1])}${SIZE_UNITS[unit] ?? (/^(?:l|lit)/.test(unit) ? "l" : unit)}`;
+  });
+}
+
+/** The one of several candidates sold in a size the text names ("the 5kg one" of three rices), if exactly one is. */
+function sizedAs(normalized: string, among: readonly CatalogEntry[]): CatalogEntry | undefined {
+  const sizes = sizesOf(normalized);
+  if (sizes.length === 0 || among.length < 2) return undefined;
+  const sold = among.filter((entry) =>
+    sizesOf(normalize(entry.description ?? "")).some((size) => sizes.includes(size)),
   );
   return sold.length === 1 ? sold[0] : undefined;
 }

@@ -76,7 +76,7 @@ const REQUESTS: RegExp[] = [
 /** Changes said by idiom, with the change they ask for. */
 const IDIOMS: [RegExp, string][] = [
   [
-    /\btake\s+(?:[\w']+\s+){0,5}?(?:out|off)\b(?=.*\b(?:cart|basket|order|bag|list)\b)|(?<!\b(?:if|once|when|after)\s+(?:you|u|we|i)\s+)\btake\s+(?:out|off)\b/,
+    /\btake\s+(?:[\w']+\s+){0,5}?(?:out|off)\b(?=.*\b(?:cart|basket|order|bag|list)\b)|(?<!\b(?:if|once|when|after)\s+(?:you|u|we|i)\s+|\b(?:did|do|have|has|had)\s+(?:i|we)\s+)\btake\s+(?:[\w']+\s+){0,3}?(?:out|off)\b/,
     "remove anything",
   ],
   [/\b(?:get|want|need|give|send)\s+(?:me\s+)?(?:my|our|the)?\s*(?:money|cash|funds)\s+back\b/, "process a refund"],
@@ -178,7 +178,9 @@ export function asksForHelp(text: string): boolean {
  */
 export function asksAboutCart(text: string): boolean {
   return (
-    (/\b(?:cart|basket|trolley)\b/.test(text) || /\bwhat (?:have|did) i (?:add|added|put)\b/.test(text)) &&
+    // A basket may be a product's pack ("the tomato basket", "a basket of pepper"): the cart's only when it is the user's.
+    (/\b(?:cart|trolley)\b|\b(?:my|your|our|the|in|into)\s+basket\b(?!\s+of\b)|^ basket\b/.test(text) ||
+      /\bwhat (?:have|did) i (?:add|added|put)\b/.test(text)) &&
     /^ (?:\w+ ){0,3}?(?:what|whats|what's|wetin|show|list|check|see|view|how|is|are|tell|display|read|open|total|contents|items)\b|\b(?:in|inside) (?:my|the) (?:cart|basket|trolley) (?:right now|now|currently|at the moment)?\s*$|\bwhat (?:have|did) i (?:add|added|put)\b|\b(?:cart|basket) (?:total|contents|items|subtotal)\b/.test(
       text,
     )
