@@ -41,7 +41,7 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
       after = ` (none dated ${focus.days.said.trim()})`;
     else {
       kept = dated;
-      criteria.push(`dated ${focus.days.said}`);
+      criteria.push(`dated ${focus.days.said.replace(/[\s,.;:!?]+$/, "")}`);
     }
   }
   if (focus.amounts && items.amount) {

@@ -892,6 +892,52 @@ export const EXAMPLES: Example[] = [
     question: "did the Jumia refund ever come through in October?",
     expected: list({ from: "2026-10-01", to: "2026-10-31" }),
   },
+  // Rule: the story around a question is not what was asked (its days, names and products are not read)
+  {
+    topic: "income",
+    question: "what came in on the 29th of August? I remember a refund that day but my sister says salary landed too",
+    expected: list({ from: "2026-08-29", to: "2026-08-29", direction: "income", include_insights: true }),
+  },
+  {
+    topic: "spending",
+    question: "how much have I spent this month? My brother says I'm always broke by the 20th",
+    expected: insights("30d"),
+  },
+  {
+    topic: "search",
+    question: "what size does the ogbono come in? I don't want to buy a whole bucket if it's massive",
+    expected: search("Ogbono"),
+  },
+  {
+    topic: "cart",
+    question: "2 bunches of ugu please, I'm making edikaikong on Sunday and the market woman near me has run out",
+    expected: add("ugu-leaves-bunch", 2),
+  },
+  {
+    topic: "orders",
+    question: "I think the reference was ORD-K9M4TX. Has it been delivered?",
+    expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } },
+  },
+  // Rule: a counted product the catalog lacks is said to be missing, whatever the rest names
+  {
+    topic: "refusal",
+    question: "add 2 cartons of indomie to my cart, the chicken flavour",
+    expected: { refused: true, problem: /The catalog has no indomie/ },
+  },
+  // Rule: a question about the agent wins over a weak match ("…my shopping")
+  {
+    topic: "about the agent",
+    question: "who am I talking to and what can you actually do? can you help with my shopping?",
+    expected: { answered: /about the agent/, problem: /built-in agent/ },
+  },
+  // Rule: a month, then days of it, is those days
+  {
+    topic: "dates",
+    question: "my spending for October only, the whole of October 1st to 31st",
+    expected: list({ from: "2026-10-01", to: "2026-10-31", direction: "spending", include_insights: true }),
+  },
+  // Rule: a product's alias is a known word, never a typo of another ("pear" is no "year")
+  { topic: "search", question: "have you got pear?", expected: search("Avocado") },
   // Rule: amounts with separators and currencies are one amount
   { topic: "cart", question: "add 2 crates of eggs worth ₦13,000", expected: add("fresh-eggs-crate-of-30", 2) },
 ];

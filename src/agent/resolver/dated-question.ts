@@ -8,7 +8,7 @@ import { vocabulary } from "./vocabulary.ts";
 
 /** Words that ask about a time without naming anything: "anything from 3 Oct?", "what happened on Monday?". */
 const ABOUT_A_TIME = new Set(
-  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when thing that dollar dollars naira usd ngn amount including include failed say like around roughly approximately maybe exactly think guess sometime through pull bring display give wise remember recall forgot forget know sure idea can't cannot".split(
+  "anything everything something happened happen happening going went on from since between until till what whats show see list all was were did there who when thing that mean meant dollar dollars naira usd ngn amount including include failed say like around roughly approximately maybe exactly think guess sometime through pull bring display give wise remember recall forgot forget know sure idea can't cannot".split(
     " ",
   ),
 );

@@ -137,7 +137,17 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
     );
   // "Weekend" beside the days it means ("valentine's weekend, the 14th/15th feb") adds nothing to them.
   const named = results.filter((result) => !/^(?:the |this |last )?weekend$/i.test(result.text.trim()));
-  const [first, second] = named.length > 0 ? named : results;
+  const read = named.length > 0 ? named : results;
+  // "October only, the whole of October 1st to 31st": a month, then days of it, is those days.
+  const [month, day] = read;
+  const narrowed =
+    month &&
+    day &&
+    !month.start.isCertain("day") &&
+    day.start.isCertain("day") &&
+    bounds(month.start, today).from <= bounds(day.start, today).from &&
+    bounds(day.start, today).to <= bounds(month.start, today).to;
+  const [first, second] = narrowed ? read.slice(1) : read;
   const year = /\b(?:in|for|during|of|from)\s+((?:19|20)\d{2})\b/i.exec(question);
   if (!first && year) return checked({ from: `${year[1]}-01-01`, to: `${year[1]}-12-31`, said: year[0] }, today, true);
   if (!first) return undefined;
@@ -153,6 +163,15 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
   if (second && !again)
     return checked(ordered({ from: start.from, to: bounds(second.start, today).to, said }), today, written);
   if (first.end) return checked(ordered({ from: start.from, to: bounds(first.end, today).to, said }), today, written);
+  // "October 1st to 31st": a bare day after the range's joint takes the first's month.
+  const barePast = /^\s*(?:to|-|–|until|till|through|thru)\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*[/.\d])/i.exec(
+    question.slice(first.index + first.text.length),
+  );
+  if (barePast && first.start.isCertain("day") && !first.end) {
+    const to = `${start.from.slice(0, 8)}${barePast[1]!.padStart(2, "0")}`;
+    if (to >= start.from && Number(barePast[1]) <= 31)
+      return checked({ from: start.from, to, said: `${first.text}${barePast[0]}` }, today, written);
+  }
   const before = question.slice(0, first.index).toLowerCase();
   const bareDay = /\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|-|–|and|until|till|through|thru)\s*(?:the\s+)?$/.exec(before);
   if (bareDay && first.start.isCertain("day")) {

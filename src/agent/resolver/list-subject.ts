@@ -115,7 +115,9 @@ export function subjectOf(
   ];
   // A card's last digits say which one, whatever the prepositions name ("topped up with my other card, the one ending 4821").
   // "Between rent and everything else": all of it, not the rent.
-  const everything = /\beverything(?: else)?\b|\ball of it\b/.test(text);
+  const everything = /\beverything(?: else)?\b|\ball of it\b|\bthe lot\b|\banything at all\b|\ball sources\b/.test(
+    text,
+  );
   const prepositional = targets
     .map((found) => found.filter((word) => notId(word) && kept(word)))
     .find((found) => found.length > 0);
@@ -165,7 +167,7 @@ const TIME_WORDS = new Set([
 
 /** Words that name nothing in particular ("spent on things", "came into my wallet from…"). */
 const GENERIC = new Set(
-  "thing things stuff everything anything something item items all go goes going gone went come comes coming came through thru kind kinds sort sorts lot lots other from to for on at with by into via of in out up the and or but actually really just even ever again already yet still also too anyway recently lately maybe probably honestly basically literally valentine valentines christmas easter halloween holiday holidays eve".split(
+  "thing things stuff everything anything something item items all only whole total lot go goes going gone went come comes coming came through thru kind kinds sort sorts lot lots other from to for on at with by into via of in out up the and or but actually really just even ever again already yet still also too anyway recently lately maybe probably honestly basically literally valentine valentines christmas easter halloween holiday holidays eve".split(
     " ",
   ),
 );

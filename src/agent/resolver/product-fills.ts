@@ -4,10 +4,12 @@ import type { FillContext, Found } from "./fill-context.ts";
 import { amountFilter, measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
 import {
   type CatalogEntry,
+  COLOURS_AND_MOODS,
   categoryNamed,
   countsInUnits,
   itemsPerUnit,
   matchProduct,
+  PACK_NOUNS,
   significantWords,
 } from "./products.ts";
 import { normalize, THOUSANDS } from "./text.ts";
@@ -30,6 +32,14 @@ function isIntentWord(action: ActionDefinition, word: string): boolean {
 
 /** One product per request: "2 eggs and 3 rice" or "tomatoes and onions" is refused, not half done. */
 export function productValue(context: FillContext): Found | undefined {
+  const unsold = context.answering ? undefined : unsoldCounted(context);
+  // "Add 2 cartons of indomie, the chicken flavour": what is counted is not sold, whatever the rest names.
+  if (unsold)
+    return {
+      because: "the product counted is not in the catalog",
+      problem: `The catalog has no ${unsold}, so nothing was added: name a product of the catalog, or ask me to search it`,
+      refuse: true,
+    };
   if (!context.answering && secondProduct(context))
     return {
       because: "two products named",
@@ -68,7 +78,7 @@ export function productValue(context: FillContext): Found | undefined {
     };
   if (match) return { because: "several products match", ask: { question: `Which one: ${list}?`, choices } };
   const named = significantWords(context.text.replace(/\d+/g, " ")).filter(
-    (word) => !GENERIC.has(word) && !isIntentWord(context.action, word),
+    (word) => !GENERIC.has(word) && !COLOURS_AND_MOODS.has(word) && !isIntentWord(context.action, word),
   );
   // Something the catalog does not sell ("order me a taxi", "add 3 bananas"): no follow-up can make it so.
   if (named.length)
@@ -109,9 +119,35 @@ const DESCRIBING = new Set(
   ),
 );
 
+/** The most words a part naming a product by a word the catalog lacks has ("and indomie", "plus some agege bread"). */
+const SHORT_PART = 3;
+
 /** Words that open a clause, not a product ("…, if that is possible", "…, so I can cook"). */
 const CLAUSE =
-  /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for|don'?t|do not|no|okay|ok)\b/i;
+  /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for|don'?t|do not|no|okay|ok|they|he|she|you|u)\b/i;
+
+/** What the part of the request that counts names, when it is no product of the catalog ("2 cartons of indomie"). */
+function unsoldCounted(context: FillContext): string | undefined {
+  const counted = partsOf(context.question).find((part) => quantityOf(part) !== undefined);
+  if (!counted || matchProduct(normalize(counted), context.catalog)) return undefined;
+  const unknown = significantWords(normalize(counted).replace(/\d+/g, " ")).filter(
+    (word) =>
+      !ENGLISH_WORDS.has(word) &&
+      !PACK_NOUNS.has(word) &&
+      !packWords(context.catalog).has(word) &&
+      !DESCRIBING.has(word) &&
+      !COLOURS_AND_MOODS.has(word) &&
+      !GENERIC.has(word) &&
+      !isIntentWord(context.action, word) &&
+      !/^(cart|basket)$/.test(word),
+  );
+  return unknown.length > 0 ? unknown.join(" ") : undefined;
+}
+
+/** The parts of a request, split where products could be listed ("2 eggs and 3 rice", "yam, plantain"). */
+function partsOf(question: string): string[] {
+  return question.replace(THOUSANDS, "").split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
+}
 
 /**
  * Whether the request names a second product after its first ("add 5 tomatoes and 2 onions",
@@ -120,7 +156,7 @@ const CLAUSE =
  * story) and clauses after it ("…, if that is possible") name none.
  */
 function secondProduct(context: FillContext): boolean {
-  const parts = context.question.replace(THOUSANDS, "").split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
+  const parts = partsOf(context.question);
   // The first part that counts or names a product for sure ("Christmas is coming o" names none).
   const first = parts.findIndex((part) => {
     const match = matchProduct(normalize(part), context.catalog);
@@ -147,10 +183,12 @@ function secondProduct(context: FillContext): boolean {
         (own.size > 0 && words.every((word) => own.has(word))) ||
         words.every((word) => packWords(context.catalog).has(word));
       if (CLAUSE.test(part) || same(part) || aboutIt) return false;
+      // A word no product has names a second one only in a short part ("…, and indomie"); a longer one is a clause ("e don finish for house").
       return (
         quantityOf(part) !== undefined ||
         matchProduct(normalize(part), context.catalog) ||
-        significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word))
+        (normalize(part).trim().split(/\s+/).length <= SHORT_PART &&
+          significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word)))
       );
     })
   );

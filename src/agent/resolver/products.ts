@@ -29,7 +29,7 @@ export const STOP_WORDS = new Set(
  * alone they name nothing ("am I in the red?", "feeling green", "sweet!"). Only a whole name or
  * alias that holds one ("red oil") names the product.
  */
-const COLOURS_AND_MOODS = new Set(
+export const COLOURS_AND_MOODS = new Set(
   "red green blue yellow white black brown pink purple grey gray golden sweet bitter sour hot cold warm happy sad mad glad".split(
     " ",
   ),
@@ -114,7 +114,7 @@ export function matchProduct(text: string, catalog: readonly CatalogEntry[]): Pr
 }
 
 /** Nouns of pack sizes that can single a product out ("a keg", "2 crates"). */
-const PACK_NOUNS = new Set(
+export const PACK_NOUNS = new Set(
   "keg bottle crate tuber cob bird wrap sachet basket bunch bucket bag pack head tin carton sack".split(" "),
 );
 
@@ -201,6 +201,18 @@ export function catalogVocabulary(catalog: readonly CatalogEntry[]): string[] {
     vocabularies.set(catalog, vocabulary);
   }
   return vocabulary;
+}
+
+const aliasWordsOf = new WeakMap<readonly CatalogEntry[], Set<string>>();
+
+/** The words of the products' aliases ("pear", "ata"): known words, never what a typo is made into. */
+export function aliasWords(catalog: readonly CatalogEntry[]): Set<string> {
+  let known = aliasWordsOf.get(catalog);
+  if (!known) {
+    known = new Set(catalog.flatMap((entry) => (entry.aliases ?? []).flatMap((alias) => words(normalize(alias)))));
+    aliasWordsOf.set(catalog, known);
+  }
+  return known;
 }
 
 const MEASURES = /^(kg|g|cl|ml|l|litre|litres|liter|liters|about)$/;

@@ -81,3 +81,42 @@ export function withoutPleasantries(question: string): string {
   const rest = question.replace(PLEASANTRY, "");
   return rest !== question && asks(rest.replace(/^(?:now|so|ok|okay),?\s+/i, "")) ? rest : question;
 }
+
+/**
+ * Parts of a message that tell a story rather than ask ("I remember a Jumia refund that day",
+ * "my sister says I'm always broke by the 20th", "trying to sort out a budget before Christmas",
+ * "the one we eat with corn"): a subject and a verb of telling, or a gerund of what the user is
+ * doing. What the user wants ("I need…", "I want…", "I'll take…") is no story.
+ */
+const TELLS =
+  /^(?:(?:and|but|so|because|cos|coz|usually|normally|honestly|apparently|basically|ehn|lol|tbh|anyway|like|plus)\s+)*(?:(?:i|i'm|im|i've|ive|i'd|id|i was|we|we're|we've|he|he's|she|she's|they|they're|it|it's|there's|that's|hr|mum|mom|dad)\b(?!\s+(?:want|wanna|need|would like|'d like|'ll|will take|wan|am asking|'m asking|am looking|'m looking|m looking|looking)\b)|my\s+[\w-]+(?:\s+[\w-]+)?\s+(?:says?|said|is|was|keeps|kept|has|had|thinks?|wants?|only|eats?|claims?|reckons?|swears?|told|insists?|loves?|likes?)\b|(?:the\s+)?(?:kids|children|family|guests|people)\s+\w+|(?:trying|thinking|doing|planning|working|making|feeling|sorting)\b|(?:felt|feels?|seems?)\s+like\b|not\s+the\b|the\s+one\s+(?:we|i|you|they|wey)\b)/i;
+
+/** Words that point back at what was told ("…, has it left the store yet?", "how much did I send him"). */
+const REFERS_BACK = /\b(?:it|its|him|her|them|they|that one|this one|those|these)\b/i;
+
+/**
+ * What a message asks, without the parts that only tell a story around it: sentences and
+ * clauses that tell (`TELLS`) and ask nothing ("?") are left out, when what is left still names
+ * something. Dates, names and products said in the story are not what was asked about.
+ */
+export function requestPart(question: string, keep: (piece: string) => boolean = () => false): string {
+  const pieces = question.split(/([.!?]+\s+|[,;:]\s+|\s+[—–-]\s+|\s*[()]\s*|\n+)/);
+  const kept: string[] = [];
+  let dropped = false;
+  for (let index = 0; index < pieces.length; index += 2) {
+    const piece = (pieces[index] ?? "").trim();
+    const after = pieces[index + 1] ?? "";
+    if (piece && TELLS.test(piece) && !after.includes("?") && !keep(piece)) {
+      dropped = true;
+      continue;
+    }
+    kept.push(`${pieces[index] ?? ""}${after}`);
+  }
+  if (!dropped) return question;
+  const rest = kept
+    .join("")
+    .replace(/^[\s,;:.!—–-]+|[\s,;:—–-]+$/g, "")
+    .trim();
+  // What is left must stand on its own: "can you check what's going on with it?" asks about the story.
+  return significantWords(normalize(rest)).length > 0 && !REFERS_BACK.test(rest) ? rest : question;
+}

@@ -7,16 +7,19 @@ import { hasDateFills, missingId, namesId, windowOf } from "./fill.ts";
 import { type Focus, focusOf } from "./focus.ts";
 import { otherPerson } from "./other-person.ts";
 import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
-import { amountFilter, quantityOf } from "./phrases.ts";
-import { type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
+import { amountFilter, peopleCount, quantityOf } from "./phrases.ts";
+import { aliasWords, type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
 import { asksAboutCart, asksForHelp, CART_ANSWER, capabilities, changeVerb, smallTalk, unreadable } from "./refuse.ts";
-import { asks, otherRequests, splitClauses, trimJoints, withoutPleasantries } from "./requests.ts";
+import { asks, otherRequests, requestPart, splitClauses, trimJoints, withoutPleasantries } from "./requests.ts";
 import { type Explanation, hasPeriod, score } from "./score.ts";
 import { correctTypos, normalize } from "./text.ts";
 import { vocabulary } from "./vocabulary.ts";
 
 /** Below this score no action is sure enough, and the agent says what it can do instead of guessing. */
 const MIN_SCORE = 2;
+
+/** What an action must score to be asked for in a question about the agent ("what can you do? help me with my orders"). */
+const HELP_OVER = 4;
 
 /**
  * Maps a question in plain English to an action, without any model, from the actions'
@@ -34,7 +37,7 @@ export function resolveQuestion(
   const question = withoutPleasantries(asked);
   const actions = options.actions ?? defaultActions();
   const clock = clockAt(options.now, options.timeZone);
-  const { text, fixes } = correctTypos(normalize(question), vocabulary(actions, catalog));
+  const { text, fixes } = correctTypos(normalize(question), vocabulary(actions, catalog), aliasWords(catalog));
   const explanation: Explanation = { typos: fixes, candidates: [], values: [], timeZone: clock.timeZone };
   const refuse = (rule: string, why: string): Resolution => ({
     action: "none",
@@ -66,6 +69,19 @@ export function resolveQuestion(
     return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} here, and nothing was sent`);
   }
 
+  // What the message asks, without the story around it ("…? I remember a Jumia refund that day"): read on its own.
+  // A part holding an id or a count of people is no story ("I think the reference was ORD-K9M4TX", "I'm cooking for 10 people").
+  const request = requestPart(
+    question,
+    (piece) => actions.some((action) => namesId(action, piece)) || peopleCount(piece) !== undefined,
+  );
+  if (request !== question) {
+    const read = resolveQuestion(request, catalog, options);
+    const rule = `read without the story: "${request}"`;
+    return read.explanation
+      ? { ...read, explanation: { ...read.explanation, rule: read.explanation.rule ?? rule } }
+      : read;
+  }
   if (asksAboutCart(text) && !matchProduct(text, catalog) && quantityOf(question) === undefined)
     return {
       action: "none",
@@ -155,7 +171,8 @@ export function resolveQuestion(
       : undefined;
   if (read) explanation.rule = `a question, and no change asked for in so many words: ${read.action}, which reads`;
   const best = read ?? top;
-  if (!best || best.score < MIN_SCORE) {
+  // "What can you actually do for me? Can you help with my shopping?": about the agent, unless an action is clearly asked for.
+  if (!best || best.score < MIN_SCORE || (best.score < HELP_OVER && asksForHelp(text))) {
     const talk = smallTalk(text);
     if (talk === "thanks")
       return {

@@ -44,9 +44,15 @@ const SHORT = new Set(
 /**
  * Fixes typos against a vocabulary: a word it does not know, of five letters or more, becomes
  * the one known word within one edit (two for words of eight letters or more), when exactly one
- * is that close. Returns the text and what was changed, for --explain.
+ * is that close. Words `kept` are known but no word is corrected to them (a product's alias
+ * "pear" is no typo of "year", and "chidi" is not made "chili"). Returns the text and what was
+ * changed, for --explain.
  */
-export function correctTypos(normalized: string, vocabulary: ReadonlySet<string>): { text: string; fixes: string[] } {
+export function correctTypos(
+  normalized: string,
+  vocabulary: ReadonlySet<string>,
+  kept: ReadonlySet<string> = new Set(),
+): { text: string; fixes: string[] } {
   const fixes: string[] = [];
   const fixed = words(normalized).map((word) => {
     const short = ABBREVIATIONS[word];
@@ -57,6 +63,7 @@ export function correctTypos(normalized: string, vocabulary: ReadonlySet<string>
     if (
       word.length < 3 ||
       vocabulary.has(word) ||
+      kept.has(word) ||
       COMMON.has(word) ||
       SHORT.has(word) ||
       ENGLISH_WORDS.has(word) ||
