@@ -82,7 +82,10 @@ test("answers say what was asked, from what came back", async (t) => {
     // A merchant no line of those days holds: said so.
     ["how much was uber on the 17th", /^None of the 1 transaction on Tue 17 Nov mentions "uber"/],
     // The latest of one status, not every one of it.
-    ["which of my orders was delivered last?", /^The latest order delivered: ORD-2HBW8R: Delivered, 2 × Ijebu Garri \(₦2,800 each\)/],
+    [
+      "which of my orders was delivered last?",
+      /^The latest order delivered: ORD-2HBW8R: Delivered, 2 × Ijebu Garri \(₦2,800 each\)/,
+    ],
     // What no action reads, said plainly.
     ["what's in my cart?", /^I can't see what's in your cart/],
   ];

@@ -918,6 +918,18 @@ export const EXAMPLES: Example[] = [
     question: "I think the reference was ORD-K9M4TX. Has it been delivered?",
     expected: { action: "get_orders", parameters: { order_id: "ORD-K9M4TX" } },
   },
+  {
+    topic: "transactions",
+    question:
+      "What went through on the 14th of April? I think I did two exchanges that day, one to pounds for my cousin",
+    expected: list({ from: "2026-04-14", to: "2026-04-14" }),
+  },
+  {
+    topic: "transactions",
+    question:
+      "My mum says I've sent her nothing this year, can you show me the transfers to Mum over the past 12 months",
+    expected: list({ period: "1y" }),
+  },
   // Rule: a counted product the catalog lacks is said to be missing, whatever the rest names
   {
     topic: "refusal",

@@ -46,7 +46,7 @@ export function readWindow(
   const weeks = weeksBack(text, today);
   if (weeks) return weeks;
   // Days the question names beside a period phrase are what it asks about ("between the 5th and the 12th of this month", "in December last year").
-  const days = chronoWindow(question, clock, today, named?.phrase);
+  const days = chronoWindow(question, clock, today, named ? Object.values(values).flat() : []);
   if (named && !days) return { period: named.period, said: named.phrase };
   return days;
 }
@@ -83,7 +83,7 @@ function withoutTimesOfDay(parser: chrono.Chrono): chrono.Chrono {
  * result with an end ("X to Y", "X - Y"), or two results joined ("between X and Y"); a bare
  * day before the connector ("from the 5th to the 10th of November") takes the second's month.
  */
-function chronoWindow(asked: string, clock: Clock, today: string, period?: string): Window {
+function chronoWindow(asked: string, clock: Clock, today: string, periods: readonly string[]): Window {
   const reference = { instant: clock.now, timezone: offsetMinutes(clock) };
   // Numbers alone are read day first outside the Americas, unless one can only be month first ("12/31/2025").
   const dayFirst =
@@ -94,8 +94,8 @@ function chronoWindow(asked: string, clock: Clock, today: string, period?: strin
     today,
   );
   const parsed = DAYS_PARSER.parse(question, reference, { forwardDate: false })
-    // The period phrase itself ("this month", "last year") is the period, not days.
-    .filter((result) => period === undefined || !hasPhrase(` ${period} `, normalize(result.text).trim()));
+    // A period phrase ("this month", "this year" beside "the past 12 months") is a period, not days.
+    .filter((result) => !periods.some((period) => hasPhrase(` ${period} `, normalize(result.text).trim())));
   const numeric = (result: chrono.ParsedResult) => /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim());
   const dayFirstOf = (result: chrono.ParsedResult) =>
     chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result;

@@ -103,10 +103,14 @@ export function requestPart(question: string, keep: (piece: string) => boolean =
   const pieces = question.split(/([.!?]+\s+|[,;:]\s+|\s+[—–-]\s+|\s*[()]\s*|\n+)/);
   const kept: string[] = [];
   let dropped = false;
+  // A story goes on to the end of its sentence ("I think I did two exchanges that day, one to pounds for my cousin").
+  let story = false;
   for (let index = 0; index < pieces.length; index += 2) {
     const piece = (pieces[index] ?? "").trim();
     const after = pieces[index + 1] ?? "";
-    if (piece && TELLS.test(piece) && !after.includes("?") && !keep(piece)) {
+    const tells: boolean = piece !== "" && (TELLS.test(piece) || (story && !asks(piece)));
+    story = tells && !/[.!?\n]/.test(after);
+    if (tells && !after.includes("?") && !keep(piece)) {
       dropped = true;
       continue;
     }
@@ -118,5 +122,7 @@ export function requestPart(question: string, keep: (piece: string) => boolean =
     .replace(/^[\s,;:.!—–-]+|[\s,;:—–-]+$/g, "")
     .trim();
   // What is left must stand on its own: "can you check what's going on with it?" asks about the story.
-  return significantWords(normalize(rest)).length > 0 && !REFERS_BACK.test(rest) ? rest : question;
+  // ("…, so I can show her" points at no one in the story.)
+  const pointing = rest.replace(/\bso (?:that )?(?:i|we) can\b.*$/i, "");
+  return significantWords(normalize(rest)).length > 0 && !REFERS_BACK.test(pointing) ? rest : question;
 }

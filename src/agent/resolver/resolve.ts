@@ -82,7 +82,8 @@ export function resolveQuestion(
       ? { ...read, explanation: { ...read.explanation, rule: read.explanation.rule ?? rule } }
       : read;
   }
-  if (asksAboutCart(text) && !matchProduct(text, catalog) && quantityOf(question) === undefined)
+  const sure = matchProduct(text, catalog);
+  if (asksAboutCart(text) && !(sure && "product" in sure) && quantityOf(question) === undefined)
     return {
       action: "none",
       parameters: {},
