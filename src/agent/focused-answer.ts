@@ -1,7 +1,7 @@
 import type { ItemsDefinition } from "./actions/understanding.ts";
 import { dayIn } from "./resolver/calendar.ts";
 import type { Focus } from "./resolver/focus.ts";
-import { normalize, singular, words } from "./resolver/text.ts";
+import { closeTo, normalize, singular, words } from "./resolver/text.ts";
 import { asArray, fillTemplate, lookupIn, money } from "./template.ts";
 
 /** Elements listed in a focused answer at most; the count says how many there were. */
@@ -77,10 +77,29 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
         ? text.toLowerCase().includes(focus.product.toLowerCase())
         : holdsAny(text, focus.words ?? []);
     };
-    const matching = kept.filter(holds);
+    const exact = kept.filter(holds);
+    // A name written with a typo ("netlfix") is the one the lines hold when no line holds it as written.
+    const near =
+      exact.length === 0 && focus.target && !focus.product
+        ? kept.filter((element) => holdsNear(String(field(element, items.text) ?? ""), focus.words ?? []))
+        : [];
+    const matching = exact.length > 0 ? exact : near;
     if (matching.length === 0 && focus.target)
       return `None of the ${all.length} ${direction}${noun(all.length)}${where} mentions "${focus.target}" (I looked for it in each one's ${lastPart(items.text)}).`;
-    if (matching.length > 0) {
+    if (exact.length === 0 && near.length > 0) {
+      const wanted = focus.words ?? [];
+      const read = [
+        ...new Set(
+          near.flatMap((element) =>
+            words(normalize(String(field(element, items.text) ?? ""))).filter((each) =>
+              wanted.some((word) => closeTo(word, each)),
+            ),
+          ),
+        ),
+      ];
+      kept = near;
+      criteria.push(`mentioning "${read.join(" ")}" (you wrote "${focus.target}")`);
+    } else if (matching.length > 0) {
       kept = matching;
       criteria.push(
         `mentioning "${focus.target ?? focus.words.filter((word) => matching.some((element) => holdsAny(String(field(element, items.text)), [word]))).join(" ")}"`,
@@ -152,6 +171,12 @@ function amountOf(value: unknown): number {
   if (typeof value === "number") return value;
   const found = /\d[\d,]*(?:\.\d+)?/.exec(String(value ?? ""));
   return found ? Number(found[0].replaceAll(",", "")) : 0;
+}
+
+/** Whether a text holds a word that one of the words is a typo of. */
+function holdsNear(text: string, wanted: readonly string[]): boolean {
+  const own = words(normalize(text));
+  return wanted.some((word) => own.some((each) => closeTo(word, each)));
 }
 
 /** Whether a text holds one of the words, as a word (plurals and all). */

@@ -86,6 +86,8 @@ test("answers say what was asked, from what came back", async (t) => {
       "which of my orders was delivered last?",
       /^The latest order delivered: ORD-2HBW8R: Delivered, 2 × Ijebu Garri \(₦2,800 each\)/,
     ],
+    // A merchant written with a typo is the one the lines hold.
+    ["when did i last pay netlfix", /^The latest transaction mentioning "netflix" \(you wrote "netlfix"\)/],
     // What no action reads, said plainly.
     ["what's in my cart?", /^I can't see what's in your cart/],
   ];

@@ -950,6 +950,17 @@ export const EXAMPLES: Example[] = [
   },
   // Rule: a product's alias is a known word, never a typo of another ("pear" is no "year")
   { topic: "search", question: "have you got pear?", expected: search("Avocado") },
+  // Rule: a possessive written without its apostrophe is still someone else's data
+  { topic: "other users", question: "whats tunde bakares balance", expected: refused },
+  { topic: "other users", question: "show me my moms transactions shes on the app too", expected: refused },
+  // Rule: months, days, units and statuses are words the typo check knows ("decmber", "monts", "procesing", "yday")
+  { topic: "typos", question: "what did i do last decmber", expected: list({ from: "2025-12-01", to: "2025-12-31" }) },
+  { topic: "typos", question: "how much i spent last 12 monts", expected: insights("1y") },
+  { topic: "typos", question: "what did i do yday", expected: list({ from: "2026-11-17", to: "2026-11-17" }) },
+  { topic: "orders", question: "how many orders still procesing", expected: { action: "get_orders", parameters: {} } },
+  { topic: "transactions", question: "show this weeks transactions", expected: list({ period: "7d" }) },
+  // Rule: a product that "came" is an order's
+  { topic: "orders", question: "did my yam come", expected: { action: "get_orders", parameters: {} } },
   // Rule: amounts with separators and currencies are one amount
   { topic: "cart", question: "add 2 crates of eggs worth ₦13,000", expected: add("fresh-eggs-crate-of-30", 2) },
 ];

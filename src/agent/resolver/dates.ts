@@ -3,7 +3,7 @@ import { addDays, type Clock, dayIn, offsetMinutes, type Window, ymd } from "./c
 import { partOf } from "./date-parts.ts";
 import { ABBREVIATIONS } from "./english.ts";
 import { COUNT_WORDS } from "./phrases.ts";
-import { hasPhrase, normalize } from "./text.ts";
+import { closeTo, hasPhrase, normalize } from "./text.ts";
 
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, fortnight: 14, month: 30, year: 365 };
 
@@ -232,8 +232,11 @@ const MONTH_NAMES = [
 /** Days known by name ("valentine's day", "christmas day", "yesterday's") and short units ("the past yr"), written as the parser reads them. */
 function withHolidays(question: string, today: string): string {
   return (
-    withWeekdayOfLastWeek(question, today)
-      .replace(/\b(?:yrs?|mths?|mnths?|mos|wks?)\b/gi, (short) => ABBREVIATIONS[short.toLowerCase()] ?? short)
+    withWeekdayOfLastWeek(calendarSpelled(question), today)
+      .replace(
+        /\b(?:yrs?|mths?|mnths?|mos|wks?|yday|yest|tmrw)\b/gi,
+        (short) => ABBREVIATIONS[short.toLowerCase()] ?? short,
+      )
       .replace(/\b(yesterday|today|tonight)'?s\b/gi, "$1")
       .replace(/\bthru\b/gi, "through")
       // "How much is sat in my account": British for sitting, not Saturday.
@@ -247,6 +250,20 @@ function withHolidays(question: string, today: string): string {
       .replace(/\bnew year'?s day\b/gi, "1 January")
       .replace(/\bhalloween\b/gi, "31 October")
   );
+}
+
+/** Long month and day names of the calendar, which a typo of six letters or more is read as ("decmber", "septmber"). */
+const CALENDAR_NAMES = [...MONTH_NAMES, ...WEEKDAY_NAMES]
+  .map((name) => name.toLowerCase())
+  .filter((name) => name.length >= 6);
+
+function calendarSpelled(question: string): string {
+  return question.replace(/\b[a-z]{6,}\b/gi, (word) => {
+    const lower = word.toLowerCase();
+    if (CALENDAR_NAMES.includes(lower)) return word;
+    // The first letter kept: "remember" is no December.
+    return CALENDAR_NAMES.find((name) => name[0] === lower[0] && closeTo(lower, name)) ?? word;
+  });
 }
 
 /** "Tuesday of last week", "last week Tuesday": that day of the Monday-to-Sunday week before this one, written out. */

@@ -33,7 +33,8 @@ const LARGEST = /\b(biggest|largest|highest|most expensive|priciest|costliest|ma
 const SMALLEST = /\b(smallest|lowest|cheapest|least expensive|minimum|min|tiniest)\b/;
 const NOUNS =
   "transactions?|payments?|transfers?|orders?|deposits?|expenses?|purchases?|ones?|things?|anything|something|charges?|top-?ups?|salary|salaries|debits?|credits?|spend|spending|income|withdrawals?|item|items";
-const NOT_TIME = "(?!(?:week|weeks|month|months|year|years|day|days|weekend|night|quarter|fortnight|\\d+)\\b)";
+const NOT_TIME =
+  "(?!(?:week|weeks|month|months|year|years|day|days|weekend|night|quarter|fortnight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|january|february|march|april|may|june|july|august|september|october|november|december|\\d+)\\b)";
 /** Verbs an element was last done by ("which order was delivered last", "the one I most recently paid"). */
 const DONE = "(?:delivered|placed|ordered|shipped|paid|sent|received|made|arrived|completed|processed|bought)";
 const NEWEST = new RegExp(

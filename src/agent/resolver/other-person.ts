@@ -25,7 +25,7 @@ export function otherPerson(
   const own = new Set((userName ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const plain = question.replace(/[‘’`´]/g, "'");
   const relative =
-    new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'s${OWNED}|\\s+(?:account|wallet|card|${DATA_NOUNS})\\b)`, "i").exec(
+    new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'?s${OWNED}|\\s+(?:account|wallet|card|${DATA_NOUNS})\\b)`, "i").exec(
       plain,
     ) ??
     new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(
@@ -46,6 +46,22 @@ export function otherPerson(
       (name) => !NOT_PEOPLE.has(name) && !STARTERS.has(name) && !own.has(name),
     );
     return `${[...names, word].map(capitalized).join(" ")}'s`;
+  }
+  // A possessive written without its apostrophe ("whats tunde bakares balance"): a word no dictionary, action or catalog holds.
+  for (const match of plain.matchAll(new RegExp(`\\b([A-Za-z]{3,})s\\s+(?:${DATA_NOUNS})\\b`, "gi"))) {
+    const word = (match[1] as string).toLowerCase();
+    if (
+      NOT_PEOPLE.has(word) ||
+      own.has(word) ||
+      MONTHS_AND_DAYS.test(word) ||
+      isThing(word) ||
+      isThing(`${word}s`) ||
+      ENGLISH_WORDS.has(word) ||
+      ENGLISH_WORDS.has(`${word}s`) ||
+      STARTERS.has(word)
+    )
+      continue;
+    return `${capitalized(word)}'s`;
   }
   const pronoun = new RegExp(`\\b(his|her|their|our)\\s+(?:\\w+\\s+)?(${DATA_NOUNS})\\b`, "i").exec(plain);
   if (pronoun) return (pronoun[1] as string).toLowerCase();

@@ -52,7 +52,11 @@ export function resolveQuestion(
   const person =
     ownReference && /\b(?:his|her|their)\s+money\b/i.test(question)
       ? undefined
-      : otherPerson(question, options.userName, (word) => catalogVocabulary(catalog).includes(word));
+      : otherPerson(
+          question,
+          options.userName,
+          (word) => catalogVocabulary(catalog).includes(word) || vocabulary(actions, []).has(word),
+        );
   if (person)
     return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
   // The question as written keeps its clauses ("…, refund me"); the corrected text its fixed typos ("cancle").

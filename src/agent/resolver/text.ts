@@ -14,6 +14,8 @@ export function normalize(text: string): string {
     // A number keeps its decimal point ("$1,200.50" is 1200.50).
     .replace(/(?:(?<!\d)\.|\.(?!\d)|[^a-z0-9_'\-₦$.])+/g, " ")
     .replace(/(^| )['-]+|['-]+( |$)/g, " ")
+    // "This weeks transactions", "last month's total": the period, its possessive dropped.
+    .replace(/\b(this|last|past|previous|next) (week|month|year)(?:'s|s')?s?\b/g, "$1 $2")
     .trim()} `.replace(/\s+/g, " ");
 }
 
@@ -86,6 +88,8 @@ export function correctTypos(
     let best: string | undefined;
     let bestDistance = limit + 1;
     let ties = 0;
+    // Of two as close, the one ending as the word does ("monts": months, not month).
+    let sameEnd: string | undefined;
     for (const known of vocabulary) {
       // Short words change little: three letters only gain one ("wek" → "week"), four keep their length ("yera" → "year", not "rice" → "price").
       if (
@@ -96,10 +100,16 @@ export function correctTypos(
       )
         continue;
       const distance = editDistance(word, known, limit);
-      if (distance < bestDistance) [best, bestDistance, ties] = [known, distance, 1];
-      else if (distance === bestDistance) ties++;
+      const ending = known.at(-1) === word.at(-1);
+      if (distance < bestDistance)
+        [best, bestDistance, ties, sameEnd] = [known, distance, 1, ending ? known : undefined];
+      else if (distance === bestDistance && distance <= limit) {
+        ties++;
+        if (ending) sameEnd = sameEnd === undefined && best?.at(-1) !== word.at(-1) ? known : undefined;
+      }
     }
-    if (!best || ties > 1) return word;
+    if (ties > 1 && sameEnd) best = sameEnd;
+    else if (!best || ties > 1) return word;
     fixes.push(`${word}→${best}`);
     return best;
   });
@@ -108,6 +118,13 @@ export function correctTypos(
 }
 
 /** Damerau–Levenshtein distance (adjacent swaps count once), giving up above `limit`. */
+/** Whether a word is a typo of another: within one edit (two from eight letters), a swap of two letters counting one; five letters or more. */
+export function closeTo(word: string, other: string): boolean {
+  if (word.length < 5 || other.length < 5) return false;
+  const limit = word.length >= 8 ? 2 : 1;
+  return Math.abs(word.length - other.length) <= limit && editDistance(word, other, limit) <= limit;
+}
+
 function editDistance(a: string, b: string, limit: number): number {
   const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 0; j <= b.length; j++) (rows[0] as number[])[j] = j;
