@@ -961,6 +961,49 @@ export const EXAMPLES: Example[] = [
   { topic: "transactions", question: "show this weeks transactions", expected: list({ period: "7d" }) },
   // Rule: a product that "came" is an order's
   { topic: "orders", question: "did my yam come", expected: { action: "get_orders", parameters: {} } },
+  // Rule: a change said as the user's own plan ("I wan cancel am if e too much") leaves the question answered
+  {
+    topic: "spending",
+    question: "Netflix don chop how much from me this month? I wan cancel am if e too much",
+    expected: {
+      action: "list_transactions",
+      parameters: { period: "30d", include_insights: true },
+      note: /^I can't cancel anything here, so that part was not done$/,
+    },
+  },
+  // Rule: what is let in ("salary inclusive", "including the failed ones") narrows nothing
+  {
+    topic: "income",
+    question: "How much money entered my account this month? Salary inclusive",
+    expected: income("30d"),
+  },
+  {
+    topic: "transactions",
+    question: "pls show me every transaction for the last 7 days including the failed ones",
+    expected: list({ period: "7d" }),
+  },
+  // Rule: a month named settles which way round a numeric date is ("11/3 this month")
+  {
+    topic: "dates",
+    question: "what was the charge on 11/3 this month",
+    expected: list({ from: "2026-11-03", to: "2026-11-03", direction: "spending" }),
+  },
+  // Rule: "ever … before this week" looks as far back as the action can
+  {
+    topic: "transactions",
+    question: "Have I ever sent money to Tunde before this week?",
+    expected: list({ period: "1y", direction: "spending", include_insights: true }),
+  },
+  // Rule: money asked of someone in any currency words is a request no action makes
+  { topic: "refusal", question: "Abeg request 52 dollars from Chidi Obi, make e pay me", expected: refused },
+  // Rule: a size keeps the products sold in it ("a 50kg bag of rice" is one of two)
+  {
+    topic: "cart",
+    question: "add one 50kg bag of rice",
+    expected: { action: "add_to_cart", followUp: "product_id", parameters: { quantity: 1 } },
+  },
+  // Rule: "last one week" is a week, not the last one
+  { topic: "spending", question: "Abeg wetin I don spend for last one week?", expected: insights("7d") },
   // Rule: amounts with separators and currencies are one amount
   { topic: "cart", question: "add 2 crates of eggs worth ₦13,000", expected: add("fresh-eggs-crate-of-30", 2) },
 ];

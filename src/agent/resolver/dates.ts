@@ -100,9 +100,20 @@ function chronoWindow(asked: string, clock: Clock, today: string, periods: reado
   const dayFirstOf = (result: chrono.ParsedResult) =>
     chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result;
   // "11/9 thru 11/12": when day first puts a day still ahead and month first does not, every number is month first.
+  // "11/3 this month": the reading that falls in the month named.
+  const monthNamed = /\bthis month\b/i.test(asked)
+    ? Number(today.slice(5, 7))
+    : /\blast month\b/i.test(asked)
+      ? ((Number(today.slice(5, 7)) + 10) % 12) + 1
+      : undefined;
+  const inMonth = (result: chrono.ParsedResult) => result.start.get("month") === monthNamed;
   const monthFirst = parsed
     .filter(numeric)
-    .some((result) => isAhead(dayFirstOf(result), today) && !isAhead(result, today));
+    .some(
+      (result) =>
+        (isAhead(dayFirstOf(result), today) && !isAhead(result, today)) ||
+        (monthNamed !== undefined && inMonth(result) && !inMonth(dayFirstOf(result))),
+    );
   const results = parsed
     .map((result) => {
       if (!numeric(result)) return result;

@@ -3,7 +3,7 @@ import type { Clock } from "./calendar.ts";
 import { calendarUnit } from "./date-parts.ts";
 import { windowOf } from "./fill.ts";
 import { CURRENCY_CODES, type ListSubject, subjectOf } from "./list-subject.ts";
-import { amountFilter, moneyOf, NUMBERS_IN_WORDS } from "./phrases.ts";
+import { amountFilter, moneyOf, moneyTogether, NUMBERS_IN_WORDS } from "./phrases.ts";
 import type { CatalogEntry } from "./products.ts";
 import { normalize, THOUSANDS } from "./text.ts";
 
@@ -38,7 +38,7 @@ const NOT_TIME =
 /** Verbs an element was last done by ("which order was delivered last", "the one I most recently paid"). */
 const DONE = "(?:delivered|placed|ordered|shipped|paid|sent|received|made|arrived|completed|processed|bought)";
 const NEWEST = new RegExp(
-  `\\b${DONE}\\s+last\\b(?!\\s+(?:week|weeks|month|months|year|years|night|weekend|quarter|fortnight|\\d+)\\b)|\\b(?:most recently|last)\\s+${DONE}\\b|\\bwhen last\\b|\\b(?:last|latest|most recent|newest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was|were|is) (?:[\\w']+\\s+){1,3}?last\\b|\\bwhen was (?:my|the) last\\b|\\blast time\\b`,
+  `\\b${DONE}\\s+last\\b(?!\\s+(?:week|weeks|month|months|year|years|night|weekend|quarter|fortnight|\\d+)\\b)|\\b(?:most recently|last)\\s+${DONE}\\b|\\bwhen last\\b|\\b(?:last|latest|most recent|newest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b(?!\\s+(?:week|weeks|month|months|year|years|day|days)\\b)|\\bwhen (?:did|was|were|is) (?:[\\w']+\\s+){1,3}?last\\b|\\bwhen was (?:my|the) last\\b|\\blast time\\b`,
 );
 const OLDEST = new RegExp(
   `\\b(?:first|earliest|oldest)\\s+${NOT_TIME}(?:\\w+\\s+)?${NOT_TIME}(?:${NOUNS})\\b|\\bwhen (?:did|was) (?:i|we) first\\b`,
@@ -91,7 +91,7 @@ export function focusOf(
   clock: Clock,
 ): Focus | undefined {
   const items = action.understanding?.items;
-  const against = action.understanding?.total ? moneyOf(question) : undefined;
+  const against = action.understanding?.total ? moneyTogether(question) : undefined;
   const named = /\bin (naira|ngn|pounds?|gbp|sterling|euros?|eur|dollars?|usd)\b/.exec(text)?.[1];
   const inCurrency = action.understanding?.total && named ? (CURRENCY_CODES[named] ?? named).toUpperCase() : undefined;
   if (!items)

@@ -74,7 +74,9 @@ export function subjectOf(
         !known.has(word) &&
         !known.has(singular(word)),
     );
-  const kept = (word: string) => !leaving.includes(word);
+  // "Salary inclusive", "including refunds": what is let in, not what the list is narrowed to.
+  const including = [...text.matchAll(INCLUDING)].map((match) => (match[1] ?? match[2]) as string);
+  const kept = (word: string) => !leaving.includes(word) && !including.includes(word);
   const candidates = words(text).filter(
     (word) => isWord(word) && !ENGLISH_WORDS.has(word) && notId(word) && kept(word),
   );
@@ -85,7 +87,7 @@ export function subjectOf(
       /\b(?:did|has|have|does|do)\s+([a-z][\w-]*)\s+(?:charge|charged|bill|billed|debit|debited|take|taken|deduct|cost)\b/g,
     ),
     ...text.matchAll(
-      /\b([a-z][\w-]*)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:charg\w*|bill\w*|debit\w*|cost|costing|taken|taking|chop|chopped)\s+(?:me|us|from)\b/g,
+      /\b([a-z][\w-]*)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:charg\w*|bill\w*|debit\w*|cost|costing|taken|taking|chop|chopped)\s+(?:how much\s+)?(?:me|us|from)\b/g,
     ),
   ]
     .map((match) => match[1] as string)
@@ -153,13 +155,17 @@ const TARGET =
 const LEAVING =
   /\b(?:except(?: for)?|excluding|exclude|without|apart from|aside from|other than|besides|minus|but not|not counting|not including|(?:don't|dont|do not) (?:count|include)|leav(?:e|ing) out|tak(?:e|ing) out|took out|tak(?:e|ing) away|remov(?:e|ing))\s+(?:(?:the|my|all|any|those|that|of)\s+)*((?:[a-z][\w'-]*\s*){1,3})/g;
 
+/** A word the question lets into the list rather than narrowing it to ("salary inclusive", "including refunds"). */
+const INCLUDING =
+  /\b(?:including|incl|inclusive of|along with|as well as)\s+(?:the\s+|my\s+|all\s+)?([a-z][\w-]*)|\b([a-z][\w-]*)\s+(?:inclusive|included|too|as well)\b/g;
+
 /** Whom money went to, said without "to" ("how much have I sent my mum", "paid the landlord"). */
 const PAYEE =
   /\b(?:sent|send|sending|paid|pay|paying|transferred|gave|give|giving)\s+((?:my|our|the)\s+[a-z][\w'-]*|(?!(?:me|us|you|him|her|them|it|money|cash|out|back|in|to|for|off|up)\b)[a-z][\w'-]*)/g;
 
 /** Words about time and amounts, which name no element. */
 const TIME_WORDS = new Set([
-  ..."today yesterday tomorrow first second third fourth half early mid middle late end start beginning week weeks month months year years day days weekend morning evening night quarter fortnight last past this next ago since until till between recent recently far date dates period time ytd mtd total totals amount naira dollars usd ngn trailing rolling whole entire so far under over above below than less more least most exactly about around roughly".split(
+  ..."today yesterday tomorrow before after ever first second third fourth half early mid middle late end start beginning week weeks month months year years day days weekend morning evening night quarter fortnight last past this next ago since until till between recent recently far date dates period time ytd mtd total totals amount naira dollars usd ngn trailing rolling whole entire so far under over above below than less more least most exactly about around roughly".split(
     " ",
   ),
   ...Object.keys(NUMBERS_IN_WORDS),

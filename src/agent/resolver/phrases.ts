@@ -118,6 +118,27 @@ const CURRENCIES: [RegExp, string][] = [
 export function moneyOf(text: string): { amount: number; currency?: string; said: string } | undefined {
   const said = new RegExp(MONEY.source, "i").exec(text)?.[0];
   if (!said) return undefined;
+  return amountSaid(said);
+}
+
+/**
+ * The amounts a text holds against something, added up when it asks for them together ("rent of
+ * $850 and $6,500 into savings — enough for both?"); else the first.
+ */
+export function moneyTogether(text: string): { amount: number; currency?: string; said: string } | undefined {
+  const all = [...text.matchAll(new RegExp(MONEY.source, "gi"))].flatMap((match) => amountSaid(match[0]) ?? []);
+  const [first] = all;
+  const together = /\b(?:both|together|in total|altogether|combined|all of (?:it|that|them))\b/i.test(text);
+  if (!first || all.length < 2 || !together || all.some((each) => each.currency !== first.currency)) return first;
+  const amount = all.reduce((sum, each) => sum + each.amount, 0);
+  return {
+    amount,
+    ...(first.currency ? { currency: first.currency } : {}),
+    said: all.map((each) => each.said).join(" + "),
+  };
+}
+
+function amountSaid(said: string): { amount: number; currency?: string; said: string } | undefined {
   const number = /(\d[\d,]*(?:\.\d+)?)\s?(k|grand)?/i.exec(said);
   if (!number) return undefined;
   const amount = Number((number[1] as string).replaceAll(",", "")) * (number[2] ? 1000 : 1);

@@ -107,10 +107,13 @@ export function matchProduct(text: string, catalog: readonly CatalogEntry[]): Pr
   const pool = strong.length > 0 ? strong : scored;
   const top = Math.max(0, ...pool.map(({ score }) => score));
   const candidates = pool.filter(({ score }) => score === top).map(({ entry }) => entry);
-  const byUnit = soldIn(normalized, candidates.length > 0 ? candidates : catalog) ?? sizedAs(normalized, candidates);
+  const byUnit = soldIn(normalized, candidates.length > 0 ? candidates : catalog);
   if (byUnit) return { product: byUnit };
-  if (candidates.length === 1 && strong.length > 0) return { product: candidates[0] as CatalogEntry };
-  return candidates.length > 0 ? { candidates, ...(strong.length === 0 ? { weak: true } : {}) } : null;
+  // A size said ("the 5kg one", "a 50kg bag") keeps the candidates sold in it.
+  const sized = sizedAs(normalized, candidates);
+  const left = sized.length > 0 ? sized : candidates;
+  if (left.length === 1 && (strong.length > 0 || sized.length === 1)) return { product: left[0] as CatalogEntry };
+  return left.length > 0 ? { candidates: left, ...(strong.length === 0 ? { weak: true } : {}) } : null;
 }
 
 /** Nouns of pack sizes that can single a product out ("a keg", "2 crates"). */
@@ -149,14 +152,11 @@ function sizesOf(text: string): string[] {
   });
 }
 
-/** The one of several candidates sold in a size the text names ("the 5kg one" of three rices), if exactly one is. */
-function sizedAs(normalized: string, among: readonly CatalogEntry[]): CatalogEntry | undefined {
+/** Those of several candidates sold in a size the text names ("the 5kg one" of three rices); none when it names none. */
+function sizedAs(normalized: string, among: readonly CatalogEntry[]): CatalogEntry[] {
   const sizes = sizesOf(normalized);
-  if (sizes.length === 0 || among.length < 2) return undefined;
-  const sold = among.filter((entry) =>
-    sizesOf(normalize(entry.description ?? "")).some((size) => sizes.includes(size)),
-  );
-  return sold.length === 1 ? sold[0] : undefined;
+  if (sizes.length === 0 || among.length < 2) return [];
+  return among.filter((entry) => sizesOf(normalize(entry.description ?? "")).some((size) => sizes.includes(size)));
 }
 
 /** The words of a text that could name a product (not stop words, at least three letters), singular. */

@@ -94,7 +94,7 @@ const IDIOMS: [RegExp, string][] = [
     "change anything",
   ],
   [
-    /\b(?:request|collect|demand|ask for)\s+(?:[\w']+\s+){0,3}?(?:money|payment|funds|cash|a loan|[₦$£]\d[\d.,]*k?|\d[\d.,]*k|\d{3,})\b|\bask\s+\w+\s+to\s+(?:pay|send)\b|\bsplit\s+(?:the|a|my)\s+bill\b/,
+    /\b(?:request|collect|demand|ask for)\s+(?:[\w']+\s+){0,3}?(?:money|payment|funds|cash|a loan|[₦$£]\d[\d.,]*k?|\d[\d.,]*k|\d{3,}|\d[\d.,]*\s*(?:dollars?|naira|usd|ngn|pounds?|quid|bucks|euros?))\b|\bmake\s+(?:e|am|him|her|them|dem)\s+pay\s+me\b|\bask\s+\w+\s+to\s+(?:pay|send)\b|\bsplit\s+(?:the|a|my)\s+bill\b/,
     "request money",
   ],
 ];
@@ -181,7 +181,7 @@ export function asksAboutCart(text: string): boolean {
     // A basket may be a product's pack ("the tomato basket", "a basket of pepper"): the cart's only when it is the user's.
     (/\b(?:cart|trolley)\b|\b(?:my|your|our|the|in|into)\s+basket\b(?!\s+of\b)|^ basket\b/.test(text) ||
       /\bwhat (?:have|did) i (?:add|added|put)\b/.test(text)) &&
-    /^ (?:\w+ ){0,3}?(?:what|whats|what's|wetin|show|list|check|see|view|how|is|are|tell|display|read|open|total|contents|items)\b|\b(?:in|inside) (?:my|the) (?:cart|basket|trolley) (?:right now|now|currently|at the moment)?\s*$|\bwhat (?:have|did) i (?:add|added|put)\b|\b(?:cart|basket) (?:total|contents|items|subtotal)\b/.test(
+    /^ (?:\w+ ){0,3}?(?:what|whats|what's|wetin|show|list|check|see|view|how|is|are|tell|display|read|open|total|contents|items|anything)\b|\bwhat (?:have|did) i (?:add|added|put)\b|\b(?:cart|basket) (?:total|contents|items|subtotal)\b/.test(
       text,
     )
   );

@@ -51,7 +51,7 @@ export function otherRequests(
 export function splitClauses(question: string): string[] {
   return question
     .replace(THOUSANDS, "")
-    .split(/\band\b|[,;?!]|\balso\b|\bthen\b|\bplus\b|\bbut\b/i)
+    .split(/\band\b|[,;?!—–]|\balso\b|\bthen\b|\bplus\b|\bbut\b/i)
     .map((clause) => clause.trim())
     .filter((clause) => /[a-z]/i.test(clause));
 }
@@ -89,7 +89,10 @@ export function withoutPleasantries(question: string): string {
  * doing. What the user wants ("I need…", "I want…", "I'll take…") is no story.
  */
 const TELLS =
-  /^(?:(?:and|but|so|because|cos|coz|usually|normally|honestly|apparently|basically|ehn|lol|tbh|anyway|like|plus)\s+)*(?:(?:i|i'm|im|i've|ive|i'd|id|i was|we|we're|we've|he|he's|she|she's|they|they're|it|it's|there's|that's|hr|mum|mom|dad)\b(?!\s+(?:want|wanna|need|would like|'d like|'ll|will take|wan|am asking|'m asking|am looking|'m looking|m looking|looking)\b)|my\s+[\w-]+(?:\s+[\w-]+)?\s+(?:says?|said|is|was|keeps|kept|has|had|thinks?|wants?|only|eats?|claims?|reckons?|swears?|told|insists?|loves?|likes?)\b|(?:the\s+)?(?:kids|children|family|guests|people)\s+\w+|(?:trying|thinking|doing|planning|working|making|feeling|sorting)\b|(?:felt|feels?|seems?)\s+like\b|not\s+the\b|the\s+one\s+(?:we|i|you|they|wey)\b)/i;
+  /^(?:(?:and|but|so|because|cos|coz|usually|normally|honestly|apparently|basically|ehn|lol|tbh|anyway|like|plus)\s+)*(?:(?:i|i'm|im|i've|ive|i'd|id|i was|we|we're|we've|he|he's|she|she's|they|they're|it|it's|there's|that's|hr|mum|mom|dad)(?!')\b(?!\s+(?:want|wanna|need|would like|'d like|'ll|will take|wan|am asking|'m asking|am looking|'m looking|m looking|looking)\b)|my\s+[\w-]+(?:\s+[\w-]+)?\s+(?:says?|said|is|was|keeps|kept|has|had|thinks?|wants?|only|eats?|claims?|reckons?|swears?|told|insists?|loves?|likes?)\b|(?:the\s+)?(?:kids|children|family|guests|people)\s+\w+|(?:trying|thinking|doing|planning|working|making|feeling|sorting)\b|(?:felt|feels?|seems?)\s+like\b|not\s+the\b|the\s+one\s+(?:we|i|you|they|wey)\b)/i;
+
+/** Words of a greeting, which say nothing a story could be about. */
+const GREETING_WORDS = new Set("hello hiya hey good morning afternoon evening day thanks thank cheers".split(" "));
 
 /** Words that point back at what was told ("…, has it left the store yet?", "how much did I send him"). */
 const REFERS_BACK = /\b(?:it|its|him|her|them|they|that one|this one|those|these)\b/i;
@@ -103,6 +106,8 @@ export function requestPart(question: string, keep: (piece: string) => boolean =
   const pieces = question.split(/([.!?]+\s+|[,;:]\s+|\s+[—–-]\s+|\s*[()]\s*|\n+)/);
   const kept: string[] = [];
   let dropped = false;
+  // Whether a story came before the question, which its words may point back at.
+  let toldFirst = false;
   // A story goes on to the end of its sentence ("I think I did two exchanges that day, one to pounds for my cousin").
   let story = false;
   for (let index = 0; index < pieces.length; index += 2) {
@@ -112,6 +117,8 @@ export function requestPart(question: string, keep: (piece: string) => boolean =
     story = tells && !/[.!?\n]/.test(after);
     if (tells && !after.includes("?") && !keep(piece)) {
       dropped = true;
+      if (!kept.some((each) => significantWords(normalize(each)).some((word) => !GREETING_WORDS.has(word))))
+        toldFirst = true;
       continue;
     }
     kept.push(`${pieces[index] ?? ""}${after}`);
@@ -124,5 +131,5 @@ export function requestPart(question: string, keep: (piece: string) => boolean =
   // What is left must stand on its own: "can you check what's going on with it?" asks about the story.
   // ("…, so I can show her" points at no one in the story.)
   const pointing = rest.replace(/\bso (?:that )?(?:i|we) can\b.*$/i, "");
-  return significantWords(normalize(rest)).length > 0 && !REFERS_BACK.test(pointing) ? rest : question;
+  return significantWords(normalize(rest)).length > 0 && !(toldFirst && REFERS_BACK.test(pointing)) ? rest : question;
 }

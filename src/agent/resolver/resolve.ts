@@ -3,6 +3,7 @@ import { type Clock, clockAt, dayIn } from "./calendar.ts";
 import { datedAction, datedWindow, MONEY_ASKED } from "./dated-question.ts";
 import { periodDays } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
+import { ABBREVIATIONS } from "./english.ts";
 import { hasDateFills, missingId, namesId, windowOf } from "./fill.ts";
 import { type Focus, focusOf } from "./focus.ts";
 import { otherPerson } from "./other-person.ts";
@@ -65,11 +66,18 @@ export function resolveQuestion(
     // "Add garri and remove the yam": the request an action makes is made, and the change none makes is said.
     const rest = options.oneRequest ? undefined : withoutChanges(question, actions);
     const done = rest === undefined ? undefined : resolveQuestion(rest, catalog, { ...options, oneRequest: true });
-    if (done && !done.refused && done.answered === undefined && done.action !== "none")
+    if (done && !done.refused && done.answered === undefined && done.action !== "none") {
+      // Amounts said beside the change still count against the balance ("rent of $850 and $6,500 to savings — enough for both?").
+      const whole =
+        done.focus || !/\b(?:enough|afford|cover|short)\b/.test(text)
+          ? undefined
+          : focusOf(question, text, actionNamed(actions, done.action), catalog, clock);
       return {
         ...done,
+        ...(whole?.against ? { focus: whole } : {}),
         note: [`I can't ${verb} here, so that part was not done`, done.note].filter(Boolean).join(". "),
       };
+    }
     return refuse(`"${verb}" is a change no action makes`, `I can't ${verb} here, and nothing was sent`);
   }
 
@@ -234,9 +242,14 @@ export function resolveQuestion(
               windowOf({ question, text, catalog, clock, action: candidate }) !== undefined),
         );
   const listed = lister && focusOf(question, text, lister, catalog, clock);
+  // An id the question lacks, and a list it names for a time ("every transaction for the last 7 days including the failed ones"): the list.
+  const listNamed =
+    lister !== undefined &&
+    explanation.candidates.some((each) => each.action === lister.name && each.score >= MIN_SCORE && !each.excluded) &&
+    windowOf({ question, text, catalog, clock, action: lister }) !== undefined;
   const swap = hasPeriod(first)
     ? listed && (listed.pick || listed.target || listed.status || listed.amounts || listed.leaving)
-    : listed && (listed.target || listed.status);
+    : (listed && (listed.target || listed.status)) || listNamed;
   const action = swap ? (lister as ActionDefinition) : first;
   if (action !== first)
     explanation.rule = `asks about part of a list ("${listed?.said || listed?.target}"): ${action.name} returns it`;
@@ -355,9 +368,24 @@ function withCartNote(resolution: Resolution, question: string, options: Resolve
 /** The requests of a question besides the changes no action makes ("add garri" of "add garri and remove the yam"), if it has any. */
 function withoutChanges(question: string, actions: readonly ActionDefinition[]): string | undefined {
   const clauses = splitClauses(question);
-  const kept = clauses.filter((clause) => !changeVerb(clause, actions));
-  // Greetings and stories around them ("hi! two things: …") are no request of their own.
-  const asking = kept.filter((clause) => asks(clause.replace(/^[^:]*:\s*/, "")));
+  // Read with its short forms written out, as the whole question was ("I wan cancel am").
+  const kept = clauses.filter(
+    (clause) =>
+      !changeVerb(clause, actions) &&
+      !changeVerb(
+        clause.replace(/\b[a-z]+\b/gi, (word) => ABBREVIATIONS[word.toLowerCase()] ?? word),
+        actions,
+      ),
+  );
+  // Greetings and stories around them ("hi! two things: …") are no request of their own; a clause the user marked with "?" asks.
+  const asking = kept.filter(
+    (clause) => asks(clause.replace(/^[^:]*:\s*/, "")) || new RegExp(`${escaped(clause)}\\s*\\?`).test(question),
+  );
   if (asking.length === 0 || kept.length === clauses.length) return undefined;
   return asking.map((clause) => clause.replace(/^[^:]*:\s*/, "")).join(" and ");
+}
+
+/** A text as a regular expression that matches it literally. */
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
