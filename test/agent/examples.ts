@@ -1004,6 +1004,51 @@ export const EXAMPLES: Example[] = [
   },
   // Rule: "last one week" is a week, not the last one
   { topic: "spending", question: "Abeg wetin I don spend for last one week?", expected: insights("7d") },
+  // Rule: a story that alone holds what is asked about is read with the question ("i did two exchanges on …, what were the amounts")
+  {
+    topic: "transactions",
+    question: "i did two exchanges on the 14th of April, what were the amounts",
+    expected: list({ from: "2026-04-14", to: "2026-04-14" }),
+  },
+  // Rule: a hedge about the thing asked is kept ("pretty sure it was early october"); one about a status is not
+  {
+    topic: "income",
+    question: "did that jumia refund ever hit my account? pretty sure it was early october sometime",
+    expected: list({ from: "2026-10-01", to: "2026-10-10" }),
+  },
+  // Rule: a currency named is what exchanges are asked by
+  {
+    topic: "transactions",
+    question:
+      "My uni fees in Manchester come out of my GBP account. Can you list every GBP exchange I've done this year?",
+    expected: list({ period: "1y" }),
+  },
+  // Rule: "what happened on my wallet" on a day is the day's list
+  {
+    topic: "transactions",
+    question: "What happened on my wallet on Valentine's day?",
+    expected: list({ from: "2026-02-14", to: "2026-02-14" }),
+  },
+  {
+    topic: "dates",
+    question: "tuesday last week, was there anything on my account",
+    expected: list({ from: "2026-11-10", to: "2026-11-10" }),
+  },
+  // Rule: what will be left after a payment due is the balance, however the day is said
+  {
+    topic: "balance",
+    question:
+      "Rent is due again on the 21st, 850 dollars. If I pay it, roughly how much will I have left? Don't pay anything yet",
+    expected: { action: "get_wallet", parameters: {} },
+  },
+  // Rule: a question about a product changes nothing, with or without its question mark
+  { topic: "search", question: "how many fingers come in one bunch of plantain", expected: search("Unripe Plantain") },
+  // Rule: a category no name holds is searched by the word the names hold ("cooking oil" finds the oils)
+  {
+    topic: "search",
+    question: "any cooking oil under ₦5,000? I need it for frying puff puff",
+    expected: search("oil"),
+  },
   // Rule: amounts with separators and currencies are one amount
   { topic: "cart", question: "add 2 crates of eggs worth ₦13,000", expected: add("fresh-eggs-crate-of-30", 2) },
 ];

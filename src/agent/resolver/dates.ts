@@ -280,7 +280,7 @@ function calendarSpelled(question: string): string {
 /** "Tuesday of last week", "last week Tuesday": that day of the Monday-to-Sunday week before this one, written out. */
 function withWeekdayOfLastWeek(question: string, today: string): string {
   return question.replace(
-    /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+of\s+last\s+week\b|\blast\s+week\s+(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/gi,
+    /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:of\s+)?last\s+week\b|\blast\s+week\s+(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/gi,
     (said, before?: string, after?: string) => {
       const index = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].indexOf(
         ((before ?? after) as string).toLowerCase(),

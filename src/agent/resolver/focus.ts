@@ -125,7 +125,10 @@ export function focusOf(
     ).test(text);
   // "Including anything that failed": the status named is let in, not picked.
   const included =
-    status && new RegExp(`\\b(?:includ\\w*|as well as|along with|even)\\b(?=.*${status.phrase})`).test(text);
+    status &&
+    new RegExp(
+      `\\b(?:includ\\w*|as well as|along with|even)\\b(?=.*${status.phrase})|\\b${status.phrase}\\s+(?:\\w+\\s+)?(?:too|as well|also|included)\\b`,
+    ).test(text);
   if (status && !excluded && !included) {
     focus.status = status.status;
     said.push(status.phrase);

@@ -123,7 +123,9 @@ export function subjectOf(
   const prepositional = targets
     .map((found) => found.filter((word) => notId(word) && kept(word)))
     .find((found) => found.length > 0);
-  const target = ending ? [ending] : (prepositional ?? (everything ? [] : named));
+  // A currency named is what an exchange is asked by ("every GBP exchange"), whatever else is named.
+  const currencies = candidates.filter((word) => Object.values(CURRENCY_CODES).includes(word));
+  const target = ending ? [ending] : (prepositional ?? (everything ? [] : currencies.length > 0 ? currencies : named));
   const all = everything
     ? []
     : [...new Set([...targets.flat(), ...candidates])].filter((word) => notId(word) && kept(word));

@@ -12,7 +12,7 @@ import {
   PACK_NOUNS,
   significantWords,
 } from "./products.ts";
-import { normalize, THOUSANDS } from "./text.ts";
+import { normalize, singular, THOUSANDS, words } from "./text.ts";
 
 /** Words that name no product in particular ("add something", "add an item"). */
 const GENERIC = new Set(
@@ -246,7 +246,18 @@ export function searchValue(context: FillContext): Found | undefined {
   const amount = amountFilter(context.question);
   let rest = amount ? context.text.replace(normalize(amount).trim(), " ") : context.text;
   for (const phrase of intent) rest = rest.replaceAll(normalize(phrase), " ");
-  const query = context.answering ? context.question.trim() : significantWords(rest).join(" ");
+  const said = context.answering ? context.question.trim() : significantWords(rest).join(" ");
+  // "Cooking oil" is in no name, but "oil" is in two: the word the names hold is what the search can find.
+  const inNames = (word: string) =>
+    context.catalog.some((entry) =>
+      words(normalize(entry.name)).some((name) => name === word || singular(name) === word),
+    );
+  const query =
+    said &&
+    !context.answering &&
+    !context.catalog.some((entry) => entry.name.toLowerCase().includes(said.toLowerCase()))
+      ? significantWords(normalize(said)).filter(inNames).join(" ") || said
+      : said;
   // The storefront's search matches names only: a category word ("what fruits do you have") would find nothing, so say what the category holds.
   const category = query && !context.answering ? categoryNamed(query, context.catalog) : undefined;
   // The search matches names as text ("fish" finds Stockfish and Crayfish): only a word no name holds is a category's.

@@ -32,6 +32,8 @@ export function otherRequests(
     if (
       significantWords(text).length === 0 ||
       !asks(clause) ||
+      // "TXN_ADA_0025 — what happened with this one": about what the rest names.
+      /\b(?:this one|that one|with it|about it|with this|with that|of it)\b/.test(text) ||
       touched.some((part) => text.includes(part)) ||
       score(chosen, clause, text, catalog, clock).score > 0
     )
@@ -89,7 +91,10 @@ export function withoutPleasantries(question: string): string {
  * doing. What the user wants ("I need…", "I want…", "I'll take…") is no story.
  */
 const TELLS =
-  /^(?:(?:and|but|so|because|cos|coz|usually|normally|honestly|apparently|basically|ehn|lol|tbh|anyway|like|plus)\s+)*(?:(?:i|i'm|im|i've|ive|i'd|id|i was|we|we're|we've|he|he's|she|she's|they|they're|it|it's|there's|that's|hr|mum|mom|dad)(?!')\b(?!\s+(?:want|wanna|need|would like|'d like|'ll|will take|wan|am asking|'m asking|am looking|'m looking|m looking|looking)\b)|my\s+[\w-]+(?:\s+[\w-]+)?\s+(?:says?|said|is|was|keeps|kept|has|had|thinks?|wants?|only|eats?|claims?|reckons?|swears?|told|insists?|loves?|likes?)\b|(?:the\s+)?(?:kids|children|family|guests|people)\s+\w+|(?:trying|thinking|doing|planning|working|making|feeling|sorting)\b|(?:felt|feels?|seems?)\s+like\b|not\s+the\b|the\s+one\s+(?:we|i|you|they|wey)\b)/i;
+  /^(?:(?:and|but|so|because|cos|coz|usually|normally|honestly|apparently|basically|ehn|lol|tbh|anyway|like|plus)\s+)*(?:(?:i|i'm|im|i've|ive|i'd|id|i was|we|we're|we've|he|he's|she|she's|they|they're|it|it's|there's|that's|hr|mum|mom|dad)(?!')\b(?!\s+(?:want|wanna|need|would like|'d like|'ll|will take|wan|am asking|'m asking|am looking|'m looking|m looking|looking)\b)|my\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:says?|said|is|was|are|were|keeps|kept|has|had|thinks?|wants?|only|eats?|claims?|reckons?|swears?|told|insists?|loves?|likes?|comes?|came|goes|went|needs?)\b|(?:pretty|fairly|quite|so)\s+sure\b(?!\s+(?:it|that)\b)|(?:the\s+)?(?:kids|children|family|guests|people)\s+\w+|(?:trying|thinking|doing|planning|working|making|feeling|sorting)\b|(?:felt|feels?|seems?)\s+like\b|not\s+the\b|the\s+one\s+(?:we|i|you|they|wey)\b)/i;
+
+/** A hedge about the thing asked ("I think it was early October", "pretty sure it landed on the 29th"). */
+const HEDGE = /\b(?:it|that)\s+(?:was|were|is|came|landed|went|happened|hit)\b/i;
 
 /** Words of a greeting, which say nothing a story could be about. */
 const GREETING_WORDS = new Set("hello hiya hey good morning afternoon evening day thanks thank cheers".split(" "));
@@ -115,7 +120,8 @@ export function requestPart(question: string, keep: (piece: string) => boolean =
     const after = pieces[index + 1] ?? "";
     const tells: boolean = piece !== "" && (TELLS.test(piece) || (story && !asks(piece)));
     story = tells && !/[.!?\n]/.test(after);
-    if (tells && !after.includes("?") && !keep(piece)) {
+    // "I think it was in August": a hedge about when the thing asked about happened is no story.
+    if (tells && !after.includes("?") && !keep(piece) && !HEDGE.test(piece)) {
       dropped = true;
       if (!kept.some((each) => significantWords(normalize(each)).some((word) => !GREETING_WORDS.has(word))))
         toldFirst = true;

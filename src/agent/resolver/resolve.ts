@@ -87,12 +87,13 @@ export function resolveQuestion(
     question,
     (piece) => actions.some((action) => namesId(action, piece)) || peopleCount(piece) !== undefined,
   );
-  if (request !== question) {
-    const read = resolveQuestion(request, catalog, options);
+  // …unless, alone, it asks nothing an action reads ("i did two exchanges on the 14th of April, what were the amounts").
+  const alone = request === question ? undefined : resolveQuestion(request, catalog, options);
+  if (alone && !(alone.refused && alone.action === "none" && !alone.answered && !changeVerb(request, actions))) {
     const rule = `read without the story: "${request}"`;
-    return read.explanation
-      ? { ...read, explanation: { ...read.explanation, rule: read.explanation.rule ?? rule } }
-      : read;
+    return alone.explanation
+      ? { ...alone, explanation: { ...alone.explanation, rule: alone.explanation.rule ?? rule } }
+      : alone;
   }
   const sure = matchProduct(text, catalog);
   if (asksAboutCart(text) && !(sure && "product" in sure) && quantityOf(question) === undefined)
@@ -290,7 +291,9 @@ export function resolveQuestion(
     Object.keys(filled.parameters).length === 0 &&
     daysNamed &&
     !("period" in daysNamed) &&
-    (daysNamed.to ?? daysNamed.from ?? "") < dayIn(clock)
+    (daysNamed.to ?? daysNamed.from ?? "") < dayIn(clock) &&
+    // "Rent is due on the 21st, how much will I have left?": a day ahead of the user's, not a read of the past.
+    !/\b(?:will|would|due|coming|upcoming|next|going to|gonna)\b/.test(text)
       ? daysNamed
       : undefined;
   if (then && !resolution.refused && !resolution.problem)
@@ -339,7 +342,8 @@ const CHANGE_WEIGHT = 3;
 /** Whether a message asks about something rather than telling what to do ("…, you have am?", "do you sell…"). */
 function asksNotTells(question: string): boolean {
   return (
-    /\?\s*$/.test(question) ||
+    /\?/.test(question) ||
+    /^\W*(?:how|what|whats|what's|which|when|where|why|is|are|do|does|did)\b/i.test(question) ||
     /\b(?:do|does|did) (?:you|u|una)\b|\b(?:you|u|una) (?:have|get|sell|stock)\b/i.test(question)
   );
 }
