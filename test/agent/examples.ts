@@ -1049,6 +1049,41 @@ export const EXAMPLES: Example[] = [
     question: "any cooking oil under ₦5,000? I need it for frying puff puff",
     expected: search("oil"),
   },
+  // Rule: what went out, came in or entered, however it is said ("don comot", "entered my wallet")
+  { topic: "spending", question: "hw much money don comot from my wallet", expected: insights("30d") },
+  { topic: "income", question: "How much money entered my wallet this month", expected: income("30d") },
+  // Rule: a period said twice is one period ("the last quarter? as in the last 90 days")
+  { topic: "income", question: "Income for the last quarter? as in the last 90 days", expected: income("90d") },
+  // Rule: "overall" asks for everything, whatever else was named
+  {
+    topic: "income",
+    question: "Did Brightwave pay me in October? and how much came in overall that month",
+    expected: list({ from: "2026-10-01", to: "2026-10-31", direction: "income", include_insights: true }),
+  },
+  // Rule: what the user says happened to their things is story ("My balance dropped a lot"), and so is a question tagged on it ("…, right??")
+  {
+    topic: "spending",
+    question: "What went out on the 12th? My balance dropped a lot",
+    expected: list({ from: "2026-11-12", to: "2026-11-12", direction: "spending", include_insights: true }),
+  },
+  {
+    topic: "spending",
+    question:
+      "ok so I know the transfer to my mum on tuesday failed, so that one shouldn't be counted right?? what did I actually spend over the last week all together",
+    expected: insights("7d"),
+  },
+  // Rule: a bare day after "and" ends a range in the first day's month
+  {
+    topic: "dates",
+    question: "Any money go out between Nov 9th and 11th?",
+    expected: list({ from: "2026-11-09", to: "2026-11-11", direction: "spending", include_insights: true }),
+  },
+  // Rule: a product's price "in this morning's order" is the order's
+  {
+    topic: "orders",
+    question: "how much did the ofada rice cost in this morning's order",
+    expected: { action: "get_orders", parameters: {} },
+  },
   // Rule: amounts with separators and currencies are one amount
   { topic: "cart", question: "add 2 crates of eggs worth ₦13,000", expected: add("fresh-eggs-crate-of-30", 2) },
 ];

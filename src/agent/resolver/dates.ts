@@ -95,7 +95,17 @@ function chronoWindow(asked: string, clock: Clock, today: string, periods: reado
   );
   const parsed = DAYS_PARSER.parse(question, reference, { forwardDate: false })
     // A period phrase ("this month", "this year" beside "the past 12 months") is a period, not days.
-    .filter((result) => !periods.some((period) => hasPhrase(` ${period} `, normalize(result.text).trim())));
+    .filter((result) => {
+      const said = normalize(result.text)
+        .replace(/^ the /, " ")
+        .trim();
+      // ("last 90 days" is the period "90 days" said with "last"; "December last year" names days.)
+      return !periods.some(
+        (period) =>
+          hasPhrase(` ${period} `, said) ||
+          /^(?:last|past|previous|this|the)?$/.test(` ${said} `.replace(normalize(period), " ").trim()),
+      );
+    });
   const numeric = (result: chrono.ParsedResult) => /^\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b/.test(result.text.trim());
   const dayFirstOf = (result: chrono.ParsedResult) =>
     chrono.en.GB.parse(result.text, reference, { forwardDate: false })[0] ?? result;
@@ -175,9 +185,10 @@ function chronoWindow(asked: string, clock: Clock, today: string, periods: reado
     return checked(ordered({ from: start.from, to: bounds(second.start, today).to, said }), today, written);
   if (first.end) return checked(ordered({ from: start.from, to: bounds(first.end, today).to, said }), today, written);
   // "October 1st to 31st": a bare day after the range's joint takes the first's month.
-  const barePast = /^\s*(?:to|-|–|until|till|through|thru)\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*[/.\d])/i.exec(
-    question.slice(first.index + first.text.length),
-  );
+  const barePast =
+    /^\s*(?:to|-|–|until|till|through|thru|and)\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*[/.\d])/i.exec(
+      question.slice(first.index + first.text.length),
+    );
   if (barePast && first.start.isCertain("day") && !first.end) {
     const to = `${start.from.slice(0, 8)}${barePast[1]!.padStart(2, "0")}`;
     if (to >= start.from && Number(barePast[1]) <= 31)

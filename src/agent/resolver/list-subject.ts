@@ -117,9 +117,10 @@ export function subjectOf(
   ];
   // A card's last digits say which one, whatever the prepositions name ("topped up with my other card, the one ending 4821").
   // "Between rent and everything else": all of it, not the rent.
-  const everything = /\beverything(?: else)?\b|\ball of it\b|\bthe lot\b|\banything at all\b|\ball sources\b/.test(
-    text,
-  );
+  const everything =
+    /\beverything(?: else)?\b|\ball of it\b|\bthe lot\b|\banything at all\b|\ball sources\b|\boverall\b|\ball together\b|\ball in all\b/.test(
+      text,
+    );
   const prepositional = targets
     .map((found) => found.filter((word) => notId(word) && kept(word)))
     .find((found) => found.length > 0);

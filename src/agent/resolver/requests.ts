@@ -91,7 +91,10 @@ export function withoutPleasantries(question: string): string {
  * doing. What the user wants ("I need…", "I want…", "I'll take…") is no story.
  */
 const TELLS =
-  /^(?:(?:and|but|so|because|cos|coz|usually|normally|honestly|apparently|basically|ehn|lol|tbh|anyway|like|plus)\s+)*(?:(?:i|i'm|im|i've|ive|i'd|id|i was|we|we're|we've|he|he's|she|she's|they|they're|it|it's|there's|that's|hr|mum|mom|dad)(?!')\b(?!\s+(?:want|wanna|need|would like|'d like|'ll|will take|wan|am asking|'m asking|am looking|'m looking|m looking|looking)\b)|my\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:says?|said|is|was|are|were|keeps|kept|has|had|thinks?|wants?|only|eats?|claims?|reckons?|swears?|told|insists?|loves?|likes?|comes?|came|goes|went|needs?)\b|(?:pretty|fairly|quite|so)\s+sure\b(?!\s+(?:it|that)\b)|(?:the\s+)?(?:kids|children|family|guests|people)\s+\w+|(?:trying|thinking|doing|planning|working|making|feeling|sorting)\b|(?:felt|feels?|seems?)\s+like\b|not\s+the\b|the\s+one\s+(?:we|i|you|they|wey)\b)/i;
+  /^(?:(?:and|but|so|because|cos|coz|usually|normally|honestly|apparently|basically|ehn|lol|tbh|anyway|like|plus|ok|okay|right|well|yeah|yh)\s+)*(?:(?:i|i'm|im|i've|ive|i'd|id|i was|we|we're|we've|he|he's|she|she's|they|they're|it|it's|there's|that's|hr|mum|mom|dad)(?!')\b(?!\s+(?:want|wanna|need|would like|'d like|'ll|will take|wan|am asking|'m asking|am looking|'m looking|m looking|looking)\b)|my\s+[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:says?|said|is|was|are|were|keeps|kept|has|had|thinks?|wants?|only|eats?|claims?|reckons?|swears?|told|insists?|loves?|likes?|comes?|came|goes|went|needs?)\b|(?:pretty|fairly|quite|so)\s+sure\b(?!\s+(?:it|that)\b)|my\s+[\w-]+\s+(?:just\s+|has\s+|had\s+)?[a-z]+ed\b|(?:the\s+)?(?:kids|children|family|guests|people)\s+\w+|(?:trying|thinking|doing|planning|working|making|feeling|sorting)\b|(?:felt|feels?|seems?)\s+like\b|not\s+the\b|the\s+one\s+(?:we|i|you|they|wey)\b)/i;
+
+/** A question tagged onto what was told ("…, right??", "…, abi?", "…, innit?"). */
+const TAG_QUESTION = /\b(?:right|yeah|yes|no|innit|abi|sha|ok|okay|correct|isn't it|is it|not so)\s*\?+\s*$/i;
 
 /** A hedge about the thing asked ("I think it was early October", "pretty sure it landed on the 29th"). */
 const HEDGE = /\b(?:it|that)\s+(?:was|were|is|came|landed|went|happened|hit)\b/i;
@@ -118,10 +121,12 @@ export function requestPart(question: string, keep: (piece: string) => boolean =
   for (let index = 0; index < pieces.length; index += 2) {
     const piece = (pieces[index] ?? "").trim();
     const after = pieces[index + 1] ?? "";
-    const tells: boolean = piece !== "" && (TELLS.test(piece) || (story && !asks(piece)));
+    // "…, so that one shouldn't be counted right??": a question tagged onto the story asks nothing of its own.
+    const tagged: boolean = story && TAG_QUESTION.test(`${piece}${after}`);
+    const tells: boolean = piece !== "" && (TELLS.test(piece) || tagged || (story && !asks(piece)));
     story = tells && !/[.!?\n]/.test(after);
     // "I think it was in August": a hedge about when the thing asked about happened is no story.
-    if (tells && !after.includes("?") && !keep(piece) && !HEDGE.test(piece)) {
+    if (tells && (tagged || !after.includes("?")) && !keep(piece) && !HEDGE.test(piece)) {
       dropped = true;
       if (!kept.some((each) => significantWords(normalize(each)).some((word) => !GREETING_WORDS.has(word))))
         toldFirst = true;
