@@ -1084,6 +1084,33 @@ export const EXAMPLES: Example[] = [
     question: "how much did the ofada rice cost in this morning's order",
     expected: { action: "get_orders", parameters: {} },
   },
+  // Rule: a word that merely starts like a weekday ("money") says nothing about which way round a date is
+  {
+    topic: "dates",
+    question: "between 3/9 and 30/9 what money moved in and out",
+    expected: list({ from: "2026-09-03", to: "2026-09-30" }),
+  },
+  // Rule: an exchange asked about is the list's, and orders not yet delivered are the ones processing
+  {
+    topic: "transactions",
+    question: "What was my biggest currency exchange in the last 90 days",
+    expected: list({ period: "90d" }),
+  },
+  {
+    topic: "orders",
+    question: "How many of my orders haven't been delivered yet?",
+    expected: { action: "get_orders", parameters: {} },
+  },
+  // Rule: a search says which products a shared word covers whose names lack it ("pepper": Ata Rodo)
+  {
+    topic: "search",
+    question: "una get pepper?",
+    expected: {
+      action: "search_products",
+      parameters: { query: "pepper" },
+      note: /^Also pepper: Ata Rodo \(Scotch Bonnet\)/,
+    },
+  },
   // Rule: amounts with separators and currencies are one amount
   { topic: "cart", question: "add 2 crates of eggs worth ₦13,000", expected: add("fresh-eggs-crate-of-30", 2) },
 ];

@@ -14,6 +14,8 @@ export interface Found {
   refuse?: boolean;
   /** The question is answered without a call (`problem` is the answer), and why. */
   answered?: string;
+  /** What the answer should add, beside the call's result ("Ata Rodo is a pepper too: the search matches names"). */
+  note?: string;
 }
 
 export interface FillContext {

@@ -95,8 +95,10 @@ export function fillAll(
   explanation: Explanation,
 ): Resolution {
   let followUp: Resolution["followUp"];
+  const notes: string[] = [];
   for (const [name, fill] of Object.entries(action.understanding?.parameters ?? {})) {
     const found = fillParameter(name, fill, context);
+    if (found?.note) notes.push(found.note);
     if (found?.problem && found.answered)
       return {
         action: action.name,
@@ -144,7 +146,8 @@ export function fillAll(
     }
   }
   if (followUp) return { action: action.name, parameters, followUp, explanation };
-  return nextFollowUp(action, parameters, explanation, new Set());
+  const resolution = nextFollowUp(action, parameters, explanation, new Set());
+  return notes.length > 0 && !resolution.followUp ? { ...resolution, note: notes.join(". ") } : resolution;
 }
 
 /** The first required parameter still missing becomes the follow-up question. */

@@ -246,7 +246,7 @@ export function searchValue(context: FillContext): Found | undefined {
   const amount = amountFilter(context.question);
   let rest = amount ? context.text.replace(normalize(amount).trim(), " ") : context.text;
   for (const phrase of intent) rest = rest.replaceAll(normalize(phrase), " ");
-  const said = context.answering ? context.question.trim() : significantWords(rest).join(" ");
+  const said = context.answering ? context.question.trim() : [...new Set(significantWords(rest))].join(" ");
   // "Cooking oil" is in no name, but "oil" is in two: the word the names hold is what the search can find.
   const inNames = (word: string) =>
     context.catalog.some((entry) =>
@@ -269,5 +269,19 @@ export function searchValue(context: FillContext): Found | undefined {
       problem: `${category.category}: ${names.join(", ")} (the catalog search matches product names, so ask for one of them)`,
     };
   }
-  return query ? { value: query, because: context.answering ? "the answer" : "the product words" } : undefined;
+  if (!query) return undefined;
+  // "Una get pepper?": the products the word covers whose names do not hold it are said, since the search matches names.
+  const unnamed =
+    match && "candidates" in match && !match.weak && !context.answering
+      ? match.candidates.filter((entry) => !entry.name.toLowerCase().includes(query.toLowerCase()))
+      : [];
+  return {
+    value: query,
+    because: context.answering ? "the answer" : "the product words",
+    ...(unnamed.length > 0
+      ? {
+          note: `Also ${query}: ${unnamed.map((entry) => entry.name).join(", ")} (the search matches names, and ${unnamed.length === 1 ? "its does" : "theirs do"} not hold "${query}")`,
+        }
+      : {}),
+  };
 }

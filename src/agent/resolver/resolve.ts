@@ -3,7 +3,6 @@ import { type Clock, clockAt, dayIn } from "./calendar.ts";
 import { datedAction, datedWindow, MONEY_ASKED } from "./dated-question.ts";
 import { periodDays } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
-import { ABBREVIATIONS } from "./english.ts";
 import { hasDateFills, missingId, namesId, windowOf } from "./fill.ts";
 import { type Focus, focusOf } from "./focus.ts";
 import { otherPerson } from "./other-person.ts";
@@ -11,8 +10,9 @@ import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
 import { amountFilter, peopleCount, quantityOf } from "./phrases.ts";
 import { aliasWords, type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
 import { asksAboutCart, asksForHelp, CART_ANSWER, capabilities, changeVerb, smallTalk, unreadable } from "./refuse.ts";
-import { asks, otherRequests, requestPart, splitClauses, trimJoints, withoutPleasantries } from "./requests.ts";
+import { otherRequests, splitClauses, trimJoints, withoutChanges } from "./requests.ts";
 import { type Explanation, hasPeriod, score } from "./score.ts";
+import { requestPart, withoutPleasantries } from "./story.ts";
 import { correctTypos, normalize } from "./text.ts";
 import { vocabulary } from "./vocabulary.ts";
 
@@ -367,29 +367,4 @@ function withCartNote(resolution: Resolution, question: string, options: Resolve
     return resolution;
   const note = "I can't see what's in your cart (none of my actions reads it; the app's cart shows it)";
   return { ...resolution, note: [note, resolution.note].filter(Boolean).join(". ") };
-}
-
-/** The requests of a question besides the changes no action makes ("add garri" of "add garri and remove the yam"), if it has any. */
-function withoutChanges(question: string, actions: readonly ActionDefinition[]): string | undefined {
-  const clauses = splitClauses(question);
-  // Read with its short forms written out, as the whole question was ("I wan cancel am").
-  const kept = clauses.filter(
-    (clause) =>
-      !changeVerb(clause, actions) &&
-      !changeVerb(
-        clause.replace(/\b[a-z]+\b/gi, (word) => ABBREVIATIONS[word.toLowerCase()] ?? word),
-        actions,
-      ),
-  );
-  // Greetings and stories around them ("hi! two things: …") are no request of their own; a clause the user marked with "?" asks.
-  const asking = kept.filter(
-    (clause) => asks(clause.replace(/^[^:]*:\s*/, "")) || new RegExp(`${escaped(clause)}\\s*\\?`).test(question),
-  );
-  if (asking.length === 0 || kept.length === clauses.length) return undefined;
-  return asking.map((clause) => clause.replace(/^[^:]*:\s*/, "")).join(" and ");
-}
-
-/** A text as a regular expression that matches it literally. */
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
