@@ -82,6 +82,10 @@ export const CLI_TEXTS = exitTexts(
       "flags_conflict",
       "--json goes with --detach: the sandbox in the foreground prints its banner.",
     ],
+    harWithFollow: [
+      "flags_conflict",
+      "--har writes one HAR document: it does not go with --follow (for a live feed, use --json --follow).",
+    ],
     uiWithDetach: [
       "flags_conflict",
       "--ui and --detach do not go together: open the UI on a detached sandbox with npx sandbox ui.",

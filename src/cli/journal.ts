@@ -1,7 +1,9 @@
 import { Command } from "commander";
 import type { JournalEntry } from "../client/wire.ts";
+import { failWith } from "../errors.ts";
 import { loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { type FilterFlags, journalFilter, wholeNumber, withFilterOptions } from "./journal-filter.ts";
@@ -13,6 +15,7 @@ interface JournalFlags extends ConfigFlags, FilterFlags {
   follow?: boolean;
   clear?: boolean;
   json?: boolean;
+  har?: boolean;
 }
 
 export function journalCommand(cli: Cli): Command {
@@ -22,6 +25,7 @@ export function journalCommand(cli: Cli): Command {
     .option("--follow", "then print each new request as it is answered, until Ctrl-C or the sandbox stops")
     .option("--clear", "empty the journal first (alone: just empty it)")
     .option("--json", "print JSON: an array of entries (with --follow, one entry per line)")
+    .option("--har", "print the entries as a HAR 1.2 log (a browser's network panel opens it), secrets masked")
     .addHelpText(
       "after",
       helpText({
@@ -37,6 +41,7 @@ export function journalCommand(cli: Cli): Command {
           "npx sandbox journal --service storefront --agent --limit 20",
           "npx sandbox journal --user ada@example.com --follow",
           "npx sandbox journal --json | jq '.[] | {method, path, status}'",
+          "npx sandbox journal --service storefront --har > session.har",
           "npx sandbox journal --clear",
         ],
       }),
@@ -54,6 +59,10 @@ export function journalCommand(cli: Cli): Command {
       }
       const users = await loadDemoUsers();
       const filter = journalFilter(flags, users);
+      if (flags.har) {
+        if (flags.follow) failWith(CLI_TEXTS.harWithFollow, { expected: true });
+        return cli.print(JSON.stringify(await controls.journalHar(filter, { limit: flags.limit }), null, 2));
+      }
       const list = await controls.journal(filter, { limit: flags.limit });
       const print = (entry: JournalEntry) => cli.print(flags.json ? JSON.stringify(entry) : journalRow(entry, users));
       if (!flags.follow) {

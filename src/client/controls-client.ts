@@ -20,6 +20,8 @@ import {
   FAULT_LIST,
   type Fault,
   type FaultSpec,
+  HAR_DOCUMENT,
+  type HarDocument,
   IMPORT_ANSWER,
   JOURNAL_BACKLOG,
   JOURNAL_CLEARED,
@@ -173,6 +175,15 @@ export class ControlsClient {
   /** The request journal, oldest first: the matching entries (the newest `limit` of them, those after the entry `after`). */
   journal(filter: JournalFilter = {}, options: { limit?: number; after?: number } = {}): Promise<JournalList> {
     return this.request("GET", `journal?${filterQuery(filter, options)}`, JOURNAL_LIST);
+  }
+
+  /** The matching entries as a HAR 1.2 log, oldest first (secrets masked as in the journal). */
+  journalHar(filter: JournalFilter = {}, options: { limit?: number } = {}): Promise<HarDocument> {
+    return this.request(
+      "GET",
+      `journal?${filterQuery(filter, options)}&format=har`,
+      HAR_DOCUMENT,
+    ) as Promise<unknown> as Promise<HarDocument>;
   }
 
   /** Empties the request journal; answers how many entries it held. */

@@ -13,6 +13,7 @@ export type { ClockState, ExportDocument, JournalList, SandboxHealth } from "../
 export {
   CLOCK_STATE,
   EXPORT_DOCUMENT,
+  HAR_DOCUMENT,
   IMPORT_ANSWER,
   JOURNAL_BACKLOG,
   JOURNAL_CLEARED,
@@ -28,6 +29,7 @@ export {
   type JournalFilter,
   STATUS_FILTER,
 } from "../journal/entry.ts";
+export type { HarDocument } from "../journal/har.ts";
 export { JOURNAL_ENTRY } from "../journal/schemas.ts";
 export type { DeliveredOrder, OrderView as Order, ProductView as Product } from "../storefront/schemas.ts";
 export { CART, type CartView as Cart, DELIVERED_ORDER, ORDER_LIST, PRODUCT_LIST } from "../storefront/schemas.ts";

@@ -5,7 +5,9 @@ import { queryChoice, queryParam } from "../http/query.ts";
 import { type EncodedEvent, encodeEvent, openLiveStream } from "../http/sse.ts";
 import { STREAM_RETRY_AFTER_S, takeStreamSlot } from "../http/stream-share.ts";
 import { type JournalEntry, type JournalFilter, matchesFilter, STATUS_FILTER } from "../journal/entry.ts";
+import { type HarDocument, toHar } from "../journal/har.ts";
 import type { FromSchema } from "../json-schema.ts";
+import { packageVersion } from "../version.ts";
 import type { Controls } from "./controls.ts";
 import { CONTROL_TEXTS } from "./errors.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
@@ -40,16 +42,20 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
 
   app.get(
     `${CONTROLS_PREFIX}journal`,
-    async (event): Promise<JournalList> => {
+    async (event): Promise<JournalList | HarDocument> => {
       const filter = journalFilter(event);
       const options = { limit: queryCount(event, "limit", 1), after: queryCount(event, "after", 0) };
+      const format = queryChoice(event, "format", ["json", "har"] as const);
       await journal.settled();
-      return { ...journal.list(filter, options), lastId: journal.lastId };
+      const list = journal.list(filter, options);
+      if (format === "har")
+        return toHar(list.entries, controls.urls, { name: "agent-sandbox", version: packageVersion() });
+      return { ...list, lastId: journal.lastId };
     },
     {
       meta: {
         description:
-          "Sandbox control: the request journal, oldest first (?service, user, agent, method, path, limit, after)",
+          "Sandbox control: the request journal, oldest first (?service, user, agent, method, path, limit, after; format=har for HAR 1.2)",
       },
     },
   );

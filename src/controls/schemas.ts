@@ -66,6 +66,23 @@ export const JOURNAL_LIST = {
   },
 } as const;
 
+/** GET /__sandbox/journal?format=har: the matching entries as a HAR 1.2 log (src/journal/har.ts). */
+export const HAR_DOCUMENT = {
+  type: "object",
+  required: ["log"],
+  properties: {
+    log: {
+      type: "object",
+      required: ["version", "creator", "entries"],
+      properties: {
+        version: { type: "string" },
+        creator: { type: "object" },
+        entries: { type: "array", items: { type: "object" } },
+      },
+    },
+  },
+} as const;
+
 /**
  * The first event of GET /__sandbox/journal/stream (`journal`): the newest matching entries after
  * `after` that fit in one event, and how many older ones were left out. Each event after it
