@@ -17,7 +17,7 @@ const LAYERS = [
   { name: "agent", folders: ["agent"] },
   { name: "services", folders: ["services"] },
   { name: "runtime", folders: ["runtime"] },
-  { name: "clients", folders: ["check", "tui"] },
+  { name: "clients", folders: ["check", "tui", "scenario"] },
   { name: "cli", folders: ["cli"] },
 ];
 

@@ -117,6 +117,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./expect.ts")).expectCommand,
   },
   {
+    usage: "run [options] <files...>",
+    description:
+      "Run scenario files (data, clock, faults, then requests, agent questions and checks) each against a sandbox of its own: ok/FAIL per step, exit 1 on a failure",
+    load: async () => (await import("./scenarios.ts")).scenariosCommand,
+  },
+  {
     usage: "check [options]",
     description:
       "Check that a sandbox or a deployment keeps the storefront, wallet and host app contract, and that the action definitions match it",

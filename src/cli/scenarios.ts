@@ -1,0 +1,68 @@
+import { writeFile } from "node:fs/promises";
+import { Command } from "commander";
+import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
+import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
+import { runScenario, type ScenarioResult } from "../scenario/run.ts";
+import { helpText } from "./help-text.ts";
+import type { Cli } from "./io.ts";
+
+interface RunFlags {
+  json?: boolean;
+  junit?: string;
+  bail?: boolean;
+}
+
+export function scenariosCommand(cli: Cli): Command {
+  return new Command("run")
+    .argument("<files...>", "scenario files (JSON, or YAML for .yaml/.yml)")
+    .option("--json", "print the results as JSON (a scenario per element, each step with ok and detail)")
+    .option("--junit <file>", "also write the results as JUnit XML, for CI")
+    .option("--bail", "stop at the first scenario that fails")
+    .addHelpText(
+      "after",
+      helpText({
+        notes: [
+          "Each scenario runs against a sandbox of its own: every server on free ports, a temporary data",
+          "dir, nothing shared with a sandbox you run. Its data is imported, its clock set and its faults",
+          "added first; then its steps run in order, and a step that fails ends the scenario.",
+          "Every file is checked against the scenario schema first (GET /scenario.schema.json of any server,",
+          "docs/scenarios.md): a file that does not fit is named with the JSON pointer of what is wrong,",
+          "and nothing runs (exit 2). Exit 1 when a scenario fails, 0 when all pass.",
+        ],
+        examples: [
+          "npx sandbox run examples/scenarios/agent-adds-to-cart.yaml",
+          "npx sandbox run examples/scenarios/*.yaml --junit results.xml",
+          "npx sandbox run flow.json --json | jq '.[] | select(.ok | not)'",
+        ],
+      }),
+    )
+    .action(async (files: string[], flags: RunFlags) => {
+      const scenarios = [];
+      const problems: string[] = [];
+      for (const file of files) {
+        try {
+          scenarios.push(await loadScenario(file));
+        } catch (error) {
+          if (!(error instanceof ScenarioFileError)) throw error;
+          problems.push(...error.problems.map((problem) => `${file}: ${problem}`));
+        }
+      }
+      if (problems.length > 0) {
+        cli.io.stderr.write(
+          `${problems.join("\n")}\nNothing ran: fix the files above (the schema is docs/scenarios.md).\n`,
+        );
+        cli.exitCode = 2;
+        return;
+      }
+      const results: ScenarioResult[] = [];
+      for (const scenario of scenarios) {
+        const result = await runScenario(scenario);
+        results.push(result);
+        if (!flags.json) cli.print(scenarioLines(result).join("\n"));
+        if (!result.ok && flags.bail) break;
+      }
+      if (flags.junit) await writeFile(flags.junit, junitXml(results));
+      cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
+      cli.exitCode = results.every((result) => result.ok) && results.length === scenarios.length ? 0 : 1;
+    });
+}

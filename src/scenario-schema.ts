@@ -1,0 +1,196 @@
+/**
+ * The JSON Schema of a scenario file (`sandbox run`), as data: every server publishes it at
+ * GET /scenario.schema.json for editors to complete, and `sandbox run` checks each file against
+ * it, naming a wrong step by its JSON pointer. docs/scenarios.md describes each step.
+ */
+
+const WHO = {
+  type: "string",
+  minLength: 1,
+  description: "A demo user by email or id (logged in for the step), or `anonymous`",
+} as const;
+
+const SERVER = { enum: ["storefront", "wallet", "host"], description: "Which server the request goes to" } as const;
+
+/** What a value must be: itself (equality), or one of these tests. */
+const MATCHER = {
+  description:
+    "A value the received one must equal, or an object of tests: equals, matches (a regular expression), gt, gte, lt, lte, length (a number or a matcher), exists (true/false), contains",
+} as const;
+
+/** Selectors (`$.items[0].name`, `$.lines.length`) and what each must match. */
+const SELECTED = {
+  type: "object",
+  propertyNames: { pattern: "^\\$" },
+  additionalProperties: MATCHER,
+  description: "JSONPath-style selectors ($, .name, [index], .length) and what each must match",
+} as const;
+
+const DURATION = {
+  oneOf: [
+    { type: "integer", minimum: 0 },
+    { type: "string", pattern: "^\\d+(ms|s|m|h|d)$" },
+  ],
+  description: "Milliseconds, or a number with ms, s, m, h or d",
+} as const;
+
+export const SCENARIO_SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://agent-sandbox.dev/scenario.schema.json",
+  title: "Sandbox scenario",
+  description: "A test of an agent integration against the sandbox: data, time, faults and steps (sandbox run)",
+  type: "object",
+  required: ["name", "steps"],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: "string" },
+    name: { type: "string", minLength: 1 },
+    description: { type: "string" },
+    data: {
+      description: "An export document (sandbox export), or the path of one beside the scenario: imported first",
+      oneOf: [{ type: "string", minLength: 1 }, { type: "object" }],
+    },
+    clock: { $ref: "#/$defs/clock" },
+    faults: { type: "array", items: { $ref: "#/$defs/fault" }, description: "Faults added before the steps" },
+    steps: { type: "array", minItems: 1, items: { $ref: "#/$defs/step" } },
+  },
+  $defs: {
+    clock: {
+      type: "object",
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+      properties: {
+        set: { type: "string", description: "An ISO 8601 time" },
+        advance: DURATION,
+        reset: { const: true },
+      },
+    },
+    fault: {
+      type: "object",
+      required: ["service", "route"],
+      additionalProperties: false,
+      properties: {
+        service: SERVER,
+        route: { type: "string", description: 'A method and a path ("POST /api/cart/items", "* /api/*")' },
+        status: { type: "integer" },
+        rate: { type: "number" },
+        delay: DURATION,
+        times: { type: "integer", minimum: 1 },
+        dropStream: DURATION,
+      },
+    },
+    step: {
+      type: "object",
+      additionalProperties: false,
+      minProperties: 1,
+      description:
+        "One of request, ask, clock, fault, trigger, waitFor, journal; with expect and capture where they apply",
+      properties: {
+        name: { type: "string", description: "What the step does, for the report" },
+        request: {
+          type: "object",
+          required: ["server", "path"],
+          additionalProperties: false,
+          properties: {
+            server: SERVER,
+            method: { enum: ["GET", "POST", "PUT", "PATCH", "DELETE"] },
+            path: { type: "string", pattern: "^/" },
+            as: WHO,
+            agent: { ...WHO, description: "Sent by the agent (its service token) for this end user" },
+            headers: { type: "object", additionalProperties: { type: "string" } },
+            body: { description: "Sent as JSON" },
+          },
+        },
+        ask: {
+          type: "object",
+          required: ["question", "as"],
+          additionalProperties: false,
+          properties: { question: { type: "string", minLength: 1 }, as: WHO },
+        },
+        clock: { $ref: "#/$defs/clock" },
+        fault: {
+          type: "object",
+          additionalProperties: false,
+          minProperties: 1,
+          maxProperties: 1,
+          properties: { add: { $ref: "#/$defs/fault" }, clear: { oneOf: [{ const: true }, { type: "string" }] } },
+        },
+        trigger: {
+          type: "object",
+          additionalProperties: false,
+          minProperties: 1,
+          maxProperties: 1,
+          properties: {
+            orderDelivered: { type: "string", description: "An order's reference (ORD-…)" },
+            transaction: { type: "object", description: "A transaction to add (POST /__sandbox/trigger/transaction)" },
+            transactionStatus: {
+              type: "object",
+              required: ["id", "status"],
+              additionalProperties: false,
+              properties: { id: { type: "string" }, status: { enum: ["Completed", "Failed"] } },
+            },
+          },
+        },
+        waitFor: {
+          type: "object",
+          required: ["stream", "as"],
+          additionalProperties: false,
+          properties: {
+            stream: { const: "cart", description: "The storefront's cart stream (GET /api/cart/stream)" },
+            as: WHO,
+            timeout: DURATION,
+          },
+        },
+        journal: {
+          type: "object",
+          required: ["expect"],
+          additionalProperties: false,
+          properties: {
+            inOrder: { type: "boolean", description: "The requests happened in this order" },
+            expect: {
+              type: "array",
+              minItems: 1,
+              items: {
+                type: "object",
+                additionalProperties: false,
+                properties: {
+                  server: SERVER,
+                  method: { type: "string" },
+                  path: { type: "string" },
+                  status: { type: "string", pattern: "^[1-5](\\d\\d|xx)$" },
+                  user: WHO,
+                  agent: { type: "boolean" },
+                  count: { type: "integer", minimum: 0 },
+                },
+              },
+            },
+          },
+        },
+        expect: {
+          type: "object",
+          additionalProperties: false,
+          description: "What the step's answer must be",
+          properties: {
+            status: MATCHER,
+            headers: { type: "object", additionalProperties: MATCHER },
+            body: { oneOf: [SELECTED, { not: { type: "object" } }] },
+            action: { type: "string" },
+            parameters: { type: "object" },
+            answer: MATCHER,
+            followUp: MATCHER,
+            refused: { type: "boolean" },
+            event: SELECTED,
+          },
+        },
+        capture: {
+          type: "object",
+          propertyNames: { pattern: "^[A-Za-z_][\\w]*$" },
+          additionalProperties: { type: "string", pattern: "^\\$" },
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a scenario names its variables ${name}
+          description: "Variables set from the answer by selector, used later as ${name}",
+        },
+      },
+    },
+  },
+} as const;
