@@ -100,6 +100,11 @@ export const SCENARIO_SCHEMA = {
             agent: { ...WHO, description: "Sent by the agent (its service token) for this end user" },
             headers: { type: "object", additionalProperties: { type: "string" } },
             body: { description: "Sent as JSON" },
+            form: {
+              type: "object",
+              additionalProperties: { type: "string" },
+              description: "Sent as application/x-www-form-urlencoded (a form, the OAuth token request)",
+            },
           },
         },
         ask: {
@@ -174,7 +179,19 @@ export const SCENARIO_SCHEMA = {
           properties: {
             status: MATCHER,
             headers: { type: "object", additionalProperties: MATCHER },
-            body: { oneOf: [SELECTED, { not: { type: "object" } }] },
+            body: {
+              anyOf: [
+                SELECTED,
+                {
+                  type: "object",
+                  propertyNames: {
+                    enum: ["equals", "matches", "gt", "gte", "lt", "lte", "length", "exists", "contains"],
+                  },
+                },
+                { not: { type: "object" } },
+              ],
+              description: "Selectors and what each must match; or a matcher, or a value, for the whole body",
+            },
             action: { type: "string" },
             parameters: { type: "object" },
             answer: MATCHER,
@@ -186,9 +203,29 @@ export const SCENARIO_SCHEMA = {
         capture: {
           type: "object",
           propertyNames: { pattern: "^[A-Za-z_][\\w]*$" },
-          additionalProperties: { type: "string", pattern: "^\\$" },
+          additionalProperties: {
+            oneOf: [
+              {
+                type: "string",
+                pattern: "^\\$",
+                description: "A selector: $.path in the body, $status, $headers.name",
+              },
+              {
+                type: "object",
+                required: ["from", "match"],
+                additionalProperties: false,
+                properties: {
+                  from: { type: "string", pattern: "^\\$" },
+                  match: {
+                    type: "string",
+                    description: "A regular expression: its first group (or whole match) is the value",
+                  },
+                },
+              },
+            ],
+          },
           // biome-ignore lint/suspicious/noTemplateCurlyInString: a scenario names its variables ${name}
-          description: "Variables set from the answer by selector, used later as ${name}",
+          description: "Variables set from the answer ($ the body, $status, $headers.name), used later as ${name}",
         },
       },
     },

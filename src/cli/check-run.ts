@@ -16,6 +16,7 @@ import { failWith } from "../errors.ts";
 import { silentRun, silentServers } from "./check-preflight.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import type { Cli } from "./io.ts";
+import { parseUrls } from "./server-urls.ts";
 
 export interface CheckRequest {
   /** The servers given by URL; none: a sandbox of the checker's own. */
@@ -114,22 +115,6 @@ function parseAreas(only: string | undefined): AreaName[] {
   if (names.length === 0 || unknown.length > 0)
     failWith(CLI_TEXTS.checkAreas, { values: { areas: AREA_NAMES.join(", "), only }, expected: true });
   return AREA_NAMES.filter((name) => names.includes(name));
-}
-
-function parseUrls(given: Partial<Record<ServiceName, string>>): ServiceUrls {
-  const urls: ServiceUrls = {};
-  for (const service of SERVICE_NAMES) {
-    const value = given[service];
-    if (value === undefined) continue;
-    let url: URL | undefined;
-    try {
-      url = new URL(value);
-    } catch {}
-    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash)
-      failWith(CLI_TEXTS.checkServerUrl, { values: { service, value }, expected: true });
-    urls[service] = `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
-  }
-  return urls;
 }
 
 /** The accounts, service token and OAuth client the settings give; a half-given one (an account without its password) is a usage error. */

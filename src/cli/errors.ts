@@ -86,6 +86,10 @@ export const CLI_TEXTS = exitTexts(
       "flags_conflict",
       "--har writes one HAR document: it does not go with --follow (for a live feed, use --json --follow).",
     ],
+    scenarioWithFollow: [
+      "flags_conflict",
+      "--scenario writes one scenario of what the journal holds: it does not go with --follow.",
+    ],
     uiWithDetach: [
       "flags_conflict",
       "--ui and --detach do not go together: open the UI on a detached sandbox with npx sandbox ui.",

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { JournalEntry } from "../client/wire.ts";
 import { failWith } from "../errors.ts";
+import { recordScenario } from "../scenario/record.ts";
 import { loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
@@ -16,6 +17,7 @@ interface JournalFlags extends ConfigFlags, FilterFlags {
   clear?: boolean;
   json?: boolean;
   har?: boolean;
+  scenario?: boolean;
 }
 
 export function journalCommand(cli: Cli): Command {
@@ -26,6 +28,7 @@ export function journalCommand(cli: Cli): Command {
     .option("--clear", "empty the journal first (alone: just empty it)")
     .option("--json", "print JSON: an array of entries (with --follow, one entry per line)")
     .option("--har", "print the entries as a HAR 1.2 log (a browser's network panel opens it), secrets masked")
+    .option("--scenario", "print the entries as a scenario that sandbox run replays (YAML): see docs/scenarios.md")
     .addHelpText(
       "after",
       helpText({
@@ -42,6 +45,7 @@ export function journalCommand(cli: Cli): Command {
           "npx sandbox journal --user ada@example.com --follow",
           "npx sandbox journal --json | jq '.[] | {method, path, status}'",
           "npx sandbox journal --service storefront --har > session.har",
+          "npx sandbox journal --scenario > flow.yaml && npx sandbox run flow.yaml",
           "npx sandbox journal --clear",
         ],
       }),
@@ -59,6 +63,11 @@ export function journalCommand(cli: Cli): Command {
       }
       const users = await loadDemoUsers();
       const filter = journalFilter(flags, users);
+      if (flags.scenario) {
+        if (flags.follow) failWith(CLI_TEXTS.scenarioWithFollow, { expected: true });
+        const { entries } = await controls.journal({ ...filter, health: false }, { limit: flags.limit });
+        return cli.print(recordScenario(entries, users, "Recorded session").trimEnd());
+      }
       if (flags.har) {
         if (flags.follow) failWith(CLI_TEXTS.harWithFollow, { expected: true });
         return cli.print(JSON.stringify(await controls.journalHar(filter, { limit: flags.limit }), null, 2));

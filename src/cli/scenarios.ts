@@ -1,15 +1,24 @@
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
+import { OPTIONS, type OptionKey } from "../config/options.ts";
 import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
-import { runScenario, type ScenarioResult } from "../scenario/run.ts";
+import { controlsNeeded, runScenario, type ScenarioResult } from "../scenario/run.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
+import { parseUrls } from "./server-urls.ts";
+
+/** A setting's default, as `start` uses it: what given servers run with unless told otherwise. */
+const defaultOf = (key: OptionKey) => String(OPTIONS.find((option) => option.key === key)?.default ?? "");
 
 interface RunFlags {
   json?: boolean;
   junit?: string;
   bail?: boolean;
+  storefront?: string;
+  wallet?: string;
+  host?: string;
+  serviceToken?: string;
 }
 
 export function scenariosCommand(cli: Cli): Command {
@@ -18,6 +27,16 @@ export function scenariosCommand(cli: Cli): Command {
     .option("--json", "print the results as JSON (a scenario per element, each step with ok and detail)")
     .option("--junit <file>", "also write the results as JUnit XML, for CI")
     .option("--bail", "stop at the first scenario that fails")
+    .option(
+      "--storefront <url>",
+      "run against this storefront, already running (with --wallet, --host: no sandbox of their own)",
+    )
+    .option("--wallet <url>", "run against this wallet, already running")
+    .option("--host <url>", "run against this host app, already running")
+    .option(
+      "--service-token <token>",
+      "the agent's service token of the given servers (default: BFF_SERVICE_TOKEN, else the sandbox's)",
+    )
     .addHelpText(
       "after",
       helpText({
@@ -28,11 +47,15 @@ export function scenariosCommand(cli: Cli): Command {
           "Every file is checked against the scenario schema first (GET /scenario.schema.json of any server,",
           "docs/scenarios.md): a file that does not fit is named with the JSON pointer of what is wrong,",
           "and nothing runs (exit 2). Exit 1 when a scenario fails, 0 when all pass.",
+          "With --storefront/--wallet/--host the scenarios run against those servers as they are: a scenario",
+          "that needs the sandbox's controls there (data, clock, faults, clock/fault/trigger/journal steps) is",
+          "refused up front, in one line, and nothing runs (exit 2).",
         ],
         examples: [
           "npx sandbox run examples/scenarios/agent-adds-to-cart.yaml",
           "npx sandbox run examples/scenarios/*.yaml --junit results.xml",
           "npx sandbox run flow.json --json | jq '.[] | select(.ok | not)'",
+          "npx sandbox run smoke.yaml --storefront https://shop.staging.example --service-token $BFF_SERVICE_TOKEN",
         ],
       }),
     )
@@ -54,9 +77,33 @@ export function scenariosCommand(cli: Cli): Command {
         cli.exitCode = 2;
         return;
       }
+      const urls = parseUrls({ storefront: flags.storefront, wallet: flags.wallet, host: flags.host });
+      const servers =
+        Object.keys(urls).length === 0
+          ? undefined
+          : {
+              urls,
+              serviceToken: flags.serviceToken ?? process.env.BFF_SERVICE_TOKEN ?? defaultOf("bffServiceToken"),
+              walletPrefix: process.env.WALLET_PREFIX ?? defaultOf("walletPrefix"),
+            };
+      if (servers) {
+        const refused = scenarios.flatMap((scenario) => {
+          const needs = controlsNeeded(scenario);
+          return needs.length === 0
+            ? []
+            : [
+                `${scenario.file}: needs the sandbox's controls (${needs.join(", ")}): run it without --storefront/--wallet/--host, against a sandbox of its own`,
+              ];
+        });
+        if (refused.length > 0) {
+          cli.io.stderr.write(`${refused.join("\n")}\nNothing ran.\n`);
+          cli.exitCode = 2;
+          return;
+        }
+      }
       const results: ScenarioResult[] = [];
       for (const scenario of scenarios) {
-        const result = await runScenario(scenario);
+        const result = await runScenario(scenario, { servers });
         results.push(result);
         if (!flags.json) cli.print(scenarioLines(result).join("\n"));
         if (!result.ok && flags.bail) break;

@@ -8,7 +8,7 @@ import { SCENARIO_SCHEMA } from "../scenario-schema.ts";
 export type Step = Record<string, unknown> & {
   name?: string;
   expect?: Record<string, unknown>;
-  capture?: Record<string, string>;
+  capture?: Record<string, string | { from: string; match: string }>;
 };
 
 /** A scenario read from its file and checked against SCENARIO_SCHEMA. */
@@ -59,7 +59,7 @@ export async function loadScenario(file: string): Promise<Scenario> {
     throw new ScenarioFileError(
       file,
       (validate.errors ?? [])
-        .filter((error) => error.keyword !== "oneOf" && error.keyword !== "if")
+        .filter((error) => !["oneOf", "anyOf", "if"].includes(error.keyword))
         .map((error) => {
           const where = error.instancePath || "/";
           if (error.keyword === "additionalProperties")

@@ -32,13 +32,34 @@ export interface ScenarioResult {
   durationMs: number;
 }
 
-/** The servers a scenario talks to, and what acts on them. */
-interface Target {
+/** Servers already running (a sandbox, a staging deployment) that scenarios run against, instead of a sandbox of their own. */
+export interface Servers {
   urls: ServiceUrls;
-  controls: ControlsClient;
+  /** The agent's service token (BFF_SERVICE_TOKEN), for the agent's requests. */
   serviceToken: string;
   walletPrefix: string;
+}
+
+/** The servers a scenario talks to, and what acts on them. */
+interface Target extends Servers {
+  controls: ControlsClient;
+  /** Servers the scenario did not start: their controls may be closed, and their clock is their own. */
+  given: boolean;
   close(): Promise<void>;
+}
+
+/** What of a scenario needs the sandbox's controls (/__sandbox/): refused up front when it runs against given servers. */
+export function controlsNeeded(scenario: Scenario): string[] {
+  return [
+    ...(scenario.data === undefined ? [] : ["data"]),
+    ...(scenario.clock ? ["clock"] : []),
+    ...(scenario.faults?.length ? ["faults"] : []),
+    ...scenario.steps.flatMap((step, index) =>
+      (["clock", "fault", "trigger", "journal"] as const)
+        .filter((action) => action in step)
+        .map((action) => `steps/${index} (${action})`),
+    ),
+  ];
 }
 
 /**
@@ -47,9 +68,9 @@ interface Target {
  * against what the steps before it left. A step that fails ends the scenario; the sandbox is
  * stopped and its data dir removed whatever happens.
  */
-export async function runScenario(scenario: Scenario, options: { bail?: boolean } = {}): Promise<ScenarioResult> {
+export async function runScenario(scenario: Scenario, options: { servers?: Servers } = {}): Promise<ScenarioResult> {
   const started = performance.now();
-  const target = await freshSandbox();
+  const target = options.servers ? givenServers(options.servers) : await freshSandbox();
   const steps: StepResult[] = [];
   const state = new RunState(target, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR));
   try {
@@ -57,7 +78,7 @@ export async function runScenario(scenario: Scenario, options: { bail?: boolean 
     for (const [index, step] of [...setup, ...scenario.steps].entries()) {
       const result = await runStep(step, index - setup.length, state);
       steps.push(result);
-      if (!result.ok && options.bail !== false) break;
+      if (!result.ok) break;
     }
   } finally {
     await state.close();
@@ -81,6 +102,11 @@ function setupSteps(scenario: Scenario): Step[] {
   ];
 }
 
+function givenServers(servers: Servers): Target {
+  const any = servers.urls.storefront ?? servers.urls.wallet ?? servers.urls.host;
+  return { ...servers, controls: new ControlsClient(any as string), given: true, close: async () => {} };
+}
+
 async function freshSandbox(): Promise<Target> {
   const dataDir = await mkdtemp(join(tmpdir(), "sandbox-run-"));
   const config = await loadConfig({
@@ -94,6 +120,7 @@ async function freshSandbox(): Promise<Target> {
     controls: new ControlsClient(sandbox.urls.storefront as string),
     serviceToken: config.bffServiceToken,
     walletPrefix: config.walletPrefix,
+    given: false,
     close: async () => {
       await sandbox.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -145,7 +172,8 @@ class RunState {
         endUserId: user.id,
         endUserName: user.name,
         walletToken: async () => walletToken as string,
-        now: async () => new Date((await this.target.controls.clock()).now),
+        // Given servers keep their own time: the agent counts days from the system's.
+        ...(this.target.given ? {} : { now: async () => new Date((await this.target.controls.clock()).now) }),
       }));
       this.#agents.set(user.id, agent);
     }
@@ -250,6 +278,7 @@ async function request(step: Step, state: RunState): Promise<string> {
     agent?: string;
     headers?: Record<string, string>;
     body?: unknown;
+    form?: Record<string, string>;
   };
   const headers: Record<string, string> = { accept: "application/json", ...spec.headers };
   if (spec.agent) {
@@ -260,11 +289,19 @@ async function request(step: Step, state: RunState): Promise<string> {
   } else if (spec.as && spec.as !== "anonymous")
     headers.authorization = `Bearer ${await state.token(spec.server, spec.as)}`;
   if (spec.body !== undefined) headers["content-type"] ??= "application/json";
+  if (spec.form) headers["content-type"] ??= "application/x-www-form-urlencoded";
   const method = spec.method ?? "GET";
+  const sent = spec.form
+    ? new URLSearchParams(spec.form).toString()
+    : spec.body === undefined
+      ? undefined
+      : JSON.stringify(spec.body);
+  // Redirects are not followed: a scenario checks what the server said (an OAuth 302 and its Location).
   const response = await fetch(`${state.url(spec.server)}${spec.path}`, {
     method,
     headers,
-    ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+    redirect: "manual",
+    ...(sent === undefined ? {} : { body: sent }),
   });
   const text = await response.text();
   let body: unknown = text;
@@ -279,7 +316,7 @@ async function request(step: Step, state: RunState): Promise<string> {
   for (const [name, wanted] of Object.entries((expect.headers ?? {}) as Record<string, unknown>))
     check(`header ${name}`, wanted, response.headers.get(name) ?? undefined, seen);
   checkBody(expect.body, body, seen);
-  capture(step, body, state);
+  capture(step, { status: response.status, headers: response.headers, body }, state);
   return seen;
 }
 
@@ -295,7 +332,7 @@ async function askStep(step: Step, state: RunState): Promise<string> {
   if (expect.answer !== undefined) check("answer", expect.answer, transcript.answer, seen);
   if (expect.followUp !== undefined) check("follow-up", expect.followUp, transcript.followUp?.question, seen);
   if (expect.refused !== undefined) check("refused", expect.refused, Boolean(transcript.refused), seen);
-  capture(step, { ...transcript, call: undefined, explanation: undefined }, state);
+  capture(step, { body: { ...transcript, call: undefined, explanation: undefined } }, state);
   return seen;
 }
 
@@ -312,7 +349,7 @@ async function trigger(step: Step, state: RunState): Promise<string> {
   else if (spec.transactionStatus)
     answer = await controls.triggerTransactionStatus(spec.transactionStatus.id, spec.transactionStatus.status);
   checkBody(step.expect?.body, answer, show(answer));
-  capture(step, answer, state);
+  capture(step, { body: answer }, state);
   return show(answer);
 }
 
@@ -334,7 +371,7 @@ async function waitFor(step: Step, state: RunState): Promise<string> {
         )
         .join("; ")}`,
     );
-  capture(step, event, state);
+  capture(step, { body: event }, state);
   return `cart event ${show(event)}`;
 }
 
@@ -403,10 +440,31 @@ function checkBody(expected: unknown, body: unknown, seen: string): void {
   check("body", expected, body, seen);
 }
 
-function capture(step: Step, from: unknown, state: RunState): void {
-  for (const [name, at] of Object.entries(step.capture ?? {})) {
-    const value = select(from, at);
-    if (value === undefined) throw new StepFailure(`capture ${name}: ${at} holds nothing in ${show(from)}`);
+/** What a step answered, for its captures: a request's status and headers beside its body. */
+interface Answer {
+  status?: number;
+  headers?: Headers;
+  body: unknown;
+}
+
+function capture(step: Step, answer: Answer, state: RunState): void {
+  for (const [name, spec] of Object.entries(step.capture ?? {})) {
+    const from = typeof spec === "string" ? spec : spec.from;
+    const picked =
+      from === "$status"
+        ? answer.status
+        : from.startsWith("$headers.")
+          ? (answer.headers?.get(from.slice(9)) ?? undefined)
+          : select(answer.body, from);
+    let value: unknown = picked;
+    if (typeof spec !== "string") {
+      const found = typeof picked === "string" ? new RegExp(spec.match).exec(picked) : null;
+      value = found ? decodeURIComponent(found[1] ?? found[0]) : undefined;
+    }
+    if (value === undefined)
+      throw new StepFailure(
+        `capture ${name}: ${from} holds nothing${typeof spec === "string" ? "" : ` matching /${spec.match}/`} in ${show(from.startsWith("$headers.") || from === "$status" ? picked : answer.body)}`,
+      );
     state.variables.set(name, value);
   }
 }

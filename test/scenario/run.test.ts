@@ -95,3 +95,32 @@ test("every server publishes the scenario schema at /scenario.schema.json", TIME
     assert.deepEqual(await response.json(), JSON.parse(JSON.stringify(SCENARIO_SCHEMA)));
   }
 });
+
+test(
+  "with --storefront/--wallet/--host, scenarios run against those servers; one that needs the controls is refused up front",
+  TIMEOUT,
+  async (t) => {
+    const sandbox = await startFullSandbox(t);
+    const given = [
+      "--storefront",
+      sandbox.urls.storefront!,
+      "--wallet",
+      sandbox.urls.wallet!,
+      "--host",
+      sandbox.urls.host!,
+    ];
+    const oauth = await runInProcess(["run", join(EXAMPLES, "oauth-code-flow.yaml"), ...given]);
+    assert.equal(oauth.code, 0, oauth.stdout + oauth.stderr);
+    assert.match(oauth.stdout, /^1 passed, 0 failed$/m);
+
+    const refused = await runInProcess(["run", join(EXAMPLES, "wallet-down-agent-says-so.yaml"), ...given]);
+    assert.equal(refused.code, 2);
+    assert.match(
+      refused.stderr,
+      /wallet-down-agent-says-so\.yaml: needs the sandbox's controls \(clock, faults, steps\/1 \(fault\), steps\/3 \(journal\)\): run it without --storefront\/--wallet\/--host/,
+    );
+    assert.equal(refused.stdout, "");
+    const bad = await runInProcess(["run", join(EXAMPLES, "oauth-code-flow.yaml"), "--wallet", "ftp://nowhere"]);
+    assert.equal(bad.code, 2);
+  },
+);

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { loginAt, SERVICE_TOKEN, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
+import { runInProcess } from "../helpers/in-process.ts";
+import { ADA, tempDir } from "../helpers/sandbox.ts";
+
+const TIMEOUT = { timeout: 120_000 };
+
+test(
+  "journal --scenario records a session by hand as a scenario that sandbox run replays green",
+  TIMEOUT,
+  async (t) => {
+    const dataDir = await tempDir(t);
+    const sandbox = await startFullSandbox(t, {}, dataDir);
+    const storefront = sandbox.urls.storefront!;
+    const wallet = sandbox.urls.wallet!;
+    // What a person does by hand: sign in, look up a product, let the agent add it, read orders and the balance.
+    const token = await loginAt(storefront);
+    const products = await fetch(`${storefront}/api/products?q=garri`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const [garri] = ((await products.json()) as { items: { id: string }[] }).items;
+    await sessionRequest(storefront, "POST", { userId: ADA.id, token });
+    const added = await fetch(`${storefront}/api/agent/cart/items`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${SERVICE_TOKEN}`,
+        "x-end-user-id": ADA.id,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ product_id: garri!.id, quantity: 3 }),
+    });
+    assert.equal(added.status, 200);
+    await fetch(`${storefront}/api/orders`, { headers: { authorization: `Bearer ${token}` } });
+    const walletToken = await loginAt(wallet);
+    await fetch(`${wallet}/api/wallet/balance`, { headers: { authorization: `Bearer ${walletToken}` } });
+
+    const recorded = await runInProcess(["journal", "--scenario", "--data-dir", dataDir]);
+    assert.equal(recorded.code, 0, recorded.stderr);
+    const yaml = recorded.stdout;
+    assert.doesNotMatch(yaml, /eyJ[\w-]+\./, "no token is in it");
+    assert.doesNotMatch(yaml, /ada-sandbox-pass|\*\*\*/, "no secret, masked or not, is in it");
+    assert.doesNotMatch(
+      yaml,
+      /\/api\/auth\/login|\/api\/agent\/session/,
+      "logins and session registrations are left to the runner",
+    );
+    assert.match(yaml, /as: ada@example\.com/);
+    assert.match(yaml, /agent: ada@example\.com/);
+    assert.match(yaml, /capture:\n\s+id: \$\.items\[0\]\.id/, "the product id is captured where it came back");
+    assert.match(yaml, /product_id: \$\{id\}/, "and used as a variable where it is sent");
+
+    const file = join(dataDir, "flow.yaml");
+    await writeFile(file, yaml);
+    const replay = await runInProcess(["run", file]);
+    assert.equal(replay.code, 0, replay.stdout + replay.stderr);
+    assert.match(replay.stdout, /^1 passed, 0 failed$/m);
+    assert.match(
+      replay.stdout,
+      /ok +2 POST storefront \/api\/agent\/cart\/items: POST \/api\/agent\/cart\/items → 200/,
+    );
+
+    const follow = await runInProcess(["journal", "--scenario", "--follow", "--data-dir", dataDir]);
+    assert.equal(follow.code, 2);
+  },
+);
