@@ -1,11 +1,12 @@
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
-import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
+import { loadScenario, type Scenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
 import { controlsNeeded, runScenario, type ScenarioResult } from "../scenario/run.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
+import { wholeNumber } from "./journal-filter.ts";
 import { parseUrls } from "./server-urls.ts";
 
 /** A setting's default, as `start` uses it: what given servers run with unless told otherwise. */
@@ -19,6 +20,7 @@ interface RunFlags {
   wallet?: string;
   host?: string;
   serviceToken?: string;
+  jobs: number;
 }
 
 export function scenariosCommand(cli: Cli): Command {
@@ -27,6 +29,12 @@ export function scenariosCommand(cli: Cli): Command {
     .option("--json", "print the results as JSON (a scenario per element, each step with ok and detail)")
     .option("--junit <file>", "also write the results as JUnit XML, for CI")
     .option("--bail", "stop at the first scenario that fails")
+    .option(
+      "--jobs <n>",
+      "run up to n scenarios at once, each on its own sandbox (the report keeps the files' order)",
+      wholeNumber(1),
+      1,
+    )
     .option(
       "--storefront <url>",
       "run against this storefront, already running (with --wallet, --host: no sandbox of their own)",
@@ -53,14 +61,14 @@ export function scenariosCommand(cli: Cli): Command {
         ],
         examples: [
           "npx sandbox run examples/scenarios/agent-adds-to-cart.yaml",
-          "npx sandbox run examples/scenarios/*.yaml --junit results.xml",
+          "npx sandbox run examples/scenarios/*.yaml --jobs 4 --junit results.xml",
           "npx sandbox run flow.json --json | jq '.[] | select(.ok | not)'",
           "npx sandbox run smoke.yaml --storefront https://shop.staging.example --service-token $BFF_SERVICE_TOKEN",
         ],
       }),
     )
     .action(async (files: string[], flags: RunFlags) => {
-      const scenarios = [];
+      const scenarios: Scenario[] = [];
       const problems: string[] = [];
       for (const file of files) {
         try {
@@ -101,13 +109,24 @@ export function scenariosCommand(cli: Cli): Command {
           return;
         }
       }
+      // Up to --jobs at once; each is printed in the files' order as soon as it and those before it are done.
       const results: ScenarioResult[] = [];
-      for (const scenario of scenarios) {
-        const result = await runScenario(scenario, { servers });
+      const running: Promise<ScenarioResult>[] = [];
+      let next = 0;
+      let stopped = false;
+      const start = () => {
+        const scenario = scenarios[next++];
+        if (scenario) running.push(runScenario(scenario, { servers }));
+      };
+      for (let started = 0; started < flags.jobs; started++) start();
+      for (let index = 0; index < running.length && !stopped; index++) {
+        const result = await (running[index] as Promise<ScenarioResult>);
         results.push(result);
         if (!flags.json) cli.print(scenarioLines(result).join("\n"));
-        if (!result.ok && flags.bail) break;
+        if (!result.ok && flags.bail) stopped = true;
+        else start();
       }
+      await Promise.allSettled(running);
       if (flags.junit) await writeFile(flags.junit, junitXml(results));
       cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
       cli.exitCode = results.every((result) => result.ok) && results.length === scenarios.length ? 0 : 1;

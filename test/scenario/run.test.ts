@@ -11,17 +11,26 @@ import { tempDir } from "../helpers/sandbox.ts";
 const TIMEOUT = { timeout: 120_000 };
 const EXAMPLES = "examples/scenarios";
 
-test("sandbox run passes every example scenario, each against a sandbox of its own", TIMEOUT, async () => {
-  const files = (await readdir(EXAMPLES))
-    .filter((file) => /\.(ya?ml|json)$/.test(file))
-    .map((file) => join(EXAMPLES, file));
-  assert.ok(files.length >= 3, "the examples are there");
-  for (const file of files) await loadScenario(file); // The schema takes every example.
-  const result = await runInProcess(["run", ...files]);
-  assert.equal(result.code, 0, result.stdout + result.stderr);
-  assert.match(result.stdout, new RegExp(`^${files.length} passed, 0 failed$`, "m"));
-  assert.doesNotMatch(result.stdout, /FAIL/);
-});
+test(
+  "sandbox run passes every example scenario, each against a sandbox of its own, four at once",
+  TIMEOUT,
+  async () => {
+    const files = (await readdir(EXAMPLES))
+      .filter((file) => /\.(ya?ml|json)$/.test(file))
+      .map((file) => join(EXAMPLES, file));
+    assert.ok(files.length >= 3, "the examples are there");
+    for (const file of files) await loadScenario(file); // The schema takes every example.
+    const result = await runInProcess(["run", ...files, "--jobs", "4"]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, new RegExp(`^${files.length} passed, 0 failed$`, "m"));
+    assert.doesNotMatch(result.stdout, /FAIL/);
+    // Run four at once, reported in the files' order.
+    const reported = [...result.stdout.matchAll(/^✓ .* \((examples\/scenarios\/[^,]+), \d+ ms\)$/gm)].map(
+      (match) => match[1],
+    );
+    assert.deepEqual(reported, files);
+  },
+);
 
 test(
   "a wrong expectation fails with the expected and the received value; --json and --junit say the same",
