@@ -27,6 +27,7 @@ export {
   type JournalBody,
   type JournalEntry,
   type JournalFilter,
+  matchesFilter,
   STATUS_FILTER,
 } from "../journal/entry.ts";
 export type { HarDocument } from "../journal/har.ts";

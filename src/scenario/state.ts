@@ -1,0 +1,91 @@
+import type { AgentTarget } from "../agent/actions/call.ts";
+import type { ActionDefinition } from "../agent/actions/definition.ts";
+import { signInAsApp } from "../agent/as-app.ts";
+import type { ServiceName } from "../config/options.ts";
+import type { DemoUser } from "../users.ts";
+import { CartWatch } from "./streams.ts";
+import type { Target } from "./target.ts";
+import { StepFailure } from "./values.ts";
+
+/** What the steps share: the variables captured so far, the users' tokens, the open cart streams. */
+export class RunState {
+  readonly variables = new Map<string, unknown>();
+  readonly #tokens = new Map<string, Promise<string>>();
+  readonly #agents = new Map<string, Promise<AgentTarget>>();
+  readonly #carts = new Map<string, CartWatch>();
+
+  constructor(
+    readonly target: Target,
+    readonly users: readonly DemoUser[],
+    readonly actions: readonly ActionDefinition[],
+  ) {}
+
+  user(who: string): DemoUser {
+    const user = this.users.find((each) => each.email === who || each.id === who);
+    if (!user) throw new StepFailure(`"${who}" is no demo user (see npx sandbox users)`);
+    return user;
+  }
+
+  /** The user's bearer token at a server (the host app takes the wallet's). */
+  token(server: ServiceName, who: string): Promise<string> {
+    const login: ServiceName = server === "host" ? "wallet" : server;
+    const user = this.user(who);
+    const key = `${login} ${user.id}`;
+    let token = this.#tokens.get(key);
+    if (!token) {
+      token = logIn(this.url(login), user);
+      this.#tokens.set(key, token);
+    }
+    return token;
+  }
+
+  /** The agent acting for a user, with the user signed in as the app does (agent sessions registered). */
+  agent(who: string): Promise<AgentTarget> {
+    const user = this.user(who);
+    let agent = this.#agents.get(user.id);
+    if (!agent) {
+      agent = signInAsApp(this.target.urls, user).then(({ walletToken }) => ({
+        urls: this.target.urls,
+        serviceToken: this.target.serviceToken,
+        walletPrefix: this.target.walletPrefix,
+        endUserId: user.id,
+        endUserName: user.name,
+        walletToken: async () => walletToken as string,
+        // Given servers keep their own time: the agent counts days from the system's.
+        ...(this.target.given ? {} : { now: async () => new Date((await this.target.controls.clock()).now) }),
+      }));
+      this.#agents.set(user.id, agent);
+    }
+    return agent;
+  }
+
+  async cart(who: string): Promise<CartWatch> {
+    const user = this.user(who);
+    let watch = this.#carts.get(user.id);
+    if (!watch) {
+      watch = await CartWatch.open(this.url("storefront"), await this.token("storefront", who));
+      this.#carts.set(user.id, watch);
+    }
+    return watch;
+  }
+
+  url(server: ServiceName): string {
+    const url = this.target.urls[server];
+    if (!url) throw new StepFailure(`no ${server} to send it to (give its URL with --${server})`);
+    return url;
+  }
+
+  async close(): Promise<void> {
+    for (const watch of this.#carts.values()) watch.close();
+  }
+}
+
+async function logIn(base: string, user: DemoUser): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!response.ok) throw new StepFailure(`${user.email} could not log in at ${base}: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
