@@ -36,7 +36,6 @@ const DURATION = {
 
 export const SCENARIO_SCHEMA = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
-  $id: "https://agent-sandbox.dev/scenario.schema.json",
   title: "Sandbox scenario",
   description: "A test of an agent integration against the sandbox: data, time, faults and steps (sandbox run)",
   type: "object",

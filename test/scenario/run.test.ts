@@ -133,3 +133,12 @@ test(
     assert.equal(bad.code, 2);
   },
 );
+
+test("docs/scenario.schema.json is the schema the servers publish and sandbox run checks against", async () => {
+  const published = JSON.parse(await readFile("docs/scenario.schema.json", "utf8")) as unknown;
+  assert.deepEqual(
+    published,
+    JSON.parse(JSON.stringify(SCENARIO_SCHEMA)),
+    "write it again: npx tsx -e 'import {SCENARIO_SCHEMA} from \"./src/scenario-schema.ts\"; console.log(JSON.stringify(SCENARIO_SCHEMA, null, 2))' > docs/scenario.schema.json",
+  );
+});
