@@ -4,11 +4,11 @@
  * it, naming a wrong step by its JSON pointer. docs/scenarios.md describes each step.
  */
 
-const WHO = {
-  type: "string",
-  minLength: 1,
-  description: "A demo user by email or id (logged in for the step), or `anonymous`",
-} as const;
+/** A demo user by email or id. */
+const USER = { type: "string", minLength: 1, description: "A demo user by email or id" } as const;
+
+/** Who sends a request: a demo user (logged in for the step), or `anonymous`. */
+const WHO = { ...USER, description: "A demo user by email or id (logged in for the step), or `anonymous`" } as const;
 
 const SERVER = { enum: ["storefront", "wallet", "host"], description: "Which server the request goes to" } as const;
 
@@ -96,7 +96,7 @@ export const SCENARIO_SCHEMA = {
             method: { enum: ["GET", "POST", "PUT", "PATCH", "DELETE"] },
             path: { type: "string", pattern: "^/" },
             as: WHO,
-            agent: { ...WHO, description: "Sent by the agent (its service token) for this end user" },
+            agent: { ...USER, description: "Sent by the agent (its service token) for this end user" },
             headers: { type: "object", additionalProperties: { type: "string" } },
             body: { description: "Sent as JSON" },
             form: {
@@ -110,7 +110,7 @@ export const SCENARIO_SCHEMA = {
           type: "object",
           required: ["question", "as"],
           additionalProperties: false,
-          properties: { question: { type: "string", minLength: 1 }, as: WHO },
+          properties: { question: { type: "string", minLength: 1 }, as: USER },
         },
         clock: { $ref: "#/$defs/clock" },
         fault: {
@@ -142,7 +142,7 @@ export const SCENARIO_SCHEMA = {
           additionalProperties: false,
           properties: {
             stream: { const: "cart", description: "The storefront's cart stream (GET /api/cart/stream)" },
-            as: WHO,
+            as: USER,
             timeout: DURATION,
           },
         },
@@ -162,8 +162,14 @@ export const SCENARIO_SCHEMA = {
                   server: SERVER,
                   method: { type: "string" },
                   path: { type: "string" },
-                  status: { type: "string", pattern: "^[1-5](\\d\\d|xx)$" },
-                  user: WHO,
+                  status: {
+                    oneOf: [
+                      { type: "integer", minimum: 100, maximum: 599 },
+                      { type: "string", pattern: "^[1-5](\\d\\d|xx)$" },
+                    ],
+                    description: 'A status (201) or a class ("2xx")',
+                  },
+                  user: USER,
                   agent: { type: "boolean" },
                   count: { type: "integer", minimum: 0 },
                 },
@@ -191,7 +197,7 @@ export const SCENARIO_SCHEMA = {
               ],
               description: "Selectors and what each must match; or a matcher, or a value, for the whole body",
             },
-            action: { type: "string" },
+            action: MATCHER,
             parameters: { type: "object" },
             answer: MATCHER,
             followUp: MATCHER,

@@ -34,6 +34,8 @@ export const CLI_ERRORS = {
   stop_timeout: 1,
   /** `mcp --http` could not listen (the code a busy port of a start fails with too). */
   listen_failed: 1,
+  /** `journal --scenario`: nothing in the journal is left to replay. */
+  nothing_to_record: 1,
   /** A file the command reads is not there or not readable. */
   read_failed: 1,
   /** A file or folder the command writes cannot be written. */
@@ -85,6 +87,15 @@ export const CLI_TEXTS = exitTexts(
     harWithFollow: [
       "flags_conflict",
       "--har writes one HAR document: it does not go with --follow (for a live feed, use --json --follow).",
+    ],
+    journalFormats: ["flags_conflict", "{flags} do not go together: the journal prints one format at a time."],
+    nothingToRecord: [
+      "nothing_to_record",
+      "The journal holds no request to record (logins, agent sessions, event streams and the servers' own calls are left out): make the requests first, or widen the filters.",
+    ],
+    cannotWriteResults: [
+      "write_failed",
+      "Cannot write {path}: {reason}. Nothing ran: choose a path in a folder you may write to.",
     ],
     scenarioWithFollow: [
       "flags_conflict",

@@ -51,6 +51,14 @@ export function journalCommand(cli: Cli): Command {
       }),
     )
     .action(async (flags: JournalFlags) => {
+      const formats = (["json", "har", "scenario"] as const).filter((format) => flags[format]);
+      if (formats.length > 1)
+        failWith(CLI_TEXTS.journalFormats, {
+          values: { flags: formats.map((format) => `--${format}`).join(" and ") },
+          expected: true,
+        });
+      if (flags.follow && (flags.har || flags.scenario))
+        failWith(flags.har ? CLI_TEXTS.harWithFollow : CLI_TEXTS.scenarioWithFollow, { expected: true });
       const controls = await runningControls(flags, cli);
       if (flags.clear) {
         const { cleared } = await controls.clearJournal();
@@ -64,12 +72,12 @@ export function journalCommand(cli: Cli): Command {
       const users = await loadDemoUsers();
       const filter = journalFilter(flags, users);
       if (flags.scenario) {
-        if (flags.follow) failWith(CLI_TEXTS.scenarioWithFollow, { expected: true });
         const { entries } = await controls.journal({ ...filter, health: false }, { limit: flags.limit });
-        return cli.print(recordScenario(entries, users, "Recorded session").trimEnd());
+        const scenario = recordScenario(entries, users, "Recorded session");
+        if (!scenario) failWith(CLI_TEXTS.nothingToRecord, { expected: true });
+        return cli.print(scenario.trimEnd());
       }
       if (flags.har) {
-        if (flags.follow) failWith(CLI_TEXTS.harWithFollow, { expected: true });
         return cli.print(JSON.stringify(await controls.journalHar(filter, { limit: flags.limit }), null, 2));
       }
       const list = await controls.journal(filter, { limit: flags.limit });

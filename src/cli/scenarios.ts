@@ -1,9 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
+import { failWith } from "../errors.ts";
 import { loadScenario, type Scenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
-import { controlsNeeded, runScenario, type ScenarioResult } from "../scenario/run.ts";
+import { controlsNeeded, runScenario, type ScenarioResult, serversMissing } from "../scenario/run.ts";
+import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { wholeNumber } from "./journal-filter.ts";
@@ -80,7 +82,7 @@ export function scenariosCommand(cli: Cli): Command {
       }
       if (problems.length > 0) {
         cli.io.stderr.write(
-          `${problems.join("\n")}\nNothing ran: fix the files above (the schema is docs/scenarios.md).\n`,
+          `${problems.join("\n")}\nNothing ran: fix the files above (docs/scenarios.md describes each step; GET /scenario.schema.json of any server is the schema).\n`,
         );
         cli.exitCode = 2;
         return;
@@ -97,11 +99,19 @@ export function scenariosCommand(cli: Cli): Command {
       if (servers) {
         const refused = scenarios.flatMap((scenario) => {
           const needs = controlsNeeded(scenario);
-          return needs.length === 0
-            ? []
-            : [
-                `${scenario.file}: needs the sandbox's controls (${needs.join(", ")}): run it without --storefront/--wallet/--host, against a sandbox of its own`,
-              ];
+          const missing = serversMissing(scenario, urls);
+          return [
+            ...(needs.length === 0
+              ? []
+              : [
+                  `${scenario.file}: needs the sandbox's controls (${needs.join(", ")}): run it without --storefront/--wallet/--host, against a sandbox of its own`,
+                ]),
+            ...(missing.length === 0
+              ? []
+              : [
+                  `${scenario.file}: sends to ${missing.join(", ")}, not given: add ${missing.map((server) => `--${server} <url>`).join(" ")}`,
+                ]),
+          ];
         });
         if (refused.length > 0) {
           cli.io.stderr.write(`${refused.join("\n")}\nNothing ran.\n`);
@@ -109,6 +119,14 @@ export function scenariosCommand(cli: Cli): Command {
           return;
         }
       }
+      // A results file that cannot be written is said before anything runs, not after a green run.
+      if (flags.junit)
+        await writeFile(flags.junit, "").catch((error: NodeJS.ErrnoException) =>
+          failWith(CLI_TEXTS.cannotWriteResults, {
+            values: { path: String(flags.junit), reason: error.code ?? error.message },
+            expected: true,
+          }),
+        );
       // Up to --jobs at once; each is printed in the files' order as soon as it and those before it are done.
       const results: ScenarioResult[] = [];
       const running: Promise<ScenarioResult>[] = [];
@@ -128,7 +146,9 @@ export function scenariosCommand(cli: Cli): Command {
       }
       await Promise.allSettled(running);
       if (flags.junit) await writeFile(flags.junit, junitXml(results));
-      cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
+      cli.print(
+        flags.json ? JSON.stringify(results, null, 2) : summaryLine(results, scenarios.length - results.length),
+      );
       cli.exitCode = results.every((result) => result.ok) && results.length === scenarios.length ? 0 : 1;
     });
 }

@@ -2,6 +2,9 @@ import { failWith } from "../errors.ts";
 import { LIST_TRANSACTIONS } from "../wallet/contracts.ts";
 import { HOST_TEXTS } from "./errors.ts";
 
+/** The Via header of the host app's calls to the wallet. */
+export const HOST_VIA = "1.1 sandbox-host-app";
+
 /** The transaction query parameters the host app passes through to the wallet: those of the wallet's transaction list. */
 export const PASSED_THROUGH = Object.keys(LIST_TRANSACTIONS.query ?? {});
 
@@ -16,7 +19,8 @@ export async function callWallet(url: string, token: string): Promise<WalletAnsw
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+      // Via (RFC 9110) marks the call as the host app's own, made for a request it proxies: the journal shows it, and a recording leaves it out.
+      headers: { authorization: `Bearer ${token}`, accept: "application/json", via: HOST_VIA },
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {

@@ -24,8 +24,13 @@ interface Known {
  * logins and session registrations themselves are left out (their secrets are masked), and so are
  * event streams and requests whose body held a masked secret. A value a request sends that an
  * earlier answer held (a product id, an order reference) is captured there and used as `${name}`.
+ * Undefined when nothing is left to replay.
  */
-export function recordScenario(entries: readonly JournalEntry[], users: readonly DemoUser[], name: string): string {
+export function recordScenario(
+  entries: readonly JournalEntry[],
+  users: readonly DemoUser[],
+  name: string,
+): string | undefined {
   const email = (id: string | undefined) => users.find((user) => user.id === id)?.email ?? id;
   const steps: Record<string, unknown>[] = [];
   const known: Known[] = [];
@@ -35,6 +40,8 @@ export function recordScenario(entries: readonly JournalEntry[], users: readonly
     const line = `${entry.method} ${entry.path}`;
     if (MADE_BY_THE_RUNNER.some((made) => made.method === entry.method && made.path === entry.path)) continue;
     if (entry.path === "/health") continue;
+    // A call a server made for a request it proxies (the host app's to the wallet) is the proxied request's, not one to replay.
+    if ((entry.request.headers.via ?? "").includes("sandbox-")) continue;
     const streamed = /text\/event-stream/.test(entry.response.headers["content-type"] ?? "");
     if (streamed || entry.request.body?.text.includes("***")) {
       left.push(streamed ? `${line} (an event stream: use waitFor)` : `${line} (its body held a secret)`);
@@ -54,6 +61,7 @@ export function recordScenario(entries: readonly JournalEntry[], users: readonly
     const answer = parsed(entry.response.body?.truncated ? undefined : entry.response.body?.text);
     if (answer !== undefined) for (const [selector, value] of idsIn(answer, "$")) known.push({ value, step, selector });
   }
+  if (steps.length === 0) return undefined;
   const description = [
     "Recorded from the request journal (npx sandbox journal --scenario).",
     ...(left.length > 0 ? [`Left out: ${left.join("; ")}.`] : []),

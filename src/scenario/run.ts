@@ -9,12 +9,14 @@ import { StepFailure, substitute } from "./values.ts";
 
 export type { Servers } from "./target.ts";
 
-/** What one step did: ok, or what was expected and what came back. */
+/** What one step did: ok, or what was expected and what came back; or that it did not run (an earlier step failed). */
 export interface StepResult {
+  /** The step's number, from 1 as the report shows it; 0 for the setup (data, clock, faults). */
   index: number;
   label: string;
   ok: boolean;
   detail: string;
+  skipped?: true;
 }
 
 export interface ScenarioResult {
@@ -23,6 +25,19 @@ export interface ScenarioResult {
   ok: boolean;
   steps: StepResult[];
   durationMs: number;
+}
+
+/** The servers a scenario sends to that the given ones lack: refused up front. */
+export function serversMissing(scenario: Scenario, urls: Servers["urls"]): string[] {
+  const needs = new Set<string>();
+  for (const step of scenario.steps) {
+    const server = (step.request as { server?: string } | undefined)?.server;
+    if (server) needs.add(server);
+    if (step.waitFor) needs.add("storefront");
+    if (step.ask || (step.request as { agent?: string } | undefined)?.agent)
+      needs.add("storefront").add("wallet").add("host");
+  }
+  return [...needs].filter((server) => !urls[server as keyof Servers["urls"]]);
 }
 
 /** What of a scenario needs the sandbox's controls (/__sandbox/): refused up front when it runs against given servers. */
@@ -34,7 +49,7 @@ export function controlsNeeded(scenario: Scenario): string[] {
     ...scenario.steps.flatMap((step, index) =>
       (["clock", "fault", "trigger", "journal"] as const)
         .filter((action) => action in step)
-        .map((action) => `steps/${index} (${action})`),
+        .map((action) => `step ${index + 1} (${action})`),
     ),
   ];
 }
@@ -52,10 +67,20 @@ export async function runScenario(scenario: Scenario, options: { servers?: Serve
   const state = new RunState(target, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR));
   try {
     const setup = setupSteps(scenario);
-    for (const [index, step] of [...setup, ...scenario.steps].entries()) {
-      const result = await runStep(step, index - setup.length, state);
-      steps.push(result);
-      if (!result.ok) break;
+    const all = [...setup, ...scenario.steps];
+    for (const [index, step] of all.entries()) {
+      const number = Math.max(0, index - setup.length + 1);
+      if (steps.some((done) => !done.ok)) {
+        steps.push({
+          index: number,
+          label: step.name ?? describe(step),
+          ok: false,
+          detail: "not run: an earlier step failed",
+          skipped: true,
+        });
+        continue;
+      }
+      steps.push(await runStep(step, number, state));
     }
   } finally {
     await state.close();

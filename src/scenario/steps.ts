@@ -150,7 +150,7 @@ async function journal(step: Step, state: RunState): Promise<string> {
       server?: ServiceName;
       method?: string;
       path?: string;
-      status?: string;
+      status?: string | number;
       user?: string;
       agent?: boolean;
       count?: number;
@@ -166,12 +166,19 @@ async function journal(step: Step, state: RunState): Promise<string> {
       path: wanted.path,
       user: wanted.user ? state.user(wanted.user).id : undefined,
       agent: wanted.agent,
-      status: wanted.status,
+      status: wanted.status === undefined ? undefined : String(wanted.status),
     };
     const matches = (entry: JournalEntry) => matchesFilter(entry, filter);
     const pool = spec.inOrder ? entries.slice(from) : entries;
     const found = pool.filter(matches);
-    const describe_ = `${wanted.method ?? "any"} ${wanted.server ?? "any server"} ${wanted.path ?? "any path"}${wanted.status ? ` ${wanted.status}` : ""}`;
+    const describe_ = [
+      wanted.method ?? "any",
+      wanted.server ?? "any server",
+      wanted.path ?? "any path",
+      ...(wanted.status === undefined ? [] : [String(wanted.status)]),
+      ...(wanted.user ? [`for ${wanted.user}`] : []),
+      ...(wanted.agent === undefined ? [] : [wanted.agent ? "by the agent" : "not by the agent"]),
+    ].join(" ");
     if (wanted.count !== undefined ? found.length !== wanted.count : found.length === 0)
       throw new StepFailure(
         `expected ${wanted.count ?? "at least 1"} of ${describe_}${spec.inOrder ? " after the ones before it" : ""}, received ${found.length} (the journal holds ${entries.length}: ${entries

@@ -72,7 +72,7 @@ function failedTest(test: string, wanted: unknown, received: unknown): string | 
       const length = Array.isArray(received) || typeof received === "string" ? received.length : undefined;
       if (length === undefined) return "expected something with a length (a list or a string)";
       const problem = mismatch(wanted, length);
-      return problem ? `expected a length: ${problem}` : undefined;
+      return problem ? `expected a length: ${problem}, the length is ${length}` : undefined;
     }
     case "exists":
       return (received !== undefined) === Boolean(wanted) ? undefined : wanted ? "expected a value" : "expected none";
@@ -97,7 +97,7 @@ export function substitute<T>(value: T, variables: ReadonlyMap<string, unknown>)
   if (typeof value === "string") {
     const whole = /^\$\{(\w+)\}$/.exec(value);
     if (whole) return lookup(variables, whole[1] as string) as T;
-    return value.replace(/\$\{(\w+)\}/g, (_said, name: string) => {
+    return value.replace(/\$\{([^}]*)\}/g, (_said, name: string) => {
       const found = lookup(variables, name);
       return typeof found === "string" ? found : JSON.stringify(found);
     }) as T;
@@ -109,6 +109,10 @@ export function substitute<T>(value: T, variables: ReadonlyMap<string, unknown>)
 }
 
 function lookup(variables: ReadonlyMap<string, unknown>, name: string): unknown {
+  if (!/^\w+$/.test(name))
+    throw new StepFailure(
+      `\${${name}} is no variable: a variable is \${name}, captured whole (capture $.orders[0].orderId, not $.orders[0])`,
+    );
   if (!variables.has(name)) throw new StepFailure(`\${${name}} is no variable: capture it in an earlier step`);
   return variables.get(name);
 }

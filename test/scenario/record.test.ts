@@ -44,6 +44,12 @@ test(
     stream.abort();
     const walletToken = await loginAt(wallet);
     await fetch(`${wallet}/api/wallet/balance`, { headers: { authorization: `Bearer ${walletToken}` } });
+    // The agent reads the wallet through the host app, which calls the wallet itself: one request to replay, not three.
+    await sessionRequest(sandbox.urls.host!, "POST", { userId: ADA.id, token: walletToken });
+    const hostRead = await fetch(`${sandbox.urls.host}/api/agent/wallet`, {
+      headers: { authorization: `Bearer ${SERVICE_TOKEN}`, "x-end-user-id": ADA.id },
+    });
+    assert.equal(hostRead.status, 200);
 
     const recorded = await runInProcess(["journal", "--scenario", "--data-dir", dataDir]);
     assert.equal(recorded.code, 0, recorded.stderr);
@@ -60,6 +66,12 @@ test(
     assert.match(yaml, /capture:\n\s+id: \$\.items\[0\]\.id/, "the product id is captured where it came back");
     assert.match(yaml, /product_id: \$\{id\}/, "and used as a variable where it is sent");
     assert.match(yaml, /Left out: GET \/api\/cart\/stream \(an event stream: use waitFor\)/);
+    assert.match(yaml, /server: host\n\s+path: \/api\/agent\/wallet/);
+    assert.equal(
+      yaml.match(/path: \/api\/wallet\/balance/g)?.length,
+      1,
+      "the host app's own call to the wallet is left out",
+    );
 
     const file = join(dataDir, "flow.yaml");
     await writeFile(file, yaml);
@@ -73,5 +85,20 @@ test(
 
     const follow = await runInProcess(["journal", "--scenario", "--follow", "--data-dir", dataDir]);
     assert.equal(follow.code, 2);
+    const both = await runInProcess(["journal", "--scenario", "--har", "--data-dir", dataDir]);
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /--har and --scenario do not go together/);
+    const nothing = await runInProcess([
+      "journal",
+      "--scenario",
+      "--service",
+      "host",
+      "--method",
+      "DELETE",
+      "--data-dir",
+      dataDir,
+    ]);
+    assert.equal(nothing.code, 1);
+    assert.match(nothing.stderr, /The journal holds no request to record/);
   },
 );

@@ -55,10 +55,14 @@ test(
     assert.equal(result.code, 1);
     assert.match(result.stdout, /FAIL +1 GET storefront \/api\/products\?q=garri/);
     assert.match(result.stdout, /body \$\.items\[0\]\.name: expected "Local Rice", received "Ijebu Garri"/);
-    assert.doesNotMatch(result.stdout, /clock/, "a failing step ends the scenario");
+    assert.match(
+      result.stdout,
+      /^ {2}skip +2 clock/m,
+      "a failing step ends the scenario: the rest is listed as not run",
+    );
     assert.match(result.stdout, /^0 passed, 1 failed$/m);
     const xml = await readFile(junit, "utf8");
-    assert.match(xml, /<testsuite name="A wrong expectation" [^>]*tests="1" failures="1"/);
+    assert.match(xml, /<testsuite name="A wrong expectation" [^>]*tests="2" failures="1" skipped="1"/);
     assert.match(xml, /<failure message="body \$\.items\[0\]\.name: expected &quot;Local Rice&quot;/);
 
     const json = await runInProcess(["run", file, "--json"]);
@@ -126,9 +130,17 @@ test(
     assert.equal(refused.code, 2);
     assert.match(
       refused.stderr,
-      /wallet-down-agent-says-so\.yaml: needs the sandbox's controls \(clock, faults, steps\/1 \(fault\), steps\/3 \(journal\)\): run it without --storefront\/--wallet\/--host/,
+      /wallet-down-agent-says-so\.yaml: needs the sandbox's controls \(clock, faults, step 2 \(fault\), step 4 \(journal\)\): run it without --storefront\/--wallet\/--host/,
     );
     assert.equal(refused.stdout, "");
+    const missing = await runInProcess([
+      "run",
+      join(EXAMPLES, "oauth-code-flow.yaml"),
+      "--storefront",
+      sandbox.urls.storefront!,
+    ]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /oauth-code-flow\.yaml: sends to wallet, not given: add --wallet <url>/);
     const bad = await runInProcess(["run", join(EXAMPLES, "oauth-code-flow.yaml"), "--wallet", "ftp://nowhere"]);
     assert.equal(bad.code, 2);
   },
@@ -141,4 +153,62 @@ test("docs/scenario.schema.json is the schema the servers publish and sandbox ru
     JSON.parse(JSON.stringify(SCENARIO_SCHEMA)),
     "write it again: npx tsx -e 'import {SCENARIO_SCHEMA} from \"./src/scenario-schema.ts\"; console.log(JSON.stringify(SCENARIO_SCHEMA, null, 2))' > docs/scenario.schema.json",
   );
+});
+
+test(
+  "what would fail at run time is said up front: unknown users, bad selectors and patterns, an unwritable results file",
+  TIMEOUT,
+  async (t) => {
+    const dir = await tempDir(t);
+    const file = join(dir, "mistakes.yaml");
+    await writeFile(
+      file,
+      [
+        "name: mistakes",
+        "steps:",
+        "  - request: { server: storefront, path: /api/orders, as: bob@example.com }",
+        '    expect: { body: { "$.items[": 1, "$.total": { matches: "(" } } }',
+        '    capture: { ref: { from: "$.orders[0].orderId", match: "(" } }',
+        "  - ask: { question: hi, as: anonymous }",
+      ].join("\n"),
+    );
+    const result = await runInProcess(["run", file]);
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /\/steps\/0\/request\/as: "bob@example\.com" is no demo user \(ada@example\.com, .*, or anonymous\)/,
+    );
+    assert.match(result.stderr, /\/steps\/0\/expect\/body: "\$\.items\[" is no selector/);
+    assert.match(result.stderr, /\/steps\/0\/expect\/body\/\$\.total\/matches: Invalid regular expression/);
+    assert.match(result.stderr, /\/steps\/0\/capture\/ref\/match: Invalid regular expression/);
+    assert.match(result.stderr, /\/steps\/1\/ask\/as: "anonymous" is no demo user/);
+
+    const unwritable = await runInProcess([
+      "run",
+      join(EXAMPLES, "expired-token-after-clock.yaml"),
+      "--junit",
+      join(dir, "no", "such", "dir", "x.xml"),
+    ]);
+    assert.equal(unwritable.code, 1);
+    assert.match(unwritable.stderr, /Cannot write .*x\.xml: ENOENT\. Nothing ran/);
+    assert.equal(unwritable.stdout, "");
+  },
+);
+
+test("a ${…} that is no plain variable fails its step rather than being sent as written", TIMEOUT, async (t) => {
+  const dir = await tempDir(t);
+  const file = join(dir, "dotted.yaml");
+  await writeFile(
+    file,
+    [
+      "name: dotted",
+      "steps:",
+      "  - request: { server: storefront, path: /api/orders, as: ada@example.com }",
+      '    capture: { first: "$.orders[0]" }',
+      '  - request: { server: storefront, path: "/api/orders?order_id=${first.orderId}", as: ada@example.com }',
+    ].join("\n"),
+  );
+  const result = await runInProcess(["run", file]);
+  assert.equal(result.code, 1);
+  assert.match(result.stdout, /\$\{first\.orderId\} is no variable: a variable is \$\{name\}, captured whole/);
 });

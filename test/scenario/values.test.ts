@@ -23,7 +23,7 @@ test("matchers: a value is equal as written; a test object applies each test and
   assert.equal(mismatch({ matches: "^ORD-" }, "ORD-7F3K2Q"), undefined);
   assert.equal(mismatch({ matches: "^ORD-" }, 7), "expected a string matching /^ORD-/");
   assert.equal(mismatch({ length: { gte: 1 } }, [1]), undefined);
-  assert.equal(mismatch({ length: 2 }, "abc"), "expected a length: expected 2");
+  assert.equal(mismatch({ length: 2 }, "abc"), "expected a length: expected 2, the length is 3");
   assert.equal(mismatch({ exists: false }, undefined), undefined);
   assert.equal(mismatch({ contains: "rice" }, "Ofada rice"), undefined);
   assert.equal(mismatch({ contains: 3 }, [1, 2]), "expected it to contain 3");
