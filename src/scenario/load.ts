@@ -132,8 +132,14 @@ function authoringProblems(scenario: Omit<Scenario, "file">, users: readonly Dem
       else matchers(`${where}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`, each);
     }
   };
+  // A variable is used only after a step captured it.
+  const captured = new Set<string>();
   for (const [index, step] of scenario.steps.entries()) {
     const at = `/steps/${index}`;
+    const { capture, ...uses } = step;
+    for (const [, name] of JSON.stringify(uses).matchAll(/\$\{(\w+)\}/g))
+      if (!captured.has(name as string)) problems.push(`${at}: \${${name}} is used before any step captures it`);
+    for (const name of Object.keys(capture ?? {})) captured.add(name);
     const request = step.request as { as?: string; agent?: string } | undefined;
     user(`${at}/request/as`, request?.as, true);
     user(`${at}/request/agent`, request?.agent);

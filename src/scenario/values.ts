@@ -111,7 +111,7 @@ export function substitute<T>(value: T, variables: ReadonlyMap<string, unknown>)
 function lookup(variables: ReadonlyMap<string, unknown>, name: string): unknown {
   if (!/^\w+$/.test(name))
     throw new StepFailure(
-      `\${${name}} is no variable: a variable is \${name}, captured whole (capture $.orders[0].orderId, not $.orders[0])`,
+      `\${${name}} is no variable: a variable is \${name}, captured whole${/[.[]/.test(name) ? " (capture $.orders[0].orderId, not $.orders[0])" : ""}`,
     );
   if (!variables.has(name)) throw new StepFailure(`\${${name}} is no variable: capture it in an earlier step`);
   return variables.get(name);
