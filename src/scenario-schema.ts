@@ -229,7 +229,6 @@ export const SCENARIO_SCHEMA = {
               },
             ],
           },
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: a scenario names its variables ${name}
           description: "Variables set from the answer ($ the body, $status, $headers.name), used later as ${name}",
         },
       },

@@ -88,6 +88,10 @@ export const CLI_TEXTS = exitTexts(
       "flags_conflict",
       "--har writes one HAR document: it does not go with --follow (for a live feed, use --json --follow).",
     ],
+    clearNarrowed: [
+      "flags_conflict",
+      "--clear empties the whole journal: {flags} would not narrow it. Run npx sandbox journal --clear alone, or add --follow to watch it from empty.",
+    ],
     journalFormats: ["flags_conflict", "{flags} do not go together: the journal prints one format at a time."],
     nothingToRecord: [
       "nothing_to_record",

@@ -25,7 +25,7 @@ export function journalCommand(cli: Cli): Command {
   return withFilterOptions(withSandboxOptions(command), { required: false })
     .option("--limit <n>", "only the newest n", wholeNumber(1))
     .option("--follow", "then print each new request as it is answered, until Ctrl-C or the sandbox stops")
-    .option("--clear", "empty the journal first (alone: just empty it)")
+    .option("--clear", "empty the whole journal first (alone: just empty it; with --follow: then watch it)")
     .option("--json", "print JSON: an array of entries (with --follow, one entry per line)")
     .option("--har", "print the entries as a HAR 1.2 log (a browser's network panel opens it), secrets masked")
     .option("--scenario", "print the entries as a scenario that sandbox run replays (YAML): see docs/scenarios.md")
@@ -59,6 +59,19 @@ export function journalCommand(cli: Cli): Command {
         });
       if (flags.follow && (flags.har || flags.scenario))
         failWith(flags.har ? CLI_TEXTS.harWithFollow : CLI_TEXTS.scenarioWithFollow, { expected: true });
+      if (flags.clear && !flags.follow) {
+        // The clear is whole; a filter beside it would read as "clear only these".
+        const narrowing = (
+          ["service", "method", "path", "user", "agent", "status", "health", "limit", "har", "scenario"] as const
+        ).filter((flag) => flags[flag] !== undefined);
+        if (narrowing.length > 0)
+          failWith(CLI_TEXTS.clearNarrowed, {
+            values: {
+              flags: narrowing.map((flag) => (flags[flag] === false ? `--no-${flag}` : `--${flag}`)).join(", "),
+            },
+            expected: true,
+          });
+      }
       const controls = await runningControls(flags, cli);
       if (flags.clear) {
         const { cleared } = await controls.clearJournal();

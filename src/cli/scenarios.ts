@@ -4,7 +4,7 @@ import { OPTIONS, type OptionKey } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import { loadScenario, type Scenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
-import { controlsNeeded, runScenario, type ScenarioResult, serversMissing } from "../scenario/run.ts";
+import { controlsNeeded, notRunResult, runScenario, type ScenarioResult, serversMissing } from "../scenario/run.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -30,7 +30,7 @@ export function scenariosCommand(cli: Cli): Command {
     .argument("<files...>", "scenario files (JSON, or YAML for .yaml/.yml)")
     .option("--json", "print the results as JSON (a scenario per element, each step with ok and detail)")
     .option("--junit <file>", "also write the results as JUnit XML, for CI")
-    .option("--bail", "stop at the first scenario that fails")
+    .option("--bail", "start no scenario after one fails (the rest are listed as not run)")
     .option(
       "--jobs <n>",
       "run up to n scenarios at once, each on its own sandbox (the report keeps the files' order)",
@@ -128,27 +128,28 @@ export function scenariosCommand(cli: Cli): Command {
           }),
         );
       // Up to --jobs at once; each is printed in the files' order as soon as it and those before it are done.
+      // --bail starts no more after a failure; those already started finish and are reported.
       const results: ScenarioResult[] = [];
       const running: Promise<ScenarioResult>[] = [];
       let next = 0;
-      let stopped = false;
+      let bailed = false;
       const start = () => {
-        const scenario = scenarios[next++];
+        const scenario = bailed ? undefined : scenarios[next++];
         if (scenario) running.push(runScenario(scenario, { servers }));
       };
       for (let started = 0; started < flags.jobs; started++) start();
-      for (let index = 0; index < running.length && !stopped; index++) {
+      for (let index = 0; index < running.length; index++) {
         const result = await (running[index] as Promise<ScenarioResult>);
         results.push(result);
         if (!flags.json) cli.print(scenarioLines(result).join("\n"));
-        if (!result.ok && flags.bail) stopped = true;
-        else start();
+        if (!result.ok && flags.bail) bailed = true;
+        start();
       }
-      await Promise.allSettled(running);
+      const unrun = scenarios.slice(results.length).map(notRunResult);
+      if (!flags.json) for (const result of unrun) cli.print(scenarioLines(result).join("\n"));
+      results.push(...unrun);
       if (flags.junit) await writeFile(flags.junit, junitXml(results));
-      cli.print(
-        flags.json ? JSON.stringify(results, null, 2) : summaryLine(results, scenarios.length - results.length),
-      );
-      cli.exitCode = results.every((result) => result.ok) && results.length === scenarios.length ? 0 : 1;
+      cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
+      cli.exitCode = results.every((result) => result.ok) ? 0 : 1;
     });
 }

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { dirname, extname, resolve } from "node:path";
+import type { ErrorObject } from "ajv/dist/2020.js";
 import { parse as parseYaml } from "yaml";
 import { validatorOf } from "../json-validator.ts";
 import { SCENARIO_SCHEMA } from "../scenario-schema.ts";
@@ -60,22 +61,7 @@ export async function loadScenario(file: string): Promise<Scenario> {
   if (!validate(document))
     throw new ScenarioFileError(file, [
       ...new Set(
-        (validate.errors ?? [])
-          .filter((error) => !["oneOf", "anyOf", "if"].includes(error.keyword))
-          .map((error) => {
-            const where = error.instancePath || "/";
-            const params = error.params as {
-              additionalProperty?: string;
-              allowedValues?: unknown[];
-              allowedValue?: unknown;
-            };
-            if (error.keyword === "additionalProperties")
-              return `${where}: unknown property "${params.additionalProperty}"`;
-            if (error.keyword === "enum")
-              return `${where}: must be one of ${params.allowedValues?.map((value) => JSON.stringify(value)).join(", ")}`;
-            if (error.keyword === "const") return `${where}: must be ${JSON.stringify(params.allowedValue)}`;
-            return `${where}: ${error.message}`;
-          }),
+        (validate.errors ?? []).filter((error) => !SILENT_KEYWORDS.includes(error.keyword)).map(schemaProblem),
       ),
     ]);
   const scenario = document as Omit<Scenario, "file">;
@@ -91,6 +77,28 @@ export async function loadScenario(file: string): Promise<Scenario> {
   if (problems.length > 0) throw new ScenarioFileError(file, problems);
   const data = typeof scenario.data === "string" ? await readData(file, scenario.data) : scenario.data;
   return { ...scenario, ...(data === undefined ? {} : { data }), file };
+}
+
+/** Keywords whose own message says less than the errors under them (or beside them, for a name). */
+const SILENT_KEYWORDS = ["oneOf", "anyOf", "if", "propertyNames"];
+
+const SELECTOR = "a selector: $.path in the body ($.orders[0].orderId), $status or $headers.name";
+
+/** A schema error in one line, at its JSON pointer, in the scenario's words rather than the schema's. */
+function schemaProblem(error: ErrorObject): string {
+  const where = error.instancePath || "/";
+  const params = error.params as { additionalProperty?: string; allowedValues?: unknown[]; allowedValue?: unknown };
+  if (error.propertyName !== undefined)
+    return `${where}: "${error.propertyName}" is no variable name: use letters, digits and _ (order_id)`;
+  if (/\/capture\/[^/]+(\/from)?$/.test(where) && error.keyword !== "additionalProperties")
+    return `${where}: a capture is ${SELECTOR}; or { from: <selector>, match: <regular expression> }`;
+  if (error.keyword === "additionalProperties") return `${where}: unknown property "${params.additionalProperty}"`;
+  if (error.keyword === "enum")
+    return `${where}: must be one of ${params.allowedValues?.map((value) => JSON.stringify(value)).join(", ")}`;
+  if (error.keyword === "const") return `${where}: must be ${JSON.stringify(params.allowedValue)}`;
+  if (error.keyword === "pattern" && (error.params as { pattern: string }).pattern === "^/")
+    return `${where}: must be a path, starting with /`;
+  return `${where}: ${error.message}`;
 }
 
 /**

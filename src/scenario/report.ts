@@ -2,6 +2,7 @@ import type { ScenarioResult } from "./run.ts";
 
 /** The lines `sandbox run` prints of a scenario: its name, then each step as ok or FAIL with what came back. */
 export function scenarioLines(result: ScenarioResult): string[] {
+  if (result.notRun) return [`- ${result.name} (${result.file}): not run (--bail stopped at a failed scenario)`];
   return [
     `${result.ok ? "✓" : "✗"} ${result.name} (${result.file}, ${result.durationMs} ms)`,
     ...result.steps.map((step) => {
@@ -13,9 +14,10 @@ export function scenarioLines(result: ScenarioResult): string[] {
 }
 
 /** "2 passed, 1 failed": of the scenarios (and how many --bail left unrun). */
-export function summaryLine(results: readonly ScenarioResult[], notRun = 0): string {
-  const failed = results.filter((result) => !result.ok).length;
-  return `${results.length - failed} passed, ${failed} failed${notRun > 0 ? `, ${notRun} not run` : ""}`;
+export function summaryLine(results: readonly ScenarioResult[]): string {
+  const passed = results.filter((result) => result.ok).length;
+  const notRun = results.filter((result) => result.notRun).length;
+  return `${passed} passed, ${results.length - passed - notRun} failed${notRun > 0 ? `, ${notRun} not run` : ""}`;
 }
 
 /** The results as JUnit XML, which CI systems show: a suite per scenario, a case per step. */
@@ -26,6 +28,8 @@ export function junitXml(results: readonly ScenarioResult[]): string {
       (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char] as string,
     );
   const suites = results.map((result) => {
+    if (result.notRun)
+      return `  <testsuite name="${xml(result.name)}" file="${xml(result.file)}" tests="1" failures="0" skipped="1" time="0">\n    <testcase name="not run" classname="${xml(result.name)}">\n      <skipped message="--bail stopped at a failed scenario"/>\n    </testcase>\n  </testsuite>`;
     const failures = result.steps.filter((step) => !step.ok && !step.skipped).length;
     const skipped = result.steps.filter((step) => step.skipped).length;
     const cases = result.steps.map((step) => {
@@ -41,5 +45,6 @@ export function junitXml(results: readonly ScenarioResult[]): string {
   });
   const count = (keep: (step: ScenarioResult["steps"][number]) => boolean) =>
     results.reduce((sum, result) => sum + result.steps.filter(keep).length, 0);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="sandbox run" tests="${count(() => true)}" failures="${count((step) => !step.ok && !step.skipped)}" skipped="${count((step) => Boolean(step.skipped))}">\n${suites.join("\n")}\n</testsuites>\n`;
+  const notRun = results.filter((result) => result.notRun).length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="sandbox run" tests="${count(() => true) + notRun}" failures="${count((step) => !step.ok && !step.skipped)}" skipped="${count((step) => Boolean(step.skipped)) + notRun}">\n${suites.join("\n")}\n</testsuites>\n`;
 }

@@ -25,6 +25,13 @@ export interface ScenarioResult {
   ok: boolean;
   steps: StepResult[];
   durationMs: number;
+  /** Not run: --bail stopped at an earlier scenario that failed. */
+  notRun?: true;
+}
+
+/** The result of a scenario --bail left unrun: listed (and in JSON and JUnit) so none goes missing. */
+export function notRunResult(scenario: Scenario): ScenarioResult {
+  return { name: scenario.name, file: scenario.file, ok: false, steps: [], durationMs: 0, notRun: true };
 }
 
 /** The servers a scenario sends to that the given ones lack: refused up front. */

@@ -58,8 +58,12 @@ test("journal prints the requests as a table, or as JSON, narrowed by its filter
   assert.match(bad.stderr, /--limit.*at least 1/);
 });
 
-test("journal --clear empties it", TIMEOUT, async (t) => {
+test("journal --clear empties it, whole: a filter beside it is refused rather than ignored", TIMEOUT, async (t) => {
   const { run } = await sandboxWithRequests(t);
+  const narrowed = await run("journal", "--clear", "--service", "wallet", "--no-agent");
+  assert.equal(narrowed.code, 2);
+  assert.match(narrowed.stderr, /--clear empties the whole journal: --service, --no-agent would not narrow it/);
+  assert.match((await run("journal", "--json")).stdout, /"path"/, "nothing was cleared");
   const cleared = await run("journal", "--clear");
   assert.deepEqual([cleared.code, cleared.stdout], [0, "Cleared the request journal (3 entries).\n"]);
   assert.equal((await run("journal", "--json")).stdout, "[]\n");

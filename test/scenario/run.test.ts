@@ -70,6 +70,28 @@ test(
     const [scenario] = JSON.parse(json.stdout) as { ok: boolean; steps: { ok: boolean; detail: string }[] }[];
     assert.equal(scenario?.ok, false);
     assert.match(scenario?.steps[0]?.detail ?? "", /received "Ijebu Garri"/);
+
+    // --bail: the scenarios it leaves unrun are listed, in JSON and JUnit too, none missing.
+    const after = join(EXAMPLES, "expired-token-after-clock.yaml");
+    const bailed = await runInProcess(["run", file, after, "--bail", "--junit", junit]);
+    assert.equal(bailed.code, 1);
+    assert.match(
+      bailed.stdout,
+      /^- An expired token mid-flow after a clock move \(.*expired-token-after-clock\.yaml\): not run/m,
+    );
+    assert.match(bailed.stdout, /^0 passed, 1 failed, 1 not run$/m);
+    assert.match(
+      await readFile(junit, "utf8"),
+      /<testsuites [^>]*tests="3" failures="1" skipped="2">[\s\S]*<testsuite name="An expired token[^"]*" [^>]*skipped="1"/,
+    );
+    const bailedJson = JSON.parse((await runInProcess(["run", file, after, "--bail", "--json"])).stdout);
+    assert.deepEqual(
+      bailedJson.map((each: { ok: boolean; notRun?: boolean }) => [each.ok, each.notRun]),
+      [
+        [false, undefined],
+        [false, true],
+      ],
+    );
   },
 );
 
@@ -88,8 +110,23 @@ test(
     );
     const two = join(dir, "two.yaml");
     await writeFile(two, "name: two actions\nsteps:\n  - clock: { advance: 1h }\n    fault: { clear: true }\n");
-    const result = await runInProcess(["run", misspelt, two]);
+    const capture = join(dir, "capture.yaml");
+    await writeFile(
+      capture,
+      'name: capture\nsteps:\n  - request: { server: storefront, path: /api/orders }\n    capture: { ref: { from: "$.x" } }\n',
+    );
+    const named = join(dir, "named.yaml");
+    await writeFile(
+      named,
+      'name: named\nsteps:\n  - request: { server: storefront, path: /api/orders }\n    capture: { "order id": "$.x" }\n',
+    );
+    const result = await runInProcess(["run", misspelt, two, capture, named]);
     assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /capture\.yaml: \/steps\/0\/capture\/ref: a capture is a selector: .*; or \{ from: <selector>, match: <regular expression> \}$/m,
+    );
+    assert.match(result.stderr, /named\.yaml: \/steps\/0\/capture: "order id" is no variable name/);
     assert.match(result.stderr, /misspelt\.json: \/steps\/1: unknown property "reqest"/);
     assert.match(
       result.stderr,
@@ -170,6 +207,7 @@ test(
         '    expect: { body: { "$.items[": 1, "$.total": { matches: "(" } } }',
         '    capture: { ref: { from: "$.orders[0].orderId", match: "(" } }',
         "  - ask: { question: hi, as: anonymous }",
+        '  - request: { server: storefront, path: "/api/orders/${nothere}", as: ada@example.com }',
       ].join("\n"),
     );
     const result = await runInProcess(["run", file]);
@@ -182,6 +220,7 @@ test(
     assert.match(result.stderr, /\/steps\/0\/expect\/body\/\$\.total\/matches: Invalid regular expression/);
     assert.match(result.stderr, /\/steps\/0\/capture\/ref\/match: Invalid regular expression/);
     assert.match(result.stderr, /\/steps\/1\/ask\/as: "anonymous" is no demo user/);
+    assert.match(result.stderr, /\/steps\/2: \$\{nothere\} is used before any step captures it/);
 
     const unwritable = await runInProcess([
       "run",

@@ -31,14 +31,12 @@ test("matchers: a value is equal as written; a test object applies each test and
   assert.equal(mismatch({ equals: 1, other: 2 }, { equals: 1, other: 2 }), undefined);
 });
 
-// biome-ignore lint/suspicious/noTemplateCurlyInString: a scenario names its variables ${name}
 test("variables: ${name} is replaced in every string, a whole-string reference keeps its type, an unknown one fails", () => {
   const variables = new Map<string, unknown>([
     ["id", "ofada-rice-5kg"],
     ["count", 2],
   ]);
   assert.deepEqual(
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a scenario names its variables ${name}
     substitute({ product_id: "${id}", quantity: "${count}", path: "/api/orders?order_id=${id}" }, variables),
     {
       product_id: "ofada-rice-5kg",
@@ -46,7 +44,6 @@ test("variables: ${name} is replaced in every string, a whole-string reference k
       path: "/api/orders?order_id=ofada-rice-5kg",
     },
   );
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a scenario names its variables ${name}
   assert.throws(() => substitute(["${missing}"], variables), /\$\{missing\} is no variable/);
 });
 
