@@ -3,28 +3,42 @@ import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import type { JsonSchema } from "./json-schema.ts";
 
 /**
- * The one Ajv of the servers: it checks the requests' fields (src/http/field-check.ts) and the
+ * The Ajv of the servers: it checks the requests' fields (src/http/field-check.ts) and the
  * data files' shapes (src/store/shape.ts), made at its first use. Strict: an unknown keyword, or
  * a keyword's value of the wrong type, fails the compile. The schemas are the sandbox's own
  * constants, so they are not also validated against JSON Schema's meta-schema: compiling it cost
  * every start of the sandbox ~60 ms, for mistakes strict mode refuses already. Ajv itself is
  * loaded then too (~40 ms of a process that only starts a sandbox and stops it).
  */
-let ajv: Ajv2020 | undefined;
-const validators = new WeakMap<JsonSchema, ValidateFunction>();
+type Kind = "first" | "thorough";
+const ajvs = new Map<Kind, Ajv2020>();
+const validators = {
+  first: new WeakMap<JsonSchema, ValidateFunction>(),
+  thorough: new WeakMap<JsonSchema, ValidateFunction>(),
+};
 
-/** The validator of a schema, compiled at its first use and kept. */
-export function validatorOf(schema: JsonSchema): ValidateFunction {
-  let validate = validators.get(schema);
+/**
+ * The validator of a schema, compiled at its first use and kept. A document a person wrote (a
+ * scenario) is checked `thorough`ly: every problem, each with the data and schema it is about, so
+ * that one run names them all, in words of the document's own.
+ */
+export function validatorOf(schema: JsonSchema, options: { thorough?: boolean } = {}): ValidateFunction {
+  const kind: Kind = options.thorough ? "thorough" : "first";
+  let validate = validators[kind].get(schema);
   if (!validate) {
-    ajv ??= newAjv();
+    let ajv = ajvs.get(kind);
+    if (!ajv) {
+      ajv = newAjv(kind);
+      ajvs.set(kind, ajv);
+    }
     validate = ajv.compile(schema);
-    validators.set(schema, validate);
+    validators[kind].set(schema, validate);
   }
   return validate;
 }
 
-function newAjv(): Ajv2020 {
+function newAjv(kind: Kind): Ajv2020 {
   const { Ajv2020 } = createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
-  return new Ajv2020({ strict: true, validateSchema: false });
+  const thorough = kind === "thorough";
+  return new Ajv2020({ strict: true, validateSchema: false, allErrors: thorough, verbose: thorough });
 }

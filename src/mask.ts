@@ -16,6 +16,7 @@ const SECRET_FIELDS = new Set([
   "codeverifier",
   "identity",
   "csrftoken",
+  "apikey",
 ]);
 /** In forms and query strings `code` is also OAuth's authorization code; in JSON bodies `code` is an error's code, and stays. */
 const SECRET_PARAMS = new Set([...SECRET_FIELDS, "code"]);
@@ -115,6 +116,11 @@ function jsonName(name: string): string {
   }
 }
 
+function isSecretHeader(name: string): boolean {
+  const bare = normalized(name.replace(/^x-/i, ""));
+  return SECRET_FIELDS.has(bare) || bare === "authtoken";
+}
+
 function maskHeader(name: string, value: string, text: (value: string) => string): string {
   switch (name.toLowerCase()) {
     case "authorization":
@@ -126,6 +132,7 @@ function maskHeader(name: string, value: string, text: (value: string) => string
     case "set-cookie":
       return MASK;
     default:
-      return text(value);
+      // A header named as a secret field is (X-Api-Key, Api-Key, X-Auth-Token, X-CSRF-Token).
+      return isSecretHeader(name) ? MASK : text(value);
   }
 }

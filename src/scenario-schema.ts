@@ -4,6 +4,9 @@
  * it, naming a wrong step by its JSON pointer. docs/scenarios.md describes each step.
  */
 
+/** The steps' action keys: each step has exactly one. */
+export const STEP_ACTIONS = ["request", "ask", "clock", "fault", "trigger", "waitFor", "journal"] as const;
+
 /** A demo user by email or id. */
 const USER = { type: "string", minLength: 1, description: "A demo user by email or id" } as const;
 
@@ -31,7 +34,7 @@ const DURATION = {
     { type: "integer", minimum: 0 },
     { type: "string", pattern: "^\\d+(ms|s|m|h|d)$" },
   ],
-  description: "Milliseconds, or a number with ms, s, m, h or d",
+  description: "A duration: milliseconds (a number), or a number with ms, s, m, h or d (25h)",
 } as const;
 
 export const SCENARIO_SCHEMA = {
@@ -71,12 +74,20 @@ export const SCENARIO_SCHEMA = {
       additionalProperties: false,
       properties: {
         service: SERVER,
-        route: { type: "string", description: 'A method and a path ("POST /api/cart/items", "* /api/*")' },
-        status: { type: "integer" },
-        rate: { type: "number" },
-        delay: DURATION,
-        times: { type: "integer", minimum: 1 },
-        dropStream: DURATION,
+        route: {
+          type: "string",
+          pattern: "^\\s*\\S+\\s+/\\S*\\s*$",
+          description:
+            'A method (or * for any) and a path, where * stands for any characters ("POST /api/cart/items", "* /api/*")',
+        },
+        status: { type: "integer", minimum: 400, maximum: 599, description: "The error status it answers with" },
+        rate: { type: "number", minimum: 0, maximum: 1, description: "The chance, from 0 to 1, that it fires" },
+        delay: {
+          type: "string",
+          description: 'How long a request waits first: "2s", or "100ms-2s" for a pick in that range',
+        },
+        times: { type: "integer", minimum: 1, description: "How many times it fires before it is gone" },
+        dropStream: { type: "boolean", description: "Cut the route's event streams instead of answering" },
       },
     },
     step: {
@@ -85,6 +96,8 @@ export const SCENARIO_SCHEMA = {
       minProperties: 1,
       description:
         "One of request, ask, clock, fault, trigger, waitFor, journal; with expect and capture where they apply",
+      // Exactly one action (each branch names its property again, as strict validators want).
+      oneOf: STEP_ACTIONS.map((action) => ({ required: [action], properties: { [action]: true } })),
       properties: {
         name: { type: "string", description: "What the step does, for the report" },
         request: {
@@ -118,7 +131,13 @@ export const SCENARIO_SCHEMA = {
           additionalProperties: false,
           minProperties: 1,
           maxProperties: 1,
-          properties: { add: { $ref: "#/$defs/fault" }, clear: { oneOf: [{ const: true }, { type: "string" }] } },
+          properties: {
+            add: { $ref: "#/$defs/fault" },
+            clear: {
+              oneOf: [{ const: true }, { type: "string", minLength: 1 }],
+              description: "true (every fault), or a fault's id",
+            },
+          },
         },
         trigger: {
           type: "object",
@@ -209,6 +228,8 @@ export const SCENARIO_SCHEMA = {
           type: "object",
           propertyNames: { pattern: "^[A-Za-z_][\\w]*$" },
           additionalProperties: {
+            description:
+              "A selector ($.path in the body, $status, $headers.name), or { from: <selector>, match: <regular expression> }",
             oneOf: [
               {
                 type: "string",

@@ -1,3 +1,4 @@
+import { connectionProblem } from "../client/connection.ts";
 import { CheckFailure, failCheck } from "./outcome.ts";
 
 /** An answer with its whole body read. */
@@ -65,15 +66,6 @@ export class Http {
 /** The failure of a check whose time is up, naming what it waited for. */
 export function noAnswer(timeoutMs: number, http: Http): CheckFailure {
   return new CheckFailure(`no answer within ${timeoutMs / 1000} s${http.step ? ` (waiting for ${http.step})` : ""}`);
-}
-
-/** Why a request got no answer, in a few words: the system's error code when there is one. */
-export function connectionProblem(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  if (cause?.code === "ECONNREFUSED") return "connection refused (ECONNREFUSED)";
-  if (cause?.code === "ENOTFOUND") return "no such host (ENOTFOUND)";
-  if (cause?.code) return `${cause.message ?? "no answer"} (${cause.code})`;
-  return cause?.message ?? (error as Error)?.message ?? String(error);
 }
 
 /** A body in one short line, for a reason. */

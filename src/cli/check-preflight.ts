@@ -1,7 +1,7 @@
 import { SERVERS_AREA } from "../check/check.ts";
-import { connectionProblem } from "../check/http.ts";
 import type { RunResult } from "../check/runner.ts";
 import { serviceLabel } from "../check/target.ts";
+import { connectionProblem } from "../client/connection.ts";
 import type { ServiceName, ServiceUrls } from "../config/options.ts";
 import { fillText } from "../errors.ts";
 import { CLI_TEXTS } from "./errors.ts";

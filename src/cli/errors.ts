@@ -98,8 +98,8 @@ export const CLI_TEXTS = exitTexts(
       "The journal holds no request to record (logins, agent sessions, event streams and the servers' own calls are left out): make the requests first, or widen the filters.",
     ],
     cannotWriteResults: [
-      "write_failed",
-      "Cannot write {path}: {reason}. Nothing ran: choose a path in a folder you may write to.",
+      "flag_invalid",
+      "--junit: cannot write {path}: {reason}. Nothing ran: choose a path in a folder you may write to.",
     ],
     scenarioWithFollow: [
       "flags_conflict",

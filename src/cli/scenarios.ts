@@ -2,9 +2,11 @@ import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
 import { failWith } from "../errors.ts";
-import { loadScenario, type Scenario, ScenarioFileError } from "../scenario/load.ts";
+import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
 import { controlsNeeded, notRunResult, runScenario, type ScenarioResult, serversMissing } from "../scenario/run.ts";
+import type { Scenario } from "../scenario/scenario.ts";
+import { silentServers } from "./check-preflight.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -113,6 +115,8 @@ export function scenariosCommand(cli: Cli): Command {
                 ]),
           ];
         });
+        // A server that does not answer at all is said once, up front, rather than as each step's failure.
+        if (refused.length === 0) refused.push(...(await silentServers(urls, 10_000)).map((server) => server.message));
         if (refused.length > 0) {
           cli.io.stderr.write(`${refused.join("\n")}\nNothing ran.\n`);
           cli.exitCode = 2;

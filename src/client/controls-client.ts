@@ -5,6 +5,7 @@ import { SandboxError } from "../errors.ts";
 import { filterQuery } from "../journal/entry.ts";
 import type { FromSchema, JsonSchema } from "../json-schema.ts";
 import type { Direction, TransactionStatus, TransactionType } from "../wallet/schemas.ts";
+import { connectionProblem } from "./connection.ts";
 import { controlRefusal, readControlAnswer } from "./control-answer.ts";
 import { readEvents } from "./sse-read.ts";
 import {
@@ -295,7 +296,7 @@ export class ControlsClient {
       if (signal?.aborted) throw error;
       throw new SandboxError(
         "sandbox_unreachable",
-        `The sandbox at ${this.baseUrl} did not answer (${(error as Error).message}). Is it still running?`,
+        `The sandbox at ${this.baseUrl} did not answer (${connectionProblem(error)}). Is it still running?`,
         { expected: true, cause: error },
       );
     }

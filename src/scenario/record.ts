@@ -42,9 +42,9 @@ export function recordScenario(
     if (entry.path === "/health") continue;
     // A call a server made for a request it proxies (the host app's to the wallet) is the proxied request's, not one to replay.
     if ((entry.request.headers.via ?? "").includes("sandbox-")) continue;
-    const streamed = /text\/event-stream/.test(entry.response.headers["content-type"] ?? "");
-    if (streamed || entry.request.body?.text.includes("***")) {
-      left.push(streamed ? `${line} (an event stream: use waitFor)` : `${line} (its body held a secret)`);
+    const why = leftOutBecause(entry);
+    if (why) {
+      left.push(`${line} (${why})`);
       continue;
     }
     const request: Record<string, unknown> = {
@@ -67,6 +67,18 @@ export function recordScenario(
     ...(left.length > 0 ? [`Left out: ${left.join("; ")}.`] : []),
   ].join(" ");
   return stringify({ name, description, steps }, { lineWidth: 0 });
+}
+
+/** Why a request cannot be replayed as the journal holds it; undefined when it can. */
+function leftOutBecause(entry: JournalEntry): string | undefined {
+  if (/text\/event-stream/.test(entry.response.headers["content-type"] ?? "")) return "an event stream: use waitFor";
+  if (entry.request.body?.text.includes("***")) return "its body held a secret";
+  if (entry.query.includes("***")) return "its query held a secret";
+  // A server that answered before reading the body (a 401) never journaled it: a replay would send none.
+  const sentBody =
+    Number(entry.request.headers["content-length"] ?? 0) > 0 || "transfer-encoding" in entry.request.headers;
+  if (sentBody && !entry.request.body) return "its body was not kept: the server answered without reading it";
+  return undefined;
 }
 
 /** The request's body as a step sends it: JSON, or a form. */

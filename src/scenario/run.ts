@@ -1,7 +1,8 @@
 import { loadActions } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
+import { connectionProblem } from "../client/connection.ts";
 import { loadDemoUsers } from "../users.ts";
-import type { Scenario, Step } from "./load.ts";
+import type { Scenario, Step } from "./scenario.ts";
 import { RunState } from "./state.ts";
 import { act } from "./steps.ts";
 import { freshSandbox, givenServers, type Servers } from "./target.ts";
@@ -120,7 +121,9 @@ async function runStep(raw: Step, index: number, state: RunState): Promise<StepR
     return { index, label, ok: true, detail };
   } catch (error) {
     if (!(error instanceof StepFailure) && !(error instanceof Error)) throw error;
-    return { index, label, ok: false, detail: error.message };
+    // fetch's own failure says only "fetch failed": its cause says why (a server that stopped).
+    const detail = error instanceof TypeError && error.cause ? `no answer: ${connectionProblem(error)}` : error.message;
+    return { index, label, ok: false, detail };
   }
 }
 

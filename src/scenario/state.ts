@@ -10,7 +10,10 @@ import { StepFailure } from "./values.ts";
 /** What the steps share: the variables captured so far, the users' tokens, the open cart streams. */
 export class RunState {
   readonly variables = new Map<string, unknown>();
+  /** How many clock steps have run: a token from before a move may have expired by it. */
+  clockMoves = 0;
   readonly #tokens = new Map<string, Promise<string>>();
+  readonly #loggedInAt = new Map<string, number>();
   readonly #agents = new Map<string, Promise<AgentTarget>>();
   readonly #carts = new Map<string, CartWatch>();
 
@@ -26,17 +29,29 @@ export class RunState {
     return user;
   }
 
-  /** The user's bearer token at a server (the host app takes the wallet's). */
+  /**
+   * The user's bearer token at a server (the host app takes the wallet's): logged in at the first
+   * step that needs it, then kept, as an app keeps it; a clock move past its lifetime expires it.
+   */
   token(server: ServiceName, who: string): Promise<string> {
-    const login: ServiceName = server === "host" ? "wallet" : server;
-    const user = this.user(who);
-    const key = `${login} ${user.id}`;
+    const key = this.#tokenKey(server, who);
     let token = this.#tokens.get(key);
     if (!token) {
-      token = logIn(this.url(login), user);
+      token = logIn(this.url(server === "host" ? "wallet" : server), this.user(who));
       this.#tokens.set(key, token);
+      this.#loggedInAt.set(key, this.clockMoves);
     }
     return token;
+  }
+
+  /** Whether the clock moved since the runner logged the user in at that server. */
+  clockMovedSinceLogin(server: ServiceName, who: string): boolean {
+    const at = this.#loggedInAt.get(this.#tokenKey(server, who));
+    return at !== undefined && at < this.clockMoves;
+  }
+
+  #tokenKey(server: ServiceName, who: string): string {
+    return `${server === "host" ? "wallet" : server} ${this.user(who).id}`;
   }
 
   /** The agent acting for a user, with the user signed in as the app does (agent sessions registered). */

@@ -1,7 +1,7 @@
 import { ask } from "../agent/ask.ts";
 import { type JournalEntry, matchesFilter } from "../client/wire.ts";
 import type { ServiceName } from "../config/options.ts";
-import type { Step } from "./load.ts";
+import type { Step } from "./scenario.ts";
 import type { RunState } from "./state.ts";
 import { durationMs, mismatch, StepFailure, select, show } from "./values.ts";
 
@@ -16,6 +16,7 @@ export async function act(step: Step, state: RunState): Promise<string> {
   if (step.ask) return askStep(step, state);
   if (step.clock) {
     const clock = step.clock as { set?: string; advance?: number | string; reset?: true };
+    state.clockMoves++;
     const state_ = clock.set
       ? await controls.setClock(clock.set)
       : clock.advance !== undefined
@@ -78,7 +79,12 @@ async function request(step: Step, state: RunState): Promise<string> {
   } catch {
     // Not JSON: its text is what the selectors and matchers see.
   }
-  const seen = `${method} ${spec.path} → ${response.status}`;
+  // A 401 to a token the runner logged in for before a clock move says why, and what to do.
+  const seen = `${method} ${spec.path} → ${response.status}${
+    response.status === 401 && spec.as && spec.as !== "anonymous" && state.clockMovedSinceLogin(spec.server, spec.as)
+      ? `; ${spec.as}'s token is from the runner's login before the clock moved, which may have expired it (docs/scenarios.md, "Tokens and the clock")`
+      : ""
+  }`;
   const expect = step.expect ?? {};
   if (expect.status !== undefined) check("status", expect.status, response.status, seen);
   for (const [name, wanted] of Object.entries((expect.headers ?? {}) as Record<string, unknown>))

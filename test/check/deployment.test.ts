@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { type StartedSandbox, startSandbox } from "../../src/index.ts";
@@ -8,7 +7,7 @@ import { SERVICE_TOKEN } from "../helpers/agent.ts";
 import { areaHeadings, CREDENTIALS, checkArgs, resultLines, resultOf } from "../helpers/check.ts";
 import { assertOneLineError, tempDir } from "../helpers/cli.ts";
 import { runInProcess } from "../helpers/in-process.ts";
-import { ADA } from "../helpers/sandbox.ts";
+import { ADA, closedPort } from "../helpers/sandbox.ts";
 import { elementsNamed, parseXml } from "../helpers/xml.ts";
 
 let sandbox: StartedSandbox;
@@ -249,12 +248,3 @@ test("a server that is down still gets its reports: --junit and --json name it a
   assert.equal(testcase!.attributes.name, `the wallet answers at ${wallet}`);
   assert.equal(elementsNamed(testcase!, "failure")[0]!.attributes.message, line);
 });
-
-/** A port nothing listens on: one the system gave out and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

@@ -77,6 +77,11 @@ test("no secret and no issued token shows anywhere in the journal, its stream or
   Object.assign(issued, { accessToken2: refreshed.access_token, refreshToken2: refreshed.refresh_token });
   assert.ok(issued.accessToken2 && issued.refreshToken2, "the refresh worked");
 
+  // An API key, in the header and the query parameter clients send one in.
+  issued.apiKey = "client-api-key-0123456789abcdef";
+  issued.apiKey2 = "client-api-key-fedcba9876543210";
+  await fetch(`${storefront}/api/products?api_key=${issued.apiKey2}`, { headers: { "x-api-key": issued.apiKey } });
+
   // Secrets where no field name gives them away: a search, a header, a JSON body, an embed URL.
   await fetch(`${storefront}/api/products?${new URLSearchParams({ q: SECRETS.walletJwtSecret })}`, {
     headers: { "x-note": SECRETS.storefrontJwtSecret },

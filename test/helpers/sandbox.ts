@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestContext } from "node:test";
@@ -123,4 +124,13 @@ export async function errorBody(
   if (typeof body.error !== "string" || typeof body.code !== "string")
     throw new Error(`not the error shape: ${JSON.stringify(body)}`);
   return body;
+}
+
+/** A port nothing listens on: one the system gave out and took back. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { loginAt, SERVICE_TOKEN, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { runInProcess } from "../helpers/in-process.ts";
-import { ADA, tempDir } from "../helpers/sandbox.ts";
+import { ADA, TUNDE, tempDir } from "../helpers/sandbox.ts";
 
 const TIMEOUT = { timeout: 120_000 };
 
@@ -51,6 +51,20 @@ test(
     });
     assert.equal(hostRead.status, 200);
 
+    // Two requests a replay cannot send as the journal holds them: a token in the query, and a
+    // body the server answered (401: Tunde has no agent session) without reading.
+    await fetch(`${storefront}/api/orders?access_token=${token}`);
+    const unread = await fetch(`${storefront}/api/agent/cart/items`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${SERVICE_TOKEN}`,
+        "x-end-user-id": TUNDE.id,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ product_id: garri!.id, quantity: 1 }),
+    });
+    assert.equal(unread.status, 401);
+
     const recorded = await runInProcess(["journal", "--scenario", "--data-dir", dataDir]);
     assert.equal(recorded.code, 0, recorded.stderr);
     const yaml = recorded.stdout;
@@ -66,6 +80,11 @@ test(
     assert.match(yaml, /capture:\n\s+id: \$\.items\[0\]\.id/, "the product id is captured where it came back");
     assert.match(yaml, /product_id: \$\{id\}/, "and used as a variable where it is sent");
     assert.match(yaml, /Left out: GET \/api\/cart\/stream \(an event stream: use waitFor\)/);
+    assert.match(yaml, /GET \/api\/orders \(its query held a secret\)/);
+    assert.match(
+      yaml,
+      /POST \/api\/agent\/cart\/items \(its body was not kept: the server answered without reading it\)/,
+    );
     assert.match(yaml, /server: host\n\s+path: \/api\/agent\/wallet/);
     assert.equal(
       yaml.match(/path: \/api\/wallet\/balance/g)?.length,

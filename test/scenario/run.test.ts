@@ -6,7 +6,7 @@ import { loadScenario } from "../../src/scenario/load.ts";
 import { SCENARIO_SCHEMA } from "../../src/scenario-schema.ts";
 import { startFullSandbox } from "../helpers/agent.ts";
 import { runInProcess } from "../helpers/in-process.ts";
-import { tempDir } from "../helpers/sandbox.ts";
+import { closedPort, tempDir } from "../helpers/sandbox.ts";
 
 const TIMEOUT = { timeout: 120_000 };
 const EXAMPLES = "examples/scenarios";
@@ -120,11 +120,32 @@ test(
       named,
       'name: named\nsteps:\n  - request: { server: storefront, path: /api/orders }\n    capture: { "order id": "$.x" }\n',
     );
-    const result = await runInProcess(["run", misspelt, two, capture, named]);
+    const many = join(dir, "many.yaml");
+    await writeFile(
+      many,
+      [
+        "name: every problem at once",
+        "steps:",
+        "  - request: { server: storefrnt, metod: GET, path: api/orders }",
+        "  - request: { server: storefront, path: /api/orders, as: ada@example.com }",
+        '    expect: { body: { "items.length": 2 } }',
+        '  - clock: { advance: "25 hours" }',
+      ].join("\n"),
+    );
+    const result = await runInProcess(["run", misspelt, two, capture, named, many]);
     assert.equal(result.code, 2);
+    for (const line of [
+      /many\.yaml: \/steps\/0\/request: unknown property "metod"$/m,
+      /many\.yaml: \/steps\/0\/request\/server: must be one of "storefront", "wallet", "host"$/m,
+      /many\.yaml: \/steps\/0\/request\/path: must be a path, starting with \/$/m,
+      /many\.yaml: \/steps\/1\/expect\/body: "items\.length" is no selector: a selector starts with \$/m,
+      /many\.yaml: \/steps\/2\/clock\/advance: must be a duration: milliseconds \(a number\), or a number with ms, s, m, h or d \(25h\)$/m,
+    ])
+      assert.match(result.stderr, line);
+    assert.equal(result.stderr.match(/many\.yaml/g)?.length, 5, "one line each, no echo of the schema's branches");
     assert.match(
       result.stderr,
-      /capture\.yaml: \/steps\/0\/capture\/ref: a capture is a selector: .*; or \{ from: <selector>, match: <regular expression> \}$/m,
+      /capture\.yaml: \/steps\/0\/capture\/ref: must be a selector \(.*\), or \{ from: <selector>, match: <regular expression> \}$/m,
     );
     assert.match(result.stderr, /named\.yaml: \/steps\/0\/capture: "order id" is no variable name/);
     assert.match(result.stderr, /misspelt\.json: \/steps\/1: unknown property "reqest"/);
@@ -180,6 +201,25 @@ test(
     assert.match(missing.stderr, /oauth-code-flow\.yaml: sends to wallet, not given: add --wallet <url>/);
     const bad = await runInProcess(["run", join(EXAMPLES, "oauth-code-flow.yaml"), "--wallet", "ftp://nowhere"]);
     assert.equal(bad.code, 2);
+    // A server that does not answer is said up front, once, naming its URL: not as each step's failure.
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const silent = await runInProcess([
+      "run",
+      join(EXAMPLES, "oauth-code-flow.yaml"),
+      ...given.slice(0, 2),
+      "--wallet",
+      down,
+      ...given.slice(4),
+    ]);
+    assert.equal(silent.code, 2);
+    assert.match(
+      silent.stderr,
+      new RegExp(
+        `^The wallet at ${down} does not answer \\(connection refused \\(ECONNREFUSED\\)\\)\\. .*correct --wallet\\.\nNothing ran\\.$`,
+        "m",
+      ),
+    );
+    assert.equal(silent.stdout, "");
   },
 );
 
@@ -207,6 +247,9 @@ test(
         '    expect: { body: { "$.items[": 1, "$.total": { matches: "(" } } }',
         '    capture: { ref: { from: "$.orders[0].orderId", match: "(" } }',
         "  - ask: { question: hi, as: anonymous }",
+        "    expect: { action: get_balanc }",
+        "  - clock: { set: yesterday }",
+        '  - fault: { add: { service: wallet, route: "FETCH /api/wallet/balance", status: 503 } }',
         '  - request: { server: storefront, path: "/api/orders/${nothere}", as: ada@example.com }',
       ].join("\n"),
     );
@@ -220,7 +263,13 @@ test(
     assert.match(result.stderr, /\/steps\/0\/expect\/body\/\$\.total\/matches: Invalid regular expression/);
     assert.match(result.stderr, /\/steps\/0\/capture\/ref\/match: Invalid regular expression/);
     assert.match(result.stderr, /\/steps\/1\/ask\/as: "anonymous" is no demo user/);
-    assert.match(result.stderr, /\/steps\/2: \$\{nothere\} is used before any step captures it/);
+    assert.match(result.stderr, /\/steps\/1\/expect\/action: "get_balanc" is no action of the agent's \(add_to_cart, /);
+    assert.match(result.stderr, /\/steps\/2\/clock\/set: "set" must be an ISO 8601 date/);
+    assert.match(
+      result.stderr,
+      /\/steps\/3\/fault\/add: "route" must be a method \(GET, POST, PUT, PATCH, DELETE or \*\)/,
+    );
+    assert.match(result.stderr, /\/steps\/4: \$\{nothere\} is used before any step captures it/);
 
     const unwritable = await runInProcess([
       "run",
@@ -228,9 +277,40 @@ test(
       "--junit",
       join(dir, "no", "such", "dir", "x.xml"),
     ]);
-    assert.equal(unwritable.code, 1);
-    assert.match(unwritable.stderr, /Cannot write .*x\.xml: ENOENT\. Nothing ran/);
+    assert.equal(unwritable.code, 2, "a usage error: nothing ran");
+    assert.match(unwritable.stderr, /--junit: cannot write .*x\.xml: ENOENT\. Nothing ran/);
     assert.equal(unwritable.stdout, "");
+  },
+);
+
+test(
+  "a 401 after a clock move says the runner's token came from before it; a login of the scenario's own goes on",
+  TIMEOUT,
+  async (t) => {
+    const dir = await tempDir(t);
+    const file = join(dir, "relogin.yaml");
+    await writeFile(
+      file,
+      [
+        "name: relogin",
+        "steps:",
+        "  - request: { server: storefront, path: /api/orders, as: ada@example.com }",
+        "  - clock: { advance: 25h }",
+        "  - request: { server: storefront, method: POST, path: /api/auth/login, body: { email: ada@example.com, password: ada-sandbox-pass } }",
+        '    capture: { token: "$.token" }',
+        '  - request: { server: storefront, path: /api/orders, headers: { authorization: "Bearer ${token}" } }',
+        "    expect: { status: 200 }",
+        "  - request: { server: storefront, path: /api/orders, as: ada@example.com }",
+        "    expect: { status: 200 }",
+      ].join("\n"),
+    );
+    const result = await runInProcess(["run", file]);
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /^ {2}ok +4 GET storefront \/api\/orders: GET \/api\/orders → 200$/m);
+    assert.match(
+      result.stdout,
+      /FAIL +5 GET storefront \/api\/orders\n +status: expected 200, received 401 \(GET \/api\/orders → 401; ada@example\.com's token is from the runner's login before the clock moved/,
+    );
   },
 );
 

@@ -1,9 +1,10 @@
 import { ActionInputError } from "../../agent/actions/build-request.ts";
 import { type AgentTarget, callAction } from "../../agent/actions/call.ts";
 import { type ActionDefinition, loadActions } from "../../agent/actions/definition.ts";
+import { connectionProblem } from "../../client/connection.ts";
 import type { Area, Check, Need } from "../check.ts";
 import { shown } from "../expect.ts";
-import { connectionProblem, type Http } from "../http.ts";
+import type { Http } from "../http.ts";
 import { openApiDocument } from "../openapi.ts";
 import { compareAction } from "../openapi-match.ts";
 import { failCheck, skipCheck } from "../outcome.ts";

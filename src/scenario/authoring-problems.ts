@@ -1,0 +1,106 @@
+import type { ActionDefinition } from "../agent/actions/definition.ts";
+import { parseFault } from "../controls/faults/fault.ts";
+import { parseInstant } from "../http/instant.ts";
+import type { DemoUser } from "../users.ts";
+import type { Scenario } from "./scenario.ts";
+import { select } from "./values.ts";
+
+/**
+ * What the schema cannot see but would fail at run time, each at its JSON pointer: a user who is no
+ * demo user, a selector or a regular expression that does not parse, a variable used before a step
+ * captures it, a clock time or a fault the controls would refuse, an action the agent lacks.
+ * (Values with `${…}` are checked when they are filled in.)
+ */
+export function authoringProblems(
+  scenario: Omit<Scenario, "file">,
+  users: readonly DemoUser[],
+  actions: readonly ActionDefinition[],
+): string[] {
+  const problems: string[] = [];
+  const later = (text: string) => text.includes("${");
+  // The controls' own checks, run here so that a mistake is said before anything runs.
+  const refused = (where: string, value: unknown, check: () => unknown) => {
+    if (value === undefined || later(JSON.stringify(value))) return;
+    try {
+      check();
+    } catch (error) {
+      problems.push(`${where}: ${(error as Error).message}`);
+    }
+  };
+  const clock = (where: string, spec: unknown) => {
+    const set = (spec as { set?: string } | undefined)?.set;
+    refused(`${where}/set`, set, () => parseInstant("set", set as string, "start"));
+  };
+  const fault = (where: string, spec: unknown) =>
+    refused(where, spec, () => parseFault(spec as Record<string, unknown>));
+  clock("/clock", scenario.clock);
+  for (const [index, spec] of (scenario.faults ?? []).entries()) fault(`/faults/${index}`, spec);
+  const user = (where: string, who: unknown, anonymous = false) => {
+    if (typeof who !== "string" || later(who) || (anonymous && who === "anonymous")) return;
+    if (!users.some((each) => each.email === who || each.id === who))
+      problems.push(
+        `${where}: "${who}" is no demo user (${users.map((each) => each.email).join(", ")}${anonymous ? ", or anonymous" : ""})`,
+      );
+  };
+  const selector = (where: string, text: string) => {
+    if (later(text)) return;
+    try {
+      select(undefined, text);
+    } catch (error) {
+      problems.push(`${where}: ${(error as Error).message}`);
+    }
+  };
+  const pattern = (where: string, text: unknown) => {
+    if (typeof text !== "string" || later(text)) return;
+    try {
+      new RegExp(text);
+    } catch (error) {
+      problems.push(`${where}: ${(error as Error).message}`);
+    }
+  };
+  // Every `matches` of a matcher, however deep (a `length` test holds a matcher too).
+  const matchers = (where: string, value: unknown): void => {
+    if (value === null || typeof value !== "object") return;
+    for (const [key, each] of Object.entries(value)) {
+      if (key === "matches") pattern(`${where}/matches`, each);
+      else matchers(`${where}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`, each);
+    }
+  };
+  // A variable is used only after a step captured it.
+  const captured = new Set<string>();
+  for (const [index, step] of scenario.steps.entries()) {
+    const at = `/steps/${index}`;
+    const { capture, ...uses } = step;
+    for (const [, name] of JSON.stringify(uses).matchAll(/\$\{(\w+)\}/g))
+      if (!captured.has(name as string)) problems.push(`${at}: \${${name}} is used before any step captures it`);
+    for (const name of Object.keys(capture ?? {})) captured.add(name);
+    clock(`${at}/clock`, step.clock);
+    fault(`${at}/fault/add`, (step.fault as { add?: unknown } | undefined)?.add);
+    const action = step.expect?.action;
+    if (typeof action === "string" && !later(action) && !actions.some((each) => each.name === action))
+      problems.push(
+        `${at}/expect/action: "${action}" is no action of the agent's (${actions.map((each) => each.name).join(", ")})`,
+      );
+    const request = step.request as { as?: string; agent?: string } | undefined;
+    user(`${at}/request/as`, request?.as, true);
+    user(`${at}/request/agent`, request?.agent);
+    user(`${at}/ask/as`, (step.ask as { as?: string } | undefined)?.as);
+    user(`${at}/waitFor/as`, (step.waitFor as { as?: string } | undefined)?.as);
+    for (const [line, wanted] of (
+      (step.journal as { expect?: { user?: string }[] } | undefined)?.expect ?? []
+    ).entries())
+      user(`${at}/journal/expect/${line}/user`, wanted.user);
+    for (const part of ["body", "event"] as const) {
+      const checks = step.expect?.[part];
+      if (checks && typeof checks === "object" && !Array.isArray(checks))
+        for (const key of Object.keys(checks)) if (key.startsWith("$")) selector(`${at}/expect/${part}`, key);
+    }
+    matchers(`${at}/expect`, step.expect);
+    for (const [name, spec] of Object.entries(step.capture ?? {})) {
+      const from = typeof spec === "string" ? spec : spec.from;
+      if (!/^\$(?:status$|headers\.)/.test(from)) selector(`${at}/capture/${name}`, from);
+      if (typeof spec !== "string") pattern(`${at}/capture/${name}/match`, spec.match);
+    }
+  }
+  return problems;
+}
