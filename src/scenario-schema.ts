@@ -104,6 +104,16 @@ export const SCENARIO_SCHEMA = {
           type: "object",
           required: ["server", "path"],
           additionalProperties: false,
+          allOf: [
+            {
+              not: { required: ["as", "agent"], properties: { as: true, agent: true } },
+              description: "as and agent do not go together: a request is sent as a user, or by the agent for one",
+            },
+            {
+              not: { required: ["body", "form"], properties: { body: true, form: true } },
+              description: "body and form do not go together: a request sends JSON, or a form",
+            },
+          ],
           properties: {
             server: SERVER,
             method: { enum: ["GET", "POST", "PUT", "PATCH", "DELETE"] },

@@ -9,12 +9,14 @@ import { select } from "./values.ts";
  * What the schema cannot see but would fail at run time, each at its JSON pointer: a user who is no
  * demo user, a selector or a regular expression that does not parse, a variable used before a step
  * captures it, a clock time or a fault the controls would refuse, an action the agent lacks.
- * (Values with `${…}` are checked when they are filled in.)
+ * (Values with `${…}` are checked when they are filled in.) Only the parts the schema found
+ * `sound` are looked at, so that a file's every problem is said in one run.
  */
 export function authoringProblems(
   scenario: Omit<Scenario, "file">,
   users: readonly DemoUser[],
   actions: readonly ActionDefinition[],
+  sound: (pointer: string) => boolean = () => true,
 ): string[] {
   const problems: string[] = [];
   const later = (text: string) => text.includes("${");
@@ -33,8 +35,9 @@ export function authoringProblems(
   };
   const fault = (where: string, spec: unknown) =>
     refused(where, spec, () => parseFault(spec as Record<string, unknown>));
-  clock("/clock", scenario.clock);
-  for (const [index, spec] of (scenario.faults ?? []).entries()) fault(`/faults/${index}`, spec);
+  if (sound("/clock")) clock("/clock", scenario.clock);
+  const faults = sound("/faults") && Array.isArray(scenario.faults) ? scenario.faults : [];
+  for (const [index, spec] of faults.entries()) if (sound(`/faults/${index}`)) fault(`/faults/${index}`, spec);
   const user = (where: string, who: unknown, anonymous = false) => {
     if (typeof who !== "string" || later(who) || (anonymous && who === "anonymous")) return;
     if (!users.some((each) => each.email === who || each.id === who))
@@ -68,8 +71,14 @@ export function authoringProblems(
   };
   // A variable is used only after a step captured it.
   const captured = new Set<string>();
-  for (const [index, step] of scenario.steps.entries()) {
+  for (const [index, step] of (Array.isArray(scenario.steps) ? scenario.steps : []).entries()) {
     const at = `/steps/${index}`;
+    if (!sound(at)) {
+      // Its captures still count for the steps after it.
+      if (step?.capture && typeof step.capture === "object")
+        for (const name of Object.keys(step.capture)) captured.add(name);
+      continue;
+    }
     const { capture, ...uses } = step;
     for (const [, name] of JSON.stringify(uses).matchAll(/\$\{(\w+)\}/g))
       if (!captured.has(name as string)) problems.push(`${at}: \${${name}} is used before any step captures it`);

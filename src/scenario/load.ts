@@ -41,9 +41,18 @@ export async function loadScenario(file: string): Promise<Scenario> {
     ]);
   }
   const validate = validatorOf(SCENARIO_SCHEMA, { thorough: true });
-  if (!validate(document)) throw new ScenarioFileError(file, schemaProblems(validate.errors ?? []));
+  const errors = validate(document) ? [] : (validate.errors ?? []);
   const scenario = document as Omit<Scenario, "file">;
-  const problems = authoringProblems(scenario, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR));
+  const problems = schemaProblems(errors);
+  // What the schema cannot see is looked for too, in the parts it found no fault in.
+  if (scenario !== null && typeof scenario === "object" && !Array.isArray(scenario)) {
+    const sound = (pointer: string) =>
+      !errors.some((error) => error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`));
+    problems.push(...authoringProblems(scenario, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR), sound));
+  }
+  // By the part of the file they are in (/clock, /faults/1, /steps/10 after /steps/9), each part's in the order found.
+  const part = (problem: string) => /^\/[^/:]*(\/\d+)?/.exec(problem)?.[0] ?? "";
+  problems.sort((a, b) => part(a).localeCompare(part(b), "en", { numeric: true }));
   if (problems.length > 0) throw new ScenarioFileError(file, problems);
   const data = typeof scenario.data === "string" ? await readData(file, scenario.data) : scenario.data;
   return { ...scenario, ...(data === undefined ? {} : { data }), file };

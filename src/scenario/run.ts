@@ -39,11 +39,13 @@ export function notRunResult(scenario: Scenario): ScenarioResult {
 export function serversMissing(scenario: Scenario, urls: Servers["urls"]): string[] {
   const needs = new Set<string>();
   for (const step of scenario.steps) {
-    const server = (step.request as { server?: string } | undefined)?.server;
-    if (server) needs.add(server);
+    const request = step.request as { server?: string; agent?: string } | undefined;
+    if (request?.server) needs.add(request.server);
+    // The agent's session at the host app is registered with a wallet token: the wallet signs the user in.
+    if (request?.agent && request.server === "host") needs.add("wallet");
     if (step.waitFor) needs.add("storefront");
-    if (step.ask || (step.request as { agent?: string } | undefined)?.agent)
-      needs.add("storefront").add("wallet").add("host");
+    // The built-in agent reads both the storefront and the wallet (through the host app).
+    if (step.ask) needs.add("storefront").add("wallet").add("host");
   }
   return [...needs].filter((server) => !urls[server as keyof Servers["urls"]]);
 }

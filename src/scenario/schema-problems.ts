@@ -33,6 +33,8 @@ export function schemaProblems(errors: readonly ErrorObject[]): string[] {
 function choiceProblem(choice: ErrorObject, inner: readonly ErrorObject[], unknownAt: ReadonlySet<string>): string[] {
   const where = choice.instancePath || "/";
   if (choice.parentSchema === SCENARIO_SCHEMA.$defs.step) {
+    // A step that is no object at all is said by its type.
+    if (choice.data === null || typeof choice.data !== "object") return [];
     const actions = STEP_ACTIONS.filter((action) => action in (choice.data as object));
     // A misspelt action ("reqest") is said as the unknown property it is.
     if (actions.length === 0 && unknownAt.has(choice.instancePath)) return [];
@@ -54,6 +56,9 @@ function problem(error: ErrorObject): string {
       ? selectorProblem(where, error.propertyName)
       : `${where}: "${error.propertyName}" is no variable name: use letters, digits and _ (order_id)`;
   if (error.keyword === "additionalProperties") return `${where}: unknown property "${params.additionalProperty}"`;
+  // A `not` says in its description what may not be together.
+  if (error.keyword === "not")
+    return `${where}: ${(error.parentSchema as { description?: string } | undefined)?.description ?? error.message}`;
   if (error.keyword === "enum")
     return `${where}: must be one of ${params.allowedValues?.map((value) => JSON.stringify(value)).join(", ")}`;
   if (error.keyword === "const") return `${where}: must be ${JSON.stringify(params.allowedValue)}`;

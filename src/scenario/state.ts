@@ -10,10 +10,11 @@ import { StepFailure } from "./values.ts";
 /** What the steps share: the variables captured so far, the users' tokens, the open cart streams. */
 export class RunState {
   readonly variables = new Map<string, unknown>();
-  /** How many clock steps have run: a token from before a move may have expired by it. */
+  /** How many clock steps have run: a token from before a move may not be valid at the clock's new time. */
   clockMoves = 0;
   readonly #tokens = new Map<string, Promise<string>>();
-  readonly #loggedInAt = new Map<string, number>();
+  /** The clock moves before each login (by token key) and each agent sign-in (by `agent <user id>`). */
+  readonly #signedInAt = new Map<string, number>();
   readonly #agents = new Map<string, Promise<AgentTarget>>();
   readonly #carts = new Map<string, CartWatch>();
 
@@ -39,15 +40,24 @@ export class RunState {
     if (!token) {
       token = logIn(this.url(server === "host" ? "wallet" : server), this.user(who));
       this.#tokens.set(key, token);
-      this.#loggedInAt.set(key, this.clockMoves);
+      this.#signedInAt.set(key, this.clockMoves);
     }
     return token;
   }
 
-  /** Whether the clock moved since the runner logged the user in at that server. */
-  clockMovedSinceLogin(server: ServiceName, who: string): boolean {
-    const at = this.#loggedInAt.get(this.#tokenKey(server, who));
-    return at !== undefined && at < this.clockMoves;
+  /**
+   * Why a 401 to a request sent with the runner's own login may have come: the clock moved since
+   * the runner logged the user in (or signed them in for the agent). Undefined when it did not.
+   */
+  staleLogin(server: ServiceName, spec: { as?: string; agent?: string }): string | undefined {
+    const [key, what] = spec.agent
+      ? [`agent ${this.user(spec.agent).id}`, `the agent's session for ${spec.agent} is from the runner's sign-in`]
+      : spec.as && spec.as !== "anonymous"
+        ? [this.#tokenKey(server, spec.as), `${spec.as}'s token is from the runner's login`]
+        : [];
+    const at = key === undefined ? undefined : this.#signedInAt.get(key);
+    if (at === undefined || at >= this.clockMoves) return undefined;
+    return `${what} before the clock moved, so it may not be valid at the clock's time (docs/scenarios.md, "Tokens and the clock")`;
   }
 
   #tokenKey(server: ServiceName, who: string): string {
@@ -59,6 +69,7 @@ export class RunState {
     const user = this.user(who);
     let agent = this.#agents.get(user.id);
     if (!agent) {
+      this.#signedInAt.set(`agent ${user.id}`, this.clockMoves);
       agent = signInAsApp(this.target.urls, user).then(({ walletToken }) => ({
         urls: this.target.urls,
         serviceToken: this.target.serviceToken,

@@ -79,12 +79,9 @@ async function request(step: Step, state: RunState): Promise<string> {
   } catch {
     // Not JSON: its text is what the selectors and matchers see.
   }
-  // A 401 to a token the runner logged in for before a clock move says why, and what to do.
-  const seen = `${method} ${spec.path} → ${response.status}${
-    response.status === 401 && spec.as && spec.as !== "anonymous" && state.clockMovedSinceLogin(spec.server, spec.as)
-      ? `; ${spec.as}'s token is from the runner's login before the clock moved, which may have expired it (docs/scenarios.md, "Tokens and the clock")`
-      : ""
-  }`;
+  // A 401 to a login the runner made before a clock move says why, and where to read what to do.
+  const stale = response.status === 401 ? state.staleLogin(spec.server, spec) : undefined;
+  const seen = `${method} ${spec.path} → ${response.status}${stale ? `; ${stale}` : ""}`;
   const expect = step.expect ?? {};
   if (expect.status !== undefined) check("status", expect.status, response.status, seen);
   for (const [name, wanted] of Object.entries((expect.headers ?? {}) as Record<string, unknown>))

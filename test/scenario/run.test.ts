@@ -130,11 +130,25 @@ test(
         "  - request: { server: storefront, path: /api/orders, as: ada@example.com }",
         '    expect: { body: { "items.length": 2 } }',
         '  - clock: { advance: "25 hours" }',
+        "  - request: { server: storefront, path: /api/orders, as: ada@example.com, agent: ada@example.com }",
+        "  - 3",
+        "  - ask: { question: hi, as: ada@example.com }",
+        "    expect: { action: no_such_action }",
+        "clock: { set: yesterday }",
       ].join("\n"),
     );
     const result = await runInProcess(["run", misspelt, two, capture, named, many]);
     assert.equal(result.code, 2);
+    // The schema's problems and those it cannot see, all in one run, in the file's order.
+    const manyLines = result.stderr.split("\n").filter((line) => line.startsWith(many));
+    assert.match(manyLines[0] ?? "", /many\.yaml: \/clock\/set: "set" must be an ISO 8601 date/);
+    assert.match(
+      manyLines.at(-1) ?? "",
+      /many\.yaml: \/steps\/5\/expect\/action: "no_such_action" is no action of the agent's/,
+    );
     for (const line of [
+      /many\.yaml: \/steps\/3\/request: as and agent do not go together/m,
+      /many\.yaml: \/steps\/4: must be object$/m,
       /many\.yaml: \/steps\/0\/request: unknown property "metod"$/m,
       /many\.yaml: \/steps\/0\/request\/server: must be one of "storefront", "wallet", "host"$/m,
       /many\.yaml: \/steps\/0\/request\/path: must be a path, starting with \/$/m,
@@ -142,7 +156,7 @@ test(
       /many\.yaml: \/steps\/2\/clock\/advance: must be a duration: milliseconds \(a number\), or a number with ms, s, m, h or d \(25h\)$/m,
     ])
       assert.match(result.stderr, line);
-    assert.equal(result.stderr.match(/many\.yaml/g)?.length, 5, "one line each, no echo of the schema's branches");
+    assert.equal(manyLines.length, 9, "one line each, no echo of the schema's branches");
     assert.match(
       result.stderr,
       /capture\.yaml: \/steps\/0\/capture\/ref: must be a selector \(.*\), or \{ from: <selector>, match: <regular expression> \}$/m,
@@ -199,6 +213,14 @@ test(
     ]);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /oauth-code-flow\.yaml: sends to wallet, not given: add --wallet <url>/);
+    // The agent at the storefront needs the storefront alone: the app's sign-in there is all it takes.
+    const agentOnly = join(await tempDir(t), "agent-storefront.yaml");
+    await writeFile(
+      agentOnly,
+      "name: agent at the storefront\nsteps:\n  - request: { server: storefront, path: /api/agent/orders, agent: ada@example.com }\n    expect: { status: 200 }\n",
+    );
+    const storefrontOnly = await runInProcess(["run", agentOnly, "--storefront", sandbox.urls.storefront!]);
+    assert.equal(storefrontOnly.code, 0, storefrontOnly.stdout + storefrontOnly.stderr);
     const bad = await runInProcess(["run", join(EXAMPLES, "oauth-code-flow.yaml"), "--wallet", "ftp://nowhere"]);
     assert.equal(bad.code, 2);
     // A server that does not answer is said up front, once, naming its URL: not as each step's failure.
@@ -304,12 +326,29 @@ test(
         "    expect: { status: 200 }",
       ].join("\n"),
     );
-    const result = await runInProcess(["run", file]);
+    const agentFile = join(dir, "agent.yaml");
+    await writeFile(
+      agentFile,
+      [
+        "name: the agent after a clock move",
+        "steps:",
+        "  - request: { server: storefront, path: /api/agent/orders, agent: ada@example.com }",
+        "    expect: { status: 200 }",
+        "  - clock: { advance: 25h }",
+        "  - request: { server: storefront, path: /api/agent/orders, agent: ada@example.com }",
+        "    expect: { status: 200 }",
+      ].join("\n"),
+    );
+    const result = await runInProcess(["run", file, agentFile]);
     assert.equal(result.code, 1);
+    assert.match(
+      result.stdout,
+      /FAIL +3 GET storefront \/api\/agent\/orders\n +status: expected 200, received 401 \(GET \/api\/agent\/orders → 401; the agent's session for ada@example\.com is from the runner's sign-in before the clock moved/,
+    );
     assert.match(result.stdout, /^ {2}ok +4 GET storefront \/api\/orders: GET \/api\/orders → 200$/m);
     assert.match(
       result.stdout,
-      /FAIL +5 GET storefront \/api\/orders\n +status: expected 200, received 401 \(GET \/api\/orders → 401; ada@example\.com's token is from the runner's login before the clock moved/,
+      /FAIL +5 GET storefront \/api\/orders\n +status: expected 200, received 401 \(GET \/api\/orders → 401; ada@example\.com's token is from the runner's login before the clock moved, so it may not be valid/,
     );
   },
 );
