@@ -1,23 +1,22 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { type Clock, clockAt, dayIn } from "./calendar.ts";
-import { datedAction, datedWindow, MONEY_ASKED } from "./dated-question.ts";
 import { periodDays } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
-import { hasDateFills, missingId, namesId, windowOf } from "./fill.ts";
+import { hasDateFills, namesId, windowOf } from "./fill.ts";
 import { type Focus, focusOf } from "./focus.ts";
+import { listInstead } from "./list-instead.ts";
 import { otherPerson } from "./other-person.ts";
 import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
 import { amountFilter, peopleCount, quantityOf } from "./phrases.ts";
 import { aliasWords, type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
-import { asksAboutCart, asksForHelp, CART_ANSWER, capabilities, changeVerb, smallTalk, unreadable } from "./refuse.ts";
+import { actionNamed, MIN_SCORE, rankActions } from "./rank.ts";
+import { asksAboutCart, asksForHelp, CART_ANSWER, capabilities, changeVerb, unreadable } from "./refuse.ts";
 import { otherRequests, splitClauses, trimJoints, withoutChanges } from "./requests.ts";
-import { type Explanation, hasPeriod, score } from "./score.ts";
+import { type Explanation, hasPeriod } from "./score.ts";
 import { requestPart, withoutPleasantries } from "./story.ts";
 import { correctTypos, normalize } from "./text.ts";
+import { answerUnsure } from "./unsure.ts";
 import { vocabulary } from "./vocabulary.ts";
-
-/** Below this score no action is sure enough, and the agent says what it can do instead of guessing. */
-const MIN_SCORE = 2;
 
 /** What an action must score to be asked for in a question about the agent ("what can you do? help me with my orders"). */
 const HELP_OVER = 4;
@@ -113,147 +112,13 @@ export function resolveQuestion(
       problem: `I can't read ${unread}: none of my actions does, so nothing was sent. ${capabilities(actions)}`,
       explanation: { ...explanation, rule: `a read of ${unread}` },
     };
-  const scored = actions.map((action) => score(action, question, text, catalog, clock));
-  // An action that takes no dates at all is left out of a question naming days (as the actions that take dates read them) when one of those scores.
-  const days = actions
-    .filter(
-      (action) =>
-        hasDateFills(action) &&
-        scored.some(
-          (candidate) => candidate.action === action.name && !candidate.excluded && candidate.score >= MIN_SCORE,
-        ),
-    )
-    .map((action) => windowOf({ question, text, catalog, clock, action }))
-    .find((window) => window && !("period" in window));
-  const datedBest = Math.max(
-    0,
-    ...scored
-      .filter((candidate) => !candidate.excluded && hasDateFills(actionNamed(actions, candidate.action)))
-      .map((candidate) => candidate.score),
-  );
-  // Of two actions scoring the same, the one that can take the time the question names ("wallet activity for last week").
-  const timed = actions.some(
-    (action) => (hasPeriod(action) || hasDateFills(action)) && windowOf({ question, text, catalog, clock, action }),
-  );
-  const takesTime = (name: string) => {
-    const action = actionNamed(actions, name);
-    return timed && (hasPeriod(action) || hasDateFills(action)) ? 1 : 0;
-  };
-  // Days named, and an action that would only ask for an id the question does not give ("everything that went through from 28 Sept to 6 Oct").
-  const daysNamed = days ?? datedWindow(actions, { question, text, catalog, clock });
-  explanation.candidates = scored
-    .map((candidate) => {
-      const action = actionNamed(actions, candidate.action);
-      if (candidate.score <= 0 || candidate.excluded || hasDateFills(action) || hasPeriod(action)) return candidate;
-      // Unless it is clearly what was asked ("would I still have $6k left if I paid it today?" is the balance).
-      if (days && datedBest >= candidate.score) return { ...candidate, excluded: `takes no dates ("${days.said}")` };
-      if (daysNamed && missingId(action, question))
-        return {
-          ...candidate,
-          excluded: `needs an id the question does not give, and it names days ("${daysNamed.said}")`,
-        };
-      return candidate;
-    })
-    .filter((candidate) => candidate.score > 0 || candidate.excluded)
-    .sort((a, b) => b.score - a.score || takesTime(b.action) - takesTime(a.action) || a.action.localeCompare(b.action));
-  // A total asked for days ("how much did I send mummy in November") is the dated list's to answer, with the total's evidence.
-  const undated = explanation.candidates.find(
-    (candidate) => candidate.excluded?.startsWith("takes no dates") && candidate.score >= MIN_SCORE,
-  );
-  const datedLister = actions.find((action) => hasDateFills(action) && action.understanding?.items);
-  const current = explanation.candidates.find((candidate) => !candidate.excluded);
-  if (
-    undated &&
-    datedLister &&
-    (current?.score ?? 0) < undated.score &&
-    hasPeriod(actionNamed(actions, undated.action))
-  )
-    explanation.candidates = [
-      { action: datedLister.name, score: undated.score, matched: [`${undated.action}'s phrases, for the days named`] },
-      ...explanation.candidates.filter((candidate) => candidate.action !== datedLister.name),
-    ];
-  const top = explanation.candidates.find((candidate) => !candidate.excluded);
-  // A question about a product ("I want the hibiscus leaves, you have am?") changes nothing unless a change is asked for in so many words ("add", "buy", "put … in my cart").
-  const read =
-    top && actionNamed(actions, top.action).method !== "GET" && asksNotTells(question) && strongest(top) < CHANGE_WEIGHT
-      ? explanation.candidates.find(
-          (candidate) =>
-            !candidate.excluded &&
-            candidate.score >= MIN_SCORE &&
-            actionNamed(actions, candidate.action).method === "GET",
-        )
-      : undefined;
-  if (read) explanation.rule = `a question, and no change asked for in so many words: ${read.action}, which reads`;
-  const best = read ?? top;
+  const reading = { question, text, catalog, clock };
+  const { best, daysNamed } = rankActions(reading, actions, explanation);
   // "What can you actually do for me? Can you help with my shopping?": about the agent, unless an action is clearly asked for.
-  if (!best || best.score < MIN_SCORE || (best.score < HELP_OVER && asksForHelp(text))) {
-    const talk = smallTalk(text);
-    if (talk === "thanks")
-      return {
-        action: "none",
-        parameters: {},
-        answered: talk,
-        problem: "You're welcome",
-        explanation: { ...explanation, rule: "thanks" },
-      };
-    if (talk || asksForHelp(text)) {
-      const answered = talk ?? "a question about the agent";
-      return {
-        action: "none",
-        parameters: {},
-        answered,
-        problem: `${talk ? "Hello! " : ""}I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`,
-        explanation: { ...explanation, rule: answered },
-      };
-    }
-    const dated = datedAction(actions, { question, text, catalog, clock });
-    if (dated) {
-      const filled = fillAll(
-        dated.action,
-        { question, text, catalog, clock, action: dated.action },
-        {},
-        {
-          ...explanation,
-          rule: `no action scores ${MIN_SCORE} or more, and the question names days ("${dated.said}"): the action that takes dates`,
-        },
-      );
-      // What the days' list is asked about ("how much was netflix on the 17th") is picked from it, or said to be in none of it.
-      const focus = filled.problem ? undefined : focusOf(question, text, dated.action, catalog, clock);
-      if (focus?.words && !focus.target && MONEY_ASKED.test(text)) focus.target = focus.words.join(" ");
-      return focus ? { ...filled, focus } : filled;
-    }
-    return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
-  }
+  if (!best || best.score < MIN_SCORE || (best.score < HELP_OVER && asksForHelp(text)))
+    return answerUnsure(reading, actions, explanation, refuse);
   const first = actionNamed(actions, best.action);
-  // A question about part of a list ("spent on Netflix", "my biggest expense") goes to the action that returns the list, not to one that returns totals only.
-  // So does one about a payment named by whom it went to ("did my transfer to Mum go through?"), rather than asking for its id.
-  const lister =
-    first.understanding?.items || !(hasPeriod(first) || missingId(first, question))
-      ? undefined
-      : actions.find(
-          (candidate) =>
-            candidate.understanding?.items &&
-            (hasPeriod(candidate) || hasDateFills(candidate)) &&
-            // A total's question is the list's too ("how much have I paid Netflix?"), whatever the list's own phrases scored.
-            // So is one with no id about a time ("did anything fail this month?").
-            (hasPeriod(first) ||
-              explanation.candidates.some(
-                (each) => each.action === candidate.name && each.score > 0 && !each.excluded,
-              ) ||
-              windowOf({ question, text, catalog, clock, action: candidate }) !== undefined),
-        );
-  const listed = lister && focusOf(question, text, lister, catalog, clock);
-  // An id the question lacks, and a list it names for a time ("every transaction for the last 7 days including the failed ones"): the list.
-  const listNamed =
-    lister !== undefined &&
-    explanation.candidates.some((each) => each.action === lister.name && each.score >= MIN_SCORE && !each.excluded) &&
-    windowOf({ question, text, catalog, clock, action: lister }) !== undefined;
-  const swap = hasPeriod(first)
-    ? listed && (listed.pick || listed.target || listed.status || listed.amounts || listed.leaving)
-    : (listed && (listed.target || listed.status)) || listNamed;
-  const action = swap ? (lister as ActionDefinition) : first;
-  if (action !== first)
-    explanation.rule = `asks about part of a list ("${listed?.said || listed?.target}"): ${action.name} returns it`;
+  const { action, lister, listed } = listInstead(first, reading, actions, explanation);
   // Read as the scores chose it: a clause of the total's phrases ("how much have I paid") is this request, whichever action answers it.
   const others = options.oneRequest
     ? []
@@ -334,30 +199,6 @@ function widened(
   if (parameters[name] !== fill.default || windowOf({ question, text, catalog, clock, action })) return parameters;
   const widest = Object.keys(fill.values).sort((a, b) => (periodDays(b) ?? 0) - (periodDays(a) ?? 0))[0];
   return widest ? { ...parameters, [name]: widest } : parameters;
-}
-
-/** The weight a change must be asked with, by one phrase, when the message is a question. */
-const CHANGE_WEIGHT = 3;
-
-/** Whether a message asks about something rather than telling what to do ("…, you have am?", "do you sell…"). */
-function asksNotTells(question: string): boolean {
-  return (
-    /\?/.test(question) ||
-    /^\W*(?:how|what|whats|what's|which|when|where|why|is|are|do|does|did)\b/i.test(question) ||
-    /\b(?:do|does|did) (?:you|u|una)\b|\b(?:you|u|una) (?:have|get|sell|stock)\b/i.test(question)
-  );
-}
-
-/** The weight of the strongest phrase a candidate matched (as `matched` records it: '"add" +4'). */
-function strongest(candidate: Explanation["candidates"][number]): number {
-  return Math.max(
-    0,
-    ...candidate.matched.map((said) => (said.startsWith('"') ? Number(/\+(\d+)$/.exec(said)?.[1] ?? 0) : 0)),
-  );
-}
-
-function actionNamed(actions: readonly ActionDefinition[], name: string): ActionDefinition {
-  return actions.find((action) => action.name === name) as ActionDefinition;
 }
 
 /** "Add 2 crates of eggs. Also, what's in my cart?": the request is made, and the read no action makes is said, not dropped. */
