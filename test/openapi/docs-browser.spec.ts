@@ -68,6 +68,9 @@ test("GET /docs of the built package in a real browser: each server's reference,
   await t.test("storefront: Sign in as the demo user shows a token that works, and Try it sends it", async () => {
     const url = sandbox.urls.storefront!;
     await page.goto(`${url}/docs#tag/catalog/GET/api/products`, { waitUntil: "load" });
+    // The reference drawn, and scrolled to the operation the address names: a click before that
+    // scroll can land where the button no longer is.
+    await page.getByRole("button", { name: "Test Request (get /api/products)" }).waitFor();
     await page.getByRole("button", { name: `Sign in as ${ADA.email}` }).click();
     // Waits for the sign-in to end either way, so that a failure shows the page's own words.
     const status = page.locator("#sign-in-status");

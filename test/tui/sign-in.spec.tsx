@@ -61,7 +61,10 @@ test("sign in: a server that is down is an error in place, not a crash", async (
   const ui = renderTui(t, uiSettings({ ...sandbox, urls: down }));
   await ui.waitFor("✗ storefront");
   await ui.press(KEY.enter);
-  const frame = await ui.waitFor("wallet     ✓ signed in as Ada");
+  // The two sign-ins run side by side: whichever ends last, the frame shows both.
+  const frame = await ui.waitFor(
+    (shown) => shown.includes("wallet     ✓ signed in as Ada") && shown.includes("storefront ✗ The storefront"),
+  );
   assert.match(
     frame,
     /storefront ✗ The storefront does not answer at http:\/\/127\.0\.0\.1:9: is the sandbox running\?/,
