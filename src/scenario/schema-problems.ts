@@ -10,7 +10,8 @@ import { SCENARIO_SCHEMA, STEP_ACTIONS } from "../scenario-schema.ts";
 export function schemaProblems(errors: readonly ErrorObject[]): string[] {
   const choices = errors.filter((error) => error.keyword === "oneOf" || error.keyword === "anyOf");
   const within = (error: ErrorObject, choice: ErrorObject) =>
-    error.schemaPath.startsWith(`${choice.schemaPath}/`) && error.instancePath.startsWith(choice.instancePath);
+    error.schemaPath.startsWith(`${choice.schemaPath}/`) &&
+    (error.instancePath === choice.instancePath || error.instancePath.startsWith(`${choice.instancePath}/`));
   const unknownAt = new Set(
     errors.filter((error) => error.keyword === "additionalProperties").map((error) => error.instancePath),
   );
