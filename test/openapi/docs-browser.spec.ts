@@ -68,14 +68,25 @@ test("GET /docs of the built package in a real browser: each server's reference,
   await t.test("storefront: Sign in as the demo user shows a token that works, and Try it sends it", async () => {
     const url = sandbox.urls.storefront!;
     await page.goto(`${url}/docs#tag/catalog/GET/api/products`, { waitUntil: "load" });
-    // The reference drawn, and scrolled to the operation the address names: a click before that
-    // scroll can land where the button no longer is.
     await page.getByRole("button", { name: "Test Request (get /api/products)" }).waitFor();
-    await page.getByRole("button", { name: `Sign in as ${ADA.email}` }).click();
+    // From the keyboard, as a keyboard user signs in: the reference scrolls to the operation the
+    // address names some time after the page loaded (later on a busy machine), so a pointer click
+    // aimed at the button can land on whatever that scroll brought under it.
+    await page.getByRole("button", { name: `Sign in as ${ADA.email}` }).press("Enter");
     // Waits for the sign-in to end either way, so that a failure shows the page's own words.
     const status = page.locator("#sign-in-status");
     // (A locator, not a function: the page's CSP refuses the eval that waitForFunction needs.)
-    await status.filter({ hasText: /^(Signed in|Sign-in failed)/ }).waitFor({ timeout: 30_000 });
+    await status
+      .filter({ hasText: /^(Signed in|Sign-in failed)/ })
+      .waitFor({ timeout: 30_000 })
+      .catch(async (error: Error) => {
+        // What the page showed instead, so that a failure says more than a timeout.
+        const shown = await status.textContent();
+        const disabled = await page.getByRole("button", { name: `Sign in as ${ADA.email}` }).isDisabled();
+        throw new Error(
+          `${error.message}\nstatus: ${JSON.stringify(shown)}, button disabled: ${disabled}, problems: ${JSON.stringify(problems)}`,
+        );
+      });
     assert.equal(await status.textContent(), "Signed in: Try it sends this token.");
     const token = await page.getByLabel("Bearer token", { exact: true }).inputValue();
     assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
