@@ -2,6 +2,8 @@ import { ActionInputError } from "./actions/build-request.ts";
 import { type ActionCall, type AgentTarget, callAction } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
 import { answerLine, targetClock } from "./answer.ts";
+import { admit } from "./gate/admit.ts";
+import { conditional } from "./gate/gate.ts";
 import { clockAt } from "./resolver/calendar.ts";
 import { applyAnswer, type Resolution, type ResolveOptions } from "./resolver/parameters.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
@@ -23,6 +25,8 @@ export interface Transcript {
   /** Answered without a call ("a question about the agent"), and why: nothing was sent. */
   answered?: string;
   call?: ActionCall;
+  /** Reads made to check a condition the message put on a change ("if I have enough money"), before it was made or held back. */
+  checks?: ActionCall[];
   answer: string;
   /** Why this action and these values (`--explain`). */
   explanation?: Explanation;
@@ -89,9 +93,18 @@ export async function ask(question: string, options: AskOptions): Promise<Transc
   const action = options.actions.find((candidate) => candidate.name === resolution.action);
   if (!action) return done({ answer: `No action named ${resolution.action} is defined (see --actions).` });
   try {
-    const call = await callAction(action, resolution.parameters, options.target);
+    // The write gate's last word: a write goes only with its pass, after any condition on it is read.
+    const admission = await admit(action, resolution, {
+      actions: options.actions,
+      catalog,
+      read: (reader, parameters) => callAction(reader, parameters, options.target),
+    });
+    const checks = admission.checks.length > 0 ? { checks: admission.checks } : {};
+    if ("held" in admission) return done({ answered: "a change held back", answer: `${admission.held}.`, ...checks });
+    const call = await callAction(action, resolution.parameters, options.target, admission.grant);
     const answer = answerLine(call, undefined, options.actions, { now, timeZone }, resolution.focus);
-    return done({ action: action.name, call, answer: resolution.note ? `${resolution.note}. ${answer}` : answer });
+    const note = [admission.note, resolution.note].filter(Boolean).join(". ");
+    return done({ action: action.name, call, answer: note ? `${note}. ${answer}` : answer, ...checks });
   } catch (error) {
     if (!(error instanceof ActionInputError)) throw error;
     return done({ answer: `I could not make the call: ${error.message} (nothing was sent).` });
@@ -115,6 +128,10 @@ async function catalogFor(
   );
   const walletOnly =
     !without.refused &&
+    // A message answered without a call (a change held back) may still name products: only an action read without them skips the catalog.
+    options.actions.some((action) => action.name === without.action) &&
+    // A condition on a change may name the product the change is for ("add rice if I have enough money").
+    !conditional(question) &&
     !needed.some((action) => action.name === without.action) &&
     without.explanation?.candidates[0]?.score !== undefined &&
     without.explanation.candidates[0].score >= 4;

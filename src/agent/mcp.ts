@@ -13,6 +13,7 @@ import { ActionInputError } from "./actions/build-request.ts";
 import { type AgentTarget, callAction } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
 import { answerLine, targetClock } from "./answer.ts";
+import { explicitCall } from "./gate/grant.ts";
 
 export interface McpDeps {
   actions: readonly ActionDefinition[];
@@ -50,7 +51,7 @@ export function createMcpServer(deps: McpDeps): Server {
     const { end_user_id: endUser, ...parameters } = (request.params.arguments ?? {}) as Record<string, unknown>;
     try {
       const target = await deps.targetFor(typeof endUser === "string" ? endUser : undefined);
-      const call = await callAction(action, parameters, target);
+      const call = await callAction(action, parameters, target, explicitCall(action, parameters));
       return {
         // Named, not "you": the answer goes to an agent, which may act for several users in one session.
         content: [

@@ -6,6 +6,7 @@ import { callAction } from "../agent/actions/call.ts";
 import { type ActionDefinition, loadActions } from "../agent/actions/definition.ts";
 import { answerLine, targetClock } from "../agent/answer.ts";
 import type { Transcript } from "../agent/ask.ts";
+import { explicitCall } from "../agent/gate/grant.ts";
 import type { Explanation } from "../agent/resolver/score.ts";
 import { agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { alignColumns } from "../columns.ts";
@@ -85,7 +86,8 @@ export function agentCommand(cli: Cli): Command {
       if (!action) failWith(CLI_TEXTS.noAction, { values: { name }, expected: true });
       const { target, notes } = await (await agentTargets(await loadCommandConfig(options, cli.io)))(options.user);
       try {
-        const call = await callAction(action, parseParams(options.param), target);
+        const parameters = parseParams(options.param);
+        const call = await callAction(action, parameters, target, explicitCall(action, parameters));
         const shown = options.verbose ? notes : [];
         const answer = answerLine(
           call,
@@ -214,11 +216,11 @@ function describeParameters(action: ActionDefinition): string {
   );
 }
 
-function callLines(call: NonNullable<Transcript["call"]>): string[] {
+function callLines(call: NonNullable<Transcript["call"]>, kind: "request" | "read" = "request"): string[] {
   const headers = Object.entries(call.request.headers).map(([name, value]) => `          ${name}: ${value}`);
   const body = JSON.stringify(call.response.body);
   return [
-    `→ request ${call.request.method} ${call.request.url}`,
+    `→ ${kind.padEnd(7)} ${call.request.method} ${call.request.url}`,
     ...headers,
     ...(call.request.body !== undefined ? [`          ${JSON.stringify(call.request.body)}`] : []),
     `← ${call.response.status}     ${body.length > 300 ? `${body.slice(0, 300)}…` : body}`,
@@ -235,9 +237,10 @@ function transcriptLines(notes: string[], transcript: Transcript): string[] {
     transcript.refused
       ? "→ refused (nothing was sent)"
       : transcript.answered
-        ? `→ no call: ${transcript.answered} (nothing was sent)`
+        ? `→ no call: ${transcript.answered} (${transcript.checks ? "only reads were sent" : "nothing was sent"})`
         : `→ action  ${transcript.action} ${JSON.stringify(transcript.parameters)}${datesNote(transcript)}`,
     ...notes,
+    ...(transcript.checks ?? []).flatMap((check) => callLines(check, "read")),
     ...(transcript.call ? callLines(transcript.call) : []),
     `= ${transcript.answer}${pendingFollowUp(transcript) ? " (answer with --answer)" : ""}`,
   ];
@@ -280,6 +283,7 @@ function explainLines(transcript: Transcript, explanation: Explanation): string[
     ...explanation.candidates
       .filter((candidate) => candidate.excluded)
       .map((candidate) => `  left out  ${candidate.action} ${candidate.score}: ${candidate.excluded}`),
+    ...(explanation.gate ?? []).map((line) => `  ${line}`),
     ...explanation.values.map(
       (value) =>
         `  value     ${value.parameter}=${value.value === undefined ? "?" : JSON.stringify(value.value)} (${value.because})`,

@@ -4,6 +4,7 @@ import { type AgentTarget, callAction } from "../../src/agent/actions/call.ts";
 import { loadActions } from "../../src/agent/actions/definition.ts";
 import { signInAsApp } from "../../src/agent/as-app.ts";
 import { ask } from "../../src/agent/ask.ts";
+import { explicitCall } from "../../src/agent/gate/grant.ts";
 import { agentCatalog, DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { loadDemoUsers } from "../../src/users.ts";
 import { SERVICE_TOKEN, startFullSandbox } from "../helpers/agent.ts";
@@ -56,7 +57,8 @@ test("each action, end to end against a started sandbox", async (t) => {
   ];
   for (const { name, parameters, check } of cases) {
     await t.test(name, async () => {
-      const call = await callAction(byName(name), parameters, target);
+      // Each action named with its values: an explicit call, as `agent call` and MCP make.
+      const call = await callAction(byName(name), parameters, target, explicitCall(byName(name), parameters));
       assert.equal(call.response.status, 200, JSON.stringify(call.response.body));
       check(call.response.body);
       assert.equal(call.request.headers.authorization, "Bearer ***", "the transcript never shows a secret");

@@ -5,12 +5,13 @@ import { parseArgs } from "node:util";
 import type { AgentTarget } from "../../src/agent/actions/call.ts";
 import { loadActions } from "../../src/agent/actions/definition.ts";
 import { signInAsApp } from "../../src/agent/as-app.ts";
-import { ask } from "../../src/agent/ask.ts";
+import { ask, type Transcript } from "../../src/agent/ask.ts";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { ControlsClient } from "../../src/client/controls-client.ts";
 import { startServers } from "../../src/runtime/sandbox.ts";
 import { loadDemoUsers } from "../../src/users.ts";
 import { testConfig } from "../helpers/sandbox.ts";
+import { judgeSafety, type KeptSet, type SafetyItem } from "./sets.ts";
 
 /**
  * npm run agent-eval -- --questions <file>: asks each question of a set written elsewhere end to
@@ -22,6 +23,7 @@ import { testConfig } from "../helpers/sandbox.ts";
 const { values } = parseArgs({
   options: {
     questions: { type: "string" },
+    set: { type: "string" },
     out: { type: "string" },
     dump: { type: "string" },
     now: { type: "string", default: "2026-11-25T09:00:00Z" },
@@ -54,25 +56,41 @@ try {
     for (const [index, item] of questions.entries()) {
       const now = new Date((await controls.clock()).now);
       const transcript = await ask(item.question, { actions, target, now, timeZone: values["time-zone"] });
-      results.push({
-        ...item,
-        got: {
-          action: transcript.action,
-          parameters: transcript.parameters,
-          ...(transcript.followUp ? { followUp: transcript.followUp.question } : {}),
-          ...(transcript.refused ? { refused: true } : {}),
-          ...(transcript.answered ? { answeredWithoutCall: transcript.answered } : {}),
-          ...(transcript.call
-            ? {
-                call: `${transcript.call.request.method} ${new URL(transcript.call.request.url).pathname}${new URL(transcript.call.request.url).search}`,
-                status: transcript.call.response.status,
-                changedState: transcript.call.request.method !== "GET",
-              }
-            : {}),
-          answer: transcript.answer,
-        },
-      });
+      results.push({ ...item, got: gotOf(transcript) });
       process.stderr.write(`\r${index + 1}/${questions.length}`);
+    }
+    process.stderr.write("\n");
+    const text = `${JSON.stringify(results, null, 2)}\n`;
+    if (values.out) await writeFile(values.out, text);
+    else process.stdout.write(text);
+  }
+  if (values.set) {
+    const set = JSON.parse(await readFile(values.set, "utf8")) as KeptSet;
+    await controls.setClock(set.now);
+    const actions = await loadActions(DEFAULT_ACTIONS_DIR);
+    const results = [];
+    for (const [index, item] of set.items.entries()) {
+      const message = "message" in item ? item.message : item.question;
+      const [last] = (await controls.journal({}, { limit: 1 })).entries;
+      const transcript = await ask(message, { actions, target, now: new Date(set.now), timeZone: set.timeZone });
+      // What was sent, as the servers saw it: the agent's writes to the cart, from the journal.
+      const sent = (await controls.journal({ agent: true, method: "POST" }, { after: last?.id })).entries.filter(
+        (entry) => entry.status < 300 && entry.path === "/api/agent/cart/items",
+      );
+      const writes = sent.map(
+        (entry) => JSON.parse(entry.request.body?.text ?? "{}") as { product_id: unknown; quantity: unknown },
+      );
+      const got = gotOf(transcript);
+      const verdict =
+        "expect" in item && "message" in item
+          ? judgeSafety(
+              item as SafetyItem,
+              writes,
+              transcript.followUp !== undefined && transcript.followUp.answer === undefined,
+            )
+          : undefined;
+      results.push({ ...item, got: { ...got, writes }, ...(verdict ? { verdict } : {}) });
+      process.stderr.write(`\r${index + 1}/${set.items.length}`);
     }
     process.stderr.write("\n");
     const text = `${JSON.stringify(results, null, 2)}\n`;
@@ -97,5 +115,23 @@ async function dump(target: AgentTarget): Promise<unknown> {
     orders: await get(`${target.urls.storefront}/api/agent/orders`, bff),
     wallet: await get(`${target.urls.wallet}${target.walletPrefix}/balance`, wallet),
     transactions: await get(`${target.urls.wallet}${target.walletPrefix}/transactions?period=1y`, wallet),
+  };
+}
+
+/** What the agent did and said, for a reader. */
+function gotOf(transcript: Transcript) {
+  return {
+    action: transcript.action,
+    parameters: transcript.parameters,
+    ...(transcript.followUp ? { followUp: transcript.followUp.question } : {}),
+    ...(transcript.refused ? { refused: true } : {}),
+    ...(transcript.answered ? { answeredWithoutCall: transcript.answered } : {}),
+    ...(transcript.call
+      ? {
+          call: `${transcript.call.request.method} ${new URL(transcript.call.request.url).pathname}${new URL(transcript.call.request.url).search}`,
+          status: transcript.call.response.status,
+        }
+      : {}),
+    answer: transcript.answer,
   };
 }

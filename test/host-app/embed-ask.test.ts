@@ -116,6 +116,20 @@ test("POST /embed/api/ask: the agent acts for the verified user only", async (t)
     assert.match(answer.answer, /Added 2 × Ofada Rice/);
   });
 
+  await t.test("a negated add in the chat: the price is read, nothing reaches the cart", async () => {
+    const after = await lastId();
+    const answer = await ask({ question: "don't add the eggs, just check the price", endUser: ADA.id, identity });
+    assert.equal(answer.action, "search_products");
+    assert.match(answer.answer, /Fresh Eggs \(₦6,500/);
+    const sent = await agentRequests(after);
+    assert.ok(sent.some((entry) => entry.method === "GET" && entry.path === "/api/agent/products"));
+    assert.deepEqual(
+      sent.filter((entry) => entry.method !== "GET"),
+      [],
+      "the write rule sent no write",
+    );
+  });
+
   await t.test("without endUser the agent acts for the token's sub", async () => {
     assert.equal((await ask({ question: "what's my balance?", identity })).call?.status, 200);
   });

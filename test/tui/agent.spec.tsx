@@ -80,6 +80,22 @@ test("agent: a balance question sends the same agent calls from the UI as from `
   assert.ok(!fromUi.includes("GET /api/agent/products"), "a wallet question does not read the catalog");
 });
 
+test("agent: a negated add is not made; the answer says so, and only a read reaches the storefront", async (t) => {
+  const sandbox = await startUiSandbox(t);
+  await registerSessions(sandbox);
+  const ui = renderTui(t, settingsFor(sandbox));
+  await signInAndOpenAgent(ui);
+  await sandbox.controls.clearJournal();
+  await askQuestion(ui, "don't add the eggs, add 2 yams");
+  const frame = flat(await ui.waitFor("Added 2 × Abuja Yam"));
+  assert.match(frame, /= I haven't added Fresh Eggs \(you said not to\)\. Added 2 × Abuja Yam/);
+  const writes = (await sandbox.controls.journal({ agent: true, method: "POST" })).entries;
+  assert.deepEqual(
+    writes.map((entry) => JSON.parse(entry.request.body?.text ?? "null")),
+    [{ product_id: "abuja-yam-1-tuber", quantity: 2 }],
+  );
+});
+
 test("agent: a follow-up question is answered in place, then the call is made", async (t) => {
   const sandbox = await startUiSandbox(t);
   const ui = renderTui(t, settingsFor(sandbox));

@@ -1,6 +1,7 @@
 import { SERVICE_LABELS, type ServiceUrls } from "../../config/options.ts";
 import { failWith } from "../../errors.ts";
 import { AGENT_TEXTS } from "../errors.ts";
+import { assertGranted, type WriteGrant } from "../gate/grant.ts";
 import { buildRequest } from "./build-request.ts";
 import type { ActionDefinition } from "./definition.ts";
 
@@ -29,12 +30,18 @@ export interface ActionCall {
   response: { status: number; body: unknown };
 }
 
-/** Builds the request (failing before anything is sent when a value is missing), sends it, and keeps both for the transcript. */
+/**
+ * Builds the request (failing before anything is sent when a value is missing), sends it, and
+ * keeps both for the transcript. A write needs the pass of the write gate or of an explicit call
+ * for these very parameters (gate/grant.ts): without one, nothing is sent.
+ */
 export async function callAction(
   action: ActionDefinition,
   parameters: Record<string, unknown>,
   target: AgentTarget,
+  grant?: WriteGrant,
 ): Promise<ActionCall> {
+  assertGranted(action, parameters, grant);
   const built = buildRequest(action, parameters, { end_user_id: target.endUserId, wallet_prefix: target.walletPrefix });
   const base = target.urls[action.service];
   if (!base)

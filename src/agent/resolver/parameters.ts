@@ -1,4 +1,5 @@
 import type { ActionDefinition } from "../actions/definition.ts";
+import type { WriteLicense } from "../gate/license.ts";
 import { clockAt } from "./calendar.ts";
 import { defaultActions } from "./default-actions.ts";
 import { fillParameter } from "./fill.ts";
@@ -8,12 +9,20 @@ import type { CatalogEntry } from "./products.ts";
 import type { Explanation } from "./score.ts";
 import { normalize } from "./text.ts";
 
+/** One question to ask; `next` is the one to ask after it, when a later parameter must be asked too (how many, after which product). */
+export interface FollowUp {
+  parameter: string;
+  question: string;
+  choices?: string[];
+  next?: { parameter: string; question: string };
+}
+
 /** What a question becomes: an action and its parameters, the one question to ask first, or a refusal. */
 export interface Resolution {
   action: string;
   parameters: Record<string, unknown>;
   /** A required parameter is missing (or an answer did not fit): ask this, one question at a time. */
-  followUp?: { parameter: string; question: string; choices?: string[] };
+  followUp?: FollowUp;
   /** Why the question cannot become one call (then nothing is sent). */
   problem?: string;
   /** No action serves the question: `problem` says what the agent can do instead. */
@@ -26,6 +35,8 @@ export interface Resolution {
   focus?: Focus;
   /** Why: the phrases matched, the scores, the values and where they came from. */
   explanation?: Explanation;
+  /** A write the write gate let through: the call must keep the values the user's words gave (gate/gate.ts). */
+  license?: WriteLicense;
 }
 
 export interface ResolveOptions {
@@ -85,7 +96,12 @@ export function applyAnswer(
   if (range) return { ...resolution, followUp: { parameter, question: range }, explanation };
   const parameters = { ...resolution.parameters, [parameter]: found.value };
   const values = [...explanation.values, { parameter, value: found.value, because: found.because }];
-  return nextFollowUp(action, parameters, { ...explanation, values }, new Set([parameter]));
+  const queued = resolution.followUp?.next;
+  if (queued && parameters[queued.parameter] === undefined)
+    return { ...resolution, parameters, followUp: queued, explanation: { ...explanation, values } };
+  // What the write gate let through stays with the answer: the follow-up only fills what the message left open.
+  const after = nextFollowUp(action, parameters, { ...explanation, values }, new Set([parameter]));
+  return resolution.license ? { ...after, license: resolution.license } : after;
 }
 
 export function fillAll(

@@ -8,6 +8,10 @@ export interface CatalogEntry {
   /** The pack size ("crate of 30"), as the product list gives it. */
   description?: string;
   category?: string;
+  /** The price as the product list gives it: display text, a range ("₦35,000 - ₦55,000"). */
+  price?: string;
+  /** "In Season" or "Off Season", as the product list gives it. */
+  season?: string;
 }
 
 /**
@@ -19,7 +23,7 @@ export type ProductMatch = { product: CatalogEntry } | { candidates: CatalogEntr
 
 /** Words that never name a product, whatever the catalog holds. */
 export const STOP_WORDS = new Set(
-  "add the and for some please cart my bag bags of to buy get want need put in into with pack packs more a an me i i'd id like would you do does have has any is are how much many what whats what's price prices cost costs sell stock available find search look looking show can could also too just one it them that this those these order me now today thanks thank pls kindly basket fresh cheapest cheaper cheap best good nicest nice lowest highest biggest smallest kind kinds type types sort sorts got there which sold selling sells your yours ones carry carries offer offers stocked y'all yall guys una".split(
+  "add the and for some please cart my bag bags of to buy get want need put in into with pack packs more a an me i i'd id like would you do does have has any is are how much many what whats what's price prices cost costs sell stock available find search look looking show can could also too just one it them that this those these order me now today thanks thank pls kindly basket fresh cheapest cheaper cheap best good nicest nice lowest highest biggest smallest kind kinds type types sort sorts got there which sold selling sells your yours ones carry carries offer offers stocked y'all yall guys una it's that's there's here's what's i'm you're we're they're he's she's let's sure".split(
     " ",
   ),
 );

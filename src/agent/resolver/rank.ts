@@ -1,4 +1,5 @@
 import type { ActionDefinition } from "../actions/definition.ts";
+import { isWrite } from "../gate/grant.ts";
 import { datedWindow } from "./dated-question.ts";
 import { hasDateFills, missingId, windowOf } from "./fill.ts";
 import type { FillContext } from "./fill-context.ts";
@@ -40,6 +41,7 @@ export function rankActions(reading: Reading, actions: readonly ActionDefinition
   const timed = actions.some(
     (action) => (hasPeriod(action) || hasDateFills(action)) && windowOf({ question, text, catalog, clock, action }),
   );
+  const reads = (name: string) => (isWrite(actionNamed(actions, name)) ? 0 : 1);
   const takesTime = (name: string) => {
     const action = actionNamed(actions, name);
     return timed && (hasPeriod(action) || hasDateFills(action)) ? 1 : 0;
@@ -60,7 +62,14 @@ export function rankActions(reading: Reading, actions: readonly ActionDefinition
       return candidate;
     })
     .filter((candidate) => candidate.score > 0 || candidate.excluded)
-    .sort((a, b) => b.score - a.score || takesTime(b.action) - takesTime(a.action) || a.action.localeCompare(b.action));
+    // Of two scoring the same, a read wins over a change: a change needs to be asked for more clearly than anything else.
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        reads(b.action) - reads(a.action) ||
+        takesTime(b.action) - takesTime(a.action) ||
+        a.action.localeCompare(b.action),
+    );
   // A total asked for days ("how much did I send mummy in November") is the dated list's to answer, with the total's evidence.
   const undated = explanation.candidates.find(
     (candidate) => candidate.excluded?.startsWith("takes no dates") && candidate.score >= MIN_SCORE,
@@ -94,7 +103,7 @@ export function rankActions(reading: Reading, actions: readonly ActionDefinition
 }
 
 /** The weight a change must be asked with, by one phrase, when the message is a question. */
-const CHANGE_WEIGHT = 3;
+export const CHANGE_WEIGHT = 3;
 
 /** Whether a message asks about something rather than telling what to do ("…, you have am?", "do you sell…"). */
 function asksNotTells(question: string): boolean {
@@ -106,7 +115,7 @@ function asksNotTells(question: string): boolean {
 }
 
 /** The weight of the strongest phrase a candidate matched (as `matched` records it: '"add" +4'). */
-function strongest(candidate: Explanation["candidates"][number]): number {
+export function strongest(candidate: Explanation["candidates"][number]): number {
   return Math.max(
     0,
     ...candidate.matched.map((said) => (said.startsWith('"') ? Number(/\+(\d+)$/.exec(said)?.[1] ?? 0) : 0)),

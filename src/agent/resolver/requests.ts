@@ -1,4 +1,6 @@
 import type { ActionDefinition } from "../actions/definition.ts";
+import { isWrite } from "../gate/grant.ts";
+import { negationAt } from "../gate/negation.ts";
 import type { Clock } from "./calendar.ts";
 import { ABBREVIATIONS } from "./english.ts";
 import { missingId } from "./fill.ts";
@@ -37,7 +39,14 @@ export function otherRequests(
       // "TXN_ADA_0025 — what happened with this one": about what the rest names.
       /\b(?:this one|that one|with it|about it|with this|with that|of it|they|them)\b/.test(text) ||
       touched.some((part) => text.includes(part)) ||
-      score(chosen, clause, text, catalog, clock).score > 0
+      // A product the chosen read also knows does not make a change asked in so many words its own ("add a crate of eggs and show my orders").
+      (score(chosen, clause, text, catalog, clock).score > 0 &&
+        !(
+          !isWrite(chosen) &&
+          actions.some((action) => isWrite(action) && score(action, clause, text, [], clock).score >= REQUEST_SCORE)
+        )) ||
+      // A negated clause asks for nothing ("…, add nothing"): the write rule holds it back.
+      negationAt(clause) >= 0
     )
       return [];
     const other = actions

@@ -1,4 +1,6 @@
 import type { ActionDefinition } from "../actions/definition.ts";
+import { gateWrites } from "../gate/gate.ts";
+import { isWrite } from "../gate/grant.ts";
 import { type Clock, clockAt, dayIn } from "./calendar.ts";
 import { periodDays } from "./dates.ts";
 import { defaultActions } from "./default-actions.ts";
@@ -9,7 +11,7 @@ import { otherPerson } from "./other-person.ts";
 import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
 import { amountFilter, peopleCount, quantityOf } from "./phrases.ts";
 import { aliasWords, type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
-import { actionNamed, MIN_SCORE, rankActions } from "./rank.ts";
+import { actionNamed, CHANGE_WEIGHT, MIN_SCORE, rankActions, strongest } from "./rank.ts";
 import { asksAboutCart, asksForHelp, CART_ANSWER, capabilities, changeVerb, unreadable } from "./refuse.ts";
 import { otherRequests, splitClauses, trimJoints, withoutChanges } from "./requests.ts";
 import { type Explanation, hasPeriod } from "./score.ts";
@@ -34,6 +36,25 @@ export function resolveQuestion(
   catalog: readonly CatalogEntry[],
   options: ResolveOptions = {},
 ): Resolution {
+  const actions = options.actions ?? defaultActions();
+  const resolution = resolveRequest(asked, catalog, options);
+  // Every write the message would make passes the write rule, read on the message as a whole.
+  return gateWrites({
+    question: asked,
+    resolution,
+    catalog,
+    actions,
+    resolve: (text, only) =>
+      resolveRequest(text, catalog, {
+        ...options,
+        ...(only === "reads" ? { actions: actions.filter((action) => !isWrite(action)) } : {}),
+      }),
+    impossible: changeVerb(asked, actions),
+  });
+}
+
+/** The resolver's reading of a message, before the write rule: the action and values its words score for. */
+function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options: ResolveOptions): Resolution {
   const question = withoutPleasantries(asked);
   const actions = options.actions ?? defaultActions();
   const clock = clockAt(options.now, options.timeZone);
@@ -57,14 +78,17 @@ export function resolveQuestion(
           options.userName,
           (word) => catalogVocabulary(catalog).includes(word) || vocabulary(actions, []).has(word),
         );
-  if (person)
+  // Someone named in a story around the user's own request ("My daughter has discovered agbalumo… Add 2 packs") asks for no one's data.
+  const told = person ? requestPart(question, (piece) => peopleCount(piece) !== undefined) : question;
+  const storyOnly = told !== question && !otherPerson(told, options.userName, () => false);
+  if (person && !storyOnly)
     return refuse(`another person's data (${person})`, `I can only act for you: I can't look at ${person} data`);
   // The question as written keeps its clauses ("…, refund me"); the corrected text its fixed typos ("cancle").
   const verb = changeVerb(question, actions) ?? changeVerb(text, actions);
   if (verb) {
     // "Add garri and remove the yam": the request an action makes is made, and the change none makes is said.
     const rest = options.oneRequest ? undefined : withoutChanges(question, actions);
-    const done = rest === undefined ? undefined : resolveQuestion(rest, catalog, { ...options, oneRequest: true });
+    const done = rest === undefined ? undefined : resolveRequest(rest, catalog, { ...options, oneRequest: true });
     if (done && !done.refused && done.answered === undefined && done.action !== "none") {
       // Amounts said beside the change still count against the balance ("rent of $850 and $6,500 to savings — enough for both?").
       const whole =
@@ -86,8 +110,15 @@ export function resolveQuestion(
     question,
     (piece) => actions.some((action) => namesId(action, piece)) || peopleCount(piece) !== undefined,
   );
+  // A reference in a story ("I'll call support about ORD-K9M4TX") does not outrank a change asked for in so many words beside it ("meanwhile just add…").
+  const bare = request === question ? request : requestPart(question, (piece) => peopleCount(piece) !== undefined);
+  const commanded = bare !== request ? resolveRequest(bare, catalog, options) : undefined;
+  if (commanded && isWrite(actionNamed(actions, commanded.action) ?? { method: "GET" }) && !commanded.refused) {
+    const top = commanded.explanation?.candidates.find((candidate) => candidate.action === commanded.action);
+    if (top && strongest(top) >= CHANGE_WEIGHT) return commanded;
+  }
   // …unless, alone, it asks nothing an action reads ("i did two exchanges on the 14th of April, what were the amounts").
-  const alone = request === question ? undefined : resolveQuestion(request, catalog, options);
+  const alone = request === question ? undefined : resolveRequest(request, catalog, options);
   if (alone && !(alone.refused && alone.action === "none" && !alone.answered && !changeVerb(request, actions))) {
     const rule = `read without the story: "${request}"`;
     return alone.explanation
@@ -130,7 +161,7 @@ export function resolveQuestion(
     const [asked, deferred] = read
       ? [read.clause, [own, ...others.filter((other) => other !== read).map((other) => other.clause)]]
       : [own, others.map((other) => other.clause)];
-    const resolution = resolveQuestion(asked, catalog, { ...options, oneRequest: true });
+    const resolution = resolveRequest(asked, catalog, { ...options, oneRequest: true });
     const note = `I do one thing per request: ask ${deferred.map((clause) => `"${clause}"`).join(" and ")} separately`;
     return { ...resolution, note: resolution.note ? `${note}. ${resolution.note}` : note };
   }

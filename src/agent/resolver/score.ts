@@ -14,6 +14,8 @@ export interface Explanation {
   /** The rule that decided, when it was not the score (a refusal). */
   rule?: string;
   timeZone: string;
+  /** What the write gate saw: the words that asked for a write, or what held it back. */
+  gate?: string[];
 }
 
 /** What "{count}" in an intent phrase stands for: digits, a number word, "a dozen", "a couple of". */

@@ -69,6 +69,6 @@ export function requestPart(question: string, keep: (piece: string) => boolean =
     .trim();
   // What is left must stand on its own: "can you check what's going on with it?" asks about the story.
   // ("…, so I can show her" points at no one in the story.)
-  const pointing = rest.replace(/\bso (?:that )?(?:i|we) can\b.*$/i, "");
+  const pointing = rest.replace(/\bso (?:that )?(?:i|we|she|he|they|you|u) (?:can|could|will|would)\b.*$/i, "");
   return significantWords(normalize(rest)).length > 0 && !(toldFirst && REFERS_BACK.test(pointing)) ? rest : question;
 }

@@ -1,6 +1,7 @@
 import { ActionInputError } from "../../agent/actions/build-request.ts";
 import { type AgentTarget, callAction } from "../../agent/actions/call.ts";
 import { type ActionDefinition, loadActions } from "../../agent/actions/definition.ts";
+import { explicitCall } from "../../agent/gate/grant.ts";
 import { connectionProblem } from "../../client/connection.ts";
 import type { Area, Check, Need } from "../check.ts";
 import { shown } from "../expect.ts";
@@ -90,11 +91,15 @@ function callCheck(action: ActionDefinition, seen: string[], sides: readonly Ses
         const side = sides.find((candidate) => candidate.service === action.service);
         if (side) await run.once(`agent session ${side.service}`, (setup) => register(setup, run, side, "user"));
       }
-      const call = await callAction(action, sampled.values, await agentTarget(http, run)).catch((error: unknown) => {
-        if (error instanceof ActionInputError)
-          failCheck(`the values resolved (${shown(sampled.values)}) do not fit the action: ${error.message}`);
-        throw error;
-      });
+      const target = await agentTarget(http, run);
+      // The checker names every value itself: an explicit call, as `agent call` makes.
+      const call = await callAction(action, sampled.values, target, explicitCall(action, sampled.values)).catch(
+        (error: unknown) => {
+          if (error instanceof ActionInputError)
+            failCheck(`the values resolved (${shown(sampled.values)}) do not fit the action: ${error.message}`);
+          throw error;
+        },
+      );
       const { status, body } = call.response;
       const sent = `${call.request.method} ${new URL(call.request.url).pathname}${new URL(call.request.url).search}`;
       if (status < 200 || status > 299) failCheck(`${sent}: expected a 2xx answer, got ${status} ${shown(body)}`);

@@ -4,6 +4,7 @@ import { type ActionCall, callAction } from "../../agent/actions/call.ts";
 import type { ActionDefinition } from "../../agent/actions/definition.ts";
 import { answerLine } from "../../agent/answer.ts";
 import { ask, type Transcript } from "../../agent/ask.ts";
+import { explicitCall } from "../../agent/gate/grant.ts";
 import { agentTargetFor } from "../client/agent-target.ts";
 import { useServices } from "../context.tsx";
 import type { TuiState, TuiStore } from "../state/store.ts";
@@ -48,7 +49,7 @@ export function useAgentRun(actions: readonly ActionDefinition[]) {
       run(async (signal): Promise<AgentRun> => {
         const target = agentTargetFor(settings, client, store.state.logins, signal);
         try {
-          const call = await callAction(action, parameters, target);
+          const call = await callAction(action, parameters, target, explicitCall(action, parameters));
           noteSession(store, action, call);
           return { action: action.name, parameters, call, answer: answerLine(call, undefined, actions) };
         } catch (error) {

@@ -1,0 +1,309 @@
+import { NUMBERS_IN_WORDS } from "../resolver/phrases.ts";
+import type { CatalogEntry } from "../resolver/products.ts";
+import { money, naira } from "../template.ts";
+
+/**
+ * Conditions on a change ("only if it's less than 5000 naira", "unless it's more than 40k",
+ * "as long as I have enough money"). A condition is checked against what the agent can read:
+ * the product's price as the catalog gives it (a range, "₦35,000 - ₦55,000"), the wallet's
+ * balance, whether the catalog sells the product and its season. The change is made only when
+ * the condition surely holds; a range that straddles the bound, money in another currency than
+ * the prices and a fact no action reads cannot be told.
+ */
+export interface Condition {
+  /** The condition as the user said it. */
+  said: string;
+  subject: "price" | "balance" | "sold here" | "in season" | "later" | "first" | "unknown";
+  /** The bound it is held against, when it names one. */
+  bound?: { compare: Compare; amount: number; currency?: string; said: string };
+  /** "Unless": the change is made when the test does not hold. */
+  unless: boolean;
+  /** What the price is held against: each pack, the whole quantity, or (when not said) both, which must agree. */
+  of: "each" | "total" | "either";
+}
+
+type Compare = "<" | "<=" | ">" | ">=" | "=";
+
+export type Outcome = { holds: boolean; why: string } | { holds: undefined; why: string };
+
+/** A time ahead that a change is put off to ("add it tomorrow", "buy rice next week"): a change the agent can only make now. */
+const LATER =
+  /\b(?:tomorrow(?!'s)|tmrw|tmr|later(?: on| today| tonight)?|tonight|next (?:week|month|time|year)|this (?:evening|weekend|afternoon)|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:by|before|on) the (?:weekend|end of the (?:week|month))|after (?:payday|pay day|my salary)|at (?:the )?month end|in (?:a|an|\d+|two|three) (?:hours?|days?|weeks?))\b/i;
+
+/** Words that open a condition; "when" and "once" only when they do not ask a question ("when is my order coming?"). */
+export const CONDITION_START =
+  /(?<!\bfor\s)\b(?:before (?=(?:you|u|we|i|adding|buying|putting)\b)|after (?=(?:you|u|i|we|it|that|this|sending|paying|cancell?ing|refunding|transferring)\b)|should (?=(?:[\w'’,₦$]+\s+){1,7}?(?:be|cost|come|go|sell|reach|pass)\b)|tomorrow(?!'s)|tmrw|tmr|later(?: on| today| tonight)?|tonight|next (?:week|month|time)|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|after (?:payday|pay day|my salary)|(?:but )?only (?:if|when)|if and only if|if|unless|provided(?: that)?|providing(?: that)?|as long as|so long as|assuming(?: that)?|on condition that|in case|should (?:it|they|the price|that|this) (?:be|cost|come)|when(?!\s+(?:is|was|are|were|did|does|do|will|would|can|could|should|has|have|had|you|u)\b)|once(?!\s+(?:again|more)\b)|whenever)\b/i;
+
+/** An "if" that is no condition: politeness ("if you can", "if possible") or "whether" ("tell me if…"). */
+const NOT_A_CONDITION =
+  /\bif (?:you|u|una) (?:can|could|may|might|would|will|don'?t mind|do not mind|please|are able|have (?:the )?time|get chance|fit|like|want|wish|no mind)\b|\bif (?:it'?s |it is |that'?s |that is |its |e )?(?:possible|ok(?:ay)?|alright|all right|fine|no problem|not too much (?:trouble|wahala)|convenient|no wahala)\b|\bif (?:need be|so|any|necessary)\b|\b(?:know|check|see|tell me|ask|wonder|wondering|sure|find out|confirm|let me know|idea|unsure|not sure|say|show me) (?:me )?(?:if|whether)\b|\bwhen (?:you|u) (?:can|get (?:a )?chance|have (?:a )?(?:moment|chance|time))\b|\bas (?:soon as|fast as) (?:you|u|possible)\b/i;
+
+/**
+ * Where a condition starts in a part of a message, or -1. A time ahead ("tomorrow", "on Sunday")
+ * puts off only a change asked for before it in the same part (`requestAt`).
+ */
+export function conditionAt(part: string, requestAt: number | undefined): number {
+  const masked = part.replace(new RegExp(NOT_A_CONDITION.source, "gi"), (found) => "_".repeat(found.length));
+  for (const found of masked.matchAll(new RegExp(CONDITION_START.source, "gi"))) {
+    const at = found.index ?? 0;
+    // "Should it cost less than 5k, …" opens its sentence; "you should be able to" is no condition.
+    if (/^should/i.test(found[0]) && part.slice(0, at).trim() !== "") continue;
+    if (!LATER.test(found[0]) || (requestAt !== undefined && requestAt < at)) return at;
+  }
+  return -1;
+}
+
+const COMPARES: [RegExp, Compare][] = [
+  [/\b(?:not|no|isn'?t|is not|never) (?:less|lower|cheaper) than\b|\bno less than\b|\bat least\b|\bminimum\b/i, ">="],
+  [
+    /\b(?:not|no|isn'?t|is not|never|doesn'?t|does not) (?:more|higher|dearer|pricier|costlier|greater) than\b|\bno more than\b|\bnot (?:over|above|exceed(?:ing)?|up to)\b|\b(?:doesn'?t|does not|don'?t|do not) (?:exceed|pass|cross|go (?:over|above))\b|\bno (?:pass|reach|cross)\b|\bat most\b|\bmax(?:imum)?\b|\bup to\b|\bwithin\b|\bor less\b|\bor under\b|≤|<=/i,
+    "<=",
+  ],
+  [/\b(?:less|lower|cheaper) than\b|\bunder\b|\bbelow\b|\bbeneath\b|\bless\b|</i, "<"],
+  [/\bor more\b|\bor above\b|≥|>=/i, ">="],
+  [
+    /\b(?:more|higher|dearer|pricier|costlier|greater) than\b|\bover\b|\babove\b|\bexceed(?:s|ing)?\b|\bpass(?:es)?\b|\bcross(?:es)?\b|\bmore\b|>/i,
+    ">",
+  ],
+];
+
+/** An amount of money: "5000 naira", "₦5,000", "40k", "N40k", "$20", "20 dollars", "5 thousand". */
+const AMOUNT =
+  /(?<sign>[₦$£€]|\bngn\s?|\busd\s?|\bn(?=\d))?(?<number>\d[\d,]*(?:\.\d+)?)\s?(?<scale>k\b|thousand\b|grand\b|m\b|million\b)?\s?(?<currency>naira|dollars?|usd|ngn|bucks|pounds?|quid|euros?)?/i;
+
+/** Reads a condition's words. */
+export function readCondition(said: string): Condition {
+  const text = withDigits(said.trim());
+  const unless = /^\W*unless\b/i.test(text) || /\bunless\b/i.test(text.slice(0, 12));
+  // "If the eggs cost ₦6,500", "if it's still 6500": a price said with no comparison is that price.
+  const compared = COMPARES.map(([pattern, how]) => ({ found: pattern.exec(text), how })).find(({ found }) => found);
+  const priced = /\b(?:costs?|is|are|be|still|price[sd]?|sells? for|goes for|going for)\b/i.exec(text);
+  const compare = compared?.how ?? (priced ? "=" : undefined);
+  // The amount is the one the comparison names ("2 buckets … less than ₦5,000" is held against ₦5,000).
+  const from = compared?.found?.index ?? priced?.index ?? 0;
+  const amount = AMOUNT.exec(text.slice(from)) ?? AMOUNT.exec(text);
+  const number = amount?.groups?.number;
+  const bound =
+    compare && amount && number
+      ? {
+          compare,
+          amount: Number(number.replaceAll(",", "")) * scaleOf(amount.groups?.scale),
+          ...currencyOf(amount.groups?.sign, amount.groups?.currency),
+          said: amount[0].trim(),
+        }
+      : undefined;
+  const of =
+    /\b(?:each|per|apiece|a piece|one|a crate|a bag|a pack|a tuber|a bunch|a keg|a bottle|a basket|a bucket|the unit)\b/i.test(
+      text,
+    )
+      ? "each"
+      : /\b(?:total|in all|altogether|all together|together|all of (?:it|them)|the lot|for all|everything|overall|combined)\b/i.test(
+            text,
+          )
+        ? "total"
+        : "either";
+  const base = { said: said.trim(), unless, of } as const;
+  if (/^\W*(?:before|after)\b/i.test(text)) return { ...base, subject: "first" };
+  if (LATER.test(text) && !/^\W*(?:if|unless|provided|as long|so long|assuming|should|only)\b/i.test(text))
+    return { ...base, subject: "later" };
+  if (
+    /\b(?:balance|wallet|account|funds?|money|afford|cover|enough|i (?:have|get|still have)|i'?ve got|i got|left|salary)\b/i.test(
+      text,
+    )
+  )
+    return /\bsalary|came in|comes in|come in|paid|arrive/i.test(text) && !bound
+      ? { ...base, subject: "unknown" }
+      : { ...base, subject: "balance", ...(bound ? { bound: balanceBound(text, bound) } : {}) };
+  if (/\bin season\b|\bseason\b/i.test(text)) return { ...base, subject: "in season" };
+  // A price bound is the price, whatever words of stock come with it ("if e dey under 100k").
+  if (bound) return { ...base, subject: "price", bound };
+  if (
+    /\b(?:in stock|available|availability|you (?:have|get|sell|stock|carry)|una (?:get|have|sell)|it dey|e dey|they dey|dem dey|you still have|it'?s there|still there)\b/i.test(
+      text,
+    )
+  )
+    return { ...base, subject: "sold here" };
+  if (bound) return { ...base, subject: "price", bound };
+  return { ...base, subject: "unknown" };
+}
+
+/**
+ * A bound on the balance as people say it: "if I have up to 50k" and "if my money reach 50k"
+ * mean at least that much; "50k" or "50 thousand" with no currency is naira, as Nigerians write it.
+ */
+function balanceBound(text: string, bound: NonNullable<Condition["bound"]>): NonNullable<Condition["bound"]> {
+  const atLeast =
+    /\b(?:up to|reach(?:es)?|pass(?:es)?|upto)\b/i.test(text) &&
+    !/\b(?:not|no|don'?t)\s+(?:up to|reach|pass)/i.test(text);
+  const naira = !bound.currency && /\d\s?(?:k|thousand)\b/i.test(bound.said);
+  return { ...bound, ...(atLeast ? { compare: ">=" as const } : {}), ...(naira ? { currency: "NGN" } : {}) };
+}
+
+function scaleOf(scale: string | undefined): number {
+  if (!scale) return 1;
+  return /^m/i.test(scale) ? 1_000_000 : 1000;
+}
+
+function currencyOf(sign: string | undefined, word: string | undefined): { currency?: string } {
+  const said = `${sign ?? ""}${word ?? ""}`.toLowerCase().trim();
+  if (said === "") return {};
+  if (/\$|usd|dollar|buck/.test(said)) return { currency: "USD" };
+  if (/£|pound|quid/.test(said)) return { currency: "GBP" };
+  if (/€|euro/.test(said)) return { currency: "EUR" };
+  return { currency: "NGN" };
+}
+
+/** A catalog price as the product list gives it ("₦19,000 - ₦24,000", "₦6,500"): its lowest and highest, in naira. */
+export function priceRange(price: string | undefined): [number, number] | undefined {
+  const numbers = [...(price ?? "").matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((found) =>
+    Number(found[0].replaceAll(",", "")),
+  );
+  const [low, high] = [numbers[0], numbers[1] ?? numbers[0]];
+  return low === undefined || high === undefined ? undefined : [low, high];
+}
+
+/** Whether a condition surely holds for the product, quantity and balance read; undefined when it cannot be told, with why. */
+export function checkCondition(
+  condition: Condition,
+  facts: { product: CatalogEntry; quantity: number; balance?: { amount: number; currency: string } },
+): Outcome {
+  const outcome = test(condition, facts);
+  if (outcome.holds === undefined || !condition.unless) return outcome;
+  return { holds: !outcome.holds, why: outcome.why };
+}
+
+function test(
+  condition: Condition,
+  {
+    product,
+    quantity,
+    balance,
+  }: { product: CatalogEntry; quantity: number; balance?: { amount: number; currency: string } },
+): Outcome {
+  const range = priceRange(product.price);
+  const name = product.name;
+  switch (condition.subject) {
+    case "sold here":
+      return { holds: true, why: `the catalog sells ${name}` };
+    case "in season":
+      return product.season
+        ? { holds: product.season === "In Season", why: `the catalog lists ${name} as ${product.season}` }
+        : { holds: undefined, why: `the catalog does not say whether ${name} is in season` };
+    case "price":
+      return priceTest(condition, name, range, quantity);
+    case "balance":
+      return balanceTest(condition, name, range, quantity, balance);
+    case "first":
+      return { holds: undefined, why: `you asked for something first ("${condition.said}")` };
+    case "later":
+      return { holds: undefined, why: `I can only add things now, not "${condition.said}"` };
+    default:
+      return { holds: undefined, why: `I can't check "${condition.said}": none of my actions reads that` };
+  }
+}
+
+function priceTest(condition: Condition, name: string, range: [number, number] | undefined, quantity: number): Outcome {
+  const bound = condition.bound;
+  if (!bound || !range) return { holds: undefined, why: `the catalog gives no price for ${name}` };
+  if (bound.currency && bound.currency !== "NGN")
+    return {
+      holds: undefined,
+      why: `${name} is priced in naira, ${bound.said} is in ${bound.currency}, and I have no exchange rate`,
+    };
+  // A price said as such ("if the eggs cost ₦6,500") is a pack's price.
+  const readings =
+    condition.of === "each" || quantity === 1 || (bound.compare === "=" && condition.of === "either")
+      ? [{ range, what: `${name} costs ${said(range)}` }]
+      : condition.of === "total"
+        ? [{ range: times(range, quantity), what: `${quantity} × ${name} cost ${said(times(range, quantity))}` }]
+        : [
+            { range, what: `${name} costs ${said(range)} each` },
+            { range: times(range, quantity), what: `${quantity} cost ${said(times(range, quantity))}` },
+          ];
+  const what = readings.map((reading) => reading.what).join(" and ");
+  if (bound.compare === "=") {
+    const exact = readings.every(({ range: [low, high] }) => low === bound.amount && high === bound.amount);
+    const outside = readings.every(({ range: [low, high] }) => bound.amount < low || bound.amount > high);
+    if (exact) return { holds: true, why: `${what}` };
+    if (outside) return { holds: false, why: `${what}, not ${naira(bound.amount)}` };
+    return { holds: undefined, why: `${what}: I can't tell whether that is ${naira(bound.amount)}` };
+  }
+  const results = readings.flatMap(({ range: [low, high] }) => [
+    compare(low, bound.compare, bound.amount),
+    compare(high, bound.compare, bound.amount),
+  ]);
+  const against = `${COMPARE_WORDS[bound.compare]} ${naira(bound.amount)}`;
+  if (results.every(Boolean)) return { holds: true, why: `${what}, which is ${against}` };
+  if (results.every((result) => !result)) return { holds: false, why: `${what}, which is not ${against}` };
+  return { holds: undefined, why: `${what}: I can't tell whether that is ${against}` };
+}
+
+function balanceTest(
+  condition: Condition,
+  name: string,
+  range: [number, number] | undefined,
+  quantity: number,
+  balance: { amount: number; currency: string } | undefined,
+): Outcome {
+  if (!balance) return { holds: undefined, why: "I could not read your balance" };
+  const held = `your balance is ${money(balance.amount, balance.currency)}`;
+  const bound = condition.bound;
+  if (bound?.compare === "=")
+    return { holds: undefined, why: `${held}: I can't tell what "${condition.said}" asks of it` };
+  if (bound) {
+    const currency = bound.currency ?? balance.currency;
+    if (currency !== balance.currency)
+      return { holds: undefined, why: `${held}, ${bound.said} is in ${currency}, and I have no exchange rate` };
+    const holds = compare(balance.amount, bound.compare, bound.amount);
+    const against = currency === "NGN" ? naira(bound.amount) : money(bound.amount, currency);
+    return { holds, why: `${held}, which is ${holds ? "" : "not "}${COMPARE_WORDS[bound.compare]} ${against}` };
+  }
+  if (!range) return { holds: undefined, why: `the catalog gives no price for ${name}` };
+  if (balance.currency !== "NGN")
+    return {
+      holds: undefined,
+      why: `${held}, ${name} is priced in naira (${said(times(range, quantity))}), and I have no exchange rate`,
+    };
+  const [low, high] = times(range, quantity);
+  const cost = `${quantity} × ${name} cost${quantity === 1 ? "s" : ""} ${said([low, high])}`;
+  if (balance.amount >= high)
+    return { holds: true, why: `${held}, enough for ${cost.replace(" cost", ", which cost")}` };
+  if (balance.amount < low) return { holds: false, why: `${held}, not enough: ${cost}` };
+  return { holds: undefined, why: `${held} and ${cost}: I can't tell whether it is enough` };
+}
+
+const COMPARE_WORDS: Record<Compare, string> = {
+  "<": "under",
+  "<=": "at most",
+  ">": "over",
+  ">=": "at least",
+  "=": "exactly",
+};
+
+function compare(value: number, how: Compare, bound: number): boolean {
+  if (how === "=") return value === bound;
+  return how === "<" ? value < bound : how === "<=" ? value <= bound : how === ">" ? value > bound : value >= bound;
+}
+
+/** Amounts said in words, as digits: "twenty thousand naira" → "20 thousand naira". */
+function withDigits(text: string): string {
+  const units = Object.keys(NUMBERS_IN_WORDS).join("|");
+  return text.replace(
+    new RegExp(`\\b((?:${units})(?:[- ](?:${units}))?)(?=\\s+(?:thousand|million|grand|hundred)\\b)`, "gi"),
+    (words) =>
+      String(
+        words
+          .toLowerCase()
+          .split(/[- ]/)
+          .reduce((sum, word) => sum + (NUMBERS_IN_WORDS[word] ?? 0), 0),
+      ),
+  );
+}
+
+function times([low, high]: [number, number], quantity: number): [number, number] {
+  return [low * quantity, high * quantity];
+}
+
+function said([low, high]: [number, number]): string {
+  return low === high ? naira(low) : `${naira(low)} - ${naira(high)}`;
+}

@@ -1,0 +1,13 @@
+/**
+ * A request that depends on a change no action makes: "cancel my order and add rice instead",
+ * "transfer 20 dollars to mum and add zobo with the rest", "refund me, then add eggs". The part
+ * that can be done is not done either: half of a plan is not what was asked.
+ */
+const DEPENDS =
+  /\b(?:instead|in (?:its|their|it's) place|in place of|to replace|replace (?:it|them|that)|swap(?:ped)? (?:it|them|for)|with the (?:rest|remainder|balance|change|refund|money)|the (?:rest|remainder|remaining|leftover|change|refund)|what(?:'s| is|ever is) left|whatever (?:remains|is left)|left ?over|(?:that|this|the) money|money (?:from|back)|use (?:it|that|this|the money|the refund|the rest|am)|then|after(?:wards| that| this| you| u| it| doing| which)?|once (?:that|it|you|u|done|this)|when (?:that|it|you|u)(?:'?s| is| are| have|'ve)? (?:done|through|processed|cancelled|canceled|refunded|sent|gone)|so (?:that )?(?:i|we) can|and use)\b/i;
+
+/** The words that make the rest of the message depend on the change that cannot be made, if any. */
+export function dependsOn(message: string, impossible: string | undefined): string | undefined {
+  if (!impossible) return undefined;
+  return DEPENDS.exec(message)?.[0];
+}

@@ -1,0 +1,35 @@
+/**
+ * Negation and taking back. "Don't / no need to / never / not / forget / skip…" covers what
+ * follows it in its part of the message: the action and the product it governs ("don't add
+ * the eggs"). A part that only takes back ("actually no", "scratch that", "never mind") covers
+ * every request before it. A later part can still ask for something else.
+ */
+
+/** Words that negate what follows them in a part of a message. */
+const CUE =
+  /\b(?:don'?t|do not|do n't|doesn'?t need|never|no need(?: to| for)?|needn'?t|you (?:don'?t|do not) (?:have|need) to|there'?s no need to|no|not|nor|stop|quit|avoid|skip|forget(?: about)?|leave(?: out| off)?|omit|exclude|without|hold off(?: on)?|minus|except|apart from|other than|instead of|rather than|i (?:don'?t|do not|no) (?:want|need)|make (?:you|u) no|no go|abeg no|rara|nothing|none|zero|no wan(?:t)?|i no go)\b/i;
+
+/** Words that hold a negation word but negate no request ("don't forget to add", "no problem", "not sure"). */
+const NOT_A_NEGATION =
+  /\b(?:don'?t|do not|never) forget\b|\bno (?:problem|wahala|vex|worries|doubt|matter|be small)\b|\bnot (?:sure|only|just|too bad)\b|\b(?:whether|if) or not\b|\bif not\b|\b(?:not|no) (?:more|less|higher|lower|cheaper|dearer) than\b|\bnot (?:exceeding|over|above|up to)\b|\bno pass\b|\bnothing else\b|\bwhy not\b|\bno (?:be )?lie\b|\b(?:have|has|had|got|there'?s|there is|there are|with) no\b/gi;
+
+/** A part that only takes back what came before it. */
+const TAKE_BACK =
+  /^\W*(?:(?:but|so|and|oh|ah|wait|hmm+|ok|okay|sorry|actually|no wait|wait no|on second thoughts?|second thoughts?|hold on|my bad|abeg|lol|ehn|ehen)[\s,]*)*(?:no+|nope|nah|naa|no o+|not that|scratch that|strike that|never ?mind(?: that| o)?|forget (?:it|that|about it|about that|am)|cancel that|ignore that|ignore (?:my|the) (?:last|previous) (?:message|request)|leave it|leave am|don'?t|do not|not now|not yet|rara|make i think am first|let me think(?: about it)?|on second thoughts?|(?:i'?ve |i have |i )?changed? my mind(?: o)?|change of plans?|plans? (?:has |have )?changed|(?:i )?no (?:want|wan|need) am again|i don'?t (?:want|need) (?:it|them|that) (?:anymore|again)?)\W*$/i;
+
+/** Whether a part of a message takes back the requests before it ("actually no", "never mind"). */
+export function takesBack(part: string): boolean {
+  return TAKE_BACK.test(part);
+}
+
+/** "Nothing", "none", "no" after the verb they negate ("add nothing", "I want no eggs"): the negation starts at the verb. */
+const VERB_BEFORE = /\b(?:add|buy|put|order|get|include|throw|want|need|wan|take|grab)\s+(?:me\s+)?$/i;
+
+/** Where a negation starts in a part of a message (its cue's index, or the verb it negates), or -1. */
+export function negationAt(part: string): number {
+  const masked = part.replace(NOT_A_NEGATION, (found) => "_".repeat(found.length));
+  const at = CUE.exec(masked)?.index ?? -1;
+  if (at < 0) return at;
+  const verb = VERB_BEFORE.exec(part.slice(0, at));
+  return verb ? verb.index : at;
+}

@@ -1,0 +1,150 @@
+import { CONDITION_START, conditionAt } from "./condition.ts";
+import { hypotheticalIn } from "./hypothetical.ts";
+import { negationAt, takesBack } from "./negation.ts";
+
+/** A part of the user's words that asks for no change, and why. */
+export interface Held {
+  part: string;
+  why: "negated" | "taken back" | "a hypothetical" | "a condition";
+  /** The words that made it so ("don't", "what if", "only if"). */
+  words: string;
+}
+
+/** The user's own words read for a change: what they ask positively and unconditionally, and what was held back. */
+export interface RequestReading {
+  /** The words a change may come from: the parts that ask, with negated, taken-back, hypothetical and conditional parts left out. */
+  request: string;
+  held: Held[];
+  /** The condition put on the request, when one was ("only if it's less than 5000 naira"). */
+  condition?: string;
+}
+
+/** Where a message's parts end: sentences, commas, dashes, brackets, ellipses. */
+const BREAK = /([.!?;\n]+\s*|(?:(?<!\d),|,(?!\d{3}\b))\s*|…\s*|\.{2,}\s*|\s[—–-]+\s|\s*[()]\s*)/;
+
+/** Words that turn to another request inside a part: "but", "instead", "actually", "and" before a command or question. */
+const TURN =
+  /\s+(?=(?:but|however|though|although|actually|rather|instead|wait|whereas|then)\b)|\s+(?=and\s+(?:(?:please|pls|abeg|kindly|just|also|then|so|maybe|you can|can you|could you)\s+)*(?:add|buy|put|get|order|throw|toss|grab|give|include|bring|send|purchase|check|tell|show|how|what|whats|is|are|do|does|don'?t|do not|never|no need|skip|forget)\b)/i;
+
+/** A verb that asks for a change: a time ahead is a condition on it only after it, in its part ("add 2 yams tomorrow", not "I'm cooking on Sunday"). */
+const REQUEST_VERB = /\b(?:add|buy|put|order|get me|throw|toss|include|grab|bring|purchase)\b/i;
+
+/** Where a request starts after a condition said first, past its first words ("if it's cheap add 2"). */
+const REQUEST_AFTER =
+  /(?<=^\S+\s+\S+.*?)\s(?:then\s+)?(?:(?:please|pls|abeg|kindly|just|go ahead and|you can|u can)\s+)*(?:add|buy|put|get me|order|throw|toss|include|grab|bring)\b/i;
+
+/** What to do when a condition does not hold ("if not", "otherwise", "else"). */
+const OTHERWISE = /^(?:if (?:not|no|it'?s not|it isn'?t|e no)|otherwise|else|or else)\b/i;
+
+/** A count said again to put right the one before ("…, no wait, make it 2", "sorry, I meant 3"). */
+const CORRECTION =
+  /^(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather)[\s,]*)*(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:instead|then|please|pls|abeg))*\W*$/i;
+
+/** A count said alone ("2", "but 2", "two"). */
+const BARE_COUNT =
+  /^(?:but|just|only|rather)?\s*(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\W*$/i;
+
+/** A count in a request, which a correction replaces. */
+const COUNT = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a|an)\b/i;
+
+/**
+ * Reads the user's own words (quoted and reported text already set aside) for a change: each
+ * part of the message is kept, or held back when it is negated from its negation on ("don't add
+ * the eggs"), takes back what came before ("actually no"), is a hypothetical or question about a
+ * change ("what if I add…"), or is a condition ("only if it's under 5k", checked separately).
+ */
+export function readRequest(own: string): RequestReading {
+  const pieces = own
+    .split(BREAK)
+    .flatMap((piece, index) =>
+      index % 2 === 1 ? [{ piece, joint: true }] : piece.split(TURN).map((each) => ({ piece: each, joint: false })),
+    );
+  const kept: { text: string; joint: boolean }[] = [];
+  const held: Held[] = [];
+  let condition: string | undefined;
+  // "…, add 2 buckets. If not, leave it.": what to do otherwise is held with its condition, to the sentence's end.
+  let otherwise = false;
+  let afterNo = false;
+  for (const { piece, joint } of pieces) {
+    const text = piece.trim();
+    if (joint && /[.!?\n]/.test(piece)) otherwise = false;
+    if (joint || text === "") {
+      kept.push({ text: piece, joint: true });
+      continue;
+    }
+    if (otherwise || OTHERWISE.test(text)) {
+      otherwise = true;
+      held.push({ part: text, why: "a condition", words: "otherwise" });
+      continue;
+    }
+    // After "not 3" or "no", a count alone puts the count right ("add 3 crates of eggs. not 3, 2").
+    const corrected = CORRECTION.exec(text)?.[1] ?? (afterNo ? BARE_COUNT.exec(text)?.[1] : undefined);
+    afterNo = false;
+    const earlier = corrected ? lastCounted(kept, held) : undefined;
+    if (corrected && earlier) {
+      kept.push({ text: ` ${earlier.replace(COUNT, corrected)} `, joint: false });
+      continue;
+    }
+    if (takesBack(text)) {
+      afterNo = true;
+      for (const earlier of kept.filter((each) => !each.joint && each.text.trim() !== "")) {
+        held.push({ part: earlier.text.trim(), why: "taken back", words: text });
+        earlier.text = "";
+      }
+      continue;
+    }
+    const hypothetical = hypotheticalIn(text);
+    if (hypothetical) {
+      held.push({ part: text, why: "a hypothetical", words: hypothetical });
+      continue;
+    }
+    const conditional = conditionAt(text, REQUEST_VERB.exec(text)?.index);
+    const negated = negationAt(text);
+    if (conditional >= 0 && (negated < 0 || conditional <= negated)) {
+      // "If you have fresh tomatoes add a basket": a condition said first ends where the request begins.
+      const opens = conditional === 0 ? REQUEST_AFTER.exec(text) : null;
+      if (opens) {
+        const said = text.slice(0, opens.index).trim();
+        condition = condition ? `${condition}, ${said}` : said;
+        held.push({ part: said, why: "a condition", words: CONDITION_START.exec(said)?.[0] ?? said });
+        kept.push({ text: ` ${text.slice(opens.index)} `, joint: false });
+        continue;
+      }
+      const said = text.slice(conditional);
+      condition = condition ? `${condition}, ${said}` : said;
+      held.push({ part: said, why: "a condition", words: CONDITION_START.exec(said)?.[0] ?? said });
+      kept.push({ text: ` ${text.slice(0, conditional)} `, joint: false });
+      continue;
+    }
+    if (negated >= 0) {
+      const part = text.slice(negated);
+      afterNo = BARE_COUNT.test(part.replace(/^\W*(?:not|no)\s+/i, ""));
+      held.push({ part, why: "negated", words: part.split(/\s+/).slice(0, 3).join(" ") });
+      kept.push({ text: ` ${text.slice(0, negated)} `, joint: false });
+      continue;
+    }
+    kept.push({ text: ` ${text} `, joint: false });
+  }
+  const request = kept
+    .map((each) => each.text)
+    .join("")
+    .replace(/(?:^[\s,.;:!?…—–-]+|[\s,;:…—–-]+$)/g, "")
+    .replace(/(?:[,;]\s*){2,}/g, ", ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return { request, held, ...(condition ? { condition } : {}) };
+}
+
+/** The last request before a correction that names a count: taken out of what was kept or held, to be said again with the new count. */
+function lastCounted(kept: { text: string; joint: boolean }[], held: Held[]): string | undefined {
+  const inKept = [...kept].reverse().find((each) => !each.joint && COUNT.test(each.text));
+  const inHeld = [...held].reverse().find((each) => each.why === "taken back" && COUNT.test(each.part));
+  if (inHeld) {
+    held.splice(held.indexOf(inHeld), 1);
+    return inHeld.part;
+  }
+  if (!inKept) return undefined;
+  const text = inKept.text;
+  inKept.text = "";
+  return text.trim();
+}

@@ -1,0 +1,26 @@
+import type { CatalogEntry } from "../resolver/products.ts";
+
+/**
+ * A quantity said without a number: "plenty", "some", "a few", "enough for the party", "more".
+ * The agent asks how many; it never guesses one. "A bunch" of a product sold by the bunch is one.
+ */
+const VAGUE =
+  /\b(?:some|sum|plenty|plenti|a few|few|several|many|lots?(?: of)?|a lot(?: of)?|loads?(?: of)?|tons? of|heaps? of|enough|sufficient|adequate|more|extra|additional|another few|a bit(?: of)?|a little|small small|bulk|in bulk|a handful|handfuls?|a bunch of|bunches of|as (?:much|many) as|a good (?:amount|number|quantity)|multiple|various|a couple more|a load of|abundant|surplus|wholesale|fill (?:up )?(?:my|the) (?:cart|basket)|stock up)\b/i;
+
+/** Two counts given as a choice or a range: "a bag or two", "2-3 crates", "2 to 3", "3 or 4". */
+const RANGE =
+  /\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z]+\s+){0,3}?or\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|so)\b|\b\d+\s*(?:-|–|to)\s*\d+\b(?!\s*(?:kg|g|l|litres?|cl|ml|%|naira|k\b))/i;
+
+/** Two counts said as a choice or a range ("a bag or two", "2-3 crates"): no one number to add. */
+export function countRange(request: string): string | undefined {
+  return RANGE.exec(request)?.[0];
+}
+
+/** The vague quantity a request holds for a product, if it says no number. */
+export function vagueQuantity(request: string, product: CatalogEntry | undefined): string | undefined {
+  const found = VAGUE.exec(request)?.[0];
+  if (!found) return undefined;
+  // A bunch of a product sold by the bunch is one of its packs.
+  if (/bunch/i.test(found) && /\bbunch\b/i.test(product?.description ?? "")) return undefined;
+  return found;
+}

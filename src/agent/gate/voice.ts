@@ -1,0 +1,162 @@
+/**
+ * Whose words a message holds. Only the user's own words can ask for a change: text in quotes,
+ * what someone else said or texted, a pasted message, what the user wants translated, and
+ * lines that claim another speaker ("SYSTEM:", "Assistant:") are content to talk about.
+ */
+
+/** A part of a message that is not the user's own request, and what kind of part it is. */
+export interface SetAside {
+  kind: "quoted" | "reported" | "another speaker" | "translation";
+  said: string;
+}
+
+export interface Voice {
+  /** The message with the set-aside parts taken out (each left as "…", so sentences keep their shape). */
+  own: string;
+  setAside: SetAside[];
+  /** Words that claim someone else's authority ("the user has pre-approved", "ignore previous instructions"). */
+  claim?: string;
+}
+
+/** Quote marks that open and close a quotation. */
+const PAIRS: [string, string][] = [
+  ["“", "”"],
+  ["‘", "’"],
+  ["«", "»"],
+  ['"', '"'],
+  ["'", "'"],
+  ["`", "`"],
+];
+
+/** What a speaker says before a colon, or in brackets: "SYSTEM:", "[assistant]", "<system>", "### Developer note:", "user>". */
+const SPEAKER =
+  /(?:^|[\n.!?]\s*|\s)(?:(?:\[|<|\(|#+\s*|\*+)?\s*\b(?:system|assistant|ai|bot|agent|developer|dev|admin|administrator|operator|user|human|customer|moderator|support|shop|store|bank)(?:\s+(?:override|message|note|prompt|instructions?|command|update|notice|says?|mode))*\s*(?:\]|>|\)|\*+)?\s*(?::|>>|->)|[[<]\/?\s*(?:system|assistant|developer|admin|administrator|operator|user|inst|instructions?|sys)\b[^\]>\n]{0,20}[\]>])/i;
+
+/** Words that claim the authority of someone other than the user. */
+const CLAIM =
+  /\b(?:system override|admin override|override (?:mode|code|instructions?|protocol)|pre-?(?:approved|authori[sz]ed|confirmed|cleared)|(?:the|this) (?:user|customer|account holder|shopper|owner|client) (?:has |have |had |is |already |hereby |just )*(?:approved|authori[sz]ed|confirmed|consented|agreed|requested|asked|wants|instructed|said|gave|allowed|okayed|ok'?d)\b[^.!?\n]*|(?:ignore|disregard|forget|bypass|override|skip|turn off|disable) (?:all |any |the |your |ur |yr |my |these |those |d |da |dis )?(?:previous |prior |above |earlier |other |safety |system |usual |default )?(?:instructions|rules|prompts?|guidelines|restrictions|checks|confirmations?|polic(?:y|ies)|guardrails|safeguards)|you are now\b|\b(?:dev|developer|admin|administrator|system|support|operator|engineer|tester|qa|the bank|manager)\s+here\b|from now on,? you\b|pretend (?:you|to be)\b|act as (?:if|an?|the)\b|role-?play\b|developer mode|dev mode|admin mode|debug mode|test mode|god mode|jailbreak|(?:new|updated) instructions?:|as (?:the|your|an?) (?:system|developer|admin|administrator|operator|manager)\b|(?:this is|i am|i'm|im) (?:the|your) (?:system|developer|dev|admin|administrator|operator|assistant|bot|app|bank|support team|manager)|\b(?:admin|system|developer|manager|operator|bank|support)\s+(?:has\s+)?(?:approved|authori[sz]ed|confirmed|override|instructs?|instructed|orders?|ordered))\b/i;
+
+/**
+ * Someone other than the user, then a verb of saying ("Tunde said", "my sister texted", "the SMS
+ * says", "mum wants me to"): what follows is theirs. The speaker is a pronoun, a name, a relation,
+ * or something that speaks (a message, an app); "I said" and "as I said" are the user's own.
+ */
+const SAYING =
+  "\\s+(?:just\\s+|also\\s+|keeps\\s+|kept\\s+|don\\s+|dey\\s+)?(?:said|says|say|saying|told me|tells me|texted|texts|wrote|writes|messaged|asked me|asks me|asked|asks|wants me to|want me to|wanted me to|sent me|sent|reads|goes|posted|forwarded|dmed|whatsapped|is saying|was saying|yarn|talk|recommended|recommends|suggested|suggests|advised|advises|reminded me to|reminds me to|begged me to|insists|insisted|ordered me to|told us|said we should|says we should)\\b(?:\\s+(?:to me|me))?(?:\\s+that)?\\s*:?";
+
+const REPORTED = [
+  // A pronoun, a relation, or something that speaks, in any case.
+  new RegExp(
+    `\\b(?:he|she|they|someone|somebody|everyone|everybody|people|it|(?:my|our|his|her|their|the|this|that|a|d|da|dis)\\s+[a-z][a-z'’-]*(?:\\s+[a-z][a-z'’-]*)?|mum|mom|mama|mummy|mommy|dad|daddy|papa|baba|sis|bro|sister|brother|husband|hubby|wife|oga|madam|aunty|auntie|uncle|friend|boss|neighbour|neighbor|landlord|landlady|cousin|niece|nephew|son|daughter|grandma|granny)${SAYING}`,
+    "gi",
+  ),
+  // A name, as names are written.
+  new RegExp(`\\b[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+)?${SAYING}`, "g"),
+];
+
+/** Where reported speech ends: the sentence's end, or the user taking the word back (", so add…", ", but…"). */
+const REPORT_ENDS =
+  /[.!?\n]|[,;]\s*(?:so|but|please|pls|abeg|kindly|and so|anyway|then)\b|\s+but\s+(?:i|you|please|pls|abeg|just)\b/i;
+
+/** A message pasted after a colon ("I got this SMS: …", "see this msg: …"). */
+const PASTED =
+  /\b(?:this|the|a|an)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|voice note|post|note|tweet|ad|advert|flyer|screenshot|bc)\b[^:\n]{0,40}:|\b(?:fwd|fw|forwarded(?: message)?|copied|pasted)\s*:|\b(?:chat log|chat history|conversation log|transcript)\s*[:\]]|\b(?:sms|text|message|msg|email|mail|whatsapp|dm|voice note|bc|broadcast)\s+(?:from|by)\s+(?:my\s+)?[\w'’]+(?:\s+[\w'’]+)?\s*(?::|—|–|-)|\b(?:got|received|receive|saw|see|check|read)\s+(?:this|a|an|the)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|bc)\b(?:\s+(?:from|on|in)\s+[\w\s]{1,30}?)?\s*(?::|-|—|(?=\s))/gi;
+
+/** A request to translate or repeat words, which are then words to work on, not a request. */
+const TRANSLATE: RegExp[] = [
+  /\b(?:translate|translation of|interpret|repeat after me|say after me|repeat this|spell out|write this|type this|complete this(?: sentence)?|finish this(?: sentence)?|correct (?:the grammar of|this)|proofread|paraphrase|summari[sz]e)\b[^:\n]{0,40}:\s*(?<said>[^\n]+)/i,
+  /\btranslate\s+(?:this\s+|the following\s+|the sentence\s+|the phrase\s+)?(?<said>.+?)\s+(?:to|into|in)\s+(?:yoruba|igbo|hausa|pidgin|french|english|spanish|arabic|swahili|twi|efik|ibibio|tiv|urhobo|[a-z]+ language)\b/i,
+  /\bhow (?:do|would|can|will) (?:you|i|u|we) say\s+(?<said>.+?)\s+in\s+[a-z]+\b/i,
+  /\bwhat(?:'s| is| does)\s+(?<said>.+?)\s+(?:in|mean in)\s+(?:yoruba|igbo|hausa|pidgin|french|english)\b/i,
+  /\btranslate\b\s+(?<said>.+)$/i,
+];
+
+/** The message in the user's own voice, and what was set aside. */
+export function userVoice(message: string): Voice {
+  const setAside: SetAside[] = [];
+  let own = message;
+  const take = (kind: SetAside["kind"], start: number, end: number) => {
+    const said = own.slice(start, end).trim();
+    if (!/[\p{L}\p{N}]/u.test(said)) return;
+    setAside.push({ kind, said });
+    own = `${own.slice(0, start)} … ${own.slice(end)}`;
+  };
+  const speaker = SPEAKER.exec(own);
+  if (speaker) {
+    // A pasted conversation ("Me: add eggs? Bot: how many? Me: 5") is content from its first speaker's label on.
+    const earlier = /(?:^|[\n\]]\s*|\s)(?:me|i|[A-Z][a-z]+)\s*:\s/.exec(own.slice(0, speaker.index));
+    take("another speaker", earlier ? earlier.index : speaker.index, own.length);
+  }
+  for (const quote of quotations(own).reverse()) take("quoted", quote.start, quote.end);
+  for (const pattern of TRANSLATE) {
+    const found = pattern.exec(own);
+    const said = found?.groups?.said;
+    if (found && said && said.trim() !== "…") {
+      const start = found.index + found[0].indexOf(said);
+      take("translation", start, start + said.length);
+      break;
+    }
+  }
+  for (const pasted of [...own.matchAll(PASTED)].reverse()) {
+    const start = (pasted.index ?? 0) + pasted[0].length;
+    const rest = own.slice(start);
+    // A paste on the lines after the colon runs to a blank line; on the same line, to its end.
+    const lead = /^[ \t]*\n\s*/.exec(rest)?.[0].length ?? 0;
+    const body = rest.slice(lead);
+    const stop = lead > 0 ? /\n\s*\n/.exec(body)?.index : body.indexOf("\n");
+    // The user's own question after the paste ("… is it legit?") stays theirs.
+    const tail = /(?:[.!]\s+|\n)(?=[^.!\n]*\?\s*$)/.exec(body);
+    const end = tail ? tail.index + 1 : stop !== undefined && stop >= 0 ? stop : body.length;
+    take("reported", start, start + lead + end);
+  }
+  const reports = REPORTED.flatMap((pattern) => [...own.matchAll(pattern)]).sort(
+    (a, b) => (a.index ?? 0) - (b.index ?? 0),
+  );
+  for (const report of reports.reverse()) {
+    const start = (report.index ?? 0) + report[0].length;
+    const rest = own.slice(start);
+    const end = REPORT_ENDS.exec(rest)?.index ?? rest.length;
+    take("reported", start, start + end);
+  }
+  const claim = CLAIM.exec(message)?.[0];
+  return { own, setAside, ...(claim ? { claim: claim.trim() } : {}) };
+}
+
+/**
+ * Spans in quote marks. An apostrophe inside a word ("don't", "Ada's") opens and closes
+ * nothing: a quotation opens after a space or the start and closes before a space, a
+ * punctuation mark or the end.
+ */
+function quotations(text: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  for (const [open, close] of PAIRS) {
+    let from = 0;
+    for (;;) {
+      const start = openingAt(text, open, from);
+      if (start < 0) break;
+      const end = closingAfter(text, close, start + 1);
+      if (end < 0) break;
+      if (!spans.some((span) => start < span.end && end + 1 > span.start)) spans.push({ start, end: end + 1 });
+      from = end + 1;
+    }
+  }
+  return spans.sort((a, b) => a.start - b.start);
+}
+
+function openingAt(text: string, mark: string, from: number): number {
+  for (let at = text.indexOf(mark, from); at >= 0; at = text.indexOf(mark, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + 1];
+    if ((before === undefined || /[\s:([—–-]/.test(before)) && after !== undefined && /\S/.test(after)) return at;
+  }
+  return -1;
+}
+
+function closingAfter(text: string, mark: string, from: number): number {
+  for (let at = text.indexOf(mark, from); at >= 0; at = text.indexOf(mark, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + 1];
+    if (before !== undefined && /\S/.test(before) && (after === undefined || /[\s.,!?;:)\]—–-]/.test(after))) return at;
+  }
+  return -1;
+}
