@@ -4,11 +4,13 @@ import type { ActionDefinition } from "./actions/definition.ts";
 import { answerLine, targetClock } from "./answer.ts";
 import { admit } from "./gate/admit.ts";
 import { conditional } from "./gate/gate.ts";
+import { isWrite } from "./gate/grant.ts";
 import { clockAt } from "./resolver/calendar.ts";
 import { applyAnswer, type Resolution, type ResolveOptions } from "./resolver/parameters.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
 import { resolveQuestion } from "./resolver/resolve.ts";
 import type { Explanation } from "./resolver/score.ts";
+import { hasPhrase, normalize } from "./resolver/text.ts";
 import { agentCatalog } from "./target.ts";
 
 export interface Transcript {
@@ -130,8 +132,15 @@ async function catalogFor(
     !without.refused &&
     // A message answered without a call (a change held back) may still name products: only an action read without them skips the catalog.
     options.actions.some((action) => action.name === without.action) &&
-    // A condition on a change may name the product the change is for ("add rice if I have enough money").
+    // A change asked for in so many words ("add 1 bag of gari, that's all I can afford"), or under a condition, names a product.
     !conditional(question) &&
+    !options.actions.some(
+      (action) =>
+        isWrite(action) &&
+        Object.entries(action.understanding?.intent ?? {}).some(
+          ([phrase, weight]) => weight >= 3 && !phrase.includes("{") && hasPhrase(normalize(question), phrase),
+        ),
+    ) &&
     !needed.some((action) => action.name === without.action) &&
     without.explanation?.candidates[0]?.score !== undefined &&
     without.explanation.candidates[0].score >= 4;

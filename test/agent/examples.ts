@@ -503,6 +503,16 @@ export const EXAMPLES: Example[] = [
   {
     topic: "cart",
     question: "add 40 sachets pure water",
+    // Items that make whole packs are those packs, said back: 40 sachets are 2 bags of 20.
+    expected: {
+      action: "add_to_cart",
+      parameters: { product_id: "pure-water-bag-of-20-sachets", quantity: 2 },
+      note: /^40 is 2 × Pure Water \(bag of 20 sachets\)$/,
+    },
+  },
+  {
+    topic: "cart",
+    question: "add 30 sachets pure water",
     expected: {
       action: "add_to_cart",
       followUp: "quantity",
@@ -605,7 +615,11 @@ export const EXAMPLES: Example[] = [
   {
     topic: "cart",
     question: "add smoked catfish, 15 fish",
-    expected: { action: "add_to_cart", followUp: "quantity", parameters: { product_id: "smoked-catfish-pack-of-3" } },
+    expected: {
+      action: "add_to_cart",
+      parameters: { product_id: "smoked-catfish-pack-of-3", quantity: 5 },
+      note: /^15 is 5 × Smoked Catfish/,
+    },
   },
   { topic: "typos", question: "hw much i spnd dis wk", expected: insights("7d") },
   { topic: "income", question: "How much money enter my account last week?", expected: income("7d") },

@@ -22,7 +22,7 @@ for (const { example, wrong } of values.quiet ? [] : examples.filter((result) =>
   say(`✗ examples: ${example.question}\n    expected ${shown(example.expected)}\n    got      ${wrong}`);
 const examplesRight = examples.filter((result) => !result.wrong).length;
 failed ||= examplesRight !== examples.length;
-failed ||= answersMoved(
+const examplesMoved = answersMoved(
   "examples",
   Object.fromEntries(
     examples.map(({ example }) => [
@@ -31,6 +31,7 @@ failed ||= answersMoved(
     ]),
   ),
 );
+failed ||= examplesMoved;
 
 const rows = [["examples", "everyday", String(examples.length), `${examplesRight}/${examples.length}`]];
 const byTopic = tally(examples.map(({ example, wrong }) => [example.topic, wrong === undefined]));
@@ -64,7 +65,8 @@ for (const { set, results } of runSets(catalog)) {
       `${right}/${results.length} (${Math.round((100 * right) / results.length)}%)`,
     ]);
   }
-  failed ||= answersMoved(set.name, Object.fromEntries(results.map((result) => [result.id, result.answer])));
+  const moved = answersMoved(set.name, Object.fromEntries(results.map((result) => [result.id, result.answer])));
+  failed ||= moved;
 }
 
 say("\nBy set");

@@ -115,8 +115,14 @@ export function readCondition(said: string): Condition {
       ? { ...base, subject: "unknown" }
       : { ...base, subject: "balance", ...(bound ? { bound: balanceBound(text, bound) } : {}) };
   if (/\bin season\b|\bseason\b/i.test(text)) return { ...base, subject: "in season" };
-  // A price bound is the price, whatever words of stock come with it ("if e dey under 100k").
-  if (bound) return { ...base, subject: "price", bound };
+  const stock =
+    /\b(?:in stock|stock|available|availability|left|remaining|you (?:have|get)|una (?:get|have)|it dey|e dey|they dey|dem dey)\b/i;
+  // A count of what is in stock ("if you have at least 3 in stock") is nothing the agent reads.
+  if (bound && stock.test(text) && !bound.currency && !/\d\s?(?:k|thousand|grand|m|million)\b/i.test(bound.said))
+    return { ...base, subject: "unknown" };
+  // A price bound is the price, whatever words of stock come with it ("if e dey under 100k"); a small bare number is no price ("than at Mile 12").
+  if (bound && (bound.currency || bound.amount >= 100 || /\d\s?(?:k|thousand|grand|m|million)\b/i.test(bound.said)))
+    return { ...base, subject: "price", bound };
   if (
     /\b(?:in stock|available|availability|you (?:have|get|sell|stock|carry)|una (?:get|have|sell)|it dey|e dey|they dey|dem dey|you still have|it'?s there|still there)\b/i.test(
       text,

@@ -70,7 +70,14 @@ export function gateWrites(input: GateInput): Resolution {
     );
   const whole = writeOf(resolution);
   // A write the whole message did not come to may still be asked for: beside a negated product ("don't add the eggs, add 2 yams"), or under a condition ("add rice if I have enough money").
-  const unresolved = resolution.refused || resolution.action === "none" || reading.condition !== undefined;
+  // …but never over a refusal of another person's data ("put them in her basket").
+  if (resolution.refused && resolution.explanation?.rule?.startsWith("another person's data")) return resolution;
+  const unresolved =
+    resolution.refused ||
+    resolution.action === "none" ||
+    reading.condition !== undefined ||
+    // "Skip the chicken, and no beans either. Just one small bag of charcoal": the request part says what to add.
+    reading.held.some((part) => (part.why === "negated" || part.why === "taken back") && WRITE_WORDS.test(part.part));
   const setAsideWrite = aside && quoted && !voice.claim ? quoted : undefined;
   if (!whole && !unresolved)
     return withSetAside(readWithHeld(input, resolution, voice.own, reading.held), setAsideWrite, voice, input);
@@ -218,9 +225,11 @@ function withSetAside(
  * remove the eggs from my cart") is answered as such rather than read: nothing was asked to be read.
  */
 function readWithHeld(input: GateInput, resolution: Resolution, own: string, held: Held[]): Resolution {
-  if (resolution.refused || resolution.answered !== undefined || asksBesides(own)) return resolution;
+  if (resolution.answered !== undefined || asksBesides(own)) return resolution;
   const negated = held.filter(
-    (part) => (part.why === "negated" || part.why === "taken back") && CHANGE_WORDS.test(part.part),
+    (part) =>
+      (part.why === "negated" || part.why === "taken back") &&
+      (CHANGE_WORDS.test(part.part) || LEAVE_OUT.test(part.words) || part.why === "taken back"),
   );
   if (negated.length === 0) return resolution;
   return heldInstead(
@@ -231,6 +240,13 @@ function readWithHeld(input: GateInput, resolution: Resolution, own: string, hel
     undefined,
   );
 }
+
+/** Words that leave a product out with no verb ("never mind the yam", "skip the eggs"). */
+const LEAVE_OUT = /^(?:never ?mind|forget|skip|leave|scratch|no more|hold off)\b/i;
+
+/** Words that ask for a change to the cart, or name one not to make ("skip the chicken", "no beans"). */
+const WRITE_WORDS =
+  /\b(?:add|adding|buy|buying|put|putting|order|ordering|include|throw|grab|purchase|skip|no|forget|leave)\b/i;
 
 /** Words that ask for a change to the cart or the user's things. */
 const CHANGE_WORDS =
@@ -245,7 +261,7 @@ function asksBesides(own: string): boolean {
     .some(
       (part) =>
         /\?/.test(part) ||
-        /^(?:(?:just|please|pls|abeg|kindly|only|so|then|rather)\s+)*(?:check|tell|show|find|search|look|see|how|what|whats|what's|which|when|where|is|are|do|does|did|can|could|give me the|list)\b|\bi (?:only |just )?(?:want|wan|need|would like|'?d like) (?:to )?(?:know|check|see|find out|ask)\b|\bi dey (?:just )?ask\b|\blet me (?:check|see|know|look)\b/i.test(
+        /^(?:(?:just|please|pls|abeg|kindly|only|so|then|rather)\s+)*(?:check|tell|show|find|search|look|see|how|what|whats|what's|which|when|where|is|are|do|does|did|can|could|give me the|list)\b(?!')|\bi (?:only |just )?(?:want|wan|need|would like|'?d like) (?:to )?(?:know|check|see|find out|ask)\b|\bi dey (?:just )?ask\b|\blet me (?:check|see|know|look)\b/i.test(
           part,
         ) ||
         (asks(part) && !/\b(?:add|buy|put|order|get me|throw|toss|grab|purchase|include)\b/i.test(part)),

@@ -20,7 +20,7 @@ export interface RequestReading {
 }
 
 /** Where a message's parts end: sentences, commas, dashes, brackets, ellipses. */
-const BREAK = /([.!?;\n]+\s*|(?:(?<!\d),|,(?!\d{3}\b))\s*|…\s*|\.{2,}\s*|\s[—–-]+\s|\s*[()]\s*)/;
+const BREAK = /((?:[.!?;]+(?=\s|$)|\n)+\s*|(?:(?<!\d),|,(?!\d{3}\b))\s*|…\s*|\.{2,}\s*|\s[—–-]+\s|\s*[()]\s*)/;
 
 /** Words that turn to another request inside a part: "but", "instead", "actually", "and" before a command or question. */
 const TURN =
@@ -38,11 +38,14 @@ const OTHERWISE = /^(?:if (?:not|no|it'?s not|it isn'?t|e no)|otherwise|else|or 
 
 /** A count said again to put right the one before ("…, no wait, make it 2", "sorry, I meant 3"). */
 const CORRECTION =
-  /^(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather)[\s,]*)*(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:instead|then|please|pls|abeg))*\W*$/i;
+  /^(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather)[\s,]*)*(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?(?:\s+(?:instead|then|please|pls|abeg|only))*\W*$/i;
 
 /** A count said alone ("2", "but 2", "two"). */
 const BARE_COUNT =
-  /^(?:but|just|only|rather)?\s*(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\W*$/i;
+  /^(?:(?:but|just|only|rather|so|instead)\s+)*(?:(?:add|put|buy|get|order|give me|make it)\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:instead|only|please|pls))*\W*$/i;
+
+/** A count in digits or words, after which a count alone may put it right. */
+const COUNT_DIGITS = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;
 
 /** A count in a request, which a correction replaces. */
 const COUNT = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a|an)\b/i;
@@ -118,7 +121,7 @@ export function readRequest(own: string): RequestReading {
     }
     if (negated >= 0) {
       const part = text.slice(negated);
-      afterNo = BARE_COUNT.test(part.replace(/^\W*(?:not|no)\s+/i, ""));
+      afterNo = COUNT_DIGITS.test(part);
       held.push({ part, why: "negated", words: part.split(/\s+/).slice(0, 3).join(" ") });
       kept.push({ text: ` ${text.slice(0, negated)} `, joint: false });
       continue;
@@ -138,10 +141,13 @@ export function readRequest(own: string): RequestReading {
 /** The last request before a correction that names a count: taken out of what was kept or held, to be said again with the new count. */
 function lastCounted(kept: { text: string; joint: boolean }[], held: Held[]): string | undefined {
   const inKept = [...kept].reverse().find((each) => !each.joint && COUNT.test(each.text));
-  const inHeld = [...held].reverse().find((each) => each.why === "taken back" && COUNT.test(each.part));
+  const inHeld = [...held]
+    .reverse()
+    .find((each) => (each.why === "taken back" || each.why === "negated") && COUNT_DIGITS.test(each.part));
   if (inHeld) {
     held.splice(held.indexOf(inHeld), 1);
-    return inHeld.part;
+    // "Don't add 5 bags of pure water, add 10": the negated request, said again with the new count.
+    return inHeld.part.replace(/^\W*(?:don'?t|do not|not|no|never|nor)\s+/i, "");
   }
   if (!inKept) return undefined;
   const text = inKept.text;

@@ -8,7 +8,7 @@ const NOT_PEOPLE = new Set(
   ),
 );
 const DATA_NOUNS =
-  "orders?|order|balance|wallet|transactions?|payments?|spending|income|cart|account|purchases?|money|history|statement";
+  "orders?|order|balance|wallet|transactions?|payments?|spending|income|cart|basket|trolley|account|purchases?|money|history|statement";
 const MONTHS_AND_DAYS =
   /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|i)$/i;
 

@@ -53,7 +53,13 @@ const PHRASES: Record<string, number> = {
  */
 export function quantityOf(text: string): number | undefined {
   // "For 10 people" counts eaters, not packs: peopleCount says so; "₦65,000" or "50 dollars" is money, not a count.
-  const lower = text.toLowerCase().replace(THOUSANDS, "").replace(PEOPLE, " ").replace(MONEY, " ");
+  // A pack's size ("one 50 kg bag") is no count either.
+  const lower = text
+    .toLowerCase()
+    .replace(THOUSANDS, "")
+    .replace(PEOPLE, " ")
+    .replace(MONEY, " ")
+    .replace(/\b\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)\b/g, " ");
   // "x2", "× 3", "2x": a count written as a multiplier.
   const times = /(?:^|\s)[x×]\s*(\d+)\b|(?:^|\s)(\d+)\s*[x×](?=\s|$)/.exec(lower);
   if (times) return Number(times[1] ?? times[2]);
@@ -148,7 +154,7 @@ function amountSaid(said: string): { amount: number; currency?: string; said: st
 
 /** A number of people ("for 10 people", "50 guests"): how many eat, not how many packs. */
 const PEOPLE =
-  /\b(?:for\s+)?(?:\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|few|several|many)(?:-[a-z]+)?)\s+(?:people|persons|ppl|pple|guests|adults|kids|children|visitors|mouths|heads|family members|friends|colleagues|of us)\b/gi;
+  /\b(?:for\s+)?(?:\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|few|several|many)(?:-[a-z]+)?)\s+(?:people|persons|ppl|pple|guests|adults|kids|children|visitors|mouths|family members|friends|colleagues|of us)\b/gi;
 
 /** The number of people the shopper cooks for, as said ("for 10 people"), if any. */
 export function peopleCount(text: string): string | undefined {

@@ -225,6 +225,13 @@ export function quantityValue(context: FillContext): Found | undefined {
   if (quantity === undefined) return undefined;
   const per = product ? itemsPerUnit(product) : undefined;
   if (product && per && !countsInUnits(context.question, product)) {
+    // "60 eggs" of eggs sold by the crate of 30 is 2 crates, exactly: said back, not guessed.
+    if (Number.isInteger(quantity) && quantity > 0 && quantity % per === 0)
+      return {
+        value: quantity / per,
+        because: `${quantity} items, ${quantity / per} × ${product.description}`,
+        note: `${quantity} is ${quantity / per} × ${product.name} (${product.description})`,
+      };
     return {
       because: `counted in items; ${product.name} is sold as ${product.description}`,
       ask: {

@@ -55,7 +55,11 @@ export function resolveQuestion(
 
 /** The resolver's reading of a message, before the write rule: the action and values its words score for. */
 function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options: ResolveOptions): Resolution {
-  const question = withoutPleasantries(asked);
+  // "One (1) bundle": a count written twice, as forms write it, is one count.
+  const question = withoutPleasantries(asked).replace(
+    /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*\(\s*\d+\s*\)/gi,
+    "$1",
+  );
   const actions = options.actions ?? defaultActions();
   const clock = clockAt(options.now, options.timeZone);
   const { text, fixes } = correctTypos(normalize(question), vocabulary(actions, catalog), aliasWords(catalog));

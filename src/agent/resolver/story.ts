@@ -6,10 +6,15 @@ import { normalize } from "./text.ts";
 const PLEASANTRY =
   /^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening|day)|thanks|thank you|thx|cheers|ta)\b[^.!?\n\d]{0,30}[.!?\n]+\s*/i;
 
-/** The question without the pleasantries before it, when something is left to ask. */
+/** A sign-off after the request ("… Thank you and God bless.", "… Regards, Ada"): no part of what is asked. */
+const SIGN_OFF =
+  /(?<=[.!?])\s+(?:(?:thank(?:s| you)(?: so much| very much| in advance)?|god bless(?: you)?|bless you|cheers|regards|best regards|kind regards|warm regards|much love|love|bye|take care)[\s,.!&]*(?:and\s+)?)+(?:[-–—,]?\s*\w+)?[.!\s]*$/i;
+
+/** The question without the pleasantries before it, when something is left to ask, and without a sign-off after it. */
 export function withoutPleasantries(question: string): string {
-  const rest = question.replace(PLEASANTRY, "");
-  return rest !== question && asks(rest.replace(/^(?:now|so|ok|okay),?\s+/i, "")) ? rest : question;
+  const signed = question.replace(SIGN_OFF, "");
+  const rest = signed.replace(PLEASANTRY, "");
+  return rest !== signed && asks(rest.replace(/^(?:now|so|ok|okay),?\s+/i, "")) ? rest : signed;
 }
 
 /**
