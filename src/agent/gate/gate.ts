@@ -323,7 +323,10 @@ function leftUndone(
     const name = named(part.said);
     if (name) undone.push(`${name} (${ASIDE_WORDS[part.kind]})`);
   }
-  return undone.length > 0 ? `I haven't added ${undone.join(" or ")}` : undefined;
+  const once = undone.filter(
+    (each, index) => undone.findIndex((other) => other.split(" (")[0] === each.split(" (")[0]) === index,
+  );
+  return once.length > 0 ? `I haven't added ${once.join(" or ")}` : undefined;
 }
 
 /** Whether a text names the write's product (or, for a write with none, any write at all). */

@@ -69,7 +69,7 @@ export function readRequest(own: string): RequestReading {
   let otherwise = false;
   let afterNo = false;
   for (const { piece, joint } of pieces) {
-    const text = piece.trim();
+    let text = piece.trim();
     if (joint && /[.!?\n]/.test(piece)) otherwise = false;
     if (joint || text === "") {
       kept.push({ text: piece, joint: true });
@@ -88,12 +88,15 @@ export function readRequest(own: string): RequestReading {
       kept.push({ text: ` ${earlier.replace(COUNT, corrected)} `, joint: false });
       continue;
     }
+    // "Sorry, I meant 4 bunches of ugu": what was asked before is taken back, and this is asked instead.
+    const instead = RESTATED.exec(text);
+    if (instead && text.slice(instead[0].length).trim() !== "") {
+      takeBackKept(kept, held, instead[0].trim());
+      text = text.slice(instead[0].length).trim();
+    }
     if (takesBack(text)) {
       afterNo = true;
-      for (const earlier of kept.filter((each) => !each.joint && each.text.trim() !== "")) {
-        held.push({ part: earlier.text.trim(), why: "taken back", words: text });
-        earlier.text = "";
-      }
+      takeBackKept(kept, held, text);
       continue;
     }
     const hypothetical = hypotheticalIn(text);
@@ -136,6 +139,18 @@ export function readRequest(own: string): RequestReading {
     .replace(/\s+/g, " ")
     .trim();
   return { request, held, ...(condition ? { condition } : {}) };
+}
+
+/** What takes back the request before it and asks again in the same part ("sorry, I meant …", "correction: …"). */
+const RESTATED =
+  /^(?:(?:sorry|oops|no|nah|wait|actually|my bad|abeg)[\s,]*)*(?:i meant?(?: to say)?|i mean|correction|what i meant (?:was|is))\b[\s,:-]*/i;
+
+/** Takes back every request kept so far (as "actually no" or "sorry, I meant" does). */
+function takeBackKept(kept: { text: string; joint: boolean }[], held: Held[], words: string): void {
+  for (const earlier of kept.filter((each) => !each.joint && each.text.trim() !== "")) {
+    held.push({ part: earlier.text.trim(), why: "taken back", words });
+    earlier.text = "";
+  }
 }
 
 /** The last request before a correction that names a count: taken out of what was kept or held, to be said again with the new count. */
