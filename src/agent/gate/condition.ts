@@ -123,8 +123,9 @@ export function readCondition(said: string): Condition {
   // A price bound is the price, whatever words of stock come with it ("if e dey under 100k"); a small bare number is no price ("than at Mile 12").
   if (bound && (bound.currency || bound.amount >= 100 || /\d\s?(?:k|thousand|grand|m|million)\b/i.test(bound.said)))
     return { ...base, subject: "price", bound };
+  // The catalog says what is sold, not how much is in stock: "if it's in stock", "if available" cannot be told.
   if (
-    /\b(?:in stock|available|availability|you (?:have|get|sell|stock|carry)|una (?:get|have|sell)|it dey|e dey|they dey|dem dey|you still have|it'?s there|still there)\b/i.test(
+    /\b(?:you (?:sell|carry)|(?:it'?s|it is|they'?re|they are) (?:sold|on the app|in the catalog)|una (?:sell))\b/i.test(
       text,
     )
   )

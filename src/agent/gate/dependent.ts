@@ -9,5 +9,7 @@ const DEPENDS =
 /** The words that make the rest of the message depend on the change that cannot be made, if any. */
 export function dependsOn(message: string, impossible: string | undefined): string | undefined {
   if (!impossible) return undefined;
-  return DEPENDS.exec(message)?.[0];
+  // A swap, replacement or exchange is one change: its add half is the other half of what cannot be done.
+  const swap = /^(?:swap|replace|exchange|switch|substitute)\b/.exec(impossible)?.[0];
+  return swap ?? DEPENDS.exec(message)?.[0];
 }

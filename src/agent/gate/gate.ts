@@ -81,18 +81,27 @@ export function gateWrites(input: GateInput): Resolution {
   const setAsideWrite = aside && quoted && !voice.claim ? quoted : undefined;
   if (!whole && !unresolved)
     return withSetAside(readWithHeld(input, resolution, voice.own, reading.held), setAsideWrite, voice, input);
-  const alone = reading.request ? writeOf(input.resolve(reading.request)) : undefined;
+  const wholeRequest = reading.request ? writeOf(input.resolve(reading.request)) : undefined;
+  // The part that asks in so many words, alone ("…too much for my kitchen. Don't add tomatoes — add 2 buckets of tatashe instead"): a product the story names is no request.
+  const commanded =
+    reading.command && reading.command !== reading.request ? writeOf(input.resolve(reading.command)) : undefined;
+  const storyProduct = productOf(wholeRequest, actions, input.catalog);
+  const alone =
+    commanded &&
+    storyProduct &&
+    productOf(commanded, actions, input.catalog) &&
+    productOf(commanded, actions, input.catalog) !== storyProduct &&
+    !namesProduct(reading.command ?? "", storyProduct, input.catalog)
+      ? commanded
+      : wholeRequest;
   // The product may be named only in the condition ("if the watermelon is below 5k, add 2"): the user's own words still.
-  const named =
-    alone && reading.condition && !whole
-      ? writeOf(input.resolve(`${reading.request} (${reading.condition})`))
-      : undefined;
+  const named = reading.condition ? writeOf(input.resolve(`${reading.request} (${reading.condition})`)) : undefined;
   const requested =
     alone && whole && completes(whole, alone, actions)
       ? whole
       : alone && named && completes(named, alone, actions)
         ? named
-        : alone;
+        : (alone ?? (named && productOf(named, actions, input.catalog) ? named : undefined));
   if (!whole && !requested && !(aside && quoted)) return readWithHeld(input, resolution, voice.own, reading.held);
   const asked = whole ?? requested ?? quoted;
   const explain = (lines: string[]) => [...(resolution.explanation?.gate ?? []), ...lines];
@@ -110,6 +119,12 @@ export function gateWrites(input: GateInput): Resolution {
     return hold(heldWhy(asked, reading.held, voice.setAside, input), heldLines(reading.held, voice.setAside));
   const request = reading.request;
   const product = productOf(requested, actions, input.catalog);
+  // A product the user said not to add is added only when a request names it again ("don't add the eggs… ok, add the eggs").
+  const refused = reading.held.find(
+    (part) => (part.why === "negated" || part.why === "taken back") && namesProduct(part.part, product, input.catalog),
+  );
+  if (product && refused && !(reading.command && namesProduct(reading.command, product, input.catalog)))
+    return hold(heldWhy(requested, [refused], [], input), heldLines([refused], []));
   const quantityName = fillNamed(requested, actions, "quantity");
   // A count the resolver found for the product, not one it took from the schema's default ("add more eggs, like last time … in three days").
   const counted = requested.explanation?.values.some(
@@ -327,6 +342,12 @@ function leftUndone(
     (each, index) => undone.findIndex((other) => other.split(" (")[0] === each.split(" (")[0]) === index,
   );
   return once.length > 0 ? `I haven't added ${once.join(" or ")}` : undefined;
+}
+
+/** Whether a text names this very product. */
+function namesProduct(text: string, product: CatalogEntry | undefined, catalog: readonly CatalogEntry[]): boolean {
+  const match = product ? matchProduct(text, catalog) : null;
+  return match !== null && "product" in match && match.product === product;
 }
 
 /** Whether a text names the write's product (or, for a write with none, any write at all). */

@@ -17,6 +17,8 @@ export interface RequestReading {
   held: Held[];
   /** The condition put on the request, when one was ("only if it's less than 5000 naira"). */
   condition?: string;
+  /** The parts of the request that ask for a change in so many words ("add 2 paint buckets of tatashe instead"), without the story around them. */
+  command?: string;
 }
 
 /** Where a message's parts end: sentences, commas, dashes, brackets, ellipses. */
@@ -28,6 +30,10 @@ const TURN =
 
 /** A verb that asks for a change: a time ahead is a condition on it only after it, in its part ("add 2 yams tomorrow", not "I'm cooking on Sunday"). */
 const REQUEST_VERB = /\b(?:add|buy|put|order|get me|throw|toss|include|grab|bring|purchase)\b/i;
+
+/** A part that asks for a change in so many words. */
+const COMMAND =
+  /\b(?:add|buy|put|order|get me|throw|toss|include|grab|bring|purchase)\b|\bi(?:'?d| would) like\b|\bi(?:'ll| will) (?:take|have)\b|\bi (?:need|want)\b/i;
 
 /** Where a request starts after a condition said first, past its first words ("if it's cheap add 2"). */
 const REQUEST_AFTER =
@@ -138,7 +144,11 @@ export function readRequest(own: string): RequestReading {
     .replace(/(?:[,;]\s*){2,}/g, ", ")
     .replace(/\s+/g, " ")
     .trim();
-  return { request, held, ...(condition ? { condition } : {}) };
+  const command = kept
+    .filter((each) => !each.joint && COMMAND.test(each.text))
+    .map((each) => each.text.trim())
+    .join(", ");
+  return { request, held, ...(condition ? { condition } : {}), ...(command ? { command } : {}) };
 }
 
 /** What takes back the request before it and asks again in the same part ("sorry, I meant …", "correction: …"). */
@@ -156,9 +166,18 @@ function takeBackKept(kept: { text: string; joint: boolean }[], held: Held[], wo
 /** The last request before a correction that names a count: taken out of what was kept or held, to be said again with the new count. */
 function lastCounted(kept: { text: string; joint: boolean }[], held: Held[]): string | undefined {
   const inKept = [...kept].reverse().find((each) => !each.joint && COUNT.test(each.text));
-  const inHeld = [...held]
-    .reverse()
-    .find((each) => (each.why === "taken back" || each.why === "negated") && COUNT_DIGITS.test(each.part));
+  // A held part that is only a count ("not 3") puts right the request kept, not itself.
+  const inHeld = [...held].reverse().find(
+    (each) =>
+      (each.why === "taken back" || each.why === "negated") &&
+      COUNT_DIGITS.test(each.part) &&
+      /[a-z]{3,}/i.test(
+        each.part
+          .replace(/^\W*(?:don'?t|do not|not|no|never|nor)\b/i, "")
+          .replace(COUNT_DIGITS, "")
+          .replace(/\bo\b/g, ""),
+      ),
+  );
   if (inHeld) {
     held.splice(held.indexOf(inHeld), 1);
     // "Don't add 5 bags of pure water, add 10": the negated request, said again with the new count.

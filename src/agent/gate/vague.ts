@@ -5,7 +5,7 @@ import type { CatalogEntry } from "../resolver/products.ts";
  * The agent asks how many; it never guesses one. "A bunch" of a product sold by the bunch is one.
  */
 const VAGUE =
-  /\b(?:some|sum|plenty|plenti|a few|few|several|many|lots?(?: of)?|a lot(?: of)?|loads?(?: of)?|tons? of|heaps? of|enough|sufficient|adequate|more|extra|additional|another few|a bit(?: of)?|a little|small small|bulk|in bulk|a handful|handfuls?|a bunch of|bunches of|as (?:much|many) as|a good (?:amount|number|quantity)|multiple|various|a couple more|a load of|abundant|surplus|wholesale|fill (?:up )?(?:my|the) (?:cart|basket)|stock up|same (?:amount|quantity|number|as (?:usual|before|last time))|as usual|the usual|like (?:last time|before|usual)|as before|for the (?:month|week|year|holidays?))\b/i;
+  /\b(?:some|sum|plenty|plenti|a few|few|several|many|lots?(?: of)?|a lot(?: of)?|loads?(?: of)?|tons? of|heaps? of|enough|sufficient|adequate|more|extra|additional|another few|a bit(?: of)?|a little|small small|bulk|in bulk|a handful|handfuls?|a bunch of|bunches of|as (?:much|many) as|a good (?:amount|number|quantity)|multiple|various|a couple more|a load of|abundant|surplus|wholesale|fill (?:up )?(?:my|the) (?:cart|basket)|stock up|same (?:amount|quantity|number|as (?:usual|before|last time))|as usual|the usual|like (?:last time|before|usual)|as before|for (?:the|a|one) (?:month|week|year|fortnight|holidays?))\b/i;
 
 /** Two counts given as a choice or a range: "a bag or two", "2-3 crates", "2 to 3", "3 or 4". */
 const RANGE =

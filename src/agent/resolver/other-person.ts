@@ -98,7 +98,8 @@ export function otherPerson(
     !MONTHS_AND_DAYS.test(named[1] as string) &&
     !STARTERS.has((named[1] as string).toLowerCase()) &&
     !ENGLISH_WORDS.has((named[1] as string).toLowerCase()) &&
-    !NOT_PEOPLE.has((named[1] as string).toLowerCase())
+    !NOT_PEOPLE.has((named[1] as string).toLowerCase()) &&
+    !isThing((named[1] as string).toLowerCase())
   )
     return `${named[1]}'s`;
   return undefined;

@@ -58,6 +58,7 @@ export function quantityOf(text: string): number | undefined {
     .toLowerCase()
     .replace(THOUSANDS, "")
     .replace(PEOPLE, " ")
+    .replace(GROUP, " ")
     .replace(MONEY, " ")
     .replace(/\b\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)\b/g, " ");
   // "x2", "× 3", "2x": a count written as a multiplier.
@@ -156,9 +157,13 @@ function amountSaid(said: string): { amount: number; currency?: string; said: st
 const PEOPLE =
   /\b(?:for\s+)?(?:\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|few|several|many)(?:-[a-z]+)?)\s+(?:people|persons|ppl|pple|guests|adults|kids|children|visitors|mouths|family members|friends|colleagues|of us)\b/gi;
 
-/** The number of people the shopper cooks for, as said ("for 10 people"), if any. */
+/** People said as a group of a size ("a family of six", "a party of 20"). */
+const GROUP =
+  /\b(?:a\s+)?(?:family|household|party|group|team|table|house|crowd)\s+of\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\b/gi;
+
+/** The number of people the shopper cooks for, as said ("for 10 people", "a family of six"), if any. */
 export function peopleCount(text: string): string | undefined {
-  return text.match(PEOPLE)?.[0].trim();
+  return (text.match(PEOPLE) ?? text.match(GROUP))?.[0].trim();
 }
 
 /** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */

@@ -122,6 +122,10 @@ export function changeVerb(question: string, actions: readonly ActionDefinition[
     .split(/[,.;:!?]|\b(?:so|but)\b/)
     .slice(1)
     .map((clause) => words(normalize(clause).trim().replace(LEAD, "")))
+    // "…. Top up my wallet": a particle may stand between the verb and what it changes.
+    .map(([verb, object, ...rest]) =>
+      /^(?:up|out|back|off|in)$/.test(object ?? "") ? [verb, ...rest] : [verb, object],
+    )
     .filter(([verb, object]) => verb !== undefined && OBJECT.test(object ?? ""));
   const command = text.replace(LEAD, "");
   const first = words(command)[0];
