@@ -92,7 +92,13 @@ export function writeOf(
   if (license.condition) {
     const product = catalog.find((entry) => entry.id === product_id);
     if (!product) return undefined;
-    const outcome = checkCondition(license.condition, { product, quantity: Number(quantity ?? 1), balance });
+    const status = license.condition.record ? seedStatus(license.condition.record.value) : undefined;
+    const outcome = checkCondition(license.condition, {
+      product,
+      quantity: Number(quantity ?? 1),
+      balance,
+      ...(status ? { status } : {}),
+    });
     if (!outcome.holds) return undefined;
   }
   return { product_id, quantity: quantity ?? 1 };
@@ -131,6 +137,14 @@ function sameValue(got: unknown, expected: unknown): boolean {
   if (typeof got === "string" && typeof expected === "string" && /^\d{4}-\d{2}-\d{2}$/.test(expected))
     return got.slice(0, 10) === expected;
   return isDeepStrictEqual(got, expected);
+}
+
+/** The seed's status of an order, by its reference. */
+function seedStatus(orderId: string): string | undefined {
+  const { orders } = JSON.parse(
+    readFileSync(new URL("../../fixtures/storefront/orders.json", import.meta.url), "utf8"),
+  ) as { orders: { orderId: string; status: string }[] };
+  return orders.find((order) => order.orderId === orderId)?.status;
 }
 
 /** The seed's balance of a demo user, as the wallet computes it. */

@@ -79,6 +79,13 @@ test("the write rule, part by part, judged by what reached the storefront", { ti
     const naira = await ask("add a bag of local rice if I have enough money", "ngozi@example.com");
     assert.deepEqual(naira.writes, [{ product_id: "local-rice-50kg", quantity: 1 }]);
     assert.match(naira.transcript.answer, /NGN, enough for 1 × Local Rice/);
+    // An order's status is read by its reference before the write.
+    const delivered = await ask("add 2 yams only if my order ORD-7F3K2Q has been delivered");
+    assert.deepEqual(delivered.writes, []);
+    assert.ok(delivered.reads.includes("/api/agent/orders"), "the order was read to check the condition");
+    assert.match(delivered.transcript.answer, /^ORD-7F3K2Q is Processing, not Delivered, so I haven't added 2 × Abuja Yam/);
+    const processing = await ask("if ORD-7F3K2Q is still processing, add 2 yams");
+    assert.deepEqual(processing.writes, [{ product_id: "abuja-yam-1-tuber", quantity: 2 }]);
   });
 
   await t.test("3. hypotheticals are answered from reads and never write", async () => {

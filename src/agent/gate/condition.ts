@@ -13,7 +13,9 @@ import { money, naira } from "../template.ts";
 export interface Condition {
   /** The condition as the user said it. */
   said: string;
-  subject: "price" | "balance" | "sold here" | "in season" | "later" | "first" | "unknown";
+  subject: "price" | "balance" | "sold here" | "in season" | "later" | "first" | "status" | "unknown";
+  /** For a status: the record an action reads by its reference, and the status it must have ("if ORD-K9M4TX is still processing"). */
+  record?: { action: string; parameter: string; value: string; status: string };
   /** The bound it is held against, when it names one. */
   bound?: { compare: Compare; amount: number; currency?: string; said: string };
   /** "Unless": the change is made when the test does not hold. */
@@ -170,23 +172,21 @@ export function priceRange(price: string | undefined): [number, number] | undefi
 }
 
 /** Whether a condition surely holds for the product, quantity and balance read; undefined when it cannot be told, with why. */
-export function checkCondition(
-  condition: Condition,
-  facts: { product: CatalogEntry; quantity: number; balance?: { amount: number; currency: string } },
-): Outcome {
+export interface Facts {
+  product: CatalogEntry;
+  quantity: number;
+  balance?: { amount: number; currency: string };
+  /** The status of the record the condition names, as its action read it. */
+  status?: string;
+}
+
+export function checkCondition(condition: Condition, facts: Facts): Outcome {
   const outcome = test(condition, facts);
   if (outcome.holds === undefined || !condition.unless) return outcome;
   return { holds: !outcome.holds, why: outcome.why };
 }
 
-function test(
-  condition: Condition,
-  {
-    product,
-    quantity,
-    balance,
-  }: { product: CatalogEntry; quantity: number; balance?: { amount: number; currency: string } },
-): Outcome {
+function test(condition: Condition, { product, quantity, balance, status }: Facts): Outcome {
   const range = priceRange(product.price);
   const name = product.name;
   switch (condition.subject) {
@@ -200,6 +200,13 @@ function test(
       return priceTest(condition, name, range, quantity);
     case "balance":
       return balanceTest(condition, name, range, quantity, balance);
+    case "status": {
+      const record = condition.record;
+      if (!record || status === undefined)
+        return { holds: undefined, why: `I could not read ${record?.value ?? "it"}` };
+      const holds = status.toLowerCase() === record.status.toLowerCase();
+      return { holds, why: `${record.value} is ${status}${holds ? "" : `, not ${record.status}`}` };
+    }
     case "first":
       return { holds: undefined, why: `you asked for something first ("${condition.said}")` };
     case "later":

@@ -1,9 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ActionDefinition } from "../actions/definition.ts";
+import { clockAt } from "../resolver/calendar.ts";
+import { fillParameter } from "../resolver/fill.ts";
 import type { Resolution } from "../resolver/parameters.ts";
 import { type CatalogEntry, matchProduct } from "../resolver/products.ts";
 import { asks } from "../resolver/requests.ts";
-import { checkCondition, readCondition } from "./condition.ts";
+import { type Condition, checkCondition, readCondition } from "./condition.ts";
 import { dependsOn } from "./dependent.ts";
 import { isWrite } from "./grant.ts";
 import type { WriteLicense } from "./license.ts";
@@ -27,8 +29,8 @@ export interface GateInput {
   actions: readonly ActionDefinition[];
   /** Resolves words as one request, as the resolver does; `reads` leaves every write action out. */
   resolve(text: string, only?: "reads"): Resolution;
-  /** The change no action makes that the message asks for ("cancel anything"), if any. */
-  impossible?: string;
+  /** The change no action makes that words ask for ("cancel anything"), if any. */
+  changeIn(text: string): string | undefined;
 }
 
 /**
@@ -107,11 +109,13 @@ export function gateWrites(input: GateInput): Resolution {
   const explain = (lines: string[]) => [...(resolution.explanation?.gate ?? []), ...lines];
   const hold = (why: string, lines: string[], readOthers = true) =>
     heldInstead(input, readOthers ? voice.own : "", why, explain([...lines, "so        no write"]), asked);
-  const dependent = dependsOn(voice.own, input.impossible);
-  if (dependent && input.impossible)
+  // A change said not to be made is no change asked for ("I don't want the ugu again. Add waterleaf instead").
+  const impossible = reading.request ? input.changeIn(reading.request) : undefined;
+  const dependent = dependsOn(voice.own, impossible);
+  if (dependent && impossible)
     return hold(
-      `I can't ${input.impossible} here, so I haven't ${said(asked, input)} either, since you asked for it with that ("${dependent}"). If you still want it on its own, ask for it on its own`,
-      [`depends   "${dependent}" ties it to what I can't do (${input.impossible})`],
+      `I can't ${impossible} here, so I haven't ${said(asked, input)} either, since you asked for it with that ("${dependent}"). If you still want it on its own, ask for it on its own`,
+      [`depends   "${dependent}" ties it to what I can't do (${impossible})`],
       // The answer is that both halves wait: reading one of them would answer half a plan.
       false,
     );
@@ -159,9 +163,11 @@ export function gateWrites(input: GateInput): Resolution {
   const undone = leftUndone(reading.held, voice.setAside, product, input.catalog);
   const noted = (note: string | undefined) => [undone, note, requested.note].filter(Boolean).join(". ") || undefined;
   if (!reading.condition) return passed(requested, license, lines, noted(undefined));
-  const condition = readCondition(reading.condition);
+  const condition = withRecord(readCondition(reading.condition), actions, input.catalog);
   const lined = [...lines, `condition "${condition.said}" (${condition.subject})`];
-  if (condition.subject === "balance") return passed(requested, { ...license, condition }, lined, noted(undefined));
+  // What needs a read first (the balance, an order's status) is checked by the call's last step (admit.ts).
+  if (condition.subject === "balance" || condition.subject === "status")
+    return passed(requested, { ...license, condition }, lined, noted(undefined));
   if (!product) return hold(`I can't check "${condition.said}" without knowing the product`, lined);
   const quantity = Number(requested.parameters[quantityName ?? ""] ?? 1);
   const outcome = checkCondition(condition, { product, quantity });
@@ -342,6 +348,36 @@ function leftUndone(
     (each, index) => undone.findIndex((other) => other.split(" (")[0] === each.split(" (")[0]) === index,
   );
   return once.length > 0 ? `I haven't added ${once.join(" or ")}` : undefined;
+}
+
+/**
+ * A condition on the status of a record an action reads by its reference ("if my order
+ * ORD-K9M4TX is still processing"): the action's id pattern finds the reference, its list's
+ * status phrases the status (understanding.items.statuses).
+ */
+function withRecord(
+  condition: Condition,
+  actions: readonly ActionDefinition[],
+  catalog: readonly CatalogEntry[],
+): Condition {
+  const text = ` ${condition.said.toLowerCase()} `;
+  for (const action of actions.filter((each) => !isWrite(each) && each.understanding?.items?.statuses)) {
+    const [parameter, fill] =
+      Object.entries(action.understanding?.parameters ?? {}).find(([, each]) => each.from === "pattern") ?? [];
+    if (!parameter || !fill) continue;
+    const found = fillParameter(parameter, fill, { question: condition.said, text, catalog, clock: clockAt(), action });
+    const status = Object.entries(action.understanding?.items?.statuses ?? {})
+      .flatMap(([name, phrases]) => phrases.map((phrase) => ({ name, phrase: phrase.toLowerCase() })))
+      .filter(({ phrase }) => text.includes(` ${phrase} `))
+      .sort((a, b) => b.phrase.length - a.phrase.length)[0]?.name;
+    if (typeof found?.value === "string" && status)
+      return {
+        ...condition,
+        subject: "status",
+        record: { action: action.name, parameter, value: found.value, status },
+      };
+  }
+  return condition;
 }
 
 /** Whether a text names this very product. */

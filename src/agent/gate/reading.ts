@@ -29,15 +29,16 @@ const TURN =
   /\s+(?=(?:but|however|though|although|actually|rather|instead|wait|whereas|then)\b)|\s+(?=and\s+(?:(?:please|pls|abeg|kindly|just|also|then|so|maybe|you can|can you|could you)\s+)*(?:add|buy|put|get|order|throw|toss|grab|give|include|bring|send|purchase|check|tell|show|how|what|whats|is|are|do|does|don'?t|do not|never|no need|skip|forget)\b)/i;
 
 /** A verb that asks for a change: a time ahead is a condition on it only after it, in its part ("add 2 yams tomorrow", not "I'm cooking on Sunday"). */
-const REQUEST_VERB = /\b(?:add|buy|put|order|get me|throw|toss|include|grab|bring|purchase)\b/i;
+const REQUEST_VERB =
+  /\b(?:add|buy|put|get me|throw|toss|include|grab|bring|purchase)\b|\border\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more)\b/i;
 
 /** A part that asks for a change in so many words. */
 const COMMAND =
-  /\b(?:add|buy|put|order|get me|throw|toss|include|grab|bring|purchase)\b|\bi(?:'?d| would) like\b|\bi(?:'ll| will) (?:take|have)\b|\bi (?:need|want)\b/i;
+  /\b(?:add|buy|put|get me|throw|toss|include|grab|bring|purchase)\b|\border\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more)\b|\bi(?:'?d| would) like\b|\bi(?:'ll| will) (?:take|have)\b|\bi (?:need|want)\b/i;
 
 /** Where a request starts after a condition said first, past its first words ("if it's cheap add 2"). */
 const REQUEST_AFTER =
-  /(?<=^\S+\s+\S+.*?)\s(?:then\s+)?(?:(?:please|pls|abeg|kindly|just|go ahead and|you can|u can)\s+)*(?:add|buy|put|get me|order|throw|toss|include|grab|bring)\b/i;
+  /(?<=^\S+\s+\S+.*?)\s(?:then\s+)?(?:(?:please|pls|abeg|kindly|just|go ahead and|you can|u can)\s+)*(?:add|buy|put|get me|throw|toss|include|grab|bring|order\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more))\b/i;
 
 /** What to do when a condition does not hold ("if not", "otherwise", "else"). */
 const OTHERWISE = /^(?:if (?:not|no|it'?s not|it isn'?t|e no)|otherwise|else|or else)\b/i;
@@ -73,14 +74,25 @@ export function readRequest(own: string): RequestReading {
   let condition: string | undefined;
   // "…, add 2 buckets. If not, leave it.": what to do otherwise is held with its condition, to the sentence's end.
   let otherwise = false;
+  // A condition said first runs on through its commas to the part that asks ("If my order, ORD-K9M4TX, is still processing, add…").
+  let conditionGoesOn = false;
   let afterNo = false;
   for (const { piece, joint } of pieces) {
     let text = piece.trim();
-    if (joint && /[.!?\n]/.test(piece)) otherwise = false;
+    if (joint && /[.!?\n]/.test(piece)) {
+      otherwise = false;
+      conditionGoesOn = false;
+    }
     if (joint || text === "") {
       kept.push({ text: piece, joint: true });
       continue;
     }
+    if (conditionGoesOn && !COMMAND.test(text)) {
+      condition = `${condition ?? ""}, ${text}`;
+      held.push({ part: text, why: "a condition", words: "the condition, on" });
+      continue;
+    }
+    conditionGoesOn = false;
     if (otherwise || OTHERWISE.test(text)) {
       otherwise = true;
       held.push({ part: text, why: "a condition", words: "otherwise" });
@@ -126,6 +138,7 @@ export function readRequest(own: string): RequestReading {
       condition = condition ? `${condition}, ${said}` : said;
       held.push({ part: said, why: "a condition", words: CONDITION_START.exec(said)?.[0] ?? said });
       kept.push({ text: ` ${text.slice(0, conditional)} `, joint: false });
+      conditionGoesOn = conditional === 0;
       continue;
     }
     if (negated >= 0) {

@@ -87,7 +87,8 @@ export function otherPerson(
   // "Transactions for Tunde"; "money for Mum" is money the user sent.
   const named =
     new RegExp(
-      `\\b(?:${DATA_NOUNS})\\b.*\\b(?:for|of|belonging to)\\s+(?!(?:${RELATIVES})\\b)([A-Z][a-z]+)\\b`,
+      // "Put it in my cart for Mama Bisi": the user's own cart, bought for someone.
+      `(?<!\\b(?:my|our)\\s+)\\b(?:${DATA_NOUNS})\\b.*\\b(?:for|of|belonging to)\\s+(?!(?:${RELATIVES})\\b)([A-Z][a-z]+)\\b`,
       "",
     ).exec(plain) ??
     // "What's Tunde Bakare balance?": a name said before the data without "'s".

@@ -49,7 +49,7 @@ export function resolveQuestion(
         ...options,
         ...(only === "reads" ? { actions: actions.filter((action) => !isWrite(action)) } : {}),
       }),
-    impossible: changeVerb(asked, actions),
+    changeIn: (text) => changeVerb(text, actions),
   });
 }
 
