@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
-import { checkCondition } from "../../src/agent/gate/condition.ts";
+import { checkCondition } from "../../src/agent/gate/check.ts";
 import type { Resolution } from "../../src/agent/resolver/parameters.ts";
 import type { CatalogEntry } from "../../src/agent/resolver/products.ts";
 import { resolveQuestion } from "../../src/agent/resolver/resolve.ts";

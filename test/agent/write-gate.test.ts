@@ -83,7 +83,10 @@ test("the write rule, part by part, judged by what reached the storefront", { ti
     const delivered = await ask("add 2 yams only if my order ORD-7F3K2Q has been delivered");
     assert.deepEqual(delivered.writes, []);
     assert.ok(delivered.reads.includes("/api/agent/orders"), "the order was read to check the condition");
-    assert.match(delivered.transcript.answer, /^ORD-7F3K2Q is Processing, not Delivered, so I haven't added 2 × Abuja Yam/);
+    assert.match(
+      delivered.transcript.answer,
+      /^ORD-7F3K2Q is Processing, not Delivered, so I haven't added 2 × Abuja Yam/,
+    );
     const processing = await ask("if ORD-7F3K2Q is still processing, add 2 yams");
     assert.deepEqual(processing.writes, [{ product_id: "abuja-yam-1-tuber", quantity: 2 }]);
   });

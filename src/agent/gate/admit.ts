@@ -3,9 +3,11 @@ import type { ActionDefinition } from "../actions/definition.ts";
 import type { Resolution } from "../resolver/parameters.ts";
 import type { CatalogEntry } from "../resolver/products.ts";
 import { lookupIn } from "../template.ts";
-import { type Condition, checkCondition } from "./condition.ts";
+import { checkCondition } from "./check.ts";
+import type { Condition } from "./condition.ts";
 import { issueGrant, isWrite, type WriteGrant } from "./grant.ts";
 import { licensed } from "./license.ts";
+import { capitalized } from "./terms.ts";
 
 /** A read the gate may make before a write, to check a condition on it (the balance). */
 export type Read = (action: ActionDefinition, parameters: Record<string, unknown>) => Promise<ActionCall>;
@@ -89,8 +91,4 @@ async function readFacts(
   return call.response.status < 400
     ? { call, balance: { amount: Number(lookupIn(scope, amount)), currency: String(lookupIn(scope, currency)) } }
     : { call };
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
