@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Resolution } from "../resolver/parameters.ts";
 import { checkCondition } from "./check.ts";
 import { readCondition } from "./condition.ts";
@@ -17,10 +18,36 @@ import type { WriteLicense } from "./license.ts";
 import { readRequest } from "./reading.ts";
 import { withRecord } from "./record.ts";
 import { capitalized, completes, fillNamed, type GateInput, namesProduct, productOf, said, writes } from "./terms.ts";
-import { countRange, vagueQuantity } from "./vague.ts";
+import { approximate, countRange, vagueQuantity } from "./vague.ts";
 import { userVoice } from "./voice.ts";
 
 export type { GateInput } from "./terms.ts";
+
+/** A command whose object is a pronoun ("add them", "buy am"): what it means is named elsewhere. */
+const PRONOUN_COMMAND =
+  /(?:^|[,.;:!—–-]\s*|\b(?:please|pls|abeg|kindly|so|just|then|and|ok|okay|oya|go ahead and)\s+)(?:add|buy|get|put|order|include)\s+(?:them|it|those|these|that|am|dem|everything|all of (?:them|it))\b(?![^.!?]*\?)/i;
+
+/** The write a pronoun command takes up from a part someone else said, when that part names one. */
+function adopt(
+  command: string | undefined,
+  setAside: ReturnType<typeof userVoice>["setAside"],
+  input: GateInput,
+  writeOf: (each: Resolution | undefined) => Resolution | undefined,
+): Resolution | undefined {
+  if (!command || !PRONOUN_COMMAND.test(command)) return undefined;
+  const verb = /\b(?:add|buy|get|put|order|include)\b/i.exec(command)?.[0] ?? "add";
+  const writes = setAside
+    .filter((part) => part.kind === "reported" || part.kind === "quoted")
+    .flatMap((part) => writeOf(input.resolve(`${verb} ${part.said}`)) ?? [])
+    .filter((write) => productOf(write, input.actions, input.catalog));
+  // One thing named, however many times it was reported: that is what "them" means.
+  const [first] = writes;
+  return first && writes.every((write) => isDeepStrictEqual(write.parameters, first.parameters)) ? first : undefined;
+}
+
+/** Changes besides adding, and the words of adding: a negated "remove" says nothing against an add. */
+const OTHER_CHANGE = /\b(?:remove|delete|cancel|take (?:out|off)|empty|clear|change|swap|send|transfer|pay|refund)\b/i;
+const ADD_WORDS = /\b(?:add|buy|put|order|include|get)\b/i;
 
 /**
  * The write rule: a state change needs a clear, positive, unconditional request from the user,
@@ -72,6 +99,7 @@ export function gateWrites(input: GateInput): Resolution {
   // …but never over a refusal of another person's data ("put them in her basket").
   if (resolution.refused && resolution.explanation?.rule?.startsWith("another person's data")) return resolution;
   const unresolved =
+    PRONOUN_COMMAND.test(reading.command ?? "") ||
     resolution.refused ||
     resolution.action === "none" ||
     reading.condition !== undefined ||
@@ -80,7 +108,9 @@ export function gateWrites(input: GateInput): Resolution {
   const setAsideWrite = aside && quoted && !voice.claim ? quoted : undefined;
   if (!whole && !unresolved)
     return withSetAside(readWithHeld(input, resolution, voice.own, reading.held), setAsideWrite, voice, input);
-  const wholeRequest = reading.request ? writeOf(input.resolve(reading.request)) : undefined;
+  // "Mama asked for 2 kegs of palm oil, add them": the user's own command takes up what someone else named.
+  const adopted = adopt(reading.command, voice.setAside, input, writeOf);
+  const wholeRequest = adopted ?? (reading.request ? writeOf(input.resolve(reading.request)) : undefined);
   // The part that asks in so many words, alone ("…too much for my kitchen. Don't add tomatoes — add 2 buckets of tatashe instead"): a product the story names is no request.
   const commanded =
     reading.command && reading.command !== reading.request ? writeOf(input.resolve(reading.command)) : undefined;
@@ -122,7 +152,11 @@ export function gateWrites(input: GateInput): Resolution {
   const product = productOf(requested, actions, input.catalog);
   // A product the user said not to add is added only when a request names it again ("don't add the eggs… ok, add the eggs").
   const refused = reading.held.find(
-    (part) => (part.why === "negated" || part.why === "taken back") && namesProduct(part.part, product, input.catalog),
+    (part) =>
+      (part.why === "negated" || part.why === "taken back") &&
+      namesProduct(part.part, product, input.catalog) &&
+      // "Don't remove the yam, just add 2 more tubers": a different change said not to be made.
+      !(OTHER_CHANGE.test(part.part) && !ADD_WORDS.test(part.part)),
   );
   if (product && refused && !(reading.command && namesProduct(reading.command, product, input.catalog)))
     return hold(heldWhy(requested, [refused], [], input), heldLines([refused], []));
@@ -133,7 +167,7 @@ export function gateWrites(input: GateInput): Resolution {
       value.parameter === quantityName && value.value !== undefined && value.because !== "the schema's default",
   );
   const vague = quantityName
-    ? (countRange(request) ?? (counted ? undefined : vagueQuantity(request, product)))
+    ? (countRange(request) ?? approximate(request) ?? (counted ? undefined : vagueQuantity(request, product)))
     : undefined;
   if (vague && quantityName) {
     const { [quantityName]: _, ...rest } = requested.parameters;

@@ -89,7 +89,7 @@ export function said(resolution: Resolution | undefined, input: GateInput): stri
   if (!resolution || !product) return "added anything";
   const quantityName = fillNamed(resolution, input.actions, "quantity");
   const quantity = quantityName ? resolution.parameters[quantityName] : undefined;
-  return `added ${quantity ?? 1} × ${product.name}`;
+  return quantity === undefined ? `added ${product.name}` : `added ${quantity} × ${product.name}`;
 }
 
 export function shortened(text: string): string {

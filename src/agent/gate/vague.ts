@@ -5,7 +5,7 @@ import type { CatalogEntry } from "../resolver/products.ts";
  * The agent asks how many; it never guesses one. "A bunch" of a product sold by the bunch is one.
  */
 const VAGUE =
-  /\b(?:some|sum|plenty|plenti|a few|few|several|many|lots?(?: of)?|a lot(?: of)?|loads?(?: of)?|tons? of|heaps? of|enough|sufficient|adequate|more|extra|additional|another few|a bit(?: of)?|a little|small small|bulk|in bulk|a handful|handfuls?|a bunch of|bunches of|as (?:much|many) as|a good (?:amount|number|quantity)|multiple|various|a couple more|a load of|abundant|surplus|wholesale|fill (?:up )?(?:my|the) (?:cart|basket)|stock up|same (?:amount|quantity|number|as (?:usual|before|last time))|as usual|the usual|like (?:last time|before|usual)|as before|for (?:the|a|one) (?:month|week|year|fortnight|holidays?))\b/i;
+  /\b(?:some|sum|plenty|plenti|a few|few|several|many|lots?(?: of)?|a lot(?: of)?|loads?(?: of)?|tons? of|heaps? of|enough|sufficient|adequate|more|extra|additional|another few|a bit(?: of)?|a little|small small|bulk|in bulk|a handful|handfuls?|a bunch of|bunches of|as (?:much|many) as|a good (?:amount|number|quantity)|multiple|various|a couple more|a load of|abundant|surplus|wholesale|fill (?:up )?(?:my|the) (?:cart|basket)|stock up|same (?:amount|quantity|number|as (?:usual|before|last time))|as usual|the usual|like (?:last time|before|usual)|as before|for (?:the|a|one)(?: whole| entire| full)? (?:month|week|year|fortnight|holidays?)|(?:days?|weeks?|months?)(?:'s|')? worth|(?:about|around|roughly|approximately|approx|at least|at most|up to|upto|maybe)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:or more|or so|-ish|ish|plus)|no more than\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
 
 /** Two counts given as a choice or a range: "a bag or two", "2-3 crates", "2 to 3", "3 or 4". */
 const RANGE =
@@ -14,6 +14,15 @@ const RANGE =
 /** Two counts said as a choice or a range ("a bag or two", "2-3 crates"): no one number to add. */
 export function countRange(request: string): string | undefined {
   return RANGE.exec(request)?.[0];
+}
+
+/** A count said as about, at least or at most ("about 3", "at least 2", "3 or more"): no one number to add. */
+const APPROXIMATE =
+  /\b(?:about|around|roughly|approximately|approx|at least|at most|up to|upto|maybe)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:or more|or so|-ish|ish)\b/i;
+
+/** The approximate count a request says, if any. */
+export function approximate(request: string): string | undefined {
+  return APPROXIMATE.exec(request)?.[0];
 }
 
 /** The vague quantity a request holds for a product, if it says no number. */

@@ -40,6 +40,8 @@ export const COUNT_WORDS: Readonly<Record<string, number>> = { couple: 2, few: 3
 const PHRASES: Record<string, number> = {
   "half a": 0.5,
   "half an": 0.5,
+  half: 0.5,
+  quarter: 0.25,
   "a dozen": 12,
   dozen: 12,
   "a couple": 2,
@@ -60,7 +62,12 @@ export function quantityOf(text: string): number | undefined {
     .replace(PEOPLE, " ")
     .replace(GROUP, " ")
     .replace(MONEY, " ")
-    .replace(/\b\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)\b/g, " ");
+    .replace(/\b\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)\b/g, " ")
+    // A length of time ("for one week", "3 days") is no count of packs.
+    .replace(
+      /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\s+(?:days?|weeks?|months?|years?|hours?|nights?|fortnights?)\b/g,
+      " ",
+    );
   // "x2", "× 3", "2x": a count written as a multiplier.
   const times = /(?:^|\s)[x×]\s*(\d+)\b|(?:^|\s)(\d+)\s*[x×](?=\s|$)/.exec(lower);
   if (times) return Number(times[1] ?? times[2]);

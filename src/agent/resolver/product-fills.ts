@@ -134,12 +134,15 @@ function unsoldCounted(context: FillContext): string | undefined {
     (word) =>
       !ENGLISH_WORDS.has(word) &&
       !PACK_NOUNS.has(word) &&
+      !PACK_NOUNS.has(singular(word)) &&
       !packWords(context.catalog).has(word) &&
       !DESCRIBING.has(word) &&
       !COLOURS_AND_MOODS.has(word) &&
       !GENERIC.has(word) &&
       !isIntentWord(context.action, word) &&
-      !/^(cart|basket)$/.test(word),
+      !/^(cart|basket)$/.test(word) &&
+      // A typo the check corrected ("charcol") is the word it became, not a product the catalog lacks.
+      context.text.includes(` ${word} `),
   );
   return unknown.length > 0 ? unknown.join(" ") : undefined;
 }

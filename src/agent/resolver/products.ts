@@ -128,7 +128,9 @@ export const PACK_NOUNS = new Set(
 /** The one product of `among` sold in a unit the text counts ("a keg", "two bottles"), if exactly one is. */
 function soldIn(normalized: string, among: readonly CatalogEntry[]): CatalogEntry | undefined {
   const counted = [
-    ...normalized.matchAll(/ (?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([a-z]+)/g),
+    ...normalized.matchAll(
+      / (?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (?:(?:more|extra|additional|other|big|small|large|medium|whole|full) )?([a-z]+)/g,
+    ),
   ].map((match) => singular(match[1] as string));
   const units = counted.filter((word) => PACK_NOUNS.has(word));
   if (units.length === 0) return undefined;
