@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Resolution } from "../resolver/parameters.ts";
+import { matchProduct } from "../resolver/products.ts";
 import { checkCondition } from "./check.ts";
 import { readCondition } from "./condition.ts";
 import { dependsOn } from "./dependent.ts";
@@ -22,6 +23,24 @@ import { approximate, countRange, vagueQuantity } from "./vague.ts";
 import { userVoice } from "./voice.ts";
 
 export type { GateInput } from "./terms.ts";
+
+/**
+ * Whether every product the request's other parts name is one the user said not to add ("add 2
+ * bunches of ugu. NOT water leaf, the last time somebody bring waterleaf"): the command alone asks.
+ */
+function othersSaidNot(reading: ReturnType<typeof readRequest>, input: GateInput): boolean {
+  const productsIn = (text: string) => {
+    const match = matchProduct(text, input.catalog);
+    return match === null ? [] : "product" in match ? [match.product] : match.candidates;
+  };
+  const saidNot = new Set(
+    reading.held
+      .filter((part) => part.why === "negated" || part.why === "taken back")
+      .flatMap((part) => productsIn(part.part)),
+  );
+  const others = reading.kept.filter((part) => !part.command).flatMap((part) => productsIn(part.text));
+  return others.length > 0 && others.every((product) => saidNot.has(product));
+}
 
 /** A command whose object is a pronoun ("add them", "buy am"): what it means is named elsewhere. */
 const PRONOUN_COMMAND =
@@ -115,17 +134,19 @@ export function gateWrites(input: GateInput): Resolution {
   const commanded =
     reading.command && reading.command !== reading.request ? writeOf(input.resolve(reading.command)) : undefined;
   const storyProduct = productOf(wholeRequest, actions, input.catalog);
+  const commandedProduct = productOf(commanded, actions, input.catalog);
   const alone =
     commanded &&
-    storyProduct &&
-    productOf(commanded, actions, input.catalog) &&
-    productOf(commanded, actions, input.catalog) !== storyProduct &&
-    !namesProduct(reading.command ?? "", storyProduct, input.catalog)
+    commandedProduct &&
+    ((!wholeRequest && othersSaidNot(reading, input)) ||
+      (storyProduct &&
+        commandedProduct !== storyProduct &&
+        !namesProduct(reading.command ?? "", storyProduct, input.catalog)))
       ? commanded
       : wholeRequest;
   // The product may be named only in the condition ("if the watermelon is below 5k, add 2"): the user's own words still.
   const named = reading.condition ? writeOf(input.resolve(`${reading.request} (${reading.condition})`)) : undefined;
-  const requested =
+  let requested =
     alone && whole && completes(whole, alone, actions)
       ? whole
       : alone && named && completes(named, alone, actions)
@@ -133,6 +154,33 @@ export function gateWrites(input: GateInput): Resolution {
         : (alone ?? (named && productOf(named, actions, input.catalog) ? named : undefined));
   if (!whole && !requested && !(aside && quoted)) return readWithHeld(input, resolution, voice.own, reading.held);
   const asked = whole ?? requested ?? quoted;
+  // A product the user said not to add is added only when a request after that names it again
+  // ("put stockfish… no, not stockfish, the smoked catfish. one pack": what follows is the request).
+  const named0 = productOf(requested, actions, input.catalog);
+  const refused = reading.held.find(
+    (part) =>
+      (part.why === "negated" || part.why === "taken back") &&
+      namesProduct(part.part, named0, input.catalog) &&
+      // "Don't remove the yam, just add 2 more tubers": a different change said not to be made.
+      !(OTHER_CHANGE.test(part.part) && !ADD_WORDS.test(part.part)),
+  );
+  const askedAgain = reading.kept.some(
+    (part) => part.command && part.at > (refused?.at ?? 0) && namesProduct(part.text, named0, input.catalog),
+  );
+  if (requested && named0 && refused && !askedAgain) {
+    const after = reading.kept.filter((part) => part.at > refused.at).map((part) => part.text);
+    const instead = after.length > 0 ? writeOf(input.resolve(after.join(", "))) : undefined;
+    const other = productOf(instead, actions, input.catalog);
+    if (!instead || !other || other === named0)
+      return heldInstead(
+        input,
+        voice.own,
+        heldWhy(requested, [refused], [], input),
+        [...(resolution.explanation?.gate ?? []), ...heldLines([refused], []), "so        no write"],
+        requested,
+      );
+    requested = instead;
+  }
   const explain = (lines: string[]) => [...(resolution.explanation?.gate ?? []), ...lines];
   const hold = (why: string, lines: string[], readOthers = true) =>
     heldInstead(input, readOthers ? voice.own : "", why, explain([...lines, "so        no write"]), asked);
@@ -150,16 +198,6 @@ export function gateWrites(input: GateInput): Resolution {
     return hold(heldWhy(asked, reading.held, voice.setAside, input), heldLines(reading.held, voice.setAside));
   const request = reading.request;
   const product = productOf(requested, actions, input.catalog);
-  // A product the user said not to add is added only when a request names it again ("don't add the eggs… ok, add the eggs").
-  const refused = reading.held.find(
-    (part) =>
-      (part.why === "negated" || part.why === "taken back") &&
-      namesProduct(part.part, product, input.catalog) &&
-      // "Don't remove the yam, just add 2 more tubers": a different change said not to be made.
-      !(OTHER_CHANGE.test(part.part) && !ADD_WORDS.test(part.part)),
-  );
-  if (product && refused && !(reading.command && namesProduct(reading.command, product, input.catalog)))
-    return hold(heldWhy(requested, [refused], [], input), heldLines([refused], []));
   const quantityName = fillNamed(requested, actions, "quantity");
   // A count the resolver found for the product, not one it took from the schema's default ("add more eggs, like last time … in three days").
   const counted = requested.explanation?.values.some(

@@ -4,6 +4,8 @@ import { negationAt, takesBack } from "./negation.ts";
 
 /** A part of the user's words that asks for no change, and why. */
 export interface Held {
+  /** Where the part stands among the message's parts, for what comes after it. */
+  at: number;
   part: string;
   why: "negated" | "taken back" | "a hypothetical" | "a condition";
   /** The words that made it so ("don't", "what if", "only if"). */
@@ -19,6 +21,8 @@ export interface RequestReading {
   condition?: string;
   /** The parts of the request that ask for a change in so many words ("add 2 paint buckets of tatashe instead"), without the story around them. */
   command?: string;
+  /** The parts kept, each where it stands. */
+  kept: { text: string; at: number; command: boolean }[];
 }
 
 /** Where a message's parts end: sentences, commas, dashes, brackets, ellipses. */
@@ -30,15 +34,15 @@ const TURN =
 
 /** A verb that asks for a change: a time ahead is a condition on it only after it, in its part ("add 2 yams tomorrow", not "I'm cooking on Sunday"). */
 const REQUEST_VERB =
-  /\b(?:add|buy|put|get me|throw|toss|include|grab|bring|purchase)\b|\border\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more)\b/i;
+  /\b(?:add|buy|put|get me|throw|toss|include|grab|bring me|bring us|purchase)\b|\border\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more)\b/i;
 
 /** A part that asks for a change in so many words. */
 const COMMAND =
-  /\b(?:add|buy|put|get me|throw|toss|include|grab|bring|purchase)\b|\border\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more)\b|\bi(?:'?d| would) like\b|\bi(?:'ll| will) (?:take|have)\b|\bi (?:need|want)\b/i;
+  /\b(?:add|buy|put|get me|throw|toss|include|grab|bring me|bring us|purchase)\b|\border\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more)\b|\bi(?:'?d| would) like\b|\bi(?:'ll| will) (?:take|have)\b|\bi (?:need|want)\b/i;
 
 /** Where a request starts after a condition said first, past its first words ("if it's cheap add 2"). */
 const REQUEST_AFTER =
-  /(?<=^\S+\s+\S+.*?)\s(?:then\s+)?(?:(?:please|pls|abeg|kindly|just|go ahead and|you can|u can)\s+)*(?:add|buy|put|get me|throw|toss|include|grab|bring|order\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more))\b/i;
+  /(?<=^\S+\s+\S+.*?)\s(?:then\s+)?(?:(?:please|pls|abeg|kindly|just|go ahead and|you can|u can)\s+)*(?:add|buy|put|get me|throw|toss|include|grab|bring me|bring us|order\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more))\b/i;
 
 /** What to do when a condition does not hold ("if not", "otherwise", "else"). */
 const OTHERWISE = /^(?:if (?:not|no|it'?s not|it isn'?t|e no)|otherwise|else|or else)\b/i;
@@ -72,7 +76,7 @@ export function readRequest(own: string): RequestReading {
     .flatMap((piece, index) =>
       index % 2 === 1 ? [{ piece, joint: true }] : piece.split(TURN).map((each) => ({ piece: each, joint: false })),
     );
-  const kept: { text: string; joint: boolean }[] = [];
+  const kept: { text: string; joint: boolean; at: number }[] = [];
   const held: Held[] = [];
   let condition: string | undefined;
   // "…, add 2 buckets. If not, leave it.": what to do otherwise is held with its condition, to the sentence's end.
@@ -80,25 +84,25 @@ export function readRequest(own: string): RequestReading {
   // A condition said first runs on through its commas to the part that asks ("If my order, ORD-K9M4TX, is still processing, add…").
   let conditionGoesOn = false;
   let afterNo = false;
-  for (const { piece, joint } of pieces) {
+  for (const [at, { piece, joint }] of pieces.entries()) {
     let text = piece.trim();
     if (joint && /[.!?\n]/.test(piece)) {
       otherwise = false;
       conditionGoesOn = false;
     }
     if (joint || text === "") {
-      kept.push({ text: piece, joint: true });
+      kept.push({ text: piece, joint: true, at });
       continue;
     }
     if (conditionGoesOn && !COMMAND.test(text)) {
       condition = `${condition ?? ""}, ${text}`;
-      held.push({ part: text, why: "a condition", words: "the condition, on" });
+      held.push({ at, part: text, why: "a condition", words: "the condition, on" });
       continue;
     }
     conditionGoesOn = false;
     if (otherwise || OTHERWISE.test(text)) {
       otherwise = true;
-      held.push({ part: text, why: "a condition", words: "otherwise" });
+      held.push({ at, part: text, why: "a condition", words: "otherwise" });
       continue;
     }
     // After "not 3" or "no", a count alone puts the count right ("add 3 crates of eggs. not 3, 2").
@@ -111,7 +115,7 @@ export function readRequest(own: string): RequestReading {
     }
     const earlier = corrected ? lastCounted(kept, held) : undefined;
     if (corrected && earlier) {
-      kept.push({ text: ` ${earlier.replace(COUNT, corrected)} `, joint: false });
+      kept.push({ text: ` ${earlier.replace(COUNT, corrected)} `, joint: false, at });
       continue;
     }
     // "Sorry, I meant 4 bunches of ugu": what was asked before is taken back, and this is asked instead.
@@ -127,7 +131,7 @@ export function readRequest(own: string): RequestReading {
     }
     const hypothetical = hypotheticalIn(text);
     if (hypothetical) {
-      held.push({ part: text, why: "a hypothetical", words: hypothetical });
+      held.push({ at, part: text, why: "a hypothetical", words: hypothetical });
       continue;
     }
     const conditional = conditionAt(text, REQUEST_VERB.exec(text)?.index);
@@ -138,25 +142,25 @@ export function readRequest(own: string): RequestReading {
       if (opens) {
         const said = text.slice(0, opens.index).trim();
         condition = condition ? `${condition}, ${said}` : said;
-        held.push({ part: said, why: "a condition", words: CONDITION_START.exec(said)?.[0] ?? said });
-        kept.push({ text: ` ${text.slice(opens.index)} `, joint: false });
+        held.push({ at, part: said, why: "a condition", words: CONDITION_START.exec(said)?.[0] ?? said });
+        kept.push({ text: ` ${text.slice(opens.index)} `, joint: false, at });
         continue;
       }
       const said = text.slice(conditional);
       condition = condition ? `${condition}, ${said}` : said;
-      held.push({ part: said, why: "a condition", words: CONDITION_START.exec(said)?.[0] ?? said });
-      kept.push({ text: ` ${text.slice(0, conditional)} `, joint: false });
+      held.push({ at, part: said, why: "a condition", words: CONDITION_START.exec(said)?.[0] ?? said });
+      kept.push({ text: ` ${text.slice(0, conditional)} `, joint: false, at });
       conditionGoesOn = conditional === 0;
       continue;
     }
     if (negated >= 0) {
       const part = text.slice(negated);
       afterNo = COUNT_DIGITS.test(part);
-      held.push({ part, why: "negated", words: part.split(/\s+/).slice(0, 3).join(" ") });
-      kept.push({ text: ` ${text.slice(0, negated)} `, joint: false });
+      held.push({ at, part, why: "negated", words: part.split(/\s+/).slice(0, 3).join(" ") });
+      kept.push({ text: ` ${text.slice(0, negated)} `, joint: false, at });
       continue;
     }
-    kept.push({ text: ` ${text} `, joint: false });
+    kept.push({ text: ` ${text} `, joint: false, at });
   }
   const request = kept
     .map((each) => each.text)
@@ -169,7 +173,10 @@ export function readRequest(own: string): RequestReading {
     .filter((each) => !each.joint && COMMAND.test(each.text))
     .map((each) => each.text.trim())
     .join(", ");
-  return { request, held, ...(condition ? { condition } : {}), ...(command ? { command } : {}) };
+  const parts = kept
+    .filter((each) => !each.joint && each.text.trim() !== "")
+    .map((each) => ({ text: each.text.trim(), at: each.at, command: COMMAND.test(each.text) }));
+  return { request, held, kept: parts, ...(condition ? { condition } : {}), ...(command ? { command } : {}) };
 }
 
 /** What takes back the request before it and asks again in the same part ("sorry, I meant …", "correction: …"). */
@@ -177,15 +184,15 @@ const RESTATED =
   /^(?:(?:sorry|oops|no|nah|wait|actually|my bad|abeg)[\s,]*)*(?:i meant?(?: to say)?|i mean|correction|what i meant (?:was|is))\b[\s,:-]*/i;
 
 /** Takes back every request kept so far (as "actually no" or "sorry, I meant" does). */
-function takeBackKept(kept: { text: string; joint: boolean }[], held: Held[], words: string): void {
+function takeBackKept(kept: { text: string; joint: boolean; at: number }[], held: Held[], words: string): void {
   for (const earlier of kept.filter((each) => !each.joint && each.text.trim() !== "")) {
-    held.push({ part: earlier.text.trim(), why: "taken back", words });
+    held.push({ at: earlier.at, part: earlier.text.trim(), why: "taken back", words });
     earlier.text = "";
   }
 }
 
 /** The last request before a correction that names a count: taken out of what was kept or held, to be said again with the new count. */
-function lastCounted(kept: { text: string; joint: boolean }[], held: Held[]): string | undefined {
+function lastCounted(kept: { text: string; joint: boolean; at: number }[], held: Held[]): string | undefined {
   const inKept = [...kept].reverse().find((each) => !each.joint && COUNT.test(each.text));
   // A held part that is only a count ("not 3") puts right the request kept, not itself.
   const inHeld = [...held].reverse().find(

@@ -64,7 +64,7 @@ const REPORT_ENDS =
 
 /** A message pasted after a colon ("I got this SMS: …", "see this msg: …"). */
 const PASTED =
-  /\b(?:this|the|a|an)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|voice note|post|note|tweet|ad|advert|flyer|screenshot|bc)\b[^:\n]{0,40}:|\b(?:fwd|fw|forwarded(?: message)?|copied|pasted)\s*:|\b(?:chat log|chat history|conversation log|transcript)\s*[:\]]|\b(?:sms|text|message|msg|email|mail|whatsapp|dm|voice note|bc|broadcast)\s+(?:from|by)\s+(?:my\s+)?[\w'’]+(?:\s+[\w'’]+)?\s*(?::|—|–|-)|\b(?:got|received|receive|saw|see|check|read)\s+(?:this|a|an|the)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|bc)\b(?:\s+(?:from|on|in)\s+[\w\s]{1,30}?)?\s*(?::|-|—|(?=\s))/gi;
+  /\b(?:this|the|a|an|my|our)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|voice note|post|note|tweet|ad|advert|flyer|screenshot|bc)\b[^:\n]{0,40}:|\b(?:fwd|fw|forwarded(?: message)?|copied|pasted)\s*:|\b(?:forwarded|fwd|fw|copied|pasted|sent|received)\s+(?:from|by)\s+[\w'’ ]{1,30}?\s*:|\b(?:chat log|chat history|conversation log|transcript)\s*[:\]]|\b(?:sms|text|message|msg|email|mail|whatsapp|dm|voice note|bc|broadcast)\s+(?:from|by)\s+(?:my\s+)?[\w'’]+(?:\s+[\w'’]+)?\s*(?::|—|–|-)|\b(?:got|received|receive|saw|see|check|read)\s+(?:this|a|an|the)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|bc)\b(?:\s+(?:from|on|in)\s+[\w\s]{1,30}?)?\s*(?::|-|—|(?=\s))/gi;
 
 /** A request to translate or repeat words, which are then words to work on, not a request. */
 const TRANSLATE: RegExp[] = [

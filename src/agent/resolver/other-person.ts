@@ -25,9 +25,10 @@ export function otherPerson(
   const own = new Set((userName ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const plain = question.replace(/[‘’`´]/g, "'");
   const relative =
-    new RegExp(`\\b(?:my|our)\\s+(${RELATIVES})(?:'?s${OWNED}|\\s+(?:account|wallet|card|${DATA_NOUNS})\\b)`, "i").exec(
-      plain,
-    ) ??
+    new RegExp(
+      `\\b(?:my|our)\\s+(${RELATIVES})(?:\\s+[A-Z][a-z]+)?(?:'?s${OWNED}|\\s+(?:account|wallet|card|${DATA_NOUNS})\\b)`,
+      "i",
+    ).exec(plain) ??
     new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(
       plain,
     ) ??
@@ -92,7 +93,7 @@ export function otherPerson(
       "",
     ).exec(plain) ??
     // "What's Tunde Bakare balance?": a name said before the data without "'s".
-    /\b([A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:balance|wallet|orders|transactions|account)\b/.exec(plain);
+    /\b([A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:balance|wallet|orders|transactions|account|cart|basket)\b/.exec(plain);
   if (
     named &&
     !own.has((named[1] as string).toLowerCase()) &&

@@ -152,6 +152,12 @@ function partsOf(question: string): string[] {
   return question.replace(THOUSANDS, "").split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
 }
 
+/** Whether a part of a request follows a word that lists ("…, and indomie", "plus garri"), not just a comma ("…, cheers love x"). */
+function listed(question: string, part: string): boolean {
+  const at = question.replace(THOUSANDS, "").indexOf(part);
+  return at > 0 && /(?:\band|\bn|&|\bplus|\balso)\s*$/i.test(question.replace(THOUSANDS, "").slice(0, at));
+}
+
 /**
  * Whether the request names a second product after its first ("add 5 tomatoes and 2 onions",
  * "ugu leaves, and also crayfish"): a later part with a count, a catalog product, or a word that
@@ -191,6 +197,7 @@ function secondProduct(context: FillContext): boolean {
         quantityOf(part) !== undefined ||
         matchProduct(normalize(part), context.catalog) ||
         (normalize(part).trim().split(/\s+/).length <= SHORT_PART &&
+          listed(context.question, part) &&
           significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word)))
       );
     })

@@ -94,7 +94,7 @@ const IDIOMS: [RegExp, string][] = [
     "change anything",
   ],
   [
-    /\b(?:request|collect|demand|ask for)\s+(?:[\w']+\s+){0,3}?(?:money|payment|funds|cash|a loan|[₦$£]\d[\d.,]*k?|\d[\d.,]*k|\d{3,}|\d[\d.,]*\s*(?:dollars?|naira|usd|ngn|pounds?|quid|bucks|euros?))\b|\bmake\s+(?:e|am|him|her|them|dem)\s+pay\s+me\b|\bask\s+\w+\s+to\s+(?:pay|send)\b|\bsplit\s+(?:the|a|my)\s+bill\b/,
+    /(?<!\b(?:i|we|i'll|we'll|i will|we will|i go|we go|i'm going to|i am going to|let me)\s+(?:\w+\s+)?)\b(?:request|collect|demand|ask for)\s+(?:[\w']+\s+){0,3}?(?:money|payment|funds|cash|a loan|[₦$£]\d[\d.,]*k?|\d[\d.,]*k|\d{3,}|\d[\d.,]*\s*(?:dollars?|naira|usd|ngn|pounds?|quid|bucks|euros?))\b|\bmake\s+(?:e|am|him|her|them|dem)\s+pay\s+me\b|\bask\s+\w+\s+to\s+(?:pay|send)\b|\bsplit\s+(?:the|a|my)\s+bill\b/,
     "request money",
   ],
 ];

@@ -37,10 +37,11 @@ export function resolveQuestion(
   options: ResolveOptions = {},
 ): Resolution {
   const actions = options.actions ?? defaultActions();
-  const resolution = resolveRequest(asked, catalog, options);
+  const question = countsAsSaid(asked);
+  const resolution = resolveRequest(question, catalog, options);
   // Every write the message would make passes the write rule, read on the message as a whole.
   return gateWrites({
-    question: asked,
+    question,
     resolution,
     catalog,
     actions,
@@ -51,6 +52,22 @@ export function resolveQuestion(
       }),
     changeIn: (text) => changeVerb(text, actions),
   });
+}
+
+/** Units a count stands before, for telling a count misheard as a word ("add to bunches") from the word. */
+const UNIT_AFTER =
+  "(?=\\s+(?:bags?|crates?|bunch(?:es)?|kegs?|bottles?|tubers?|buckets?|baskets?|packs?|heads?|wraps?|birds?|sachets?|cobs?|chickens?|pineapples?|watermelons?|yams?)\\b)";
+
+/**
+ * Counts as a dictating phone writes them: "add to bunches" (two), "add for bags" (four),
+ * "addone bag" (add one). Only before a pack's unit, where no other reading makes sense.
+ */
+function countsAsSaid(message: string): string {
+  return message
+    .replace(new RegExp(`\\b(add|put|buy|get|order)\\s+(?:to|too)${UNIT_AFTER}`, "gi"), "$1 two")
+    .replace(new RegExp(`\\b(add|put|buy|get|order)\\s+(?:for)${UNIT_AFTER}`, "gi"), "$1 four")
+    .replace(new RegExp(`\\b(add|put|buy|get|order)\\s+(?:won)${UNIT_AFTER}`, "gi"), "$1 one")
+    .replace(/\b(add|put|buy|get)(one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b/gi, "$1 $2");
 }
 
 /** The resolver's reading of a message, before the write rule: the action and values its words score for. */
