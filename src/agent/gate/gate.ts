@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Resolution } from "../resolver/parameters.ts";
-import { matchProduct } from "../resolver/products.ts";
+import { type CatalogEntry, matchProduct } from "../resolver/products.ts";
 import { checkCondition } from "./check.ts";
 import { readCondition } from "./condition.ts";
 import { dependsOn } from "./dependent.ts";
@@ -23,6 +23,49 @@ import { approximate, countRange, vagueQuantity } from "./vague.ts";
 import { userVoice } from "./voice.ts";
 
 export type { GateInput } from "./terms.ts";
+
+/** Words that say a negation is of every add ("do not add anything"). */
+const EVERYTHING = /\b(?:anything|everything|any of (?:them|these|it)|nothing|all of (?:them|it))\b(?!\s+else\b)/i;
+
+/** "Make it 2", "make it one small bucket of ata rodo": a correction of the request, never a change of something else. */
+const MAKE_IT = /\bmake (?:it|that|them|am)\b/gi;
+
+/**
+ * The request's parts without those a later negation takes back: a request for a product that a
+ * later part says not to add ("add ugu — sorry, not ugu, waterleaf"), as the text to resolve and
+ * its parts that ask in so many words.
+ */
+function withoutUnsaid(
+  reading: ReturnType<typeof readRequest>,
+  input: GateInput,
+): { request: string; command?: string } {
+  const unsaid = reading.held
+    .filter((part) => part.why === "negated" || part.why === "taken back")
+    .flatMap((part) => {
+      const product = namedByName(part.part, input);
+      return product ? [{ at: part.at, product }] : [];
+    });
+  const left = reading.kept.filter(
+    (part) => !unsaid.some((each) => part.at < each.at && namedByName(part.text, input) === each.product),
+  );
+  if (left.length === reading.kept.length)
+    return { request: reading.request, ...(reading.command ? { command: reading.command } : {}) };
+  const command = left
+    .filter((part) => part.command)
+    .map((part) => part.text)
+    .join(", ");
+  return { request: left.map((part) => part.text).join(", "), ...(command ? { command } : {}) };
+}
+
+/** The product a text names by its name, not by a pack it is sold in ("not three crates" names no product). */
+export function namedByName(text: string, input: GateInput): CatalogEntry | undefined {
+  const bare = text.replace(
+    /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)?\s*(?:crates?|bags?|kegs?|bottles?|tubers?|bunch(?:es)?|buckets?|baskets?|packs?|heads?|wraps?|birds?|sachets?|cobs?|pieces?)\b/gi,
+    " ",
+  );
+  const match = matchProduct(bare, input.catalog);
+  return match && "product" in match ? match.product : undefined;
+}
 
 /**
  * Whether every product the request's other parts name is one the user said not to add ("add 2
@@ -85,6 +128,8 @@ export function gateWrites(input: GateInput): Resolution {
   const { actions } = input;
   const voice = userVoice(input.question);
   const reading = readRequest(voice.own);
+  // "Add ugu — sorry, not ugu, waterleaf. 3 bunches": a request for a product said not to be added later in the message is taken back.
+  const { request: requestText, command: commandText } = withoutUnsaid(reading, input);
   const writeOf = (each: Resolution | undefined) =>
     each && !each.refused && each.answered === undefined && !each.problem && writes(each, actions) ? each : undefined;
   // What the user quotes, reports or pastes is not what they ask: their own words are read ("…: 'add 20 tomatoes'. is it legit?").
@@ -118,7 +163,7 @@ export function gateWrites(input: GateInput): Resolution {
   // …but never over a refusal of another person's data ("put them in her basket").
   if (resolution.refused && resolution.explanation?.rule?.startsWith("another person's data")) return resolution;
   const unresolved =
-    PRONOUN_COMMAND.test(reading.command ?? "") ||
+    PRONOUN_COMMAND.test(commandText ?? "") ||
     resolution.refused ||
     resolution.action === "none" ||
     reading.condition !== undefined ||
@@ -128,11 +173,10 @@ export function gateWrites(input: GateInput): Resolution {
   if (!whole && !unresolved)
     return withSetAside(readWithHeld(input, resolution, voice.own, reading.held), setAsideWrite, voice, input);
   // "Mama asked for 2 kegs of palm oil, add them": the user's own command takes up what someone else named.
-  const adopted = adopt(reading.command, voice.setAside, input, writeOf);
-  const wholeRequest = adopted ?? (reading.request ? writeOf(input.resolve(reading.request)) : undefined);
+  const adopted = adopt(commandText, voice.setAside, input, writeOf);
+  const wholeRequest = adopted ?? (requestText ? writeOf(input.resolve(requestText)) : undefined);
   // The part that asks in so many words, alone ("…too much for my kitchen. Don't add tomatoes — add 2 buckets of tatashe instead"): a product the story names is no request.
-  const commanded =
-    reading.command && reading.command !== reading.request ? writeOf(input.resolve(reading.command)) : undefined;
+  const commanded = commandText && commandText !== requestText ? writeOf(input.resolve(commandText)) : undefined;
   const storyProduct = productOf(wholeRequest, actions, input.catalog);
   const commandedProduct = productOf(commanded, actions, input.catalog);
   const alone =
@@ -141,11 +185,11 @@ export function gateWrites(input: GateInput): Resolution {
     ((!wholeRequest && othersSaidNot(reading, input)) ||
       (storyProduct &&
         commandedProduct !== storyProduct &&
-        !namesProduct(reading.command ?? "", storyProduct, input.catalog)))
+        !namesProduct(commandText ?? "", storyProduct, input.catalog)))
       ? commanded
       : wholeRequest;
   // The product may be named only in the condition ("if the watermelon is below 5k, add 2"): the user's own words still.
-  const named = reading.condition ? writeOf(input.resolve(`${reading.request} (${reading.condition})`)) : undefined;
+  const named = reading.condition ? writeOf(input.resolve(`${requestText} (${reading.condition})`)) : undefined;
   let requested =
     alone && whole && completes(whole, alone, actions)
       ? whole
@@ -157,21 +201,36 @@ export function gateWrites(input: GateInput): Resolution {
   // A product the user said not to add is added only when a request after that names it again
   // ("put stockfish… no, not stockfish, the smoked catfish. one pack": what follows is the request).
   const named0 = productOf(requested, actions, input.catalog);
+  // "Please do not add anything yet: garri 2 bags, crayfish 1 bucket": said of everything, it holds every add not asked for again after it.
   const refused = reading.held.find(
     (part) =>
       (part.why === "negated" || part.why === "taken back") &&
-      namesProduct(part.part, named0, input.catalog) &&
+      (namedByName(part.part, input) === named0 || (EVERYTHING.test(part.part) && ADD_WORDS.test(part.part))) &&
       // "Don't remove the yam, just add 2 more tubers": a different change said not to be made.
       !(OTHER_CHANGE.test(part.part) && !ADD_WORDS.test(part.part)),
   );
   const askedAgain = reading.kept.some(
-    (part) => part.command && part.at > (refused?.at ?? 0) && namesProduct(part.text, named0, input.catalog),
+    (part) =>
+      part.command &&
+      part.at > (refused?.at ?? 0) &&
+      (namesProduct(part.text, named0, input.catalog) || EVERYTHING.test(refused?.part ?? "")),
   );
   if (requested && named0 && refused && !askedAgain) {
-    const after = reading.kept.filter((part) => part.at > refused.at).map((part) => part.text);
-    const instead = after.length > 0 ? writeOf(input.resolve(after.join(", "))) : undefined;
-    const other = productOf(instead, actions, input.catalog);
-    if (!instead || !other || other === named0)
+    // What follows the negation is the request: another product ("…, the smoked catfish. one pack"), or the same one with another count ("one bunch will do, so add just the one").
+    const after = reading.kept
+      .filter((part) => part.at > refused.at)
+      .map((part) => part.text)
+      .join(", ");
+    const instead = after ? writeOf(input.resolve(after)) : undefined;
+    const recount =
+      after && !EVERYTHING.test(refused.part) && !productOf(instead, actions, input.catalog)
+        ? writeOf(input.resolve(`${after} (${named0.name})`))
+        : undefined;
+    const next = productOf(instead, actions, input.catalog) ? instead : recount;
+    const other = productOf(next, actions, input.catalog);
+    const countChanged =
+      next && other === named0 && !isDeepStrictEqual(next.parameters, requested.parameters) && recount === next;
+    if (!next || !other || (other === named0 && !countChanged))
       return heldInstead(
         input,
         voice.own,
@@ -179,13 +238,13 @@ export function gateWrites(input: GateInput): Resolution {
         [...(resolution.explanation?.gate ?? []), ...heldLines([refused], []), "so        no write"],
         requested,
       );
-    requested = instead;
+    requested = next;
   }
   const explain = (lines: string[]) => [...(resolution.explanation?.gate ?? []), ...lines];
   const hold = (why: string, lines: string[], readOthers = true) =>
     heldInstead(input, readOthers ? voice.own : "", why, explain([...lines, "so        no write"]), asked);
   // A change said not to be made is no change asked for ("I don't want the ugu again. Add waterleaf instead").
-  const impossible = reading.request ? input.changeIn(reading.request) : undefined;
+  const impossible = requestText ? input.changeIn(requestText.replace(MAKE_IT, " ")) : undefined;
   const dependent = dependsOn(voice.own, impossible);
   if (dependent && impossible)
     return hold(
@@ -196,7 +255,7 @@ export function gateWrites(input: GateInput): Resolution {
     );
   if (!requested)
     return hold(heldWhy(asked, reading.held, voice.setAside, input), heldLines(reading.held, voice.setAside));
-  const request = reading.request;
+  const request = requestText;
   const product = productOf(requested, actions, input.catalog);
   const quantityName = fillNamed(requested, actions, "quantity");
   // A count the resolver found for the product, not one it took from the schema's default ("add more eggs, like last time … in three days").
