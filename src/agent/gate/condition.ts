@@ -36,7 +36,7 @@ export const CONDITION_START =
 
 /** An "if" that is no condition: politeness ("if you can", "if possible") or "whether" ("tell me if…"). */
 const NOT_A_CONDITION =
-  /\bif (?:you|u|una) (?:can|could|may|might|would|will|don'?t mind|do not mind|please|are able|have (?:the )?time|get chance|fit|like|want|wish|no mind)\b|\bif (?:it'?s |it is |that'?s |that is |its |e )?(?:possible|ok(?:ay)?|alright|all right|fine|no problem|not too much (?:trouble|wahala)|convenient|no wahala)\b|\bif (?:need be|so|any|necessary)\b|\b(?:know|check|see|tell me|ask|wonder|wondering|sure|find out|confirm|let me know|idea|unsure|not sure|say|show me) (?:me )?(?:if|whether)\b|\bwhen (?:you|u) (?:can|get (?:a )?chance|have (?:a )?(?:moment|chance|time))\b|\bas (?:soon as|fast as) (?:you|u|possible)\b|\bbefore (?:i|we) forget\b/i;
+  /\bif (?:you|u|una) (?:can|could|may|might|would|will|fit)\b(?=\s*(?:[^a-z0-9\s]|$|please|pls|thanks|thank|abeg|o\b|sha\b|biko|and\b))|\bif (?:you|u|una) (?:don'?t mind|do not mind|please|are able|have (?:the )?time|get chance|like|want|wish|no mind)\b|\bif (?:it'?s |it is |that'?s |that is |its |e )?(?:possible|ok(?:ay)?|alright|all right|fine|no problem|not too much (?:trouble|wahala)|convenient|no wahala)\b|\bif (?:need be|so|any|necessary)\b|\b(?:know|check|see|tell me|ask|wonder|wondering|sure|find out|confirm|let me know|idea|unsure|not sure|say|show me) (?:me )?(?:if|whether)\b|\bwhen (?:you|u) (?:can|get (?:a )?chance|have (?:a )?(?:moment|chance|time))\b|\bas (?:soon as|fast as) (?:you|u|possible)\b|\bbefore (?:i|we) forget\b/i;
 
 /**
  * Where a condition starts in a part of a message, or -1. A time ahead ("tomorrow", "on Sunday")
@@ -48,7 +48,9 @@ export function conditionAt(part: string, requestAt: number | undefined): number
     const at = found.index ?? 0;
     // "Should it cost less than 5k, …" opens its sentence; "you should be able to" is no condition.
     if (/^should/i.test(found[0]) && part.slice(0, at).trim() !== "") continue;
-    if (!LATER.test(found[0]) || (requestAt !== undefined && requestAt < at)) return at;
+    // "…charcoal for the bbq tmrw": a time in what the add is for puts nothing off.
+    const purpose = requestAt !== undefined && /\bfor\b/i.test(part.slice(requestAt, at));
+    if (!LATER.test(found[0]) || (requestAt !== undefined && requestAt < at && !purpose)) return at;
   }
   return -1;
 }

@@ -24,6 +24,10 @@ import { userVoice } from "./voice.ts";
 
 export type { GateInput } from "./terms.ts";
 
+/** An add of what is not named ("add whatever is missing for jollof", "add what I need"): nothing to add yet. */
+const INDEFINITE =
+  /\b(?:whatever (?:else|is missing|is needed|is left|you think|u think|i need|we need)|anything (?:else )?(?:missing|needed|you think)|what(?:'?s| is) (?:missing|left|needed)|what (?:i|we) (?:need|don'?t have)|everything (?:i|we) need|the rest of (?:it|them|the list)|what(?:ever)? (?:you|u) (?:think|feel|recommend|suggest))\b/i;
+
 /** Words that say a negation is of every add ("do not add anything"). */
 const EVERYTHING = /\b(?:anything|everything|any of (?:them|these|it)|nothing|all of (?:them|it))\b(?!\s+else\b)/i;
 
@@ -256,6 +260,11 @@ export function gateWrites(input: GateInput): Resolution {
   if (!requested)
     return hold(heldWhy(asked, reading.held, voice.setAside, input), heldLines(reading.held, voice.setAside));
   const request = requestText;
+  const unnamed = INDEFINITE.exec(commandText ?? request)?.[0];
+  if (unnamed)
+    return hold(`"${unnamed}" names no product: tell me which product to add, and how many`, [
+      `unnamed   "${unnamed}" names no product`,
+    ]);
   const product = productOf(requested, actions, input.catalog);
   const quantityName = fillNamed(requested, actions, "quantity");
   // A count the resolver found for the product, not one it took from the schema's default ("add more eggs, like last time … in three days").
@@ -298,7 +307,9 @@ export function gateWrites(input: GateInput): Resolution {
     return passed(requested, { ...license, condition }, lined, noted(undefined));
   if (!product) return hold(`I can't check "${condition.said}" without knowing the product`, lined);
   const quantity = Number(requested.parameters[quantityName ?? ""] ?? 1);
-  const outcome = checkCondition(condition, { product, quantity });
+  // "If garri dey under 5k": a condition on the product by its name is on its pack's price.
+  const per = condition.of === "either" && namedByName(condition.said, input) === product ? "each" : condition.of;
+  const outcome = checkCondition({ ...condition, of: per }, { product, quantity });
   if (outcome.holds) return passed(requested, license, [...lined, `checked   ${outcome.why}`], noted(outcome.why));
   return hold(
     `${capitalized(outcome.why)}, so I haven't ${said(requested, input)}${outcome.holds === undefined ? ". Ask again without the condition if you want it anyway" : ""}`,

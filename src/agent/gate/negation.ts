@@ -15,7 +15,7 @@ const NOT_A_NEGATION =
 
 /** A part that only takes back what came before it. */
 const TAKE_BACK =
-  /^\W*(?:(?:but|so|and|oh|ah|wait|hmm+|ok|okay|sorry|actually|no wait|wait no|on second thoughts?|second thoughts?|hold on|my bad|abeg|lol|ehn|ehen)[\s,]*)*(?:no+|nope|nah|naa|no o+|not that|scratch that|strike that|never ?mind(?: that| o)?|forget (?:it|that|about it|about that|am)|cancel that|ignore that|ignore (?:my|the) (?:last|previous) (?:message|request)|leave it|leave am|don'?t|do not|not now|not yet|rara|make i think am first|let me think(?: about it)?|on second thoughts?|(?:i'?ve |i have |i )?changed? my mind(?: o)?|change of plans?|plans? (?:has |have )?changed|(?:i )?no (?:want|wan|need) am again|i don'?t (?:want|need) (?:it|them|that) (?:anymore|again)?)\W*$/i;
+  /^\W*(?:(?:but|so|and|oh|ah|wait|hmm+|ok|okay|sorry|actually|no wait|wait no|on second thoughts?|second thoughts?|hold on|my bad|abeg|lol|ehn|ehen|nvm|never ?mind)[\s,]*)*(?:no+|nope|nah|naa|no o+|not that|scratch (?:that|dat|dis|this)|strike that|never ?mind(?: that| o)?|nvm(?: (?:that|dat))?|nevamind|forget (?:it|that|about it|about that|am)|cancel that|ignore that|ignore (?:my|the) (?:last|previous) (?:message|request)|leave it|leave am|don'?t|do not|not now|not yet|rara|make i think am first|let me think(?: about it)?|on second thoughts?|(?:i'?ve |i have |i )?changed? my mind(?: o)?|change of plans?|plans? (?:has |have )?changed|(?:i )?no (?:want|wan|need) am again|i don'?t (?:want|need) (?:it|them|that) (?:anymore|again)?)\W*$/i;
 
 /** Whether a part of a message takes back the requests before it ("actually no", "never mind"). */
 export function takesBack(part: string): boolean {

@@ -1,7 +1,7 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import type { FillContext, Found } from "./fill-context.ts";
-import { amountFilter, measureOf, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
+import { amountFilter, measureOf, NUMBERS_IN_WORDS, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
 import {
   type CatalogEntry,
   COLOURS_AND_MOODS,
@@ -189,6 +189,14 @@ function secondProduct(context: FillContext): boolean {
       // "…, the green ones", "…, medium size", "…, 2 paint": more about the same product.
       const aboutIt =
         /\bones?\b/i.test(part) ||
+        // "Three bags. Yes, three.": the count said again, of the same packs.
+        (quantityOf(part) === quantityOf(parts[first] ?? "") &&
+          words.every(
+            (word) =>
+              packWords(context.catalog).has(word) ||
+              NUMBERS_IN_WORDS[word] !== undefined ||
+              /^(?:yes|yeah|ok|okay|exactly|just|only)$/.test(word),
+          )) ||
         (own.size > 0 && words.every((word) => own.has(word))) ||
         words.every((word) => packWords(context.catalog).has(word));
       if (CLAUSE.test(part) || same(part) || aboutIt) return false;
