@@ -26,7 +26,7 @@ export type { GateInput } from "./terms.ts";
 
 /** An add of what is not named ("add whatever is missing for jollof", "add what I need"): nothing to add yet. */
 const INDEFINITE =
-  /\b(?:whatever (?:else|is missing|is needed|is left|you think|u think|i need|we need)|anything (?:else )?(?:missing|needed|you think)|what(?:'?s| is) (?:missing|left|needed)|what (?:i|we) (?:need|don'?t have)|everything (?:i|we) need|the rest of (?:it|them|the list)|what(?:ever)? (?:you|u) (?:think|feel|recommend|suggest))\b/i;
+  /\b(?:(?:ingredients|stuff|things|items)\s+(?:for|to make|needed for)|everything (?:for|on my list|on the list)|(?:my|the|our) usual(?: order)?|the same (?:things|items|as)|whatever (?:else|is missing|is needed|is left|you think|u think|i need|we need)|anything (?:else )?(?:missing|needed|you think)|what(?:'?s| is) (?:missing|left|needed)|what (?:i|we) (?:need|don'?t have)|everything (?:i|we) need|the rest of (?:it|them|the list)|what(?:ever)? (?:you|u) (?:think|feel|recommend|suggest))\b/i;
 
 /** Words that say a negation is of every add ("do not add anything"). */
 const EVERYTHING = /\b(?:anything|everything|any of (?:them|these|it)|nothing|all of (?:them|it))\b(?!\s+else\b)/i;

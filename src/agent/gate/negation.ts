@@ -14,12 +14,16 @@ const NOT_A_NEGATION =
   /\b(?:don'?t|do not|never) forget\b|\bno (?:problem|wahala|vex|worries|doubt|matter|be small)\b|\bnot (?:sure|only|just|too bad)\b|\b(?:whether|if) or not\b|\bif not\b|\b(?:not|no) (?:more|less|higher|lower|cheaper|dearer) than\b|\bnot (?:exceeding|over|above|up to)\b|\bno pass\b|\bnothing else\b|\b(?:nothing|not) to do with\b|\bnot related\b|\bno relation\b|\bwhy not\b|\bno (?:be )?lie\b|\b(?:have|has|had|got|there'?s|there is|there are|with) no\b|\b(?:they|he|she|it|dem|e|kids|children|people|everybody|everyone|nobody|the\s+[a-z]+|my\s+[a-z]+)\s+(?:no|not|don'?t|doesn'?t|didn'?t|never|no dey|no go)\b(?!\s+(?:want|need)\b)/gi;
 
 /** A part that only takes back what came before it. */
-const TAKE_BACK =
-  /^\W*(?:(?:but|so|and|oh|ah|wait|hmm+|ok|okay|sorry|actually|no wait|wait no|on second thoughts?|second thoughts?|hold on|my bad|abeg|lol|ehn|ehen|nvm|never ?mind)[\s,]*)*(?:no+|nope|nah|naa|no o+|not that|scratch (?:that|dat|dis|this)|strike that|never ?mind(?: that| o)?|nvm(?: (?:that|dat))?|nevamind|forget (?:it|that|about it|about that|am)|cancel that|ignore that|ignore (?:my|the) (?:last|previous) (?:message|request)|leave it|leave am|don'?t|do not|not now|not yet|rara|make i think am first|let me think(?: about it)?|on second thoughts?|(?:i'?ve |i have |i )?changed? my mind(?: o)?|change of plans?|plans? (?:has |have )?changed|(?:i )?no (?:want|wan|need) am again|i don'?t (?:want|need) (?:it|them|that) (?:anymore|again)?)\W*$/i;
+export const TAKE_BACK =
+  /^\W*(?:(?:but|so|and|oh|ah|wait|hmm+|ok|okay|sorry|actually|no wait|wait no|on second thoughts?|second thoughts?|hold on|my bad|abeg|lol|ehn|ehen|nvm|never ?mind)[\s,]*)*(?:no+|nope|nah|naa|no o+|not that|scratch (?:that|dat|dis|this)|strike that|never ?mind(?: that| o)?|nvm(?: (?:that|dat))?|nevamind|jk|j\/k|just kidding|just joking|kidding|joking|(?:i'?m|i am) (?:just )?(?:kidding|joking)|cancel (?:that|dat|dis|am)|forget (?:it|that|about it|about that|am)|cancel that|ignore that|ignore (?:my|the) (?:last|previous) (?:message|request)|leave it|leave am|don'?t|do not|not now|not yet|rara|make i think am first|let me think(?: about it)?(?: first)?|on second thoughts?|(?:i'?ve |i have |i )?changed? my mind(?: o)?|change of plans?|plans? (?:has |have )?changed|(?:i )?no (?:want|wan|need) am again|i don'?t (?:want|need) (?:it|them|that) (?:anymore|again)?)\W*$/i;
 
-/** Whether a part of a message takes back the requests before it ("actually no", "never mind"). */
+/** A joke owned up to at the end of a part ("add 2 crates of eggs lol jk", "… just kidding"): the part and what came before are taken back. */
+const JOKING =
+  /(?:^|\s)(?:(?:lol|lmao|haha+|hehe)\s+)?(?:jk|j\/k|just kidding|just joking|kidding|joking)(?:\s+(?:jk|j\/k|lol|haha+))*\W*$/i;
+
+/** Whether a part of a message takes back the requests before it ("actually no", "never mind", "jk"). */
 export function takesBack(part: string): boolean {
-  return TAKE_BACK.test(part);
+  return TAKE_BACK.test(part) || JOKING.test(part);
 }
 
 /** "Nothing", "none", "no" after the verb they negate ("add nothing", "I want no eggs"): the negation starts at the verb. */

@@ -1,6 +1,6 @@
 import { CONDITION_START, conditionAt } from "./condition.ts";
 import { hypotheticalIn } from "./hypothetical.ts";
-import { negationAt, takesBack } from "./negation.ts";
+import { negationAt, TAKE_BACK, takesBack } from "./negation.ts";
 
 /** A part of the user's words that asks for no change, and why. */
 export interface Held {
@@ -133,6 +133,8 @@ export function readRequest(own: string): RequestReading {
     if (takesBack(text)) {
       afterNo = true;
       takeBackKept(kept, held, text);
+      // What the joking part itself asked is taken back with it ("add 2 crates of eggs lol jk").
+      if (!TAKE_BACK.test(text)) held.push({ at, part: text, why: "taken back", words: text });
       continue;
     }
     const hypothetical = hypotheticalIn(text);

@@ -18,7 +18,7 @@ export function countRange(request: string): string | undefined {
 
 /** A count said as about, at least or at most ("about 3", "at least 2", "3 or more"): no one number to add. */
 const APPROXIMATE =
-  /\b(?:about|around|roughly|approximately|approx|at least|at most|up to|upto|maybe)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:or more|or so|-ish|ish)\b/i;
+  /\b(?:add|put|buy|get)\s+like\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:about|around|roughly|approximately|approx|at least|at most|up to|upto|maybe)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:or more|or so|-ish|ish)\b/i;
 
 /** The approximate count a request says, if any. */
 export function approximate(request: string): string | undefined {

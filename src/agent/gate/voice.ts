@@ -54,6 +54,8 @@ const REPORTED = [
   new RegExp(`\\b[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+)?${SAYING}`, "g"),
   // Someone asking the user to do it, or wanting it ("my sister keeps begging me to add…", "my mum wants 2 tubers of yam").
   /\b(?:he|she|they|someone|somebody|my\s+[a-z]+|our\s+[a-z]+|mum|mom|mama|dad|papa|[A-Z][a-z]+)\s+(?:keeps\s+|kept\s+|is\s+|was\s+|dey\s+|has\s+been\s+)?(?:(?:begs?|begging|begged|asks?|asking|asked|tells?|telling|told|wants?|wanted|needs?|needed|reminds?|reminding|reminded|urges?|urging|urged|pushing|pressuring|nagging|expects?|expected)\s+(?:me|us)\s+to|wants|needs|would like|asked for|is asking for|was asking for|requested|dey find|dey ask for)\b/gi,
+  // What others decided or hold ("our group chat decided: 5 bags of pure water", "according to my sister, we need…").
+  /\b(?:(?:the|our|my|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:decided|agreed|voted|resolved|settled on|chose|picked)(?:\s+on)?\s*:?|according to\s+(?:my|our|the|his|her|their)?\s*[\w'’]+(?:\s+[\w'’]+)?\s*,?|as per\s+(?:my|our|the|his|her|their)?\s*[\w'’]+(?:\s+[\w'’]+)?(?:'s)?\s*(?:list|note|message|order)?\s*:?)/gi,
   // Someone speaking, then "say"/"that" before what they said ("my husband dey shout from parlour say make I add…").
   /\b(?:he|she|they|someone|my\s+[a-z]+|[A-Z][a-z]+)\s+(?:dey\s+|was\s+|is\s+|keeps\s+|kept\s+)?(?:shout|yell|call|beg|remind|warn|complain|insist|text|messag|whisper|scream|tell)[a-z]*\b[^.!?\n]{0,40}?\b(?:say|that)\b\s*:?/gi,
 ];
