@@ -16,7 +16,7 @@ import {
   withSetAside,
 } from "./held.ts";
 import type { WriteLicense } from "./license.ts";
-import { readRequest } from "./reading.ts";
+import { type Held, readRequest } from "./reading.ts";
 import { withRecord } from "./record.ts";
 import { capitalized, completes, fillNamed, type GateInput, namesProduct, productOf, said, writes } from "./terms.ts";
 import { approximate, countRange, vagueQuantity } from "./vague.ts";
@@ -27,6 +27,18 @@ export type { GateInput } from "./terms.ts";
 /** An add of what is not named ("add whatever is missing for jollof", "add what I need"): nothing to add yet. */
 const INDEFINITE =
   /\b(?:(?:ingredients|stuff|things|items)\s+(?:for|to make|needed for)|everything (?:for|on my list|on the list)|(?:my|the|our) usual(?: order)?|the same (?:things|items|as)|whatever (?:else|is missing|is needed|is left|you think|u think|i need|we need)|anything (?:else )?(?:missing|needed|you think)|what(?:'?s| is) (?:missing|left|needed)|what (?:i|we) (?:need|don'?t have)|everything (?:i|we) need|the rest of (?:it|them|the list)|what(?:ever)? (?:you|u) (?:think|feel|recommend|suggest))\b/i;
+
+/**
+ * Whether a held part says not to add what it names: negated or taken back, and not about another
+ * change ("don't remove the yam") or about having too much of it ("I no want double garri").
+ */
+function saysNotToAdd(part: Held): boolean {
+  return (
+    (part.why === "negated" || part.why === "taken back") &&
+    !/\b(?:double|twice|duplicate|extra|too much|too many)\b/i.test(part.part) &&
+    !(OTHER_CHANGE.test(part.part) && !ADD_WORDS.test(part.part))
+  );
+}
 
 /** Words that say a negation is of every add ("do not add anything"). */
 const EVERYTHING = /\b(?:anything|everything|any of (?:them|these|it)|nothing|all of (?:them|it))\b(?!\s+else\b)/i;
@@ -43,14 +55,14 @@ function withoutUnsaid(
   reading: ReturnType<typeof readRequest>,
   input: GateInput,
 ): { request: string; command?: string } {
-  const unsaid = reading.held
-    .filter((part) => part.why === "negated" || part.why === "taken back")
-    .flatMap((part) => {
-      const product = namedByName(part.part, input);
-      return product ? [{ at: part.at, product }] : [];
-    });
+  const unsaid = reading.held.filter(saysNotToAdd).flatMap((part) => {
+    const product = namedByName(part.part, input);
+    return product ? [{ at: part.at, product }] : [];
+  });
+  // Before the negation, a request for the product is taken back; after it, a part that only tells of it asks for nothing ("ugu is off season").
   const left = reading.kept.filter(
-    (part) => !unsaid.some((each) => part.at < each.at && namedByName(part.text, input) === each.product),
+    (part) =>
+      !unsaid.some((each) => (part.at < each.at || !part.command) && namedByName(part.text, input) === each.product),
   );
   if (left.length === reading.kept.length)
     return { request: reading.request, ...(reading.command ? { command: reading.command } : {}) };
@@ -208,10 +220,8 @@ export function gateWrites(input: GateInput): Resolution {
   // "Please do not add anything yet: garri 2 bags, crayfish 1 bucket": said of everything, it holds every add not asked for again after it.
   const refused = reading.held.find(
     (part) =>
-      (part.why === "negated" || part.why === "taken back") &&
-      (namedByName(part.part, input) === named0 || (EVERYTHING.test(part.part) && ADD_WORDS.test(part.part))) &&
-      // "Don't remove the yam, just add 2 more tubers": a different change said not to be made.
-      !(OTHER_CHANGE.test(part.part) && !ADD_WORDS.test(part.part)),
+      saysNotToAdd(part) &&
+      (namedByName(part.part, input) === named0 || (EVERYTHING.test(part.part) && ADD_WORDS.test(part.part))),
   );
   const askedAgain = reading.kept.some(
     (part) =>

@@ -189,7 +189,7 @@ export function readRequest(own: string): RequestReading {
 
 /** What takes back the request before it and asks again in the same part ("sorry, I meant …", "correction: …"). */
 const RESTATED =
-  /^(?:(?:sorry|oops|no|nah|wait|actually|my bad|abeg)[\s,]*)*(?:i meant?(?: to say)?|i mean|correction|what i meant (?:was|is)|make (?:it|that|them|am)(?=\s+(?:\S+\s+){2,}))\b[\s,:-]*/i;
+  /^(?:(?:sorry|oops|no|nah|wait|actually|my bad|abeg)[\s,]*)*(?:i meant?(?: to say)?|i mean|correction|what i meant (?:was|is)|make (?:it|that|them|am)(?=\s+(?:\S+\s+\S+\s+\S|(?!(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b)[a-z])))\b[\s,:-]*/i;
 
 /** Takes back every request kept so far (as "actually no" or "sorry, I meant" does). */
 function takeBackKept(kept: { text: string; joint: boolean; at: number }[], held: Held[], words: string): void {

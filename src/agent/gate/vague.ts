@@ -20,9 +20,13 @@ export function countRange(request: string): string | undefined {
 const APPROXIMATE =
   /\b(?:add|put|buy|get)\s+like\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:about|around|roughly|approximately|approx|at least|at most|up to|upto|maybe)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:or more|or so|-ish|ish)\b/i;
 
+/** People counted about ("about 200 guests"): how many eat, not a count of packs. */
+const PEOPLE_AFTER = /^\s*(?:guests?|people|persons|ppl|kids|children|adults|visitors|of us)\b/i;
+
 /** The approximate count a request says, if any. */
 export function approximate(request: string): string | undefined {
-  return APPROXIMATE.exec(request)?.[0];
+  const found = APPROXIMATE.exec(request);
+  return found && !PEOPLE_AFTER.test(request.slice(found.index + found[0].length)) ? found[0] : undefined;
 }
 
 /** The vague quantity a request holds for a product, if it says no number. */

@@ -77,6 +77,18 @@ function formWords(form: string): string[] {
  * several ask which.
  */
 export function matchProduct(text: string, catalog: readonly CatalogEntry[]): ProductMatch {
+  // What a product is for names no product to get ("8 wraps of iru for the ofada stew"), when the rest names one.
+  // (Read on the text as written: its commas end the purpose, which normalizing would lose.)
+  const purpose = /\sfor (?:the |my |our |a |an |his |her |their )?[^,.;!?()]*/i.exec(text);
+  const named = purpose ? matchOne(purpose[0], catalog) : null;
+  if (purpose && named && "product" in named) {
+    const rest = matchOne(text.replace(purpose[0], " "), catalog);
+    if (rest && "product" in rest) return rest;
+  }
+  return matchOne(text, catalog);
+}
+
+function matchOne(text: string, catalog: readonly CatalogEntry[]): ProductMatch {
   const normalized = normalize(text);
   const compact = new Set(words(normalized));
   const whole = catalog

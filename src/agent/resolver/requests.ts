@@ -83,7 +83,7 @@ export function trimJoints(clause: string): string {
 
 /** How a clause that asks for something begins: a question word, a command, or "my …" after one ("show my orders and my balance"), after politeness. */
 const ASKING =
-  /^ (?:(?:please|pls|kindly|and|also|then|so|now|separately|meanwhile|additionally|unrelated|ps|just|but|anyway|plus|oh|can you|could you|would you|can i|could i)\s+)*(?:what|whats|what's|how|where|wheres|when|which|who|is|are|was|were|do|does|did|has|have|can|could|will|show|list|tell|give|check|find|search|add|buy|get|put|look|see|track|send me|let me know|i want|i need|i'd like|i would like|my)\b/;
+  /^ (?:(?:please|pls|kindly|and|also|then|so|now|separately|meanwhile|additionally|unrelated|ps|just|but|anyway|anyhow|regardless|plus|oh|whatever happens|either way|in any case|no matter what|can you|could you|would you|can i|could i)\s+)*(?:what|whats|what's|how|where|wheres|when|which|who|is|are|was|were|do|does|did|has|have|can|could|will|show|list|tell|give|check|find|search|add|buy|get|put|look|see|track|send me|let me know|i want|i need|i'd like|i would like|my)\b/;
 
 /** The requests of a question besides the changes no action makes ("add garri" of "add garri and remove the yam"), if it has any. */
 export function withoutChanges(question: string, actions: readonly ActionDefinition[]): string | undefined {
