@@ -40,7 +40,10 @@ function test(condition: Condition, { product, quantity, balance, status }: Fact
       return { holds: true, why: `the catalog sells ${name}` };
     case "in season":
       return product.season
-        ? { holds: product.season === "In Season", why: `the catalog lists ${name} as ${product.season}` }
+        ? {
+            holds: product.season === (condition.season ?? "In Season"),
+            why: `the catalog lists ${name} as ${product.season}`,
+          }
         : { holds: undefined, why: `the catalog does not say whether ${name} is in season` };
     case "price":
       return priceTest(condition, name, range, quantity);

@@ -12,6 +12,8 @@ export interface Condition {
   /** The condition as the user said it. */
   said: string;
   subject: "price" | "balance" | "sold here" | "in season" | "later" | "first" | "status" | "unknown";
+  /** For a season: the one the condition names ("In Season", or "Off Season" for "if it's off season"). */
+  season?: string;
   /** For a status: the record an action reads by its reference, and the status it must have ("if ORD-K9M4TX is still processing"). */
   record?: { action: string; parameter: string; value: string; status: string };
   /** The bound it is held against, when it names one. */
@@ -116,7 +118,9 @@ export function readCondition(said: string): Condition {
     return /\bsalary|came in|comes in|come in|paid|arrive/i.test(text) && !bound
       ? { ...base, subject: "unknown" }
       : { ...base, subject: "balance", ...(bound ? { bound: balanceBound(text, bound) } : {}) };
-  if (/\bin season\b|\bseason\b/i.test(text)) return { ...base, subject: "in season" };
+  // "Unless palm oil is off season": the season named is the one tested.
+  if (/\b(?:off|out of|not in)\s+season\b/i.test(text)) return { ...base, subject: "in season", season: "Off Season" };
+  if (/\bin season\b|\bseason\b/i.test(text)) return { ...base, subject: "in season", season: "In Season" };
   const stock =
     /\b(?:in stock|stock|available|availability|left|remaining|you (?:have|get)|una (?:get|have)|it dey|e dey|they dey|dem dey)\b/i;
   // A count of what is in stock ("if you have at least 3 in stock") is nothing the agent reads.

@@ -75,10 +75,13 @@ function withoutUnsaid(
 
 /** The product a text names by its name, not by a pack it is sold in ("not three crates" names no product). */
 export function namedByName(text: string, input: GateInput): CatalogEntry | undefined {
-  const bare = text.replace(
-    /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)?\s*(?:crates?|bags?|kegs?|bottles?|tubers?|bunch(?:es)?|buckets?|baskets?|packs?|heads?|wraps?|birds?|sachets?|cobs?|pieces?)\b/gi,
-    " ",
-  );
+  // …nor by what something is for ("not what we need for the ofe onugbu").
+  const bare = text
+    .replace(/\bfor (?:the |my |our |a |an )?[^,.;!?()]*/gi, " ")
+    .replace(
+      /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)?\s*(?:crates?|bags?|kegs?|bottles?|tubers?|bunch(?:es)?|buckets?|baskets?|packs?|heads?|wraps?|birds?|sachets?|cobs?|pieces?)\b/gi,
+      " ",
+    );
   const match = matchProduct(bare, input.catalog);
   return match && "product" in match ? match.product : undefined;
 }
@@ -310,7 +313,7 @@ export function gateWrites(input: GateInput): Resolution {
   const undone = leftUndone(reading.held, voice.setAside, product, input.catalog);
   const noted = (note: string | undefined) => [undone, note, requested.note].filter(Boolean).join(". ") || undefined;
   if (!reading.condition) return passed(requested, license, lines, noted(undefined));
-  const condition = withRecord(readCondition(reading.condition), actions, input.catalog);
+  const condition = withRecord(readCondition(reading.condition), actions, input.catalog, voice.own);
   const lined = [...lines, `condition "${condition.said}" (${condition.subject})`];
   // What needs a read first (the balance, an order's status) is checked by the call's last step (admit.ts).
   if (condition.subject === "balance" || condition.subject === "status")

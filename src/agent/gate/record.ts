@@ -14,13 +14,20 @@ export function withRecord(
   condition: Condition,
   actions: readonly ActionDefinition[],
   catalog: readonly CatalogEntry[],
+  /** The user's own words, where "that order" finds the reference said before the condition. */
+  own: string,
 ): Condition {
   const text = ` ${condition.said.toLowerCase()} `;
   for (const action of actions.filter((each) => !isWrite(each) && each.understanding?.items?.statuses)) {
     const [parameter, fill] =
       Object.entries(action.understanding?.parameters ?? {}).find(([, each]) => each.from === "pattern") ?? [];
     if (!parameter || !fill) continue;
-    const found = fillParameter(parameter, fill, { question: condition.said, text, catalog, clock: clockAt(), action });
+    const context = { catalog, clock: clockAt(), action };
+    const found =
+      fillParameter(parameter, fill, { ...context, question: condition.said, text }) ??
+      (/\b(?:that|this|the same|my)\s+order\b|\b(?:it|they)\b/i.test(condition.said)
+        ? fillParameter(parameter, fill, { ...context, question: own, text: ` ${own.toLowerCase()} ` })
+        : undefined);
     const status = Object.entries(action.understanding?.items?.statuses ?? {})
       .flatMap(([name, phrases]) => phrases.map((phrase) => ({ name, phrase: phrase.toLowerCase() })))
       .filter(({ phrase }) => text.includes(` ${phrase} `))
