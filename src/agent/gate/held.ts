@@ -129,6 +129,7 @@ const ASIDE_WORDS: Record<SetAside["kind"], string> = {
   reported: "that is what someone else said",
   "another speaker": "that text claims another speaker",
   translation: "that is text to translate",
+  "struck out": "you struck that out",
 };
 
 export function heldLines(held: Held[], setAside: SetAside[]): string[] {

@@ -49,10 +49,11 @@ const OTHERWISE = /^(?:if (?:not|no|it'?s not|it isn'?t|e no)|otherwise|else|or 
 
 /** A count said again to put right the one before ("…, no wait, make it 2", "sorry, I meant 3"). */
 const CORRECTION =
-  /^(?:(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather)[\s,]*)+(?:(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)?|(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?(?:\s+(?:instead|then|please|pls|abeg|only))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please))*(?:\s+for\b[^.!?]*)?\W*$/i;
+  /^(?:(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather)[\s,]*)+(?:(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)?|(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)(?:just\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?(?:\s+(?:instead|then|please|pls|abeg|only))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please))*(?:\s+for\b[^.!?]*)?\W*$/i;
 
 /** Words that put right what came before, said alone ("oops", "sorry", "wait", "ehn actually"). */
-const RIGHTING = /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|no wait|my bad)[\s,!]*)+$/i;
+const RIGHTING =
+  /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|no wait|my bad|typo|my mistake|mistake|correction|i mean)[\s,!—–-]*)+$/i;
 
 /** A count said alone ("2", "but 2", "two"). */
 const BARE_COUNT =
@@ -138,7 +139,9 @@ export function readRequest(own: string): RequestReading {
       continue;
     }
     const hypothetical = hypotheticalIn(text);
-    if (hypothetical) {
+    // "Add 1 bunch of plantain, but only if e go reach me before Saturday": after a request, "if …" puts a condition on it.
+    const onRequest = conditionAt(text, undefined) === 0 && kept.some((each) => !each.joint && COMMAND.test(each.text));
+    if (hypothetical && !onRequest) {
       held.push({ at, part: text, why: "a hypothetical", words: hypothetical });
       continue;
     }
@@ -189,7 +192,7 @@ export function readRequest(own: string): RequestReading {
 
 /** What takes back the request before it and asks again in the same part ("sorry, I meant …", "correction: …"). */
 const RESTATED =
-  /^(?:(?:sorry|oops|no|nah|wait|actually|my bad|abeg)[\s,]*)*(?:i meant?(?: to say)?|i mean|correction|what i meant (?:was|is)|make (?:it|that|them|am)(?=\s+(?:\S+\s+\S+\s+\S|(?!(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b)[a-z])))\b[\s,:-]*/i;
+  /^(?:(?:sorry|oops|no|nah|wait|actually|my bad|abeg)[\s,]*)*(?:i meant?(?: to say)?|i mean|correction|what i meant (?:was|is)|make (?:it|that|them|am)(?=\s+\S))\b[\s,:-]*/i;
 
 /** Takes back every request kept so far (as "actually no" or "sorry, I meant" does). */
 function takeBackKept(kept: { text: string; joint: boolean; at: number }[], held: Held[], words: string): void {

@@ -6,7 +6,7 @@
 
 /** A part of a message that is not the user's own request, and what kind of part it is. */
 export interface SetAside {
-  kind: "quoted" | "reported" | "another speaker" | "translation";
+  kind: "quoted" | "reported" | "another speaker" | "translation" | "struck out";
   said: string;
 }
 
@@ -87,6 +87,11 @@ export function userVoice(message: string): Voice {
     setAside.push({ kind, said });
     own = `${own.slice(0, start)} … ${own.slice(end)}`;
   };
+  // Struck out ("~~3 packs~~ 1 pack") is withdrawn; a fenced block (```…```) is pasted content.
+  for (const struck of [...own.matchAll(/~~[^~]+~~/g)].reverse())
+    take("struck out", struck.index ?? 0, (struck.index ?? 0) + struck[0].length);
+  for (const fenced of [...own.matchAll(/```[\s\S]*?(?:```|$)/g)].reverse())
+    take("quoted", fenced.index ?? 0, (fenced.index ?? 0) + fenced[0].length);
   const speaker = SPEAKER.exec(own);
   if (speaker) {
     // A pasted conversation ("Me: add eggs? Bot: how many? Me: 5") is content from its first speaker's label on.
