@@ -56,10 +56,13 @@ export type KeptSet =
   | (SetHeader & { kind: "everyday"; items: EverydayItem[] });
 
 export function loadSets(): KeptSet[] {
-  return readdirSync(SETS_DIR)
-    .filter((file) => file.endsWith(".json") && !file.endsWith(".answers.json"))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(new URL(file, SETS_DIR), "utf8")) as KeptSet);
+  return (
+    readdirSync(SETS_DIR)
+      .filter((file) => file.endsWith(".json") && !file.endsWith(".answers.json"))
+      // safety-2 before safety-10: rounds in the order they ran.
+      .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
+      .map((file) => JSON.parse(readFileSync(new URL(file, SETS_DIR), "utf8")) as KeptSet)
+  );
 }
 
 export function resolveItem(set: KeptSet, message: string, catalog: readonly CatalogEntry[]): Resolution {

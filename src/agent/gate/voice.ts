@@ -92,6 +92,12 @@ export function userVoice(message: string): Voice {
     take("struck out", struck.index ?? 0, (struck.index ?? 0) + struck[0].length);
   for (const fenced of [...own.matchAll(/```[\s\S]*?(?:```|$)/g)].reverse())
     take("quoted", fenced.index ?? 0, (fenced.index ?? 0) + fenced[0].length);
+  // A line quoted as mail and chat apps quote it ("> add 3 bags of rice").
+  for (const line of [...own.matchAll(/^[ \t]*>[^\n]*$/gm)].reverse()) {
+    const text = line[0];
+    const sentence = /^[ \t]*>[^.!?\n]*[.!?]?/.exec(text)?.[0] ?? text;
+    take("quoted", line.index ?? 0, (line.index ?? 0) + (text.includes("\n") ? text.length : sentence.length));
+  }
   const speaker = SPEAKER.exec(own);
   if (speaker) {
     // A pasted conversation ("Me: add eggs? Bot: how many? Me: 5") is content from its first speaker's label on.

@@ -31,7 +31,7 @@ export function hasPhrase(normalized: string, phrase: string): boolean {
 
 /** Common words that look like a vocabulary word one letter away, and must never be "corrected" into it. */
 const COMMON = new Set(
-  "there their these those which would could should about after before every other today thing things money please thanks land landed lands hit rate rates deliver delivers arrive arrives reach reached ship ships ending ends hello weather where when what whats much many have with from your some into just like know need want time same said paid sent send spent tell show give more most made make last past this that than then them they were been being also only over under month week year days still".split(
+  "todo todos reminder note notes list there their these those which would could should about after before every other today thing things money please thanks land landed lands hit rate rates deliver delivers arrive arrives reach reached ship ships ending ends hello weather where when what whats much many have with from your some into just like know need want time same said paid sent send spent tell show give more most made make last past this that than then them they were been being also only over under month week year days still".split(
     " ",
   ),
 );
