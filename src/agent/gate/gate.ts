@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Resolution } from "../resolver/parameters.ts";
+import { NUMBERS_IN_WORDS } from "../resolver/phrases.ts";
 import { type CatalogEntry, matchProduct } from "../resolver/products.ts";
 import { checkCondition } from "./check.ts";
 import { readCondition } from "./condition.ts";
@@ -38,6 +39,37 @@ function saysNotToAdd(part: Held): boolean {
     !/\b(?:double|twice|duplicate|extra|too much|too many)\b/i.test(part.part) &&
     !(OTHER_CHANGE.test(part.part) && !ADD_WORDS.test(part.part))
   );
+}
+
+/**
+ * "Add 2 bunches of waterleaf — no, ugu", "add 2 tubers of ji — I mean yam": the product was put
+ * right and no new count said, so the count said of the packs taken back carries over, when the
+ * new product is sold in those packs.
+ */
+function countCarried(
+  requested: Resolution,
+  quantityName: string,
+  reading: ReturnType<typeof readRequest>,
+  input: GateInput,
+): { count: number } | undefined {
+  const counted = requested.explanation?.values.some(
+    (value) => value.parameter === quantityName && value.because !== "the schema's default",
+  );
+  const product = productOf(requested, input.actions, input.catalog);
+  if (counted || !product) return undefined;
+  const pack = (product.description ?? "").toLowerCase();
+  for (const part of [...reading.held].reverse()) {
+    if (part.why !== "taken back" && part.why !== "negated") continue;
+    const said = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z]+)/i.exec(part.part);
+    const unit = said?.[2]?.toLowerCase().replace(/(?:es|s)$/, "");
+    const count = said
+      ? /^\d+$/.test(said[1] ?? "")
+        ? Number(said[1])
+        : NUMBERS_IN_WORDS[(said[1] ?? "").toLowerCase()]
+      : undefined;
+    if (count && unit && pack.includes(unit)) return { count };
+  }
+  return undefined;
 }
 
 /** Words that say a negation is of every add ("do not add anything"). */
@@ -280,6 +312,9 @@ export function gateWrites(input: GateInput): Resolution {
     ]);
   const product = productOf(requested, actions, input.catalog);
   const quantityName = fillNamed(requested, actions, "quantity");
+  const carried = quantityName ? countCarried(requested, quantityName, reading, input) : undefined;
+  if (carried && quantityName)
+    requested = { ...requested, parameters: { ...requested.parameters, [quantityName]: carried.count } };
   // A count the resolver found for the product, not one it took from the schema's default ("add more eggs, like last time … in three days").
   const counted = requested.explanation?.values.some(
     (value) =>

@@ -85,6 +85,7 @@ export function readRequest(own: string): RequestReading {
   // A condition said first runs on through its commas to the part that asks ("If my order, ORD-K9M4TX, is still processing, add…").
   let conditionGoesOn = false;
   let afterNo = false;
+  let replacing = false;
   for (const [at, { piece, joint }] of pieces.entries()) {
     let text = piece.trim();
     if (joint && /[.!?\n]/.test(piece)) {
@@ -130,9 +131,11 @@ export function readRequest(own: string): RequestReading {
     if (instead && text.slice(instead[0].length).trim() !== "") {
       takeBackKept(kept, held, instead[0].trim());
       text = text.slice(instead[0].length).trim();
+      replacing = true;
     }
     if (takesBack(text)) {
       afterNo = true;
+      replacing = true;
       takeBackKept(kept, held, text);
       // What the joking part itself asked is taken back with it ("add 2 crates of eggs lol jk").
       if (!TAKE_BACK.test(text)) held.push({ at, part: text, why: "taken back", words: text });
@@ -171,7 +174,14 @@ export function readRequest(own: string): RequestReading {
       kept.push({ text: ` ${text.slice(0, negated)} `, joint: false, at });
       continue;
     }
-    kept.push({ text: ` ${text} `, joint: false, at });
+    // "…waterleaf — no, ugu": what is said right after a request was taken back is asked in its place, with the same verb.
+    // (Only a short name said in its place: "ugu", "yam, the Abuja yam"; a sentence that tells is no request.)
+    const named =
+      text.split(/\s+/).length <= 5 &&
+      !/\?|\b(?:is|are|was|were|has|have|had|keeps?|dey|don|will|would|bringing|coming|got|brought)\b/i.test(text);
+    const verb = replacing && named && !COMMAND.test(text) ? takenBackVerb(held) : undefined;
+    replacing = false;
+    kept.push({ text: verb ? ` ${verb} ${text} ` : ` ${text} `, joint: false, at });
   }
   const request = kept
     .map((each) => each.text)
@@ -193,6 +203,14 @@ export function readRequest(own: string): RequestReading {
 /** What takes back the request before it and asks again in the same part ("sorry, I meant …", "correction: …"). */
 const RESTATED =
   /^(?:(?:sorry|oops|no|nah|wait|actually|my bad|abeg)[\s,]*)*(?:i meant?(?: to say)?|i mean|correction|what i meant (?:was|is)|make (?:it|that|them|am)(?=\s+\S))\b[\s,:-]*/i;
+
+/** The verb of the request last taken back ("add", "buy"), for what is asked in its place. */
+function takenBackVerb(held: Held[]): string | undefined {
+  const last = [...held].reverse().find((part) => part.why === "taken back" && COMMAND.test(part.part));
+  return last
+    ? (/\b(?:add|buy|put|order|get me|include|grab|purchase)\b/i.exec(last.part)?.[0] ?? undefined)
+    : undefined;
+}
 
 /** Takes back every request kept so far (as "actually no" or "sorry, I meant" does). */
 function takeBackKept(kept: { text: string; joint: boolean; at: number }[], held: Held[], words: string): void {

@@ -62,7 +62,7 @@ export function quantityOf(text: string): number | undefined {
     .replace(PEOPLE, " ")
     .replace(GROUP, " ")
     .replace(MONEY, " ")
-    .replace(/\b\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)\b/g, " ")
+    .replace(/\b\d+(?:\.\d+)?[\s-]*(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)\b/g, " ")
     // A length of time ("for one week", "3 days") is no count of packs.
     .replace(
       /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\s+(?:days?|weeks?|months?|years?|hours?|nights?|fortnights?)\b/g,
