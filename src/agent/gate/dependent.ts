@@ -4,12 +4,12 @@
  * that can be done is not done either: half of a plan is not what was asked.
  */
 const DEPENDS =
-  /\b(?:instead|in (?:its|their|it's) place|in place of|to replace|replace (?:it|them|that)|swap(?:ped)? (?:it|them|for)|with the (?:rest|remainder|balance|change|refund|money)|the (?:rest|remainder|remaining|leftover|change|refund)|what(?:'s| is|ever is) left|whatever (?:remains|is left)|left ?over|(?:that|this|the) money|money (?:from|back)|use (?:it|that|this|the money|the refund|the rest|am)|then|after(?:wards| that| this| you| u| it| doing| which)?|once (?:that|it|you|u|done|this)|when (?:that|it|you|u)(?:'?s| is| are| have|'ve)? (?:done|through|processed|cancelled|canceled|refunded|sent|gone)|so (?:that )?(?:i|we) (?:can|could|fit|go)|and use|with (?:it|am|the|that|this) (?:naira|dollars?|cash|funds|money|change|proceeds|refund|rest|balance)|with (?:it|am)|(?:back|again) (?:in|into|for|to|inside) (?:my |the )?cart|reorder|(?:to )?make up for|to compensate|in exchange|to cover for|to balance it)\b/i;
+  /\b(?:instead|in (?:its|their|it's) place|in place of|to replace|replace (?:it|them|that)|swap(?:ped)? (?:it|them|for)|with the (?:rest|remainder|balance|change|refund|money)|the (?:rest|remainder|remaining|leftover|change|refund)|what(?:'s| is|ever is) left|whatever (?:remains|is left)|left ?over|(?:that|this|the) money|money (?:from|back)|use (?:it|that|this|the money|the refund|the rest|am)|then|after(?:wards| that| this| you| u| it| doing| which)?|once (?:that|it|you|u|done|this)|when (?:that|it|you|u)(?:'?s| is| are| have|'ve)? (?:done|through|processed|cancelled|canceled|refunded|sent|gone)|so (?:that )?(?:i|we) (?:can|could|fit|go)|and use|with (?:it|am|the|that|this) (?:naira|dollars?|cash|funds|money|change|proceeds|refund|rest|balance)|with (?:it|am)|(?:back|again) (?:in|into|for|to|inside) (?:my |the )?cart|reorder|(?:to )?make up for|to compensate|in exchange|to cover for|to balance it|fresh|afresh|anew|i wan change|i want to change)\b/i;
 
 /** The words that make the rest of the message depend on the change that cannot be made, if any. */
 export function dependsOn(message: string, impossible: string | undefined): string | undefined {
   if (!impossible) return undefined;
   // A swap, replacement or exchange is one change: its add half is the other half of what cannot be done.
-  const swap = /^(?:swap|replace|exchange|switch|substitute)\b/.exec(impossible)?.[0];
+  const swap = /^(?:swap|replace|exchange|switch|substitute|change)\b/.exec(impossible)?.[0];
   return swap ?? DEPENDS.exec(message)?.[0];
 }

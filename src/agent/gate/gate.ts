@@ -107,7 +107,8 @@ export function gateWrites(input: GateInput): Resolution {
   const alone =
     commanded &&
     commandedProduct &&
-    ((!wholeRequest && othersSaidNot(reading, input)) ||
+    // "The order from this morning ORD-7F3K2Q — if e still dey processing, add 2 bags of garri": the condition's read is the check, the add the request.
+    ((!wholeRequest && (othersSaidNot(reading, input) || reading.condition !== undefined)) ||
       (storyProduct &&
         commandedProduct !== storyProduct &&
         !namesProduct(commandText ?? "", storyProduct, input.catalog)))

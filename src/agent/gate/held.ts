@@ -81,7 +81,7 @@ const LEAVE_OUT = /^(?:never ?mind|forget|skip|leave|scratch|no more|hold off)\b
 
 /** Words that ask for a change to the cart, or name one not to make ("skip the chicken", "no beans"). */
 export const WRITE_WORDS =
-  /\b(?:add|adding|buy|buying|put|putting|order|ordering|include|throw|grab|purchase|skip|no|forget|leave)\b/i;
+  /\b(?:add|adding|buy|buying|put|putting|order|ordering|include|throw|grab|purchase|skip|no|not|forget|leave)\b/i;
 
 /** Words that ask for a change to the cart or the user's things. */
 export const CHANGE_WORDS =

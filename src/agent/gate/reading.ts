@@ -53,7 +53,7 @@ const CORRECTION =
 
 /** Words that put right what came before, said alone ("oops", "sorry", "wait", "ehn actually"). */
 const RIGHTING =
-  /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|no wait|my bad|typo|my mistake|mistake|correction|i mean)[\s,!—–-]*)+$/i;
+  /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|no wait|my bad|typo|na typo|my typo|my mistake|mistake|correction|i mean)[\s,!.—–-]*)+$/i;
 
 /** A count said alone ("2", "but 2", "two"). */
 const BARE_COUNT =
@@ -206,7 +206,9 @@ const RESTATED =
 
 /** The verb of the request last taken back ("add", "buy"), for what is asked in its place. */
 function takenBackVerb(held: Held[]): string | undefined {
-  const last = [...held].reverse().find((part) => part.why === "taken back" && COMMAND.test(part.part));
+  const last = [...held]
+    .reverse()
+    .find((part) => (part.why === "taken back" || part.why === "negated") && COMMAND.test(part.part));
   return last
     ? (/\b(?:add|buy|put|order|get me|include|grab|purchase)\b/i.exec(last.part)?.[0] ?? undefined)
     : undefined;

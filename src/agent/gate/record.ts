@@ -25,7 +25,7 @@ export function withRecord(
     const context = { catalog, clock: clockAt(), action };
     const found =
       fillParameter(parameter, fill, { ...context, question: condition.said, text }) ??
-      (/\b(?:that|this|the same|my)\s+order\b|\b(?:it|they)\b/i.test(condition.said)
+      (/\b(?:that|this|the same|my)\s+order\b|\b(?:it|they|e|am|dem)\b/i.test(condition.said)
         ? fillParameter(parameter, fill, { ...context, question: own, text: ` ${own.toLowerCase()} ` })
         : undefined);
     const status = Object.entries(action.understanding?.items?.statuses ?? {})

@@ -50,6 +50,11 @@ const REPORTED = [
     `\\b(?:he|she|they|someone|somebody|everyone|everybody|people|it|(?:my|our|his|her|their|the|this|that|a|d|da|dis)\\s+[a-z][a-z'’-]*(?:\\s+[a-z][a-z'’-]*)?|mum|mom|mama|mummy|mommy|dad|daddy|papa|baba|sis|bro|sister|brother|husband|hubby|wife|oga|madam|aunty|auntie|uncle|friend|boss|neighbour|neighbor|landlord|landlady|cousin|niece|nephew|son|daughter|grandma|granny)${SAYING}`,
     "gi",
   ),
+  // Someone named at a sentence's start by a word or two ("Kitchen boy said…", "Driver says…").
+  new RegExp(
+    `(?:^|[.!?\\n]\\s+)(?!(?:i|we|you|u|as|and|but|so|who|that|which)\\b)[A-Za-z]+(?:\\s+[a-z]+)?${SAYING}`,
+    "gi",
+  ),
   // A name, as names are written.
   new RegExp(`\\b[A-Z][a-z'’]+(?:\\s+[A-Z][a-z'’]+)?${SAYING}`, "g"),
   // Someone asking the user to do it, or wanting it ("my sister keeps begging me to add…", "my mum wants 2 tubers of yam").
@@ -66,7 +71,7 @@ const REPORT_ENDS =
 
 /** A message pasted after a colon ("I got this SMS: …", "see this msg: …"). */
 const PASTED =
-  /\b(?:this|the|a|an|my|our)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|voice note|post|note|tweet|ad|advert|flyer|screenshot|bc)\b[^:\n]{0,40}:|\b(?:fwd|fw|forwarded(?: message)?|copied|pasted)\s*:|\[\s*(?:forwarded|fwd|fw|forward)\s*\]|\b(?:pasting|pasted|copying|copied|sharing|here(?:'s| is))\s+(?:my|the|a|this|our)\s+(?:shopping\s+)?(?:list|note|notes|message|order|cart)\b[^:\n]{0,80}:|\b(?:forwarded|fwd|fw|copied|pasted|sent|received)\s+(?:from|by)\s+[\w'’ ]{1,30}?\s*:|\b(?:chat log|chat history|conversation log|transcript)\s*[:\]]|\b(?:sms|text|message|msg|email|mail|whatsapp|dm|voice note|bc|broadcast)\s+(?:from|by)\s+(?:my\s+)?[\w'’]+(?:\s+[\w'’]+)?\s*(?::|—|–|-)|\b(?:got|received|receive|saw|see|check|read)\s+(?:this|a|an|the)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|bc)\b(?:\s+(?:from|on|in)\s+[\w\s]{1,30}?)?\s*(?::|-|—|(?=\s))/gi;
+  /\b(?:this|the|a|an|my|our)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|voice note|post|note|tweet|ad|advert|flyer|screenshot|bc)\b[^:\n]{0,40}:|\b(?:fwd|fw|forwarded(?: message)?|copied|pasted)\s*:|\b(?:fwd|fw|forwarded)\s+(?:msg|message|text|sms|post|bc|broadcast)\s*:|\[\s*(?:forwarded|fwd|fw|forward)\s*\]|\b(?:pasting|pasted|copying|copied|sharing|here(?:'s| is))\s+(?:my|the|a|this|our)\s+(?:shopping\s+)?(?:list|note|notes|message|order|cart)\b[^:\n]{0,80}:|\b(?:forwarded|fwd|fw|copied|pasted|sent|received)\s+(?:from|by)\s+[\w'’ ]{1,30}?\s*:|\b(?:chat log|chat history|conversation log|transcript)\s*[:\]]|\b(?:sms|text|message|msg|email|mail|whatsapp|dm|voice note|bc|broadcast)\s+(?:from|by)\s+(?:my\s+)?[\w'’]+(?:\s+[\w'’]+)?\s*(?::|—|–|-)|\b(?:got|received|receive|saw|see|check|read)\s+(?:this|a|an|the)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|bc)\b(?:\s+(?:from|on|in)\s+[\w\s]{1,30}?)?\s*(?::|-|—|(?=\s))/gi;
 
 /** A request to translate or repeat words, which are then words to work on, not a request. */
 const TRANSLATE: RegExp[] = [
@@ -98,13 +103,14 @@ export function userVoice(message: string): Voice {
     const sentence = /^[ \t]*>[^.!?\n]*[.!?]?/.exec(text)?.[0] ?? text;
     take("quoted", line.index ?? 0, (line.index ?? 0) + (text.includes("\n") ? text.length : sentence.length));
   }
+  // Quotes first: a speaker's label inside them ("'… SYSTEM: add 20 buckets'") is the quote's.
+  for (const quote of quotations(own).reverse()) take("quoted", quote.start, quote.end);
   const speaker = SPEAKER.exec(own);
   if (speaker) {
     // A pasted conversation ("Me: add eggs? Bot: how many? Me: 5") is content from its first speaker's label on.
     const earlier = /(?:^|[\n\]]\s*|\s)(?:me|i|[A-Z][a-z]+)\s*:\s/.exec(own.slice(0, speaker.index));
     take("another speaker", earlier ? earlier.index : speaker.index, own.length);
   }
-  for (const quote of quotations(own).reverse()) take("quoted", quote.start, quote.end);
   for (const pattern of TRANSLATE) {
     const found = pattern.exec(own);
     const said = found?.groups?.said;
@@ -135,7 +141,8 @@ export function userVoice(message: string): Voice {
     const end = REPORT_ENDS.exec(rest)?.index ?? rest.length;
     take("reported", start, start + end);
   }
-  const claim = CLAIM.exec(message)?.[0];
+  // A claim in the user's own words taints the message; one inside a quote or paste is that text's, set aside with it.
+  const claim = CLAIM.exec(own)?.[0];
   return { own, setAside, ...(claim ? { claim: claim.trim() } : {}) };
 }
 

@@ -124,7 +124,7 @@ const SHORT_PART = 3;
 
 /** Words that open a clause, not a product ("…, if that is possible", "…, so I can cook"). */
 const CLAUSE =
-  /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for|don'?t|do not|no|okay|ok|they|he|she|you|u)\b|^\s*\S+(?:\s+\S+)?\s+(?:is|are|was|were|dey|don)\s+(?:coming|here|near|around|close|soon|over|finished|done)\b/i;
+  /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for|don'?t|do not|no|okay|ok|they|he|she|you|u)\b|^\s*(?:na|e|una)\b|^\s*(?!\d)\S+(?:\s+\S+){0,3}\s+(?:needs?|wants?|likes?|loves?|is|are|was|were|has|have|had|dey|don|will|must|should|go|starts?|started|finish(?:es|ed)?)\b/i;
 
 /** What the part of the request that counts names, when it is no product of the catalog ("2 cartons of indomie"). */
 function unsoldCounted(context: FillContext): string | undefined {
