@@ -118,6 +118,11 @@ export function heldWhy(asked: Resolution | undefined, held: Held[], setAside: S
       : `I haven't ${what}: you said "${shortened(part.part)}"`;
   if (part?.why === "taken back") return `I haven't ${what}: you took it back ("${part.words}")`;
   if (part?.why === "a condition") return `I haven't ${what}: it waits on "${shortened(part.part)}"`;
+  if (
+    part?.why === "a hypothetical" &&
+    /\b(?:i|we)\s+(?:already\s+|just\s+)?(?:put|added|bought|ordered|got)\b/i.test(part.words)
+  )
+    return `I haven't ${what}: you told me what you had done ("${shortened(part.part)}")`;
   if (part?.why === "a hypothetical")
     return `I haven't ${what}: you asked "${shortened(part.part)}", not for it to be done`;
   if (setAside[0]) return `I haven't ${what}: ${ASIDE_WORDS[setAside[0].kind]}, not your own request`;

@@ -90,7 +90,7 @@ const IDIOMS: [RegExp, string][] = [
     "remove anything",
   ],
   [
-    /\b(?:make|change)\s+(?:it|that|them)\s+(?:just\s+|only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/,
+    /\b(?:make|change)\s+(?:it|that|them)\s+(?:just\s+|only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:it|that|this|they|there)\s+should (?:be|have been|only be)\s+(?:just\s+|only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/,
     "change anything",
   ],
   [
