@@ -7,7 +7,7 @@
 
 /** Words that negate what follows them in a part of a message. */
 const CUE =
-  /\b(?:don'?t|do not|do n't|doesn'?t need|never|no need(?: to| for)?|needn'?t|you (?:don'?t|do not) (?:have|need) to|there'?s no need to|no|not|nor|stop|quit|avoid|skip|forget(?: about)?|leave(?: out| off)?|omit|exclude|without|hold off(?: on)?|minus|except|apart from|other than|instead of|rather than|i (?:don'?t|do not|no) (?:want|need)|make (?:you|u) no|no go|abeg no|rara|nothing|none|zero|no wan(?:t)?|i no go|(?:i |we )?(?:wasn'?t|was not|weren'?t|were not|am not|'m not|im not) (?:asking|telling|saying)|(?:i |we )?(?:didn'?t|did not|never|haven'?t|have not) (?:ask|asked|say|said|tell|told|want|wanted|mean|meant)|not asking)\b/i;
+  /\b(?:don'?t|do not|do n't|doesn'?t need|never|no need(?: to| for)?|needn'?t|you (?:don'?t|do not) (?:have|need) to|there'?s no need to|no|not|nor|stop|quit|avoid|skip|scratch|strike(?: off| out)?|cross (?:off|out)|forget(?: about)?|leave(?: out| off)?|omit|exclude|without|hold off(?: on)?|minus|except|apart from|other than|instead of|rather than|i (?:don'?t|do not|no) (?:want|need)|make (?:you|u) no|no go|abeg no|rara|nothing|none|zero|no wan(?:t)?|i no go|(?:i |we )?(?:wasn'?t|was not|weren'?t|were not|am not|'m not|im not) (?:asking|telling|saying)|(?:i |we )?(?:didn'?t|did not|never|haven'?t|have not) (?:ask|asked|say|said|tell|told|want|wanted|mean|meant)|not asking)\b/i;
 
 /** Words that hold a negation word but negate no request ("don't forget to add", "no problem", "not sure"). */
 const NOT_A_NEGATION =
