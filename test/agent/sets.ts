@@ -78,7 +78,7 @@ export function summary(resolution: Resolution): string {
   const call = `${resolution.action} ${JSON.stringify(resolution.parameters)}`;
   if (resolution.followUp)
     return `${call} asks ${resolution.followUp.parameter}: ${resolution.followUp.question}${note}`;
-  const condition = resolution.license?.condition ? ` | if ${resolution.license.condition.said}` : "";
+  const condition = resolution.license?.condition ? ` | condition: ${resolution.license.condition.said}` : "";
   return `${call}${condition}${note}`;
 }
 

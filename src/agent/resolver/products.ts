@@ -1,3 +1,4 @@
+import { ENGLISH_WORDS } from "./english.ts";
 import { normalize, singular, words } from "./text.ts";
 
 export interface CatalogEntry {
@@ -107,7 +108,9 @@ function matchOne(text: string, catalog: readonly CatalogEntry[]): ProductMatch 
     .sort((a, b) => b.length - a.length);
   if (whole[0]) return { product: whole[0].entry };
   const asked = significantWords(normalized).filter((word) => !COLOURS_AND_MOODS.has(word));
-  const names = (word: string, name: string) => name === word || (word.length >= 4 && name.startsWith(word));
+  // A word cut short names the product it starts ("plant" for plantain), unless it is a word of its own ("plan").
+  const names = (word: string, name: string) =>
+    name === word || (word.length >= 4 && !ENGLISH_WORDS.has(word) && name.startsWith(word));
   const scored = catalog
     .map((entry) => {
       const { forms } = formsOf(entry);

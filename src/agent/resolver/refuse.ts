@@ -171,7 +171,7 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\S+ ){0,8}?(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:am i )?talking to (?:a )?(?:real )?(?:person|human|bot|robot|machine)|(?:real person|human) or (?:a )?bot|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
+  return /^ (?:\S+ ){0,8}?(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|wetin (?:you|u) (?:fit|sabi|dey|can) (?:do|help)|wetin be your work|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:am i )?talking to (?:a )?(?:real )?(?:person|human|bot|robot|machine)|(?:real person|human) or (?:a )?bot|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
     text,
   );
 }
@@ -195,7 +195,7 @@ export function asksAboutCart(text: string): boolean {
 const UNREAD: [RegExp, string][] = [
   [/\bsavings?(?: pot| account| balance| goal)?s?\b/, "your savings"],
   [
-    /\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b|\b(?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur) (?:to|vs|versus|against) (?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur) rates?\b/,
+    /\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b|\b(?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur) (?:to|vs|versus|against) (?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur)\b(?! (?:exchanges?|transactions?|transfers?|conversions?)\b)/,
     "exchange rates",
   ],
   [/\bcredit (?:score|limit|rating)\b|\bloans?\b/, "credit or loans"],
