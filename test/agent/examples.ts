@@ -847,6 +847,33 @@ export const EXAMPLES: Example[] = [
     question: "what's today's dollar to naira rate",
     expected: { answered: /exchange rates/, problem: /can't read exchange rates/ },
   },
+  {
+    topic: "about the agent",
+    question: "whats dollar to naira today",
+    expected: { answered: /exchange rates/, problem: /can't read exchange rates/ },
+  },
+  // Rule: a currency pair after a change of money is that change, which the list holds
+  { topic: "transactions", question: "when last did i change dollars to naira", expected: list({ period: "1y" }) },
+  // Rule: today's date is the clock's, and no day's list
+  {
+    topic: "about the agent",
+    question: "what's the date today?",
+    expected: { answered: /today's date/, problem: /^Today is Wednesday 18 November 2026 \(Africa\/Lagos\)$/ },
+  },
+  {
+    topic: "about the agent",
+    question: "you sabi pidgin?",
+    expected: { answered: /about the agent/, problem: /^I read English and Nigerian Pidgin/ },
+  },
+  { topic: "about the agent", question: "e se gan ni 🙏", expected: { answered: /^thanks$/, problem: /welcome/ } },
+  // Rule: a word cut short names the product it starts only when it is no word of its own ("plan" is not plantain)
+  { topic: "typos", question: "abeg my expenses for the whole year, i wan plan budget", expected: insights("1y") },
+  { topic: "typos", question: "ad 1 crate of egs pls", expected: add("fresh-eggs-crate-of-30", 1) },
+  {
+    topic: "balance",
+    question: "please could you tell me how much money is left in my wallet? I want to plan for the weekend.",
+    expected: { action: "get_wallet", parameters: {}, note: /as it is now/ },
+  },
   // Rule: an id holds a digit ("txn status" is words, and the order's reference is the order's)
   {
     topic: "orders",

@@ -176,6 +176,24 @@ export function asksForHelp(text: string): boolean {
   );
 }
 
+/** "You sabi pidgin?", "do you understand yoruba?": a question about the languages the agent reads. */
+export function asksAboutLanguage(text: string): boolean {
+  return /^ (?:\S+ ){0,3}?(?:(?:you|u) (?:sabi|dey hear|hear|understand|speak) (?:pidgin|yoruba|igbo|hausa|english)|(?:do|can|could) (?:you|u) (?:speak|understand|read|talk|chat in|hear) (?:pidgin|yoruba|igbo|hausa|english))\b/.test(
+    text,
+  );
+}
+
+/** What the agent says to a question about the languages it reads: what is true of its phrases. */
+export const LANGUAGE_ANSWER =
+  "I read English and Nigerian Pidgin, and the Yoruba and Igbo names of foods (ugu, onugbu, tatashe); I answer in English";
+
+/** "What's the date today?", "what day is it": today's date, which the agent's clock gives. */
+export function asksToday(text: string): boolean {
+  return /^ (?:\S+ ){0,3}?(?:what(?:'?s| is)? (?:the )?(?:date|day)(?: (?:is it|today|is today|today is))?|what day is (?:it|today)|wetin be (?:today(?:'?s)?|the) date|today(?:'?s)? date(?: na)?) $/.test(
+    text,
+  );
+}
+
 /**
  * "What's in my cart?", "cart total", "what have I added?": a read of the cart, which no action
  * makes (the cart's own stream shows it). Not a failure: nothing wrong was asked.
@@ -195,7 +213,7 @@ export function asksAboutCart(text: string): boolean {
 const UNREAD: [RegExp, string][] = [
   [/\bsavings?(?: pot| account| balance| goal)?s?\b/, "your savings"],
   [
-    /\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b|\b(?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur) (?:to|vs|versus|against) (?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur)\b(?! (?:exchanges?|transactions?|transfers?|conversions?)\b)/,
+    /\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b|(?<!\b(?:change|changed|changing|convert|converted|converting|exchange|exchanged|exchanging|swap|swapped|send|sent|move|moved|my|the|of)(?: my| some| the| \d[\d,.]*)? )\b(?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur) (?:to|vs|versus|against) (?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur)\b(?! (?:exchanges?|transactions?|transfers?|conversions?)\b)/,
     "exchange rates",
   ],
   [/\bcredit (?:score|limit|rating)\b|\bloans?\b/, "credit or loans"],
@@ -226,7 +244,7 @@ export function smallTalk(text: string): "a greeting" | "thanks" | undefined {
   if (/^ (?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day))(?: there| agent| bot)? $/.test(text))
     return "a greeting";
   if (
-    /^ (?:(?:ok|okay|great|cool|perfect) )?(?:thanks|thank you|cheers|thx)(?: (?:a lot|so much|very much))? $/.test(
+    /^ (?:(?:ok|okay|great|cool|perfect) )?(?:thanks|thank you|cheers|thx|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode)(?: (?:a lot|so much|very much|gan|gan ni|ni|o+|sir|ma|jare|well well))* $/.test(
       text,
     )
   )

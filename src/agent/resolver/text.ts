@@ -72,18 +72,6 @@ export function correctTypos(
       /\d|_/.test(word)
     )
       return word;
-    // Vowels left out ("spnd" → "spend", "blnce" → "balance"): the one known word the letters spell without them.
-    const voweless = [...vocabulary].filter(
-      (known) =>
-        known.length > word.length &&
-        known[0] === word[0] &&
-        withoutVowels(known) === withoutVowels(word) &&
-        isSubsequence(word, known),
-    );
-    if (voweless.length === 1) {
-      fixes.push(`${word}→${voweless[0]}`);
-      return voweless[0] as string;
-    }
     const limit = word.length >= 8 ? 2 : 1;
     let best: string | undefined;
     let bestDistance = limit + 1;
@@ -109,7 +97,19 @@ export function correctTypos(
       }
     }
     if (ties > 1 && sameEnd) best = sameEnd;
-    else if (!best || ties > 1) return word;
+    else if (ties > 1) best = undefined;
+    // Vowels left out ("spnd" → "spend", "blnce" → "balance"): the one known word the letters spell without them,
+    // unless one letter added spells a word ("egs" is eggs, not egusi).
+    const voweless = [...vocabulary].filter(
+      (known) =>
+        known.length > word.length &&
+        known[0] === word[0] &&
+        withoutVowels(known) === withoutVowels(word) &&
+        isSubsequence(word, known),
+    );
+    const oneAdded = best !== undefined && best.length === word.length + 1 && isSubsequence(word, best);
+    if (voweless.length === 1 && !oneAdded) best = voweless[0];
+    if (!best) return word;
     fixes.push(`${word}→${best}`);
     return best;
   });
@@ -117,7 +117,6 @@ export function correctTypos(
   return { text: ` ${fixed.filter(Boolean).join(" ")} `, fixes };
 }
 
-/** Damerau–Levenshtein distance (adjacent swaps count once), giving up above `limit`. */
 /** Whether a word is a typo of another: within one edit (two from eight letters), a swap of two letters counting one; five letters or more. */
 export function closeTo(word: string, other: string): boolean {
   if (word.length < 5 || other.length < 5) return false;
@@ -125,6 +124,7 @@ export function closeTo(word: string, other: string): boolean {
   return Math.abs(word.length - other.length) <= limit && editDistance(word, other, limit) <= limit;
 }
 
+/** Damerau–Levenshtein distance (adjacent swaps count once), giving up above `limit`. */
 function editDistance(a: string, b: string, limit: number): number {
   const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 0; j <= b.length; j++) (rows[0] as number[])[j] = j;

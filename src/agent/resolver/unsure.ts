@@ -1,9 +1,10 @@
 import type { ActionDefinition } from "../actions/definition.ts";
+import { dayIn } from "./calendar.ts";
 import { datedAction, MONEY_ASKED } from "./dated-question.ts";
 import { focusOf } from "./focus.ts";
 import { fillAll, type Resolution } from "./parameters.ts";
 import { MIN_SCORE, type Reading } from "./rank.ts";
-import { asksForHelp, capabilities, smallTalk } from "./refuse.ts";
+import { asksAboutLanguage, asksForHelp, asksToday, capabilities, LANGUAGE_ANSWER, smallTalk } from "./refuse.ts";
 import type { Explanation } from "./score.ts";
 
 /**
@@ -26,6 +27,22 @@ export function answerUnsure(
       answered: talk,
       problem: "You're welcome",
       explanation: { ...explanation, rule: "thanks" },
+    };
+  if (asksToday(text))
+    return {
+      action: "none",
+      parameters: {},
+      answered: "a question about today's date",
+      problem: `Today is ${longDay(dayIn(clock))} (${clock.timeZone})`,
+      explanation: { ...explanation, rule: "today's date, from the clock" },
+    };
+  if (asksAboutLanguage(text))
+    return {
+      action: "none",
+      parameters: {},
+      answered: "a question about the agent",
+      problem: `${LANGUAGE_ANSWER}. ${capabilities(actions)}`,
+      explanation: { ...explanation, rule: "a question about the agent's languages" },
     };
   if (talk || asksForHelp(text)) {
     const answered = talk ?? "a question about the agent";
@@ -54,4 +71,10 @@ export function answerUnsure(
     return focus ? { ...filled, focus } : filled;
   }
   return refuse(`no action scores ${MIN_SCORE} or more`, "I can't help with that here, and nothing was sent");
+}
+
+/** "Wednesday 25 November 2026" for a YYYY-MM-DD day (read at its noon in UTC, so the day is the one given). */
+function longDay(day: string): string {
+  const format = { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
+  return new Intl.DateTimeFormat("en-GB", format).format(new Date(`${day}T12:00:00Z`)).replace(",", "");
 }
