@@ -866,6 +866,41 @@ export const EXAMPLES: Example[] = [
     expected: { answered: /about the agent/, problem: /^I read English and Nigerian Pidgin/ },
   },
   { topic: "about the agent", question: "e se gan ni 🙏", expected: { answered: /^thanks$/, problem: /welcome/ } },
+  { topic: "about the agent", question: "thanks dear 🙏", expected: { answered: /^thanks$/, problem: /welcome/ } },
+  {
+    topic: "about the agent",
+    question: "E kaaro o! I hope you are keeping well this morning.",
+    expected: { answered: /^a greeting$/, problem: /^Hello!/ },
+  },
+  {
+    topic: "about the agent",
+    question: "Am I speaking to a real person or a computer?",
+    expected: { answered: /about the agent/, problem: /^I'm the built-in agent/ },
+  },
+  {
+    topic: "about the agent",
+    question: "Are your prices in naira or in dollars? My wallet shows dollars.",
+    expected: { answered: /about the agent/, problem: /^The catalog's prices are in naira/ },
+  },
+  // Rule: a list of what the question names, with no time named, is all of it (the longest period), not the last month's
+  { topic: "transactions", question: "when last did netflix remove money", expected: list({ period: "1y" }) },
+  { topic: "income", question: "How much have I received back in refunds from Jumia?", expected: income("1y") },
+  {
+    topic: "income",
+    question: "Chidi Obi paid me back some money about a year ago. When exactly was that?",
+    expected: income("1y"),
+  },
+  // Rule: the refusal of a change no action makes is said as it is, a reason beside it no take-back
+  {
+    topic: "refusal",
+    question: "cancel ORD-7F3K2Q abeg, i no need am again",
+    expected: { refused: true, problem: /^I can't cancel anything here/ },
+  },
+  {
+    topic: "status",
+    question: "my top up txn_ada_0013 show say e fail, na true?",
+    expected: { action: "get_transaction_status", parameters: { transaction_id: "txn_ada_0013" } },
+  },
   // Rule: a word cut short names the product it starts only when it is no word of its own ("plan" is not plantain)
   { topic: "typos", question: "abeg my expenses for the whole year, i wan plan budget", expected: insights("1y") },
   { topic: "typos", question: "ad 1 crate of egs pls", expected: add("fresh-eggs-crate-of-30", 1) },

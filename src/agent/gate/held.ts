@@ -61,6 +61,14 @@ export function withSetAside(
  */
 export function readWithHeld(input: GateInput, resolution: Resolution, own: string, held: Held[]): Resolution {
   if (resolution.answered !== undefined || asksBesides(own)) return resolution;
+  // "Cancel ORD-7F3K2Q, I no need am again": the refusal of a change no action makes already says nothing was done, and why.
+  // (Unless what was held asks for an add: "scrap that… Don't add anything" is said as held.)
+  if (
+    resolution.refused &&
+    resolution.explanation?.rule?.endsWith("is a change no action makes") &&
+    !held.some((part) => ADD_WORDS.test(part.part))
+  )
+    return resolution;
   const negated = held.filter(
     (part) =>
       (part.why === "negated" || part.why === "taken back") &&
@@ -75,6 +83,9 @@ export function readWithHeld(input: GateInput, resolution: Resolution, own: stri
     undefined,
   );
 }
+
+/** Words that ask for an add. */
+const ADD_WORDS = /\b(?:add|adding|buy|buying|put|putting|order|ordering|include|grab|purchase)\b/i;
 
 /** Words that leave a product out with no verb ("never mind the yam", "skip the eggs"). */
 const LEAVE_OUT = /^(?:never ?mind|forget|skip|leave|scratch|no more|hold off)\b/i;

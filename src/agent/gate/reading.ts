@@ -178,7 +178,9 @@ export function readRequest(own: string): RequestReading {
     // (Only a short name said in its place: "ugu", "yam, the Abuja yam"; a sentence that tells is no request.)
     const named =
       text.split(/\s+/).length <= 5 &&
-      !/\?|\b(?:is|are|was|were|has|have|had|keeps?|dey|don|will|would|bringing|coming|got|brought)\b/i.test(text);
+      !/\?|\b(?:is|are|was|were|has|have|had|keeps?|dey|don|will|would|bringing|coming|got|brought|costs?|costly|expensive|cheap|pricey)\b|^(?:e|it|it's|its|dem|they)\s/i.test(
+        text,
+      );
     const verb = replacing && named && !COMMAND.test(text) ? takenBackVerb(held) : undefined;
     replacing = false;
     kept.push({ text: verb ? ` ${verb} ${text} ` : ` ${text} `, joint: false, at });

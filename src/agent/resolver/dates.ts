@@ -43,6 +43,10 @@ export function readWindow(
     if (period) return { period, said: span![0] };
     return { from: addDays(today, 1 - spanDays), to: today, said: span![0] };
   }
+  // "About a year ago": roughly then, which the last year holds (read as a day, it would miss by a day or a week).
+  const yearAgo = /\b(?:(?:about|around|roughly|nearly|almost|over|some) )?(?:a|one|1) year ago\b/.exec(text);
+  const yearly = Object.keys(values).find((each) => periodDays(each) === 365);
+  if (yearAgo && yearly) return { period: yearly, said: yearAgo[0] };
   const weeks = weeksBack(text, today);
   if (weeks) return weeks;
   // Days the question names beside a period phrase are what it asks about ("between the 5th and the 12th of this month", "in December last year").

@@ -84,10 +84,10 @@ export function subjectOf(
   // A merchant as the one that charged ("did netflix charge me", "has Netflix cost me").
   const charger = [
     ...text.matchAll(
-      /\b(?:did|has|have|does|do)\s+([a-z][\w-]*)\s+(?:charge|charged|bill|billed|debit|debited|take|taken|deduct|cost)\b/g,
+      /\b(?:did|has|have|does|do)\s+([a-z][\w-]*)\s+(?:charge|charged|bill|billed|debit|debited|take|taken|remove|removed|deduct|cost)\b/g,
     ),
     ...text.matchAll(
-      /\b([a-z][\w-]*)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:charg\w*|bill\w*|debit\w*|cost|costing|taken|taking|chop|chopped)\s+(?:how much\s+)?(?:me|us|from)\b/g,
+      /\b([a-z][\w-]*)\s+(?:has\s+|have\s+|don\s+|dey\s+)?(?:been\s+)?(?:charg\w*|bill\w*|debit\w*|cost|costing|taken|taking|chop|chopped)\s+(?:how much\s+)?(?:me|us|from)\b/g,
     ),
   ]
     .map((match) => match[1] as string)
@@ -166,8 +166,8 @@ const INCLUDING =
 const PAYEE =
   /\b(?:sent|send|sending|paid|pay|paying|transferred|gave|give|giving)\s+((?:my|our|the)\s+[a-z][\w'-]*|(?!(?:me|us|you|him|her|them|it|money|cash|out|back|in|to|for|off|up)\b)[a-z][\w'-]*)/g;
 
-/** Words about time and amounts, which name no element. */
-const TIME_WORDS = new Set([
+/** Words about time and amounts, which name no element (nor a product: "foodstuff for the week"). */
+export const TIME_WORDS = new Set([
   ..."today yesterday tomorrow before after ever first second third fourth half early mid middle late end start beginning week weeks month months year years day days weekend morning evening night quarter fortnight last past this next ago since until till between recent recently far date dates period time ytd mtd total totals amount naira dollars usd ngn trailing rolling whole entire so far under over above below than less more least most exactly about around roughly".split(
     " ",
   ),

@@ -1,6 +1,7 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import type { FillContext, Found } from "./fill-context.ts";
+import { TIME_WORDS } from "./list-subject.ts";
 import { amountFilter, measureOf, NUMBERS_IN_WORDS, peopleCount, quantityOf, sameMeasure } from "./phrases.ts";
 import {
   type CatalogEntry,
@@ -16,7 +17,7 @@ import { normalize, singular, THOUSANDS, words } from "./text.ts";
 
 /** Words that name no product in particular ("add something", "add an item"). */
 const GENERIC = new Set(
-  "something anything item items thing things stuff product products whatever everything food groceries grocery dinner lunch breakfast meal meals snack".split(
+  "something anything item items thing things stuff product products whatever everything food foodstuff foodstuffs provisions groceries grocery dinner lunch breakfast meal meals snack".split(
     " ",
   ),
 );
@@ -78,7 +79,11 @@ export function productValue(context: FillContext): Found | undefined {
     };
   if (match) return { because: "several products match", ask: { question: `Which one: ${list}?`, choices } };
   const named = significantWords(context.text.replace(/\d+/g, " ")).filter(
-    (word) => !GENERIC.has(word) && !COLOURS_AND_MOODS.has(word) && !isIntentWord(context.action, word),
+    (word) =>
+      !GENERIC.has(word) &&
+      !TIME_WORDS.has(word) &&
+      !COLOURS_AND_MOODS.has(word) &&
+      !isIntentWord(context.action, word),
   );
   // Something the catalog does not sell ("order me a taxi", "add 3 bananas"): no follow-up can make it so.
   if (named.length)

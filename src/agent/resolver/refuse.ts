@@ -171,7 +171,7 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\S+ ){0,8}?(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|wetin (?:you|u) (?:fit|sabi|dey|can) (?:do|help)|wetin be your work|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:am i )?talking to (?:a )?(?:real )?(?:person|human|bot|robot|machine)|(?:real person|human) or (?:a )?bot|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
+  return /^ (?:\S+ ){0,8}?(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|wetin (?:you|u) (?:fit|sabi|dey|can) (?:do|help)|wetin be your work|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:am i )?(?:talking|speaking|chatting) (?:to|with) (?:a )?(?:real )?(?:person|human|bot|robot|machine|computer|ai)|(?:real person|person|human) or (?:a )?(?:bot|computer|machine|robot|ai)|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
     text,
   );
 }
@@ -187,9 +187,20 @@ export function asksAboutLanguage(text: string): boolean {
 export const LANGUAGE_ANSWER =
   "I read English and Nigerian Pidgin, and the Yoruba and Igbo names of foods (ugu, onugbu, tatashe); I answer in English";
 
+/** "Are your prices in naira or in dollars?": a question about the currencies the agent reads. */
+export function asksAboutCurrency(text: string): boolean {
+  return /^ (?:\S+ ){0,3}?(?:(?:are|is) (?:your|the|these|those|all (?:the|your)) (?:prices?|products?|catalog|items?) (?:in|priced in|shown in) (?:naira|dollars?|usd|ngn)|what currency (?:are|is|do) (?:your|the) (?:prices?|products?|catalog|items?))\b/.test(
+    text,
+  );
+}
+
+/** What the agent says to it: what the catalog and the wallet give, and that it cannot convert. */
+export const CURRENCY_ANSWER =
+  "The catalog's prices are in naira (₦), most of them a range; your wallet's balance and transactions are in the wallet's own currency (ask for your balance to see it), and I have no exchange rate between them";
+
 /** "What's the date today?", "what day is it": today's date, which the agent's clock gives. */
 export function asksToday(text: string): boolean {
-  return /^ (?:\S+ ){0,3}?(?:what(?:'?s| is)? (?:the )?(?:date|day)(?: (?:is it|today|is today|today is))?|what day is (?:it|today)|wetin be (?:today(?:'?s)?|the) date|today(?:'?s)? date(?: na)?) $/.test(
+  return /^ (?:\S+ ){0,3}?(?:what(?:'?s| is)? (?:the |today'?s )?(?:date|day)(?: (?:is it|today|is today|today is))?|what day is (?:it|today)|wetin be (?:today(?:'?s)?|the) date|today(?:'?s)? date(?: na)?) $/.test(
     text,
   );
 }
@@ -239,16 +250,22 @@ export function unreadable(text: string): string | undefined {
 export const CART_ANSWER =
   "I can't see what's in your cart: none of my actions reads it. The app shows it live (its cart stream; in the sandbox, the Cart screen of npx sandbox ui). I can add a product to it: name it and how many";
 
-/** A greeting or thanks and nothing else ("hello", "thanks!"): answered in kind, with nothing sent. */
+/** Words that greet, in English, Pidgin, Yoruba, Igbo and Hausa ("good morning", "how far", "e kaaro", "kedu", "sannu"). */
+const GREETING =
+  "(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|morning|how far|e kaaro|ekaaro|e kaasan|e kaale|bawo ni|kedu|ndewo|sannu)";
+
+/** Words that thank ("thank you", "e se gan", "dalu", "nagode"). */
+const THANKS =
+  "(?:thanks|thank you|thank u|thx|cheers|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode)";
+
+/** What may follow either: whom, how much, and the wishes that go with them ("dear", "so much for your help this morning", "i hope you are keeping well"). */
+const PLEASANTRIES =
+  "(?: (?:there|agent|bot|dear|sir|ma|madam|bro|sis|o+|oh|jare|a lot|so much|very much|gan|ni|well well|again|for (?:your|the|all (?:your|the)) (?:help|assistance|time|support|answers?)|this (?:morning|afternoon|evening)|today|(?:i )?hope (?:you(?:'re| are)|u r|all is) (?:keeping )?(?:well|fine|good|ok(?:ay)?)|how are (?:you|u)(?: doing)?|how (?:you|u) dey|how is your day))*";
+
+/** A greeting or thanks and nothing else ("hello", "thanks dear!", "E kaaro o! I hope you are keeping well"): answered in kind, with nothing sent. */
 export function smallTalk(text: string): "a greeting" | "thanks" | undefined {
-  if (/^ (?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day))(?: there| agent| bot)? $/.test(text))
-    return "a greeting";
-  if (
-    /^ (?:(?:ok|okay|great|cool|perfect) )?(?:thanks|thank you|cheers|thx|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode)(?: (?:a lot|so much|very much|gan|gan ni|ni|o+|sir|ma|jare|well well))* $/.test(
-      text,
-    )
-  )
-    return "thanks";
+  if (new RegExp(`^ (?:(?:ok|okay|great|cool|perfect) )?(?:${THANKS}${PLEASANTRIES} ?)+ $`).test(text)) return "thanks";
+  if (new RegExp(`^ (?:${GREETING}${PLEASANTRIES} ?)+ $`).test(text)) return "a greeting";
   return undefined;
 }
 

@@ -12,7 +12,16 @@ import { fillAll, type Resolution, type ResolveOptions } from "./parameters.ts";
 import { amountFilter, peopleCount, quantityOf } from "./phrases.ts";
 import { aliasWords, type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
 import { actionNamed, CHANGE_WEIGHT, MIN_SCORE, rankActions, strongest } from "./rank.ts";
-import { asksAboutCart, asksForHelp, CART_ANSWER, capabilities, changeVerb, unreadable } from "./refuse.ts";
+import {
+  asksAboutCart,
+  asksAboutCurrency,
+  asksForHelp,
+  CART_ANSWER,
+  CURRENCY_ANSWER,
+  capabilities,
+  changeVerb,
+  unreadable,
+} from "./refuse.ts";
 import { otherRequests, splitClauses, trimJoints, withoutChanges } from "./requests.ts";
 import { type Explanation, hasPeriod } from "./score.ts";
 import { requestPart, withoutPleasantries } from "./story.ts";
@@ -133,7 +142,8 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
   );
   // A reference in a story ("I'll call support about ORD-K9M4TX") does not outrank a change asked for in so many words beside it ("meanwhile just add…").
   const bare = request === question ? request : requestPart(question, (piece) => peopleCount(piece) !== undefined);
-  const commanded = bare !== request ? resolveRequest(bare, catalog, options) : undefined;
+  // (Only a shorter message is read again: the whole one again would never end.)
+  const commanded = bare !== request && bare !== question ? resolveRequest(bare, catalog, options) : undefined;
   if (commanded && isWrite(actionNamed(actions, commanded.action) ?? { method: "GET" }) && !commanded.refused) {
     const top = commanded.explanation?.candidates.find((candidate) => candidate.action === commanded.action);
     if (top && strongest(top) >= CHANGE_WEIGHT) return commanded;
@@ -154,6 +164,14 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
       answered: "a read of the cart, which no action makes",
       problem: CART_ANSWER,
       explanation: { ...explanation, rule: "a read of the cart" },
+    };
+  if (asksAboutCurrency(text))
+    return {
+      action: "none",
+      parameters: {},
+      answered: "a question about the agent",
+      problem: `${CURRENCY_ANSWER}. ${capabilities(actions)}`,
+      explanation: { ...explanation, rule: "a question about the currencies" },
     };
   const unread = unreadable(text);
   if (unread)
@@ -234,7 +252,8 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
 
 /**
  * "When did I last…" with no time named looks as far back as the action can: the latest may be
- * older than the default period.
+ * older than the default period. So does a list of what the question names ("my netflix
+ * payments", "refunds from Jumia"): all of them, not the last month's.
  */
 function widened(
   action: ActionDefinition,
@@ -247,7 +266,14 @@ function widened(
 ): Record<string, unknown> {
   const [name, fill] =
     Object.entries(action.understanding?.parameters ?? {}).find(([, each]) => each.from === "period") ?? [];
-  if (!name || fill?.from !== "period" || (focus.pick !== "newest" && focus.pick !== "oldest")) return parameters;
+  // (A yes-or-no about one, "did my paycheck arrive?", is about the latest days.)
+  const asksAll =
+    focus.pick === "newest" ||
+    focus.pick === "oldest" ||
+    ((focus.target !== undefined || (focus.words?.length ?? 0) > 0) &&
+      !focus.pick &&
+      /\b(?:how much|how many|show|list|all (?:my|the))\b/.test(text));
+  if (!name || fill?.from !== "period" || !asksAll) return parameters;
   if (parameters[name] !== fill.default || windowOf({ question, text, catalog, clock, action })) return parameters;
   const widest = Object.keys(fill.values).sort((a, b) => (periodDays(b) ?? 0) - (periodDays(a) ?? 0))[0];
   return widest ? { ...parameters, [name]: widest } : parameters;
