@@ -15,7 +15,7 @@ import type { userVoice } from "./voice.ts";
 
 /** An add of what is not named ("add whatever is missing for jollof", "add what I need"): nothing to add yet. */
 export const INDEFINITE =
-  /\b(?:(?:ingredients|stuff|things|items)\s+(?:for|to make|needed for)|everything (?:for|on my list|on the list)|(?:my|the|our) usual(?: order)?|the same (?:things|items|as)|whatever (?:else|is missing|is needed|is left|you think|u think|i need|we need)|anything (?:else )?(?:missing|needed|you think)|what(?:'?s| is) (?:missing|left|needed)|what (?:i|we) (?:need|don'?t have)|everything (?:i|we) need|the rest of (?:it|them|the list)|what(?:ever)? (?:you|u) (?:think|feel|recommend|suggest))\b/i;
+  /\b(?:(?:ingredients|stuff|things|items)\s+(?:for|to make|needed for)|everything (?:for|on my list|on the list)|(?:my|the|our) usual(?: order)?|the same (?:things|items|as)|whatever (?:[a-z]+\s+){0,2}?(?:else|is missing|are missing|is needed|are needed|is left|you think|u think|i need|we need|dey missing|remain)|anything (?:[a-z]+\s+)?(?:missing|needed|you think)|what(?:'?s| is) (?:missing|left|needed)|what (?:i|we) (?:need|don'?t have)|everything (?:i|we) need|the rest of (?:it|them|the list)|what(?:ever)? (?:you|u) (?:think|feel|recommend|suggest))\b/i;
 
 /**
  * Whether a held part says not to add what it names: negated or taken back, and not about another

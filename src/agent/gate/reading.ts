@@ -55,6 +55,19 @@ const CORRECTION =
 const RIGHTING =
   /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|no wait|my bad|typo|na typo|my typo|my mistake|mistake|correction|i mean)[\s,!.—–-]*)+$/i;
 
+/** A part of the user's words as read: a joint (punctuation) or a piece, and where it was said. */
+interface Kept {
+  text: string;
+  joint: boolean;
+  at: number;
+  /** Its count was put right by a later part, which is the request now. */
+  corrected?: boolean;
+}
+
+/** A part that tells: someone or a count, then what is or will be ("Sister Kemi is bringing one", "10 is too much"); not a count wanted ("3 crates is enough"). */
+const TELLS =
+  /^(?:\d+|that|this|it|e|dem|he|she|they|we|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|(?:my|our|the)\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:is|are|was|were|'s|dey|don|will|has|have|no)\b(?!\s+(?:enough|plenty|fine|ok(?:ay)?|better|good)\b)/;
+
 /** A count said alone ("2", "but 2", "two"). */
 const BARE_COUNT =
   /^(?:(?:but|just|only|rather|so|instead|actually)\s+)*(?:(?:add|put|buy|get|order|give me|make it)\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:crates?|bags?|kegs?|bottles?|tubers?|bunch(?:es)?|buckets?|baskets?|packs?|heads?|wraps?|birds?|sachets?|cobs?|pieces?))?(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|only|please|pls))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please))*(?:\s+for\b[^.!?]*)?\W*$/i;
@@ -77,7 +90,7 @@ export function readRequest(own: string): RequestReading {
     .flatMap((piece, index) =>
       index % 2 === 1 ? [{ piece, joint: true }] : piece.split(TURN).map((each) => ({ piece: each, joint: false })),
     );
-  const kept: { text: string; joint: boolean; at: number }[] = [];
+  const kept: Kept[] = [];
   const held: Held[] = [];
   let condition: string | undefined;
   // "…, add 2 buckets. If not, leave it.": what to do otherwise is held with its condition, to the sentence's end.
@@ -185,7 +198,13 @@ export function readRequest(own: string): RequestReading {
     replacing = false;
     kept.push({ text: verb ? ` ${verb} ${text} ` : ` ${text} `, joint: false, at });
   }
+  // After a request, a part that tells of someone or some count ("Sister Kemi is bringing one", "10 is too much") asks for nothing.
+  const first = kept.findIndex((each) => !each.joint && (COMMAND.test(each.text) || each.corrected === true));
   const request = kept
+    .filter(
+      (each, index) =>
+        each.joint || first < 0 || index <= first || COMMAND.test(each.text) || !TELLS.test(each.text.trim()),
+    )
     .map((each) => each.text)
     .join("")
     .replace(/(?:^[\s,.;:!?…—–-]+|[\s,;:…—–-]+$)/g, "")
@@ -217,7 +236,7 @@ function takenBackVerb(held: Held[]): string | undefined {
 }
 
 /** Takes back every request kept so far (as "actually no" or "sorry, I meant" does). */
-function takeBackKept(kept: { text: string; joint: boolean; at: number }[], held: Held[], words: string): void {
+function takeBackKept(kept: Kept[], held: Held[], words: string): void {
   for (const earlier of kept.filter((each) => !each.joint && each.text.trim() !== "")) {
     held.push({ at: earlier.at, part: earlier.text.trim(), why: "taken back", words });
     earlier.text = "";
@@ -225,8 +244,10 @@ function takeBackKept(kept: { text: string; joint: boolean; at: number }[], held
 }
 
 /** The last request before a correction that names a count: taken out of what was kept or held, to be said again with the new count. */
-function lastCounted(kept: { text: string; joint: boolean; at: number }[], held: Held[]): string | undefined {
-  const inKept = [...kept].reverse().find((each) => !each.joint && COUNT.test(each.text));
+function lastCounted(kept: Kept[], held: Held[]): string | undefined {
+  // The request's count is put right, not a count the user tells of ("Add 10 bags… hold on, 10 is too much, make it 6").
+  const counted = [...kept].reverse().filter((each) => !each.joint && COUNT.test(each.text));
+  const inKept = counted.find((each) => COMMAND.test(each.text)) ?? counted[0];
   // A held part that is only a count ("not 3") puts right the request kept, not itself.
   const inHeld = [...held].reverse().find(
     (each) =>
@@ -247,5 +268,6 @@ function lastCounted(kept: { text: string; joint: boolean; at: number }[], held:
   if (!inKept) return undefined;
   const text = inKept.text;
   inKept.text = "";
+  inKept.corrected = true;
   return text.trim();
 }

@@ -175,7 +175,7 @@ export function peopleCount(text: string): string | undefined {
 
 /** An amount the question filters by ("over $100", "less than 5,000 naira"); not a time ("over 3 months"). */
 export function amountFilter(question: string): string | undefined {
-  return /\b(?:over|above|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i
+  return /\b(?:over|above|pass|more than|greater than|larger than|bigger than|at least|under|below|less than|smaller than|at most|between)\s*(?:\$|₦|usd|ngn|n)?\s*\d[\d,.]*(?![\d,.\-/:])(?:k\b)?(?!\s*(?:days?|weeks?|months?|years?|d|am|pm|st|nd|rd|th|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)(?:\s*(?:dollars|naira|usd|ngn|\$))?/i
     .exec(question)?.[0]
     .trim();
 }

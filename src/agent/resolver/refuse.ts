@@ -176,9 +176,16 @@ export function asksForHelp(text: string): boolean {
   );
 }
 
+/** "Are you an llm?", "can you add stuff to my cart for me?": about the agent itself, whatever an action's words follow. */
+export function asksAboutAgent(text: string): boolean {
+  return /^ (?:\S+ ){0,2}?(?:(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|can (?:you|u) (?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
+    text,
+  );
+}
+
 /** "You sabi pidgin?", "do you understand yoruba?": a question about the languages the agent reads. */
 export function asksAboutLanguage(text: string): boolean {
-  return /^ (?:\S+ ){0,3}?(?:(?:you|u) (?:sabi|dey hear|hear|understand|speak) (?:pidgin|yoruba|igbo|hausa|english)|(?:do|can|could) (?:you|u) (?:speak|understand|read|talk|chat in|hear) (?:pidgin|yoruba|igbo|hausa|english))\b/.test(
+  return /^ (?:\S+ ){0,3}?(?:(?:you|u) (?:sabi|dey hear|hear|understand|speak) (?:pidgin|yoruba|igbo|hausa|english)|(?:i|we) (?:fit|can|could) (?:talk|speak|write|chat|type)(?: in)? (?:pidgin|yoruba|igbo|hausa)|(?:do|can|could) (?:you|u) (?:speak|understand|read|talk|chat in|hear) (?:pidgin|yoruba|igbo|hausa|english))\b/.test(
     text,
   );
 }
@@ -260,10 +267,15 @@ const THANKS =
 
 /** What may follow either: whom, how much, and the wishes that go with them ("dear", "so much for your help this morning", "i hope you are keeping well"). */
 const PLEASANTRIES =
-  "(?: (?:there|agent|bot|dear|sir|ma|madam|bro|sis|o+|oh|jare|a lot|so much|very much|gan|ni|well well|again|for (?:your|the|all (?:your|the)) (?:help|assistance|time|support|answers?)|this (?:morning|afternoon|evening)|today|(?:i )?hope (?:you(?:'re| are)|u r|all is) (?:keeping )?(?:well|fine|good|ok(?:ay)?)|how are (?:you|u)(?: doing)?|how (?:you|u) dey|how is your day))*";
+  "(?: (?:there|agent|bot|dear|sir|ma|madam|bro|sis|o+|oh|jare|a lot|so much|very much|gan|ni|well well|again|for (?:your|the|all (?:your|the)) (?:help|assistance|time|support|answers?)|this (?:morning|afternoon|evening)|today|(?:i )?hope (?:you(?:'re| are)|u r|all is) (?:keeping )?(?:well|fine|good|ok(?:ay)?)|hope say (?:your|ur) day dey go (?:well|fine)|(?:i )?hope (?:your|ur) day (?:is|dey) (?:going )?(?:well|fine|good)|how are (?:you|u)(?: doing)?|how (?:you|u) dey|how is your day|(?:you|u) (?:too much|do well|try|are the best|'re the best|rock)|well done|that'?s all(?: for (?:now|today))?|that is all(?: for (?:now|today))?))*";
+
+/** Words that take leave ("bye", "see you later", "ok let me go open shop, bye"). */
+const GOODBYE =
+  /^ (?:(?:ok|okay|alright|cool|thanks|thank you)(?: o)? )?(?:(?:let me|lemme|i (?:wan|want to|have to|must|need to)) go(?: [a-z]+){0,3} )?(?:bye(?: bye)?|goodbye|see (?:you|u|ya)(?: later| soon| tomorrow)?|catch (?:you|u) later|take care|later|talk (?:to you )?later|(?:that'?s|that is) all(?: for (?:now|today))?)(?: (?:o+|sha|now|for now|dear|then))* $/;
 
 /** A greeting or thanks and nothing else ("hello", "thanks dear!", "E kaaro o! I hope you are keeping well"): answered in kind, with nothing sent. */
-export function smallTalk(text: string): "a greeting" | "thanks" | undefined {
+export function smallTalk(text: string): "a greeting" | "thanks" | "goodbye" | undefined {
+  if (GOODBYE.test(text)) return "goodbye";
   if (new RegExp(`^ (?:(?:ok|okay|great|cool|perfect) )?(?:${THANKS}${PLEASANTRIES} ?)+ $`).test(text)) return "thanks";
   if (new RegExp(`^ (?:${GREETING}${PLEASANTRIES} ?)+ $`).test(text)) return "a greeting";
   return undefined;

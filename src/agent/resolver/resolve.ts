@@ -13,6 +13,7 @@ import { amountFilter, peopleCount, quantityOf } from "./phrases.ts";
 import { aliasWords, type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
 import { actionNamed, CHANGE_WEIGHT, MIN_SCORE, rankActions, strongest } from "./rank.ts";
 import {
+  asksAboutAgent,
   asksAboutCart,
   asksAboutCurrency,
   asksForHelp,
@@ -165,6 +166,14 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
       problem: CART_ANSWER,
       explanation: { ...explanation, rule: "a read of the cart" },
     };
+  if (asksAboutAgent(text))
+    return {
+      action: "none",
+      parameters: {},
+      answered: "a question about the agent",
+      problem: `I'm the built-in agent of this sandbox, not a person: I read what you write by rules and answer from these actions. ${capabilities(actions)}`,
+      explanation: { ...explanation, rule: "a question about the agent" },
+    };
   if (asksAboutCurrency(text))
     return {
       action: "none",
@@ -272,7 +281,7 @@ function widened(
     focus.pick === "oldest" ||
     ((focus.target !== undefined || (focus.words?.length ?? 0) > 0) &&
       !focus.pick &&
-      /\b(?:how much|how many|show|list|all (?:my|the))\b/.test(text));
+      /\b(?:how much|how many|show|list|find|all (?:my|the))\b/.test(text));
   if (!name || fill?.from !== "period" || !asksAll) return parameters;
   if (parameters[name] !== fill.default || windowOf({ question, text, catalog, clock, action })) return parameters;
   const widest = Object.keys(fill.values).sort((a, b) => (periodDays(b) ?? 0) - (periodDays(a) ?? 0))[0];

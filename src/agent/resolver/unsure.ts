@@ -20,6 +20,14 @@ export function answerUnsure(
 ): Resolution {
   const { question, text, catalog, clock } = reading;
   const talk = smallTalk(text);
+  if (talk === "goodbye")
+    return {
+      action: "none",
+      parameters: {},
+      answered: talk,
+      problem: "Bye! Ask me again whenever you need the cart, your orders or your wallet",
+      explanation: { ...explanation, rule: "goodbye" },
+    };
   if (talk === "thanks")
     return {
       action: "none",
