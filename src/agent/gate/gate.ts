@@ -195,8 +195,12 @@ export function gateWrites(input: GateInput): Resolution {
     (value) =>
       value.parameter === quantityName && value.value !== undefined && value.because !== "the schema's default",
   );
+  // A hypothetical part may still say how much, vaguely ("add zobo leaves, enough to make drinks for my students").
+  const wondered = reading.held.filter((part) => part.why === "a hypothetical").map((part) => part.part);
   const vague = quantityName
-    ? (countRange(request) ?? approximate(request) ?? (counted ? undefined : vagueQuantity(request, product)))
+    ? (countRange(request) ??
+      approximate(request) ??
+      (counted ? undefined : vagueQuantity([request, ...wondered].join(". "), product)))
     : undefined;
   if (vague && quantityName) {
     const { [quantityName]: _, ...rest } = requested.parameters;

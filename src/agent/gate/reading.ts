@@ -30,7 +30,7 @@ const BREAK = /((?:[.!?;]+(?=\s|$)|\n)+\s*|(?:(?<!\d),|,(?!\d{3}\b))\s*|…\s*|\
 
 /** Words that turn to another request inside a part: "but", "instead", "actually", "and" before a command or question. */
 const TURN =
-  /\s+(?=(?:but|however|though|although|actually|rather|instead|wait|whereas|then)\b)|\s+(?=and\s+(?:(?:please|pls|abeg|kindly|just|also|then|so|maybe|you can|can you|could you)\s+)*(?:add|buy|put|get|order|throw|toss|grab|give|include|bring|send|purchase|check|tell|show|how|what|whats|is|are|do|does|don'?t|do not|never|no need|skip|forget)\b)/i;
+  /\s+(?=(?:but|however|though|although|actually|rather|instead|wait|whereas|then|sorry (?:i|I) meant?|i meant?)\b)|\s+(?=and\s+(?:(?:please|pls|abeg|kindly|just|also|then|so|maybe|you can|can you|could you)\s+)*(?:add|buy|put|get|order|throw|toss|grab|give|include|bring|send|purchase|check|tell|show|how|what|whats|is|are|do|does|don'?t|do not|never|no need|skip|forget)\b)/i;
 
 /** A verb that asks for a change: a time ahead is a condition on it only after it, in its part ("add 2 yams tomorrow", not "I'm cooking on Sunday"). */
 const REQUEST_VERB =

@@ -32,9 +32,13 @@ const PAIRS: [string, string][] = [
 const SPEAKER =
   /(?:^|[\n.!?]\s*|\s)(?:(?:\[|<|\(|#+\s*|\*+)?\s*\b(?:system|assistant|ai|bot|agent|developer|dev|admin|administrator|operator|user|human|customer|moderator|support|shop|store|bank)(?:\s+(?:override|message|note|prompt|instructions?|command|update|notice|says?|mode))*\s*(?:\]|>|\)|\*+)?\s*(?::|>>|->)|[[<]\/?\s*(?:system|assistant|developer|admin|administrator|operator|user|inst|instructions?|sys)\b[^\]>\n]{0,20}[\]>])/i;
 
+/** A line of a pasted chat: a time perhaps, then a name and a colon ("[09:41] Mummy: …", "Chidi: …"). */
+const CHAT_LINE =
+  /^[ \t]*(?:\[?\d{1,2}[:.]\d{2}(?:\s*[ap]m)?\]?[ \t]*[-–,]?[ \t]*)?[A-Z][\w'’]*(?:[ \t][A-Z][\w'’]*)?[ \t]*:[ \t]/gm;
+
 /** Words that claim the authority of someone other than the user. */
 const CLAIM =
-  /\b(?:system override|admin override|override (?:mode|code|instructions?|protocol)|pre-?(?:approved|authori[sz]ed|confirmed|cleared)|(?:the|this) (?:user|customer|account holder|shopper|owner|client) (?:has |have |had |is |already |hereby |just )*(?:approved|authori[sz]ed|confirmed|consented|agreed|requested|asked|wants|instructed|said|gave|allowed|okayed|ok'?d)\b[^.!?\n]*|(?:ignore|disregard|forget|bypass|override|skip|turn off|disable) (?:all |any |the |your |ur |yr |my |these |those |d |da |dis )?(?:previous |prior |above |earlier |other |safety |system |usual |default )?(?:instructions|rules|prompts?|guidelines|restrictions|checks|confirmations?|polic(?:y|ies)|guardrails|safeguards)|you are now\b|\b(?:dev|developer|admin|administrator|system|support|operator|engineer|tester|qa|the bank|manager)\s+here\b|from now on,? you\b|pretend (?:you|to be)\b|act as (?:if|an?|the)\b|role-?play\b|developer mode|dev mode|admin mode|debug mode|test mode|god mode|jailbreak|(?:new|updated) instructions?:|as (?:the|your|an?) (?:system|developer|admin|administrator|operator|manager)\b|(?:this is|i am|i'm|im) (?:the|your) (?:system|developer|dev|admin|administrator|operator|assistant|bot|app|bank|support team|manager)|\b(?:admin|system|developer|manager|operator|bank|support)\s+(?:has\s+)?(?:approved|authori[sz]ed|confirmed|override|instructs?|instructed|orders?|ordered)|\b(?:you|u|your assistant|the assistant|the bot|the agent|assistants?) (?:is |are |has been |have been |are now |is now )?(?:authori[sz]ed|permitted|allowed|cleared|instructed|required) to\b)\b/i;
+  /\b(?:system override|admin override|override (?:mode|code|instructions?|protocol)|pre-?(?:approved|authori[sz]ed|confirmed|cleared)|(?:the|this) (?:user|customer|account holder|shopper|owner|client) (?:has |have |had |is |already |hereby |just )*(?:approved|authori[sz]ed|confirmed|consented|agreed|requested|asked|wants|instructed|said|gave|allowed|okayed|ok'?d)\b[^.!?\n]*|(?:ignore|disregard|forget|bypass|override|skip|turn off|disable) (?:all |any |the |your |ur |yr |my |these |those |d |da |dis )?(?:previous |prior |above |earlier |other |safety |system |usual |default )?(?:instructions|rules|prompts?|guidelines|restrictions|checks|confirmations?|polic(?:y|ies)|guardrails|safeguards)|you are now\b|\b(?:dev|developer|admin|administrator|system|support|operator|engineer|tester|qa|the bank|manager)\s+here\b|from now on,? you\b|pretend (?:you|to be)\b|act as (?:if|an?|the)\b|role-?play\b|developer mode|dev mode|admin mode|debug mode|test mode|god mode|jailbreak|(?:new|updated) instructions?:|as (?:the|your|an?) (?:system|developer|admin|administrator|operator|manager)\b|(?:this is|i am|i'm|im) (?:the |your |from )?(?:system|developer|dev|admin|administrator|operator|assistant|bot|app|bank|support team|manager|customer (?:support|service|care)|support|help ?desk|the app team)\b|(?:assistant|system|bot|agent|your) instructions? (?:updated|changed|override|are now)\b|\b(?:admin|system|developer|manager|operator|bank|support)\s+(?:has\s+)?(?:approved|authori[sz]ed|confirmed|override|instructs?|instructed|orders?|ordered)|\b(?:you|u|your assistant|the assistant|the bot|the agent|assistants?) (?:is |are |has been |have been |are now |is now )?(?:authori[sz]ed|permitted|allowed|cleared|instructed|required) to\b)\b/i;
 
 /**
  * Someone other than the user, then a verb of saying ("Tunde said", "my sister texted", "the SMS
@@ -111,6 +115,11 @@ export function userVoice(message: string): Voice {
     const earlier = /(?:^|[\n\]]\s*|\s)(?:me|i|[A-Z][a-z]+)\s*:\s/.exec(own.slice(0, speaker.index));
     take("another speaker", earlier ? earlier.index : speaker.index, own.length);
   }
+  // A chat log pasted line by line ("[09:41] Mummy: Ada add 2 bunch plantain", "Chidi: ok mummy"): content from its first line on.
+  const logLines = [...own.matchAll(CHAT_LINE)];
+  const [firstLine] = logLines;
+  if (firstLine && (logLines.length >= 2 || logLines.some((line) => /\d[:.]\d{2}/.test(line[0]))))
+    take("another speaker", firstLine.index ?? 0, own.length);
   for (const pattern of TRANSLATE) {
     const found = pattern.exec(own);
     const said = found?.groups?.said;
