@@ -185,7 +185,7 @@ export function asksAboutAgent(text: string): boolean {
 
 /** "You sabi pidgin?", "do you understand yoruba?": a question about the languages the agent reads. */
 export function asksAboutLanguage(text: string): boolean {
-  return /^ (?:\S+ ){0,3}?(?:(?:you|u) (?:sabi|dey hear|hear|understand|speak) (?:pidgin|yoruba|igbo|hausa|english)|(?:i|we) (?:fit|can|could) (?:talk|speak|write|chat|type)(?: in)? (?:pidgin|yoruba|igbo|hausa)|(?:do|can|could) (?:you|u) (?:speak|understand|read|talk|chat in|hear) (?:pidgin|yoruba|igbo|hausa|english))\b/.test(
+  return /^ (?:\S+ ){0,3}?(?:(?:you|u) (?:fit |can |dey )?(?:sabi|hear|understand|speak) (?:pidgin|yoruba|igbo|hausa|english)|(?:i|we) (?:fit|can|could) (?:talk|speak|write|chat|type)(?: in)? (?:pidgin|yoruba|igbo|hausa)|(?:do|can|could) (?:you|u) (?:speak|understand|read|talk|chat in|hear) (?:pidgin|yoruba|igbo|hausa|english))\b/.test(
     text,
   );
 }
@@ -259,11 +259,11 @@ export const CART_ANSWER =
 
 /** Words that greet, in English, Pidgin, Yoruba, Igbo and Hausa ("good morning", "how far", "e kaaro", "kedu", "sannu"). */
 const GREETING =
-  "(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|morning|how far|e kaaro|ekaaro|e kaasan|e kaale|bawo ni|kedu|ndewo|sannu)";
+  "(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|morning|how far|e kaaro|ekaaro|e kaasan|e kaale|bawo ni|kedu|ndewo|sannu|how are (?:you|u)(?: doing)?|how (?:you|u) dey|how is your day)";
 
 /** Words that thank ("thank you", "e se gan", "dalu", "nagode"). */
 const THANKS =
-  "(?:thanks|thank you|thank u|thx|cheers|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode)";
+  "(?:thanks|thank you|thank u|thx|cheers|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode|(?:you|u) too much|god bless (?:you|u)|(?:you|u) do well|well done)";
 
 /** What may follow either: whom, how much, and the wishes that go with them ("dear", "so much for your help this morning", "i hope you are keeping well"). */
 const PLEASANTRIES =

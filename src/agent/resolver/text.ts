@@ -72,43 +72,12 @@ export function correctTypos(
       /\d|_/.test(word)
     )
       return word;
-    const limit = word.length >= 8 ? 2 : 1;
-    let best: string | undefined;
-    let bestDistance = limit + 1;
-    let ties = 0;
-    // Of two as close, the one ending as the word does ("monts": months, not month).
-    let sameEnd: string | undefined;
-    for (const known of vocabulary) {
-      // Short words change little: three letters only gain one ("wek" → "week"), four keep their length ("yera" → "year", not "rice" → "price").
-      if (
-        known.length < 4 ||
-        Math.abs(known.length - word.length) > limit ||
-        (word.length === 3 && known.length !== 4) ||
-        (word.length === 4 && known.length !== 4)
-      )
-        continue;
-      const distance = editDistance(word, known, limit);
-      const ending = known.at(-1) === word.at(-1);
-      if (distance < bestDistance)
-        [best, bestDistance, ties, sameEnd] = [known, distance, 1, ending ? known : undefined];
-      else if (distance === bestDistance && distance <= limit) {
-        ties++;
-        if (ending) sameEnd = sameEnd === undefined && best?.at(-1) !== word.at(-1) ? known : undefined;
-      }
-    }
-    if (ties > 1 && sameEnd) best = sameEnd;
-    else if (ties > 1) best = undefined;
-    // Vowels left out ("spnd" → "spend", "blnce" → "balance"): the one known word the letters spell without them,
-    // unless one letter added spells a word ("egs" is eggs, not egusi).
-    const voweless = [...vocabulary].filter(
-      (known) =>
-        known.length > word.length &&
-        known[0] === word[0] &&
-        withoutVowels(known) === withoutVowels(word) &&
-        isSubsequence(word, known),
-    );
-    const oneAdded = best !== undefined && best.length === word.length + 1 && isSubsequence(word, best);
-    if (voweless.length === 1 && !oneAdded) best = voweless[0];
+    // A plural the vocabulary lacks is its singular's typo, plural again ("chikens" → "chickens").
+    const best =
+      nearestKnown(word, vocabulary) ??
+      (word.endsWith("s") && word.length > 4 && !vocabulary.has(word.slice(0, -1))
+        ? plural(nearestKnown(word.slice(0, -1), vocabulary))
+        : undefined);
     if (!best) return word;
     fixes.push(`${word}→${best}`);
     return best;
@@ -165,4 +134,50 @@ function isSubsequence(part: string, whole: string): boolean {
   let at = 0;
   for (const letter of whole) if (letter === part[at]) at++;
   return at === part.length;
+}
+
+/** The one known word a word is a typo of: within one edit (two from eight letters), or the letters without vowels. */
+function nearestKnown(word: string, vocabulary: ReadonlySet<string>): string | undefined {
+  const limit = word.length >= 8 ? 2 : 1;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  let ties = 0;
+  // Of two as close, the one ending as the word does ("monts": months, not month).
+  let sameEnd: string | undefined;
+  for (const known of vocabulary) {
+    // Short words change little: three letters only gain one ("wek" → "week"), four keep their length ("yera" → "year", not "rice" → "price").
+    if (
+      known.length < 4 ||
+      Math.abs(known.length - word.length) > limit ||
+      (word.length === 3 && known.length !== 4) ||
+      (word.length === 4 && known.length !== 4)
+    )
+      continue;
+    const distance = editDistance(word, known, limit);
+    const ending = known.at(-1) === word.at(-1);
+    if (distance < bestDistance) [best, bestDistance, ties, sameEnd] = [known, distance, 1, ending ? known : undefined];
+    else if (distance === bestDistance && distance <= limit) {
+      ties++;
+      if (ending) sameEnd = sameEnd === undefined && best?.at(-1) !== word.at(-1) ? known : undefined;
+    }
+  }
+  if (ties > 1 && sameEnd) best = sameEnd;
+  else if (ties > 1) best = undefined;
+  // Vowels left out ("spnd" → "spend", "blnce" → "balance"): the one known word the letters spell without them,
+  // unless one letter added spells a word ("egs" is eggs, not egusi).
+  const voweless = [...vocabulary].filter(
+    (known) =>
+      known.length > word.length &&
+      known[0] === word[0] &&
+      withoutVowels(known) === withoutVowels(word) &&
+      isSubsequence(word, known),
+  );
+  const oneAdded = best !== undefined && best.length === word.length + 1 && isSubsequence(word, best);
+  if (voweless.length === 1 && !oneAdded) best = voweless[0];
+  return best;
+}
+
+/** A word's plural, as the plural typo asked for it. */
+function plural(word: string | undefined): string | undefined {
+  return word === undefined ? undefined : `${word}s`;
 }
