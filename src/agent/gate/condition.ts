@@ -64,7 +64,10 @@ const COMPARES: [RegExp, Compare][] = [
     "<=",
   ],
   // Pidgin compares with "pass": "e cheap pass ₦10,000" is cheaper than it, "e cost pass" dearer.
-  [/\b(?:less|lower|cheaper) than\b|\b(?:cheap|cheaper|low|lower|small|smaller|less) pass\b|\bunder\b|\bbelow\b|\bbeneath\b|\bless\b|</i, "<"],
+  [
+    /\b(?:less|lower|cheaper) than\b|\b(?:cheap|cheaper|low|lower|small|smaller|less) pass\b|\bunder\b|\bbelow\b|\bbeneath\b|\bless\b|</i,
+    "<",
+  ],
   [/\bor more\b|\bor above\b|≥|>=/i, ">="],
   [
     /\b(?:more|higher|dearer|pricier|costlier|greater) than\b|\bover\b|\babove\b|\bexceed(?:s|ing)?\b|\bpass(?:es)?\b|\bcross(?:es)?\b|\bmore\b|>/i,
