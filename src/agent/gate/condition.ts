@@ -101,7 +101,7 @@ export function readCondition(said: string): Condition {
         }
       : undefined;
   const of =
-    /\b(?:each|per|apiece|a piece|one|a crate|a bag|a pack|a tuber|a bunch|a keg|a bottle|a basket|a bucket|the unit)\b/i.test(
+    /\b(?:each|per|apiece|a piece|one|a (?:crate|bag|pack|tuber|bunch|keg|bottle|basket|bucket|wrap|head|bird|cob|sachet|tin|carton|litre|kilo|kg)|the unit)\b/i.test(
       text,
     )
       ? "each"

@@ -171,7 +171,7 @@ export function capabilities(actions: readonly ActionDefinition[]): string {
 
 /** "What can you do?", "help": a question about the agent itself, answered with what it can do. */
 export function asksForHelp(text: string): boolean {
-  return /^ (?:\S+ ){0,8}?(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|wetin (?:you|u) (?:fit|sabi|dey|can) (?:do|help)|wetin be your work|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:am i )?(?:talking|speaking|chatting) (?:to|with) (?:a )?(?:real )?(?:person|human|bot|robot|machine|computer|ai)|(?:real person|person|human) or (?:a )?(?:bot|computer|machine|robot|ai)|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help|menu|options|commands)\b/.test(
+  return /^ (?:\S+ ){0,8}?(?:what (?:can|could|do|else can) (?:you|u|i) (?:actually |really |even |exactly |possibly )?(?:do|help|ask)|what (?:sort|kind|type|sorts|kinds|types) of (?:things|stuff|questions|help|requests) (?:can|could|do|are) (?:you|u|i)|what are you (?:able|for|good)|(?:are|r) (?:you|u) able to help|what do you do|wetin (?:you|u) (?:fit|sabi|dey|can) (?:do|help)|wetin be your work|how (?:can|do|could) you help|what are your (?:capabilities|features|skills)|what is this|who are you|who be you|who you be|what are you|na human|(?:am i )?(?:talking|speaking|chatting) (?:to|with) (?:a )?(?:real )?(?:person|human|bot|robot|machine|computer|ai)|(?:real person|person|human) or (?:a )?(?:bot|computer|machine|robot|ai)|(?:is this|are you|r u) (?:a )?(?:human|real person|bot|robot)|are (?:you|u) (?:a |an )?(?:real|human|person|bot|robot|ai|machine)|help)\b|^ (?:what are |show me |show )?(?:your |the )?(?:menu|options|commands) $/.test(
     text,
   );
 }
@@ -185,7 +185,7 @@ export function asksAboutAgent(text: string): boolean {
 
 /** "You sabi pidgin?", "do you understand yoruba?": a question about the languages the agent reads. */
 export function asksAboutLanguage(text: string): boolean {
-  return /^ (?:\S+ ){0,3}?(?:(?:you|u) (?:fit |can |dey )?(?:sabi|hear|understand|speak) (?:pidgin|yoruba|igbo|hausa|english)|(?:i|we) (?:fit|can|could) (?:talk|speak|write|chat|type)(?: in)? (?:pidgin|yoruba|igbo|hausa)|(?:do|can|could) (?:you|u) (?:speak|understand|read|talk|chat in|hear) (?:pidgin|yoruba|igbo|hausa|english))\b/.test(
+  return /^ (?:\S+ ){0,3}?(?:(?:you|u) (?:fit |can |dey )?(?:sabi|hear|understand|speak) (?:pidgin|yoruba|igbo|hausa|english)|(?:(?:i|we) (?:fit|can|could)|(?:can|could) (?:i|we)) (?:talk|speak|write|chat|type)(?: (?:to|with) (?:you|u))?(?: in)? (?:pidgin|yoruba|igbo|hausa)|(?:do|can|could) (?:you|u) (?:speak|understand|read|talk|chat in|hear) (?:pidgin|yoruba|igbo|hausa|english))\b/.test(
     text,
   );
 }
@@ -196,7 +196,7 @@ export const LANGUAGE_ANSWER =
 
 /** "Are your prices in naira or in dollars?": a question about the currencies the agent reads. */
 export function asksAboutCurrency(text: string): boolean {
-  return /^ (?:\S+ ){0,3}?(?:(?:are|is) (?:your|the|these|those|all (?:the|your)) (?:prices?|products?|catalog|items?) (?:in|priced in|shown in) (?:naira|dollars?|usd|ngn)|what currency (?:are|is|do) (?:your|the) (?:prices?|products?|catalog|items?))\b/.test(
+  return /^ (?:\S+ ){0,3}?(?:(?:are|is) (?:your |the |these |those |all (?:the|your) |my )?(?:naira )?(?:prices?|products?|catalog|items?) (?:in|priced in|shown in|listed in) (?:naira|dollars?|usd|ngn)|what currency (?:are|is|do) (?:your|the) (?:prices?|products?|catalog|items?))\b/.test(
     text,
   );
 }
@@ -263,11 +263,11 @@ const GREETING =
 
 /** Words that thank ("thank you", "e se gan", "dalu", "nagode"). */
 const THANKS =
-  "(?:thanks|thank you|thank u|thx|cheers|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode|(?:you|u) too much|god bless (?:you|u)|(?:you|u) do well|well done)";
+  "(?:thanks|thank you|thank u|thx|cheers|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode|(?:you|u) too much|god bless (?:you|u)|(?:you|u) do well|well done|(?:you(?:'re| are)|u r|ur) (?:very |so |really )?(?:helpful|kind|the best|amazing|great|a star))";
 
 /** What may follow either: whom, how much, and the wishes that go with them ("dear", "so much for your help this morning", "i hope you are keeping well"). */
 const PLEASANTRIES =
-  "(?: (?:there|agent|bot|dear|sir|ma|madam|bro|sis|o+|oh|jare|a lot|so much|very much|gan|ni|well well|again|for (?:your|the|all (?:your|the)) (?:help|assistance|time|support|answers?)|this (?:morning|afternoon|evening)|today|(?:i )?hope (?:you(?:'re| are)|u r|all is) (?:keeping )?(?:well|fine|good|ok(?:ay)?)|hope say (?:your|ur) day dey go (?:well|fine)|(?:i )?hope (?:your|ur) day (?:is|dey) (?:going )?(?:well|fine|good)|how are (?:you|u)(?: doing)?|how (?:you|u) dey|how is your day|(?:you|u) (?:too much|do well|try|are the best|'re the best|rock)|well done|that'?s all(?: for (?:now|today))?|that is all(?: for (?:now|today))?))*";
+  "(?: (?:there|agent|bot|dear|sir|ma|madam|bro|sis|o+|oh|jare|a lot|so much|very much|gan|ni|well well|again|for (?:your|the|all (?:your|the)) (?:help|assistance|time|support|answers?)|this (?:morning|afternoon|evening)|today|(?:i )?hope (?:you(?:'re| are)|u r|all is) (?:keeping )?(?:well|fine|good|ok(?:ay)?)|hope say (?:your|ur) day dey go (?:well|fine)|(?:i )?hope (?:your|ur) day (?:is|dey) (?:going )?(?:well|fine|good)|how are (?:you|u)(?: doing)?|how (?:you|u) dey|how is your day|(?:you|u) (?:too much|do well|try|are the best|'re the best|rock)|well done|that'?s all(?: for (?:now|today))?|that is all(?: for (?:now|today))?|my day don make|(?:you|u) made my day))*";
 
 /** Words that take leave ("bye", "see you later", "ok let me go open shop, bye"). */
 const GOODBYE =
