@@ -27,7 +27,7 @@ import { otherRequests, splitClauses, trimJoints, withoutChanges } from "./reque
 import { type Explanation, hasPeriod } from "./score.ts";
 import { requestPart, withoutPleasantries } from "./story.ts";
 import { correctTypos, normalize } from "./text.ts";
-import { answerUnsure } from "./unsure.ts";
+import { answeredWithout, answerUnsure } from "./unsure.ts";
 import { vocabulary } from "./vocabulary.ts";
 
 /** What an action must score to be asked for in a question about the agent ("what can you do? help me with my orders"). */
@@ -159,38 +159,28 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
   }
   const sure = matchProduct(text, catalog);
   if (asksAboutCart(text) && !(sure && "product" in sure) && quantityOf(question) === undefined)
-    return {
-      action: "none",
-      parameters: {},
-      answered: "a read of the cart, which no action makes",
-      problem: CART_ANSWER,
-      explanation: { ...explanation, rule: "a read of the cart" },
-    };
+    return answeredWithout("a read of the cart, which no action makes", CART_ANSWER, explanation, "a read of the cart");
   if (asksAboutAgent(text))
-    return {
-      action: "none",
-      parameters: {},
-      answered: "a question about the agent",
-      problem: `I'm the built-in agent of this sandbox, not a person: I read what you write by rules and answer from these actions. ${capabilities(actions)}`,
-      explanation: { ...explanation, rule: "a question about the agent" },
-    };
+    return answeredWithout(
+      "a question about the agent",
+      `I'm the built-in agent of this sandbox, not a person: I read what you write by rules and answer from these actions. ${capabilities(actions)}`,
+      explanation,
+    );
   if (asksAboutCurrency(text))
-    return {
-      action: "none",
-      parameters: {},
-      answered: "a question about the agent",
-      problem: `${CURRENCY_ANSWER}. ${capabilities(actions)}`,
-      explanation: { ...explanation, rule: "a question about the currencies" },
-    };
+    return answeredWithout(
+      "a question about the agent",
+      `${CURRENCY_ANSWER}. ${capabilities(actions)}`,
+      explanation,
+      "a question about the currencies",
+    );
   const unread = unreadable(text);
   if (unread)
-    return {
-      action: "none",
-      parameters: {},
-      answered: `a read of ${unread}, which no action makes`,
-      problem: `I can't read ${unread}: none of my actions does, so nothing was sent. ${capabilities(actions)}`,
-      explanation: { ...explanation, rule: `a read of ${unread}` },
-    };
+    return answeredWithout(
+      `a read of ${unread}, which no action makes`,
+      `I can't read ${unread}: none of my actions does, so nothing was sent. ${capabilities(actions)}`,
+      explanation,
+      `a read of ${unread}`,
+    );
   const reading = { question, text, catalog, clock };
   const { best, daysNamed } = rankActions(reading, actions, explanation);
   // "What can you actually do for me? Can you help with my shopping?": about the agent, unless an action is clearly asked for.

@@ -21,46 +21,34 @@ export function answerUnsure(
   const { question, text, catalog, clock } = reading;
   const talk = smallTalk(text);
   if (talk === "goodbye")
-    return {
-      action: "none",
-      parameters: {},
-      answered: talk,
-      problem: "Bye! Ask me again whenever you need the cart, your orders or your wallet",
-      explanation: { ...explanation, rule: "goodbye" },
-    };
-  if (talk === "thanks")
-    return {
-      action: "none",
-      parameters: {},
-      answered: talk,
-      problem: "You're welcome",
-      explanation: { ...explanation, rule: "thanks" },
-    };
+    return answeredWithout(
+      talk,
+      "Bye! Ask me again whenever you need the cart, your orders or your wallet",
+      explanation,
+      "goodbye",
+    );
+  if (talk === "thanks") return answeredWithout(talk, "You're welcome", explanation, "thanks");
   if (asksToday(text))
-    return {
-      action: "none",
-      parameters: {},
-      answered: "a question about today's date",
-      problem: `Today is ${longDay(dayIn(clock))} (${clock.timeZone})`,
-      explanation: { ...explanation, rule: "today's date, from the clock" },
-    };
+    return answeredWithout(
+      "a question about today's date",
+      `Today is ${longDay(dayIn(clock))} (${clock.timeZone})`,
+      explanation,
+      "today's date, from the clock",
+    );
   if (asksAboutLanguage(text))
-    return {
-      action: "none",
-      parameters: {},
-      answered: "a question about the agent",
-      problem: `${LANGUAGE_ANSWER}. ${capabilities(actions)}`,
-      explanation: { ...explanation, rule: "a question about the agent's languages" },
-    };
+    return answeredWithout(
+      "a question about the agent",
+      `${LANGUAGE_ANSWER}. ${capabilities(actions)}`,
+      explanation,
+      "a question about the agent's languages",
+    );
   if (talk || asksForHelp(text)) {
     const answered = talk ?? "a question about the agent";
-    return {
-      action: "none",
-      parameters: {},
+    return answeredWithout(
       answered,
-      problem: `${talk ? "Hello! " : ""}I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`,
-      explanation: { ...explanation, rule: answered },
-    };
+      `${talk ? "Hello! " : ""}I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`,
+      explanation,
+    );
   }
   const dated = datedAction(actions, { question, text, catalog, clock });
   if (dated) {
@@ -85,4 +73,14 @@ export function answerUnsure(
 function longDay(day: string): string {
   const format = { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
   return new Intl.DateTimeFormat("en-GB", format).format(new Date(`${day}T12:00:00Z`)).replace(",", "");
+}
+
+/** An answer with no call: what the message was, what is said to it, and the rule that said it (for --explain). */
+export function answeredWithout(
+  answered: string,
+  problem: string,
+  explanation: Explanation,
+  rule: string = answered,
+): Resolution {
+  return { action: "none", parameters: {}, answered, problem, explanation: { ...explanation, rule } };
 }
