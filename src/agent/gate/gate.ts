@@ -28,13 +28,16 @@ import {
   saysNotToAdd,
   withoutUnsaid,
 } from "./parts.ts";
-import { readRequest } from "./reading.ts";
+import { COMMAND, readRequest, TELLS } from "./reading.ts";
 import { withRecord } from "./record.ts";
 import { capitalized, completes, fillNamed, type GateInput, namesProduct, productOf, said, writes } from "./terms.ts";
 import { approximate, countRange, vagueQuantity } from "./vague.ts";
 import { userVoice } from "./voice.ts";
 
 export type { GateInput } from "./terms.ts";
+
+/** A count in digits or words, which makes a short part an order ("2 crates"), not filler ("but I"). */
+const COUNT_WORD = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an)\b/i;
 
 /**
  * The write rule: a state change needs a clear, positive, unconditional request from the user,
@@ -168,7 +171,13 @@ export function gateWrites(input: GateInput): Resolution {
   const hold = (why: string, lines: string[], readOthers = true) =>
     heldInstead(input, readOthers ? voice.own : "", why, explain([...lines, "so        no write"]), asked);
   // A change said not to be made is no change asked for ("I don't want the ugu again. Add waterleaf instead").
-  const impossible = requestText ? input.changeIn(requestText.replace(MAKE_IT, " ")) : undefined;
+  // (A part read as what the user did may still ask for one: "Remove the 4 kegs I put in the cart yesterday and put 2 instead".)
+  const impossible =
+    (requestText ? input.changeIn(requestText.replace(MAKE_IT, " ")) : undefined) ??
+    reading.held
+      .filter((part) => part.why === "a hypothetical")
+      .map((part) => input.changeIn(part.part))
+      .find(Boolean);
   const dependent = dependsOn(voice.own, impossible);
   if (dependent && impossible)
     return hold(
@@ -222,6 +231,14 @@ export function gateWrites(input: GateInput): Resolution {
       explanation: explanationWith(requested, explain([`vague     "${vague}" is no number: asking how many`])),
     };
   }
+  // Words that only tell or ask ("We dey finish one crate in about a week", "Should I take 3 crates?") ask for no write.
+  const parts = reading.kept.map((part) => part.text.trim()).filter(Boolean);
+  const tells = (part: string) => TELLS.test(part) || /\?$/.test(part);
+  const filler = (part: string) => part.split(/\s+/).length <= 2 && !COUNT_WORD.test(part);
+  if (!COMMAND.test(request) && parts.some(tells) && parts.every((part) => tells(part) || filler(part)))
+    return hold(`I haven't ${said(requested, input)}: nothing in your message clearly asks for it`, [
+      `request   "${request}" only tells or asks`,
+    ]);
   const license: WriteLicense = { action: requested.action, parameters: requested.parameters, request };
   const lines = explain([`request   "${request}" asks for ${requested.action} in your own words`]);
   const undone = leftUndone(reading.held, voice.setAside, product, input.catalog);

@@ -37,7 +37,7 @@ const REQUEST_VERB =
   /\b(?:add|buy|put|get me|throw|toss|include|grab|bring me|bring us|purchase)\b|\border\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more)\b/i;
 
 /** A part that asks for a change in so many words. */
-const COMMAND =
+export const COMMAND =
   /\b(?:add|buy|put|get me|throw|toss|include|grab|bring me|bring us|purchase)\b|\border\s+(?:me\s+|us\s+)?(?:\d|an?\s|one|two|three|four|five|six|some|more)\b|\bi(?:'?d| would) like\b|\bi(?:'ll| will) (?:take|have)\b|\bi (?:need|want)\b/i;
 
 /** Where a request starts after a condition said first, past its first words ("if it's cheap add 2"). */
@@ -49,7 +49,7 @@ const OTHERWISE = /^(?:if (?:not|no|it'?s not|it isn'?t|e no)|otherwise|else|or 
 
 /** A count said again to put right the one before ("…, no wait, make it 2", "sorry, I meant 3"). */
 const CORRECTION =
-  /^(?:(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather)[\s,]*)+(?:(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)?|(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)(?:just\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)??(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|then|please|pls|abeg|only))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please))*(?:\s+for\b[^.!?]*)?\W*$/i;
+  /^(?:(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather)[\s,]*)+(?:(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)?|(?:(?:so|then|ok|okay)\s+)?(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)(?:just\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)??(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|then|please|pls|abeg|only))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please|after all))*(?:\s+for\b[^.!?]*)?\W*$/i;
 
 /** Words that put right what came before, said alone ("oops", "sorry", "wait", "ehn actually"). */
 const RIGHTING =
@@ -65,12 +65,12 @@ interface Kept {
 }
 
 /** A part that tells: someone or a count, then what is or will be ("Sister Kemi is bringing one", "10 is too much"); not a count wanted ("3 crates is enough"). */
-const TELLS =
+export const TELLS =
   /^(?:\d+|that|this|it|e|dem|he|she|they|we|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|(?:my|our|the)\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:is|are|was|were|'s|dey|don|will|has|have|no)\b(?!\s+(?:enough|plenty|fine|ok(?:ay)?|better|good)\b)/;
 
 /** A count said alone ("2", "but 2", "two"). */
 const BARE_COUNT =
-  /^(?:(?:but|just|only|rather|so|instead|actually)\s+)*(?:(?:add|put|buy|get|order|give me|make it)\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:crates?|bags?|kegs?|bottles?|tubers?|bunch(?:es)?|buckets?|baskets?|packs?|heads?|wraps?|birds?|sachets?|cobs?|pieces?))?(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|only|please|pls))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please))*(?:\s+for\b[^.!?]*)?\W*$/i;
+  /^(?:(?:but|just|only|rather|so|instead|actually)\s+)*(?:(?:add|put|buy|get|order|give me|make it)\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:crates?|bags?|kegs?|bottles?|tubers?|bunch(?:es)?|buckets?|baskets?|packs?|heads?|wraps?|birds?|sachets?|cobs?|pieces?))?(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|only|please|pls))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please|after all))*(?:\s+for\b[^.!?]*)?\W*$/i;
 
 /** A count in digits or words, after which a count alone may put it right. */
 const COUNT_DIGITS = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;

@@ -63,6 +63,13 @@ export function quantityOf(text: string): number | undefined {
     .replace(GROUP, " ")
     .replace(MONEY, " ")
     .replace(/\b\d+(?:\.\d+)?[\s-]*(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)\b/g, " ")
+    // A numbered thing ("item 5", "no. 3", "point 2") is no count either.
+    .replace(/\b(?:item|no\.|number|point|line|step|page|section|table|room|ref)\s*#?\s*\d+\b/g, " ")
+    // What a pack holds ("the bag of 20", "a crate of 30") is no count of packs either.
+    .replace(
+      /\b(?:bags?|packs?|crates?|buckets?|baskets?|bunch(?:es)?|cartons?|box(?:es)?|tins?|bundles?) of \d+\b/g,
+      " ",
+    )
     // A length of time ("for one week", "3 days") is no count of packs.
     .replace(
       /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\s+(?:days?|weeks?|months?|years?|hours?|nights?|fortnights?)\b/g,
