@@ -269,6 +269,10 @@ const THANKS =
 const PLEASANTRIES =
   "(?: (?:there|agent|bot|dear|sir|ma|madam|bro|sis|o+|oh|jare|a lot|so much|very much|gan|ni|well well|again|for (?:your|the|all (?:your|the)) (?:help|assistance|time|support|answers?)|this (?:morning|afternoon|evening)|today|(?:i )?hope (?:you(?:'re| are)|u r|all is) (?:keeping )?(?:well|fine|good|ok(?:ay)?)|hope say (?:your|ur) day dey go (?:well|fine)|(?:i )?hope (?:your|ur) day (?:is|dey) (?:going )?(?:well|fine|good)|how are (?:you|u)(?: doing)?|how (?:you|u) dey|how is your day|(?:you|u) (?:too much|do well|try|are the best|'re the best|rock)|well done|that'?s all(?: for (?:now|today))?|that is all(?: for (?:now|today))?|my day don make|(?:you|u) made my day))*";
 
+/** Thanks and nothing else, and a greeting and nothing else, each with its pleasantries. */
+const THANKING = new RegExp(`^ (?:(?:ok|okay|great|cool|perfect) )?(?:${THANKS}${PLEASANTRIES} ?)+ $`);
+const GREETING_ONLY = new RegExp(`^ (?:${GREETING}${PLEASANTRIES} ?)+ $`);
+
 /** Words that take leave ("bye", "see you later", "ok let me go open shop, bye"). */
 const GOODBYE =
   /^ (?:(?:ok|okay|alright|cool|thanks|thank you)(?: o)? )?(?:(?:let me|lemme|i (?:wan|want to|have to|must|need to)) go(?: [a-z]+){0,3} )?(?:bye(?: bye)?|goodbye|see (?:you|u|ya)(?: later| soon| tomorrow)?|catch (?:you|u) later|take care|later|talk (?:to you )?later|(?:that'?s|that is) all(?: for (?:now|today))?)(?: (?:o+|sha|now|for now|dear|then))* $/;
@@ -276,8 +280,8 @@ const GOODBYE =
 /** A greeting or thanks and nothing else ("hello", "thanks dear!", "E kaaro o! I hope you are keeping well"): answered in kind, with nothing sent. */
 export function smallTalk(text: string): "a greeting" | "thanks" | "goodbye" | undefined {
   if (GOODBYE.test(text)) return "goodbye";
-  if (new RegExp(`^ (?:(?:ok|okay|great|cool|perfect) )?(?:${THANKS}${PLEASANTRIES} ?)+ $`).test(text)) return "thanks";
-  if (new RegExp(`^ (?:${GREETING}${PLEASANTRIES} ?)+ $`).test(text)) return "a greeting";
+  if (THANKING.test(text)) return "thanks";
+  if (GREETING_ONLY.test(text)) return "a greeting";
   return undefined;
 }
 
