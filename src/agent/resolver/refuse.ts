@@ -177,33 +177,52 @@ export function asksForHelp(text: string): boolean {
 }
 
 /** "Are you an llm?", "can you add stuff to my cart for me?": about the agent itself, whatever an action's words follow. */
-export function asksAboutAgent(text: string): boolean {
+function asksAboutAgent(text: string): boolean {
   return /^ (?:\S+ ){0,2}?(?:(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|can (?:you|u) (?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
     text,
   );
 }
 
 /** "You sabi pidgin?", "do you understand yoruba?": a question about the languages the agent reads. */
-export function asksAboutLanguage(text: string): boolean {
+function asksAboutLanguage(text: string): boolean {
   return /^ (?:\S+ ){0,3}?(?:(?:you|u) (?:fit |can |dey )?(?:sabi|hear|understand|speak) (?:pidgin|yoruba|igbo|hausa|english)|(?:(?:i|we) (?:fit|can|could)|(?:can|could) (?:i|we)) (?:talk|speak|write|chat|type)(?: (?:to|with) (?:you|u))?(?: in)? (?:pidgin|yoruba|igbo|hausa)|(?:do|can|could) (?:you|u) (?:speak|understand|read|talk|chat in|hear) (?:pidgin|yoruba|igbo|hausa|english))\b/.test(
     text,
   );
 }
 
 /** What the agent says to a question about the languages it reads: what is true of its phrases. */
-export const LANGUAGE_ANSWER =
+const LANGUAGE_ANSWER =
   "I read English and Nigerian Pidgin, and the Yoruba and Igbo names of foods (ugu, onugbu, tatashe); I answer in English";
 
 /** "Are your prices in naira or in dollars?": a question about the currencies the agent reads. */
-export function asksAboutCurrency(text: string): boolean {
+function asksAboutCurrency(text: string): boolean {
   return /^ (?:\S+ ){0,3}?(?:(?:are|is) (?:your |the |these |those |all (?:the|your) |my )?(?:naira )?(?:prices?|products?|catalog|items?) (?:in|priced in|shown in|listed in) (?:naira|dollars?|usd|ngn)|what currency (?:are|is|do) (?:your|the) (?:prices?|products?|catalog|items?))\b/.test(
     text,
   );
 }
 
 /** What the agent says to it: what the catalog and the wallet give, and that it cannot convert. */
-export const CURRENCY_ANSWER =
+const CURRENCY_ANSWER =
   "The catalog's prices are in naira (₦), most of them a range; your wallet's balance and transactions are in the wallet's own currency (ask for your balance to see it), and I have no exchange rate between them";
+
+/** What the agent says of itself first, to any question about it. */
+export const AGENT_INTRO = "I'm the built-in agent of this sandbox, not a person";
+
+/**
+ * A question about the agent itself that an action's words may follow ("are you an llm? how do
+ * you even see my transactions", "you sabi pidgin?", "are your prices in naira or dollars?"):
+ * what to say, and the rule that said it, before any action is scored.
+ */
+export function aboutTheAgent(text: string): { said: string; rule: string } | undefined {
+  if (asksAboutAgent(text))
+    return {
+      said: `${AGENT_INTRO}: I read what you write by rules and answer from these actions`,
+      rule: "a question about the agent",
+    };
+  if (asksAboutLanguage(text)) return { said: LANGUAGE_ANSWER, rule: "a question about the agent's languages" };
+  if (asksAboutCurrency(text)) return { said: CURRENCY_ANSWER, rule: "a question about the currencies" };
+  return undefined;
+}
 
 /** "What's the date today?", "what day is it": today's date, which the agent's clock gives. */
 export function asksToday(text: string): boolean {

@@ -13,12 +13,10 @@ import { amountFilter, peopleCount, quantityOf } from "./phrases.ts";
 import { aliasWords, type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
 import { actionNamed, CHANGE_WEIGHT, MIN_SCORE, rankActions, strongest } from "./rank.ts";
 import {
-  asksAboutAgent,
+  aboutTheAgent,
   asksAboutCart,
-  asksAboutCurrency,
   asksForHelp,
   CART_ANSWER,
-  CURRENCY_ANSWER,
   capabilities,
   changeVerb,
   unreadable,
@@ -160,18 +158,13 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
   const sure = matchProduct(text, catalog);
   if (asksAboutCart(text) && !(sure && "product" in sure) && quantityOf(question) === undefined)
     return answeredWithout("a read of the cart, which no action makes", CART_ANSWER, explanation, "a read of the cart");
-  if (asksAboutAgent(text))
+  const about = aboutTheAgent(text);
+  if (about)
     return answeredWithout(
       "a question about the agent",
-      `I'm the built-in agent of this sandbox, not a person: I read what you write by rules and answer from these actions. ${capabilities(actions)}`,
+      `${about.said}. ${capabilities(actions)}`,
       explanation,
-    );
-  if (asksAboutCurrency(text))
-    return answeredWithout(
-      "a question about the agent",
-      `${CURRENCY_ANSWER}. ${capabilities(actions)}`,
-      explanation,
-      "a question about the currencies",
+      about.rule,
     );
   const unread = unreadable(text);
   if (unread)

@@ -4,7 +4,7 @@ import { datedAction, MONEY_ASKED } from "./dated-question.ts";
 import { focusOf } from "./focus.ts";
 import { fillAll, type Resolution } from "./parameters.ts";
 import { MIN_SCORE, type Reading } from "./rank.ts";
-import { asksAboutLanguage, asksForHelp, asksToday, capabilities, LANGUAGE_ANSWER, smallTalk } from "./refuse.ts";
+import { AGENT_INTRO, asksForHelp, asksToday, capabilities, smallTalk } from "./refuse.ts";
 import type { Explanation } from "./score.ts";
 
 /**
@@ -35,20 +35,9 @@ export function answerUnsure(
       explanation,
       "today's date, from the clock",
     );
-  if (asksAboutLanguage(text))
-    return answeredWithout(
-      "a question about the agent",
-      `${LANGUAGE_ANSWER}. ${capabilities(actions)}`,
-      explanation,
-      "a question about the agent's languages",
-    );
   if (talk || asksForHelp(text)) {
     const answered = talk ?? "a question about the agent";
-    return answeredWithout(
-      answered,
-      `${talk ? "Hello! " : ""}I'm the built-in agent of this sandbox, not a person. ${capabilities(actions)}`,
-      explanation,
-    );
+    return answeredWithout(answered, `${talk ? "Hello! " : ""}${AGENT_INTRO}. ${capabilities(actions)}`, explanation);
   }
   const dated = datedAction(actions, { question, text, catalog, clock });
   if (dated) {
