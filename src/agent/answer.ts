@@ -3,9 +3,9 @@ import type { ActionDefinition } from "./actions/definition.ts";
 import type { AnswerCondition, AnswerTemplate } from "./actions/understanding.ts";
 import { focusedLine } from "./focused-answer.ts";
 import { type Clock, clockAt, dayIn } from "./resolver/calendar.ts";
-import { periodDays } from "./resolver/dates.ts";
 import { defaultActions } from "./resolver/default-actions.ts";
 import type { Focus } from "./resolver/focus.ts";
+import { periodDays } from "./resolver/period-days.ts";
 import { asArray, fillTemplate, isEmpty, lookupIn, money, PERIOD_WORDS, sayDay } from "./template.ts";
 
 /**

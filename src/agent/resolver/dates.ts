@@ -2,10 +2,9 @@ import * as chrono from "chrono-node";
 import { addDays, type Clock, dayIn, offsetMinutes, type Window, ymd } from "./calendar.ts";
 import { partOf } from "./date-parts.ts";
 import { WEEKDAY_NAMES, writtenOut } from "./date-words.ts";
+import { daysOf, periodDays } from "./period-days.ts";
 import { COUNT_WORDS } from "./phrases.ts";
 import { hasPhrase, normalize } from "./text.ts";
-
-const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, fortnight: 14, month: 30, year: 365 };
 
 /**
  * The window a question names, in this order: a period phrase of the action (`values`, e.g.
@@ -31,42 +30,30 @@ export function readWindow(
   if (code) return { period: code, said: code };
   const part = partOf(question, clock, (rest) => readWindow(rest, values, clock));
   if (part) return part;
+  // "The last 3 months", "past year"; and "about a year ago", roughly then, which the last year holds
+  // (read as a day, it would miss by a day or a week).
   const span =
-    /\b(?:last|past|previous|trailing|rolling) (?:(\d+|[a-z]+)(?: of)?[ -])?(day|week|fortnight|month|year)s?\b/.exec(
+    /\b(?:(?:last|past|previous|trailing|rolling) (?:(?<count>\d+|[a-z]+)(?: of)?[ -])?(?<unit>day|week|fortnight|month|year)s?|(?:(?:about|around|roughly|nearly|almost|over|some) )?(?:a|one|1) (?<ago>year) ago)\b/.exec(
       text,
     );
+  const count = span?.groups?.count;
   const spanDays = span
-    ? daysOf(span[1] === undefined ? 1 : Number(span[1]) || COUNT_WORDS[span[1]] || 0, span[2] as string)
+    ? daysOf(
+        count === undefined ? 1 : Number(count) || COUNT_WORDS[count] || 0,
+        (span.groups?.unit ?? span.groups?.ago) as string,
+      )
     : 0;
   if (spanDays > 0 && !(named && named.phrase.length >= (span?.[0].length ?? 0))) {
     const period = Object.keys(values).find((each) => periodDays(each) === spanDays);
     if (period) return { period, said: span![0] };
     return { from: addDays(today, 1 - spanDays), to: today, said: span![0] };
   }
-  // "About a year ago": roughly then, which the last year holds (read as a day, it would miss by a day or a week).
-  const yearAgo = /\b(?:(?:about|around|roughly|nearly|almost|over|some) )?(?:a|one|1) year ago\b/.exec(text);
-  const yearly = Object.keys(values).find((each) => periodDays(each) === 365);
-  if (yearAgo && yearly) return { period: yearly, said: yearAgo[0] };
   const weeks = weeksBack(text, today);
   if (weeks) return weeks;
   // Days the question names beside a period phrase are what it asks about ("between the 5th and the 12th of this month", "in December last year").
   const days = chronoWindow(question, clock, today, named ? Object.values(values).flat() : []);
   if (named && !days) return { period: named.period, said: named.phrase };
   return days;
-}
-
-/** Days in N units; twelve months are a year. */
-function daysOf(count: number, unit: string): number {
-  if (unit === "month" && count % 12 === 0) return (count / 12) * 365;
-  if (unit === "month" && count === 3) return 90;
-  return count * (UNIT_DAYS[unit] as number);
-}
-
-/** Days of a period code such as 7d, 30d, 90d or 1y. */
-export function periodDays(code: string): number | undefined {
-  const match = /^(\d+)([dwmy])$/.exec(code);
-  if (!match) return undefined;
-  return Number(match[1]) * ({ d: 1, w: 7, m: 30, y: 365 }[match[2] as "d"] as number);
 }
 
 /**
