@@ -3,7 +3,8 @@ import type { ParameterFill, WordsFill } from "../actions/understanding.ts";
 import { type Clock, dayBound, type Window } from "./calendar.ts";
 import { readWindow } from "./dates.ts";
 import type { FillContext, Found } from "./fill-context.ts";
-import { productValue, quantityValue, searchValue } from "./product-fills.ts";
+import { productValue, quantityValue } from "./product-fills.ts";
+import { searchValue } from "./search-fill.ts";
 import { hasPhrase, normalize } from "./text.ts";
 
 /** Fills one parameter from the question by its rule; undefined when the question does not say. */
