@@ -28,16 +28,13 @@ import {
   saysNotToAdd,
   withoutUnsaid,
 } from "./parts.ts";
-import { COMMAND, readRequest, TELLS } from "./reading.ts";
+import { COMMAND, COUNT, readRequest, TELLS } from "./reading.ts";
 import { withRecord } from "./record.ts";
 import { capitalized, completes, fillNamed, type GateInput, namesProduct, productOf, said, writes } from "./terms.ts";
 import { approximate, countRange, vagueQuantity } from "./vague.ts";
 import { userVoice } from "./voice.ts";
 
 export type { GateInput } from "./terms.ts";
-
-/** A count in digits or words, which makes a short part an order ("2 crates"), not filler ("but I"). */
-const COUNT_WORD = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an)\b/i;
 
 /**
  * The write rule: a state change needs a clear, positive, unconditional request from the user,
@@ -234,7 +231,7 @@ export function gateWrites(input: GateInput): Resolution {
   // Words that only tell or ask ("We dey finish one crate in about a week", "Should I take 3 crates?") ask for no write.
   const parts = reading.kept.map((part) => part.text.trim()).filter(Boolean);
   const tells = (part: string) => TELLS.test(part) || /\?$/.test(part);
-  const filler = (part: string) => part.split(/\s+/).length <= 2 && !COUNT_WORD.test(part);
+  const filler = (part: string) => part.split(/\s+/).length <= 2 && !COUNT.test(part);
   if (!COMMAND.test(request) && parts.some(tells) && parts.every((part) => tells(part) || filler(part)))
     return hold(`I haven't ${said(requested, input)}: nothing in your message clearly asks for it`, [
       `request   "${request}" only tells or asks`,

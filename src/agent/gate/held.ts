@@ -1,7 +1,7 @@
 import type { Resolution } from "../resolver/parameters.ts";
 import { type CatalogEntry, matchProduct } from "../resolver/products.ts";
 import { asks } from "../resolver/requests.ts";
-import type { Held } from "./reading.ts";
+import { COMMAND, type Held } from "./reading.ts";
 import { capitalized, type GateInput, namedIn, namesWrite, said, shortened } from "./terms.ts";
 import type { SetAside, userVoice } from "./voice.ts";
 
@@ -66,7 +66,7 @@ export function readWithHeld(input: GateInput, resolution: Resolution, own: stri
   if (
     resolution.refused &&
     resolution.explanation?.rule?.endsWith("is a change no action makes") &&
-    !held.some((part) => ADD_WORDS.test(part.part))
+    !held.some((part) => COMMAND.test(part.part))
   )
     return resolution;
   const negated = held.filter(
@@ -83,9 +83,6 @@ export function readWithHeld(input: GateInput, resolution: Resolution, own: stri
     undefined,
   );
 }
-
-/** Words that ask for an add. */
-const ADD_WORDS = /\b(?:add|adding|buy|buying|put|putting|order|ordering|include|grab|purchase)\b/i;
 
 /** Words that leave a product out with no verb ("never mind the yam", "skip the eggs"). */
 const LEAVE_OUT = /^(?:never ?mind|forget|skip|leave|scratch|no more|hold off)\b/i;

@@ -76,7 +76,7 @@ const BARE_COUNT =
 const COUNT_DIGITS = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;
 
 /** A count in a request, which a correction replaces. */
-const COUNT = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a|an)\b/i;
+export const COUNT = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a|an)\b/i;
 
 /**
  * Reads the user's own words (quoted and reported text already set aside) for a change: each
