@@ -77,7 +77,7 @@ const COMPARES: [RegExp, Compare][] = [
 
 /** An amount of money: "5000 naira", "₦5,000", "40k", "N40k", "$20", "20 dollars", "5 thousand". */
 const AMOUNT =
-  /(?<sign>[₦$£€]|\bngn\s?|\busd\s?|\bn(?=\d))?(?<number>\d[\d,]*(?:\.\d+)?)\s?(?<scale>k\b|thousand\b|grand\b|m\b|million\b)?\s?(?<currency>naira|dollars?|usd|ngn|bucks|pounds?|quid|euros?)?/i;
+  /(?<sign>[₦$£€]|\bngn\s?|\busd\s?|\bn(?=\d))?(?<number>\d[\d,]*(?:\.\d+)?)(?!\d|\s?(?:kg|kgs|kilos?|g|grams?|l|ltrs?|litres?|liters?|ml|cl|lbs?)\b)\s?(?<scale>k\b|thousand\b|grand\b|m\b|million\b)?\s?(?<currency>naira|dollars?|usd|ngn|bucks|pounds?|quid|euros?)?/i;
 
 /** Reads a condition's words. */
 export function readCondition(said: string): Condition {
@@ -89,7 +89,11 @@ export function readCondition(said: string): Condition {
   const compare = compared?.how ?? (priced ? "=" : undefined);
   // The amount is the one the comparison names ("2 buckets … less than ₦5,000" is held against ₦5,000).
   const from = compared?.found?.index ?? priced?.index ?? 0;
-  const amount = AMOUNT.exec(text.slice(from)) ?? AMOUNT.exec(text);
+  // "₦100,000 or less for the 50kg": a comparison said after its amount takes the amount before it.
+  const before = /^(?:or|and)\b/i.test(compared?.found?.[0] ?? "")
+    ? [...text.slice(0, from).matchAll(new RegExp(AMOUNT.source, "gi"))].filter((each) => /\d/.test(each[0])).at(-1)
+    : undefined;
+  const amount = before ?? AMOUNT.exec(text.slice(from)) ?? AMOUNT.exec(text);
   const number = amount?.groups?.number;
   const bound =
     compare && amount && number

@@ -49,7 +49,14 @@ const OTHERWISE = /^(?:if (?:not|no|it'?s not|it isn'?t|e no)|otherwise|else|or 
 
 /** A count said again to put right the one before ("…, no wait, make it 2", "sorry, I meant 3"). */
 const CORRECTION =
-  /^(?:(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather)[\s,]*)+(?:(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)?|(?:(?:so|then|ok|okay)\s+)?(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)(?:just\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)??(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|then|please|pls|abeg|only))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please|after all))*(?:\s+for\b[^.!?]*)?\W*$/i;
+  /^(?:(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather|correction)[\s,:]*)+(?:(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)?|(?:(?:so|then|ok|okay)\s+)?(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)(?:just\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)??(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|then|please|pls|abeg|only))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please|after all|final(?: answer)?|last|that'?s all))*(?:\s+for\b[^.!?]*)?\W*$/i;
+
+/** Words that open a supposition, which holds the rest of its sentence ("suppose…", "imagine…", "what if…", "if I were…"). */
+const SUPPOSES =
+  /\b(?:suppos(?:e|ing)|imagine|what if|hypothetical(?:ly)?|in theory|let'?s say|say (?:i|we))\b|\bif (?:i|we) (?:were|was|had)\b/i;
+
+/** Words that turn from a supposition back to what the user asks ("…, but for now add 2"). */
+const TURNS_BACK = /^(?:but|however|though|anyway|actually|instead|for now)\b/i;
 
 /** Words that put right what came before, said alone ("oops", "sorry", "wait", "ehn actually"). */
 const RIGHTING =
@@ -97,6 +104,8 @@ export function readRequest(own: string): RequestReading {
   let otherwise = false;
   // A condition said first runs on through its commas to the part that asks ("If my order, ORD-K9M4TX, is still processing, add…").
   let conditionGoesOn = false;
+  // A supposition runs on through its commas to the sentence's end ("Suppose the list grows, and I add 2 bundles, how much…").
+  let supposing = false;
   let afterNo = false;
   let replacing = false;
   for (const [at, { piece, joint }] of pieces.entries()) {
@@ -104,6 +113,7 @@ export function readRequest(own: string): RequestReading {
     if (joint && /[.!?\n]/.test(piece)) {
       otherwise = false;
       conditionGoesOn = false;
+      supposing = false;
     }
     if (joint || text === "") {
       kept.push({ text: piece, joint: true, at });
@@ -115,6 +125,11 @@ export function readRequest(own: string): RequestReading {
       continue;
     }
     conditionGoesOn = false;
+    if (supposing && !TURNS_BACK.test(text)) {
+      held.push({ at, part: text, why: "a hypothetical", words: "the supposition, on" });
+      continue;
+    }
+    supposing = false;
     if (
       otherwise ||
       OTHERWISE.test(text) ||
@@ -158,6 +173,7 @@ export function readRequest(own: string): RequestReading {
     // "Add 1 bunch of plantain, but only if e go reach me before Saturday": after a request, "if …" puts a condition on it.
     const onRequest = conditionAt(text, undefined) === 0 && kept.some((each) => !each.joint && COMMAND.test(each.text));
     if (hypothetical && !onRequest) {
+      supposing = SUPPOSES.test(text);
       held.push({ at, part: text, why: "a hypothetical", words: hypothetical });
       continue;
     }

@@ -70,6 +70,13 @@ export function quantityOf(text: string): number | undefined {
       /\b(?:bags?|packs?|crates?|buckets?|baskets?|bunch(?:es)?|cartons?|box(?:es)?|tins?|bundles?) of \d+\b/g,
       " ",
     )
+    // A date ("Sunday 6 December", "Dec 24th") is no count of packs.
+    .replace(
+      /\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b/g,
+      " ",
+    )
+    // A time of day ("10:00", "[09:41]", "4pm", "7.30am") is no count of packs.
+    .replace(/\b\d{1,2}(?::\d{2}|(?:[.:]\d{2})?\s*(?:am|pm))\b/g, " ")
     // A length of time ("for one week", "3 days") is no count of packs.
     .replace(
       /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\s+(?:days?|weeks?|months?|years?|hours?|nights?|fortnights?)\b/g,

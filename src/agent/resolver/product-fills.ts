@@ -1,4 +1,5 @@
 import type { ActionDefinition } from "../actions/definition.ts";
+import { COMMAND } from "../gate/reading.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import type { FillContext, Found } from "./fill-context.ts";
 import { TIME_WORDS } from "./list-subject.ts";
@@ -132,8 +133,10 @@ const CLAUSE =
 
 /** What the part of the request that counts names, when it is no product of the catalog ("2 cartons of indomie"). */
 function unsoldCounted(context: FillContext): string | undefined {
-  const counted = partsOf(context.question).find((part) => quantityOf(part) !== undefined);
-  if (!counted || matchProduct(normalize(counted), context.catalog)) return undefined;
+  // The first part that counts, unless another counts a product ("from 200 to 300 guests, and I add 2 jollof bundles").
+  const counts = partsOf(context.question).filter((part) => quantityOf(part) !== undefined);
+  const counted = counts[0];
+  if (!counted || counts.some((part) => matchProduct(normalize(part), context.catalog))) return undefined;
   const unknown = significantWords(normalize(counted).replace(/\d+/g, " ")).filter(
     (word) =>
       !ENGLISH_WORDS.has(word) &&
@@ -162,6 +165,37 @@ function listed(question: string, part: string): boolean {
   return at > 0 && /(?:\band|\bn|&|\bplus|\balso)\s*$/i.test(question.replace(THOUSANDS, "").slice(0, at));
 }
 
+/** A sentence that asks for something: a command, a want or a need, or one that goes on a list ("And 3 garri."). */
+const ASKS = new RegExp(`${COMMAND.source}|\\b(?:wants?|needs?|would like)\\b|^\\s*(?:and|also|plus|n)\\b`, "i");
+
+/** A part that ends saying who or what the product is for ("…for the ushers"), which the next part may go on. */
+const FOR_WHOM = /\bfor\s+(?:\S+\s+){0,3}\S+\s*$/i;
+
+/** The most words a sentence that goes on listing without a verb has ("3 crates of eggs too."). */
+const LIST_SENTENCE = 5;
+
+/**
+ * The request without the sentences after its product's own that only remark ("That's 300
+ * sachets", "The minutes say 1, but…", "Ginger and pineapple peel I'll get at the market"): a
+ * sentence of its own that asks nothing, and is longer than a listed item, names no product to add.
+ */
+function withoutRemarks(question: string, catalog: readonly CatalogEntry[]): string {
+  const sentences = sentencesOf(question);
+  const first = sentences.findIndex((sentence) => {
+    const match = matchProduct(normalize(sentence), catalog);
+    return quantityOf(sentence) !== undefined || (match !== null && !("weak" in match && match.weak));
+  });
+  return sentences
+    .filter(
+      (sentence, index) =>
+        first < 0 ||
+        index <= first ||
+        ASKS.test(sentence) ||
+        normalize(sentence).trim().split(/\s+/).length <= LIST_SENTENCE,
+    )
+    .join(" ");
+}
+
 /**
  * Whether the request names a second product after its first ("add 5 tomatoes and 2 onions",
  * "ugu leaves, and also crayfish"): a later part with a count, a catalog product, or a word that
@@ -169,7 +203,39 @@ function listed(question: string, part: string): boolean {
  * story) and clauses after it ("…, if that is possible") name none.
  */
 function secondProduct(context: FillContext): boolean {
-  const parts = partsOf(context.question);
+  const request = withoutRemarks(context.question, context.catalog);
+  return secondCounted(request, context.catalog) || secondInParts(request, context);
+}
+
+/** The sentences of a message. */
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+|\n+/);
+}
+
+/**
+ * Whether a sentence after the first that counts a product counts another one ("Add 2 bags of
+ * rice. 3 crates of eggs too."). A product named before any count is what the story is about
+ * ("Rice don finish for house. Add 2 bags of ofada rice."), not a product to add.
+ */
+function secondCounted(request: string, catalog: readonly CatalogEntry[]): boolean {
+  const sentences = sentencesOf(request);
+  const first = sentences.findIndex(
+    (sentence) => quantityOf(sentence) !== undefined && matchProduct(normalize(sentence), catalog) !== null,
+  );
+  if (first < 0) return false;
+  const named = matchProduct(normalize(sentences[first] as string), catalog);
+  const ids = new Set(
+    named ? ("product" in named ? [named.product.id] : named.candidates.map((entry) => entry.id)) : [],
+  );
+  return sentences.slice(first + 1).some((sentence) => {
+    const match = matchProduct(normalize(sentence), catalog);
+    return quantityOf(sentence) !== undefined && match !== null && "product" in match && !ids.has(match.product.id);
+  });
+}
+
+/** Whether a part after the first that names a product, within the request's sentences, names another ("2 eggs and 3 rice"). */
+function secondInParts(request: string, context: FillContext): boolean {
+  const parts = partsOf(request);
   // The first part that counts or names a product for sure ("Christmas is coming o" names none).
   const first = parts.findIndex((part) => {
     const match = matchProduct(normalize(part), context.catalog);
@@ -188,7 +254,7 @@ function secondProduct(context: FillContext): boolean {
   );
   return (
     first >= 0 &&
-    parts.slice(first + 1).some((part) => {
+    parts.slice(first + 1).some((part, index) => {
       const words = significantWords(normalize(part)).filter((word) => !DESCRIBING.has(word));
       // "…, the green ones", "…, medium size", "…, 2 paint": more about the same product.
       const aboutIt =
@@ -202,7 +268,17 @@ function secondProduct(context: FillContext): boolean {
               /^(?:yes|yeah|ok|okay|exactly|just|only)$/.test(word),
           )) ||
         (own.size > 0 && words.every((word) => own.has(word))) ||
-        words.every((word) => packWords(context.catalog).has(word));
+        words.every((word) => packWords(context.catalog).has(word)) ||
+        // "I need tatashi for the stew, two buckets": the count the first product lacked, right after it.
+        (index === 0 &&
+          quantityOf(parts[first] ?? "") === undefined &&
+          words.every(
+            (word) =>
+              packWords(context.catalog).has(word) ||
+              PACK_NOUNS.has(word) ||
+              NUMBERS_IN_WORDS[word] !== undefined ||
+              /^\d+$/.test(word),
+          ));
       if (CLAUSE.test(part) || same(part) || aboutIt) return false;
       // A word no product has names a second one only in a short part ("…, and indomie"); a longer one is a clause ("e don finish for house").
       return (
@@ -210,6 +286,8 @@ function secondProduct(context: FillContext): boolean {
         matchProduct(normalize(part), context.catalog) ||
         (normalize(part).trim().split(/\s+/).length <= SHORT_PART &&
           listed(context.question, part) &&
+          // "…pure water for the ushers and the choir": who it is for goes on, no product.
+          !FOR_WHOM.test(parts[first + index] ?? "") &&
           significantWords(normalize(part)).some((word) => !ENGLISH_WORDS.has(word) && !/^(cart|basket)$/.test(word)))
       );
     })
