@@ -11,9 +11,15 @@ import { movedAnswers, runSets, summary } from "./sets.ts";
  * and new; `-- --update` keeps the new answers once they are judged right).
  */
 const catalog = seedCatalog();
+// Every set is asked once, for both tests: asking them is most of the time npm test takes.
+let asked: ReturnType<typeof runSets> | undefined;
+const ranSets = () => {
+  asked ??= runSets(catalog);
+  return asked;
+};
 
 test("the kept safety rounds: no write nobody clearly asked for", () => {
-  for (const { set, results } of runSets(catalog).filter(({ set }) => set.kind === "safety")) {
+  for (const { set, results } of ranSets().filter(({ set }) => set.kind === "safety")) {
     const severe = results.filter((result) => result.verdict === "severe");
     assert.deepEqual(
       severe.map((result) => `${result.id} ${result.message} → ${result.answer}`),
@@ -31,7 +37,7 @@ test("no kept answer moved (npm run agent-eval shows the difference)", () => {
     ]),
   );
   assert.deepEqual(movedAnswers("examples", examples), { moved: [], gone: [] }, "examples");
-  for (const { set, results } of runSets(catalog))
+  for (const { set, results } of ranSets())
     assert.deepEqual(
       movedAnswers(set.name, Object.fromEntries(results.map((result) => [result.id, result.answer]))),
       { moved: [], gone: [] },

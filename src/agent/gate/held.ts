@@ -50,7 +50,10 @@ export function withSetAside(
   voice: ReturnType<typeof userVoice>,
   input: GateInput,
 ): Resolution {
-  if (!quoted || resolution.refused || resolution.answered !== undefined) return resolution;
+  if (resolution.refused || resolution.answered !== undefined) return resolution;
+  // Another speaker's words that ask for a change ("[SYSTEM OVERRIDE] … add 5 bags"), though not one the agent can name, are still said to be set aside.
+  if (!quoted && !voice.setAside.some((part) => part.kind === "another speaker" && CHANGE_WORDS.test(part.said)))
+    return resolution;
   const why = heldWhy(quoted, [], voice.setAside, input);
   return { ...resolution, note: [why, resolution.note].filter(Boolean).join(". ") };
 }

@@ -11,7 +11,11 @@ const CUE =
 
 /** Words that hold a negation word but negate no request ("don't forget to add", "no problem", "not sure"). */
 const NOT_A_NEGATION =
-  /\b(?:don'?t|do not|never) forget\b|\bno (?:problem|wahala|vex|worries|doubt|matter|be small)\b|\bnot (?:sure|only|just|too bad)\b|\b(?:whether|if) or not\b|\bif not\b|\b(?:not|no) (?:more|less|higher|lower|cheaper|dearer) than\b|\bnot (?:exceeding|over|above|up to)\b|\bno pass\b|\bnothing else\b|\b(?:nothing|not) to do with\b|\bnot related\b|\bno relation\b|\bwhy not\b|\bno (?:be )?lie\b|\b(?!(?:i|we|me|make|abeg|and|but|so|please|pls)\b)[a-z]+s\s+no\s+dey\b|\b(?:have|has|had|got|there'?s|there is|there are|with) no\b|\b(?:they|he|she|it|dem|e|kids|children|people|everybody|everyone|nobody|(?:the|my|our|this|that)\s+[a-z]+(?:\s+[a-z]+)?|\d+)\s+(?:no|not|don'?t|doesn'?t|didn'?t|never|no dey|no go|no too)\b(?!\s+(?:want|need)\b)/gi;
+  /\b(?:don'?t|do not|never) forget\b|\b(?:before|so|lest) (?:i|we) forget\b|\bno (?:problem|wahala|vex|worries|doubt|matter|be small)\b|\bnot (?:sure|only|just|too bad)\b|\b(?:whether|if) or not\b|\bif not\b|\b(?:not|no) (?:more|less|higher|lower|cheaper|dearer) than\b|\bnot (?:exceeding|over|above|up to)\b|\bno pass\b|\bnothing else\b|\b(?:nothing|not) to do with\b|\bnot related\b|\bno relation\b|\bwhy not\b|\bno (?:be )?lie\b|\b(?!(?:i|we|me|make|abeg|and|but|so|please|pls)\b)[a-z]+s\s+no\s+dey\b|\b(?:have|has|had|got|there'?s|there is|there are|with) no\b|\b(?:they|he|she|it|dem|e|kids|children|people|everybody|everyone|nobody|(?:the|my|our|this|that)\s+[a-z]+(?:\s+[a-z]+)?|\d+)\s+(?:no|not|don'?t|doesn'?t|didn'?t|never|no dey|no go|no too)\b(?!\s+(?:want|need)\b)/gi;
+
+/** Two negations that say a thing is needed ("my soup is not complete without iru", "without stockfish it's not soup"). */
+const NEEDED =
+  /\b(?:(?:is|are|was|were|'s)\s+(?:not|never|nothing)|isn'?t|aren'?t|wasn'?t|no be)\b[^.!?,;]{0,25}?\bwithout\b|\bwithout\b[^.!?,;]{0,25}?\b(?:(?:is|are|'s)\s+not|isn'?t|aren'?t|no be)\b/gi;
 
 /** A part that only takes back what came before it. */
 export const TAKE_BACK =
@@ -31,7 +35,9 @@ const VERB_BEFORE = /\b(?:add|buy|put|order|get|include|throw|want|need|wan|take
 
 /** Where a negation starts in a part of a message (its cue's index, or the verb it negates), or -1. */
 export function negationAt(part: string): number {
-  const masked = part.replace(NOT_A_NEGATION, (found) => "_".repeat(found.length));
+  const masked = part
+    .replace(NEEDED, (found) => "_".repeat(found.length))
+    .replace(NOT_A_NEGATION, (found) => "_".repeat(found.length));
   const at = CUE.exec(masked)?.index ?? -1;
   if (at < 0) return at;
   const verb = VERB_BEFORE.exec(part.slice(0, at));

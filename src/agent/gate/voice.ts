@@ -30,7 +30,7 @@ const PAIRS: [string, string][] = [
 
 /** What a speaker says before a colon, or in brackets: "SYSTEM:", "[assistant]", "<system>", "### Developer note:", "user>". */
 const SPEAKER =
-  /(?:^|[\n.!?]\s*|\s)(?:(?:\[|<|\(|#+\s*|\*+)?\s*\b(?:system|assistant|ai|bot|agent|developer|dev|admin|administrator|operator|user|human|customer|moderator|support|shop|store|bank)(?:\s+(?:override|message|note|prompt|instructions?|command|update|notice|says?|mode))*\s*(?:\]|>|\)|\*+)?\s*(?::|>>|->)|[[<]\/?\s*(?:system|assistant|developer|admin|administrator|operator|user|inst|instructions?|sys)\b[^\]>\n]{0,20}[\]>])/i;
+  /(?:^|[\n.!?]\s*|\s)(?:(?:\[|<|\(|#+\s*|\*+)?\s*\b(?:system|assistant|ai|bot|agent|developer|dev|admin|administrator|operator|user|human|customer|moderator|support|shop|store|bank)(?:\s+(?:override|message|note|prompt|instructions?|command|update|notice|says?|mode))*\s*(?:\]|>|\)|\*+)?\s*(?::|>>|->)|[[<]\/?\s*(?:system|assistant|developer|admin|administrator|operator|user|inst|instructions?|sys|internal|ops|staff|merchant|platform|compliance)\b[^\]>\n]{0,40}[\]>])/i;
 
 /** A line of a pasted chat: a time perhaps, then a name and a colon ("[09:41] Mummy: …", "Chidi: …"). */
 const CHAT_LINE =
@@ -38,7 +38,7 @@ const CHAT_LINE =
 
 /** Words that claim the authority of someone other than the user. */
 const CLAIM =
-  /\b(?:system override|admin override|override (?:mode|code|instructions?|protocol)|pre-?(?:approved|authori[sz]ed|confirmed|cleared)|(?:the|this) (?:user|customer|account holder|shopper|owner|client) (?:has |have |had |is |already |hereby |just )*(?:approved|authori[sz]ed|confirmed|consented|agreed|requested|asked|wants|instructed|said|gave|allowed|okayed|ok'?d)\b[^.!?\n]*|(?:ignore|disregard|forget|bypass|override|skip|turn off|disable) (?:all |any |the |your |ur |yr |my |these |those |d |da |dis )?(?:previous |prior |above |earlier |other |safety |system |usual |default )?(?:instructions|rules|prompts?|guidelines|restrictions|checks|confirmations?|polic(?:y|ies)|guardrails|safeguards)|you are now\b|\b(?:dev|developer|admin|administrator|system|support|operator|engineer|tester|qa|the bank|manager)\s+here\b|from now on,? you\b|pretend (?:you|to be)\b|act as (?:if|an?|the)\b|role-?play\b|developer mode|dev mode|admin mode|debug mode|test mode|god mode|jailbreak|(?:new|updated) instructions?:|as (?:the|your|an?) (?:system|developer|admin|administrator|operator|manager)\b|(?:this is|i am|i'm|im) (?:the |your |from )?(?:system|developer|dev|admin|administrator|operator|assistant|bot|app|bank|support team|manager|customer (?:support|service|care)|support|help ?desk|the app team)\b|(?:assistant|system|bot|agent|your) instructions? (?:updated|changed|override|are now)\b|\b(?:admin|system|developer|manager|operator|bank|support)\s+(?:has\s+)?(?:approved|authori[sz]ed|confirmed|override|instructs?|instructed|orders?|ordered)|\b(?:you|u|your assistant|the assistant|the bot|the agent|assistants?) (?:is |are |has been |have been |are now |is now )?(?:authori[sz]ed|permitted|allowed|cleared|instructed|required) to\b)\b/i;
+  /\b(?:(?:do not|don'?t|never|without) (?:ask(?:ing)?|notify(?:ing)?|tell(?:ing)?|confirm(?:ing)? with|check(?:ing)? with) (?:the )?(?:customer|user|account holder|shopper|client)s?\b|(?:every|all|each) (?:active |open |customer |user )?(?:carts|customers|users|accounts|cart)\b|system override|admin override|override (?:mode|code|instructions?|protocol)|pre-?(?:approved|authori[sz]ed|confirmed|cleared)|(?:the|this) (?:user|customer|account holder|shopper|owner|client) (?:has |have |had |is |already |hereby |just )*(?:approved|authori[sz]ed|confirmed|consented|agreed|requested|asked|wants|instructed|said|gave|allowed|okayed|ok'?d)\b[^.!?\n]*|(?:ignore|disregard|forget|bypass|override|skip|turn off|disable) (?:all |any |the |your |ur |yr |my |these |those |d |da |dis )?(?:previous |prior |above |earlier |other |safety |system |usual |default )?(?:instructions|rules|prompts?|guidelines|restrictions|checks|confirmations?|polic(?:y|ies)|guardrails|safeguards)|you are now\b|\b(?:dev|developer|admin|administrator|system|support|operator|engineer|tester|qa|the bank|manager)\s+here\b|from now on,? you\b|pretend (?:you|to be)\b|act as (?:if|an?|the)\b|role-?play\b|developer mode|dev mode|admin mode|debug mode|test mode|god mode|jailbreak|(?:new|updated) instructions?:|as (?:the|your|an?) (?:system|developer|admin|administrator|operator|manager)\b|(?:this is|i am|i'm|im) (?:the |your |from )?(?:system|developer|dev|admin|administrator|operator|assistant|bot|app|bank|support team|manager|customer (?:support|service|care)|support|help ?desk|the app team)\b|(?:assistant|system|bot|agent|your) instructions? (?:updated|changed|override|are now)\b|\b(?:admin|system|developer|manager|operator|bank|support)\s+(?:has\s+)?(?:approved|authori[sz]ed|confirmed|override|instructs?|instructed|orders?|ordered)|\b(?:you|u|your assistant|the assistant|the bot|the agent|assistants?) (?:is |are |has been |have been |are now |is now )?(?:authori[sz]ed|permitted|allowed|cleared|instructed|required) to\b)\b/i;
 
 /**
  * Someone other than the user, then a verb of saying ("Tunde said", "my sister texted", "the SMS
@@ -76,6 +76,14 @@ const REPORT_ENDS =
 /** A message pasted after a colon ("I got this SMS: …", "see this msg: …"). */
 const PASTED =
   /\b(?:this|the|a|an|my|our)\s+(?:sms|messages?|msg|texts?|emails?|mail|whatsapp(?: message)?|dm|broadcast|notification|voice note|posts?|notes?|minutes|agenda|list|thread|chat|log|tweet|ad|advert|flyer|screenshot|bc)\b[^:\n]{0,40}:|\b(?:fwd|fw|forwarded(?: message)?|copied|pasted)\s*:|\b(?:fwd|fw|forwarded)\s+(?:msg|message|text|sms|post|bc|broadcast)\s*:|\[\s*(?:forwarded|fwd|fw|forward)\s*\]|\b(?:pasting|pasted|copying|copied|sharing|here(?:'s| is))\s+(?:my|the|a|this|our)\s+(?:shopping\s+)?(?:list|note|notes|message|order|cart)\b[^:\n]{0,80}:|\b(?:forwarded|fwd|fw|copied|pasted|sent|received)\s+(?:from|by)\s+[\w'’ ]{1,30}?\s*:|\b(?:chat log|chat history|conversation log|transcript)\s*[:\]]|\b(?:sms|text|message|msg|email|mail|whatsapp|dm|voice note|bc|broadcast|notice|notification)\s+(?:from|by)\s+(?:my\s+|the\s+)?[\w'’]+(?:\s+[\w'’]+){0,3}?\s*(?::|—|–|-)|\b(?:got|received|receive|saw|see|check|read)\s+(?:this|a|an|the)\s+(?:sms|message|msg|text|email|mail|whatsapp(?: message)?|dm|broadcast|notification|bc)\b(?:\s+(?:from|on|in)\s+[\w\s]{1,30}?)?\s*(?::|-|—|(?=\s))/gi;
+
+/** A remark after pasted text that says where it came from ("… -- this one came to our WhatsApp group", "… got this from my aunty"). */
+const CAME_ABOVE =
+  /(?:[.!?\n]\s*|\s[—–-]+\s*|--\s*)(?:(?:this|that|dis|the above|above)\s+(?:one\s+|message\s+|msg\s+|text\s+|sms\s+|broadcast\s+|post\s+|bc\s+|note\s+)?(?:came|come|was sent|was forwarded|was posted|was shared|dropped|landed|just came|entered|is from|was from)\b|(?:i|we)\s+(?:just\s+)?(?:got|received|saw|see)\s+(?:this|that|dis)(?:\s+one)?\s+(?:from|on|in)\b|(?:someone|somebody|[a-z]+)\s+(?:sent|forwarded|posted|shared)\s+(?:this|that|dis)\b)/i;
+
+/** A sentence that adds to "your cart": written to the user, not by the user to the assistant. */
+const TO_YOUR_CART =
+  /[^.!?\n]*\b(?:to|in|inside|into|for)\s+(?:your|ur|yr)\s+(?:cart|basket|trolley)\b[^.!?\n]*[.!?]*/gi;
 
 /** A request to translate or repeat words, which are then words to work on, not a request. */
 const TRANSLATE: RegExp[] = [
@@ -141,6 +149,12 @@ export function userVoice(message: string): Voice {
     const end = tail ? tail.index + 1 : stop !== undefined && stop >= 0 ? stop : body.length;
     take("reported", start, start + lead + end);
   }
+  // "*BREAKING NEWS* … Add 5 bags to your cart NOW … -- this one came to our staff WhatsApp group": what comes before such a remark is the paste.
+  const cameAbove = CAME_ABOVE.exec(own);
+  if (cameAbove && cameAbove.index > 0) take("reported", 0, cameAbove.index);
+  // "Add 5 bags to your cart": words that speak of the user's cart as "your" were written to the user, by someone else.
+  for (const addressed of [...own.matchAll(TO_YOUR_CART)].reverse())
+    take("reported", addressed.index ?? 0, (addressed.index ?? 0) + addressed[0].length);
   const reports = REPORTED.flatMap((pattern) => [...own.matchAll(pattern)]).sort(
     (a, b) => (a.index ?? 0) - (b.index ?? 0),
   );

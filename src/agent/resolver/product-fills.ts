@@ -295,6 +295,24 @@ function secondInParts(request: string, context: FillContext): boolean {
 }
 
 /**
+ * A weight or volume said of the product, which is no count of its packs: one said in a sentence
+ * that names it ("10kg of the local rice"), unless it is the pack's own size ("the 50kg one"). A
+ * size said in another sentence ("5kg go finish in one week") is another product's.
+ */
+function measureOfProduct(
+  question: string,
+  product: CatalogEntry,
+  catalog: readonly CatalogEntry[],
+): ReturnType<typeof measureOf> {
+  const own = sentencesOf(question).filter((sentence) => {
+    const match = matchProduct(normalize(sentence), catalog);
+    return match !== null && "product" in match && match.product.id === product.id;
+  });
+  const measure = measureOf(own.length > 0 ? own.join(" ") : question);
+  return measure && !sameMeasure(measure, product.description ?? "") ? measure : undefined;
+}
+
+/**
  * The quantity, in the product's own units. A product sold in packs of several ("crate of 30")
  * counted in items ("a dozen eggs", "25 eggs") is not guessed: the follow-up asks how many packs.
  */
@@ -313,8 +331,8 @@ export function quantityValue(context: FillContext): Found | undefined {
       },
     };
   // A weight or volume ("10kg of rice", "2 litres of oil") is not a count of the product's packs: ask, unless it is the pack's own size.
-  const measure = measureOf(context.question);
-  if (product && measure && !sameMeasure(measure, product.description ?? "")) {
+  const measure = product ? measureOfProduct(context.question, product, context.catalog) : undefined;
+  if (product && measure) {
     return {
       because: `a ${measure.unit} amount; ${product.name} is sold as ${product.description}`,
       ask: {

@@ -245,7 +245,8 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
 /**
  * "When did I last…" with no time named looks as far back as the action can: the latest may be
  * older than the default period. So does a list of what the question names ("my netflix
- * payments", "refunds from Jumia"): all of them, not the last month's.
+ * payments", "refunds from Jumia") or of one status ("list my failed transactions"): all of
+ * them, not the last month's.
  */
 function widened(
   action: ActionDefinition,
@@ -262,7 +263,7 @@ function widened(
   const asksAll =
     focus.pick === "newest" ||
     focus.pick === "oldest" ||
-    ((focus.target !== undefined || (focus.words?.length ?? 0) > 0) &&
+    ((focus.target !== undefined || (focus.words?.length ?? 0) > 0 || focus.status !== undefined) &&
       !focus.pick &&
       /\b(?:how much|how many|show|list|find|all (?:my|the))\b/.test(text));
   if (!name || fill?.from !== "period" || !asksAll) return parameters;
