@@ -79,9 +79,23 @@ const COMPARES: [RegExp, Compare][] = [
 const AMOUNT =
   /(?<sign>[₦$£€]|\bngn\s?|\busd\s?|\bn(?=\d))?(?<number>\d[\d,]*(?:\.\d+)?)(?!\d|\s?(?:kg|kgs|kilos?|g|grams?|l|ltrs?|litres?|liters?|ml|cl|lbs?)\b)\s?(?<scale>k\b|thousand\b|grand\b|m\b|million\b)?\s?(?<currency>naira|dollars?|usd|ngn|bucks|pounds?|quid|euros?)?/i;
 
+/** A condition that points back to a question asked before it ("…above $5,000 abi? if yes, add 1 bundle"). */
+const IF_YES =
+  /^\W*(?:but\s+)?(?:only\s+)?if (?:yes|so|e dey|e be so|true|that'?s (?:true|right|so|the case)|it is|it does|it has|e pass|e reach)\W*$/i;
+
+/** The condition as it is meant: "if yes" after a question is that question ("if my balance is still above $5,000"). */
+export function antecedent(condition: string, own: string): string {
+  if (!IF_YES.test(condition)) return condition;
+  const asked = own
+    .slice(0, own.indexOf(condition.trim()))
+    .match(/[^.!?\n]*\?/g)
+    ?.at(-1);
+  return asked ? `if ${asked.replace(/\?/g, "").trim()}` : condition;
+}
+
 /** Reads a condition's words. */
 export function readCondition(said: string): Condition {
-  const text = withDigits(said.trim());
+  const text = withDigits(said.trim().replace(/\ba (thousand|million)\b/gi, "1 $1"));
   const unless = /^\W*unless\b/i.test(text) || /\bunless\b/i.test(text.slice(0, 12));
   // "If the eggs cost ₦6,500", "if it's still 6500": a price said with no comparison is that price.
   const compared = COMPARES.map(([pattern, how]) => ({ found: pattern.exec(text), how })).find(({ found }) => found);

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Resolution } from "../resolver/parameters.ts";
 import { checkCondition } from "./check.ts";
-import { readCondition } from "./condition.ts";
+import { antecedent, readCondition } from "./condition.ts";
 import { dependsOn } from "./dependent.ts";
 import {
   asksBesides,
@@ -241,7 +241,12 @@ export function gateWrites(input: GateInput): Resolution {
   const undone = leftUndone(reading.held, voice.setAside, product, input.catalog);
   const noted = (note: string | undefined) => [undone, note, requested.note].filter(Boolean).join(". ") || undefined;
   if (!reading.condition) return passed(requested, license, lines, noted(undefined));
-  const condition = withRecord(readCondition(reading.condition), actions, input.catalog, voice.own);
+  const condition = withRecord(
+    readCondition(antecedent(reading.condition, voice.own)),
+    actions,
+    input.catalog,
+    voice.own,
+  );
   const lined = [...lines, `condition "${condition.said}" (${condition.subject})`];
   // What needs a read first (the balance, an order's status) is checked by the call's last step (admit.ts).
   if (condition.subject === "balance" || condition.subject === "status")

@@ -40,6 +40,8 @@ export function negationAt(part: string): number {
     .replace(NOT_A_NEGATION, (found) => "_".repeat(found.length));
   const at = CUE.exec(masked)?.index ?? -1;
   if (at < 0) return at;
+  // "- ofada: no need": a negation said of a label covers the label.
+  if (/^\W*[^:\d]{1,40}:\s*$/.test(part.slice(0, at))) return 0;
   const verb = VERB_BEFORE.exec(part.slice(0, at));
   return verb ? verb.index : at;
 }

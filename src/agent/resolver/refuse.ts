@@ -178,7 +178,7 @@ export function asksForHelp(text: string): boolean {
 
 /** "Are you an llm?", "can you add stuff to my cart for me?": about the agent itself, whatever an action's words follow. */
 function asksAboutAgent(text: string): boolean {
-  return /^ (?:\S+ ){0,2}?(?:how (?:does|do) (?:this|it|you|u) (?:work|function)(?: (?:here|o|sha))? $|how (?:do|can|should) (?:i|we) use (?:this|it|you|u)(?: (?:app|chat|agent|bot|thing))? $|(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|can (?:you|u) (?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
+  return /^ (?:\S+ ){0,2}?(?:how (?:does|do) (?:this|it|you|u) (?:work|function)(?: (?:here|o|sha))?(?: $| (?:can|could|will|do) (?:you|u) (?:help|assist)\b)|how (?:do|can|should) (?:i|we) use (?:this|it|you|u)(?: (?:app|chat|agent|bot|thing))? $|(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|can (?:you|u) (?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
     text,
   );
 }
@@ -294,7 +294,7 @@ const GREETING_ONLY = new RegExp(`^ (?:${GREETING}${PLEASANTRIES} ?)+ $`);
 
 /** Words that take leave ("bye", "see you later", "ok let me go open shop, bye"). */
 const GOODBYE =
-  /^ (?:(?:ok|okay|alright|cool|thanks|thank you)(?: o)? )?(?:(?:let me|lemme|i (?:wan|want to|have to|must|need to)) go(?: [a-z]+){0,3} )?(?:bye(?: bye)?|goodbye|see (?:you|u|ya)(?: later| soon| tomorrow)?|catch (?:you|u) later|take care|later|talk (?:to you )?later|(?:that'?s|that is) all(?: for (?:now|today))?)(?: (?:o+|sha|now|for now|dear|then))* $/;
+  /^ (?:(?:ok|okay|alright|cool|thanks|thank you)(?: o)? )*(?:(?:let me|lemme|i (?:wan|want to|have to|must|need to)) go(?: [a-z]+){0,3} )?(?:bye(?: bye)?|goodbye|see (?:you|u|ya)(?: later| soon| tomorrow)?|catch (?:you|u) later|take care|later|talk (?:to you )?later|(?:that'?s|that is) all(?: for (?:now|today))?)(?: (?:o+|sha|now|for now|dear|then))* $/;
 
 /** A greeting or thanks and nothing else ("hello", "thanks dear!", "E kaaro o! I hope you are keeping well"): answered in kind, with nothing sent. */
 export function smallTalk(text: string): "a greeting" | "thanks" | "goodbye" | undefined {

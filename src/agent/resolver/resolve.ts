@@ -245,8 +245,8 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
 /**
  * "When did I last…" with no time named looks as far back as the action can: the latest may be
  * older than the default period. So does a list of what the question names ("my netflix
- * payments", "refunds from Jumia") or of one status ("list my failed transactions"): all of
- * them, not the last month's.
+ * payments", "refunds from Jumia", "any refunds?") or of one status ("list my failed
+ * transactions"): all of them, not the last month's.
  */
 function widened(
   action: ActionDefinition,
@@ -265,7 +265,8 @@ function widened(
     focus.pick === "oldest" ||
     ((focus.target !== undefined || (focus.words?.length ?? 0) > 0 || focus.status !== undefined) &&
       !focus.pick &&
-      /\b(?:how much|how many|show|list|find|all (?:my|the))\b/.test(text));
+      /\b(?:how much|how many|show|list|find|all (?:my|the)|any)\b/.test(text) &&
+      !/\b(?:any\b.*\b(?:recently|lately|recent)|(?:recently|lately|recent)\b.*\bany)\b/.test(text));
   if (!name || fill?.from !== "period" || !asksAll) return parameters;
   if (parameters[name] !== fill.default || windowOf({ question, text, catalog, clock, action })) return parameters;
   const widest = Object.keys(fill.values).sort((a, b) => (periodDays(b) ?? 0) - (periodDays(a) ?? 0))[0];
