@@ -28,7 +28,7 @@ import {
   saysNotToAdd,
   withoutUnsaid,
 } from "./parts.ts";
-import { COMMAND, COUNT, readRequest, TELLS } from "./reading.ts";
+import { asksChange, COUNT, othersDo, readRequest, TELLS } from "./reading.ts";
 import { withRecord } from "./record.ts";
 import { capitalized, completes, fillNamed, type GateInput, namesProduct, productOf, said, writes } from "./terms.ts";
 import { approximate, countRange, vagueQuantity } from "./vague.ts";
@@ -230,9 +230,9 @@ export function gateWrites(input: GateInput): Resolution {
   }
   // Words that only tell or ask ("We dey finish one crate in about a week", "Should I take 3 crates?") ask for no write.
   const parts = reading.kept.map((part) => part.text.trim()).filter(Boolean);
-  const tells = (part: string) => TELLS.test(part) || /\?$/.test(part);
+  const tells = (part: string) => TELLS.test(part) || othersDo(part) || /\?$/.test(part);
   const filler = (part: string) => part.split(/\s+/).length <= 2 && !COUNT.test(part);
-  if (!COMMAND.test(request) && parts.some(tells) && parts.every((part) => tells(part) || filler(part)))
+  if (!asksChange(request) && parts.some(tells) && parts.every((part) => tells(part) || filler(part)))
     return hold(`I haven't ${said(requested, input)}: nothing in your message clearly asks for it`, [
       `request   "${request}" only tells or asks`,
     ]);

@@ -60,7 +60,7 @@ const TURNS_BACK = /^(?:but|however|though|anyway|actually|instead|for now)\b/i;
 
 /** Words that put right what came before, said alone ("oops", "sorry", "wait", "ehn actually"). */
 const RIGHTING =
-  /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|no wait|my bad|typo|na typo|my typo|my mistake|mistake|correction|i mean)[\s,!.—–-]*)+$/i;
+  /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|no,? wait|no,? sorry|nah,? sorry|no,? my bad|my bad|typo|na typo|my typo|my mistake|mistake|correction|i mean)[\s,!.—–-]*)+$/i;
 
 /** A part of the user's words as read: a joint (punctuation) or a piece, and where it was said. */
 interface Kept {
@@ -74,6 +74,27 @@ interface Kept {
 /** A part that tells: someone or a count, then what is or will be ("Sister Kemi is bringing one", "10 is too much"); not a count wanted ("3 crates is enough"). */
 export const TELLS =
   /^(?:\d+|that|this|it|e|dem|he|she|they|we|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|(?:my|our|the)\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:is|are|was|were|'s|dey|don|will|has|have|no)\b(?!\s+(?:enough|plenty|fine|ok(?:ay)?|better|good)\b)/;
+
+/**
+ * Someone else doing the buying, as told ("Emeka don buy 4 tubers", "Nobody dey buy watermelon",
+ * "my sister brought 2 kegs"): the verb is theirs, not a request of the user's.
+ */
+const OTHERS_DO =
+  /^\W*(?:(?:nobody|no one|everybody|everyone|somebody|someone|anybody|anyone|people|they|dem|he|she)\s+(?:(?:dey|don|go|will|would|has|have|had|just|already|never|no|did|does|do|always|usually|cannot|can'?t|won'?t|must|should|might|may|still)\s+)*|(?:[A-Z][a-z]+(?:'s)?(?:\s+[A-Z]?[a-z]+)?|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he)\s+[a-z]+(?:'s\s+[a-z]+)?)\s+(?:(?:dey|don|go|will|would|has|have|had|just|already|never|did|does|always|usually|still)\s+)+)(?:buy|bought|bring|brought|add|added|put|get|got|order|ordered|purchase|purchased|send|sent|buys|adds|orders|gets)\b|^\W*(?:[A-Z][a-z]+(?:'s)?(?:\s+[A-Z]?[a-z]+)?|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he)\s+[a-z]+(?:'s\s+[a-z]+)?)\s+(?:bought|brought|added|ordered|purchased|sent|got)\b/;
+
+/** Words that open a request, never a subject ("Please add…", "Abeg buy…"). */
+const ASKING_START =
+  /^\W*(?:please|pls|plz|kindly|abeg|biko|oya|and|so|but|then|also|just|now|ok|okay|yes|sorry|add|buy|put|get|order|include|grab)\b/i;
+
+/** Whether a part tells what someone else does or did with a purchase verb, rather than asking for it. */
+export function othersDo(part: string): boolean {
+  return !ASKING_START.test(part) && OTHERS_DO.test(part);
+}
+
+/** Whether a part asks for a change in the user's own voice: a command, not someone else's buying told. */
+export function asksChange(part: string): boolean {
+  return COMMAND.test(part) && !othersDo(part.trim());
+}
 
 /** A count said alone ("2", "but 2", "two"). */
 const BARE_COUNT =
@@ -214,12 +235,15 @@ export function readRequest(own: string): RequestReading {
     replacing = false;
     kept.push({ text: verb ? ` ${verb} ${text} ` : ` ${text} `, joint: false, at });
   }
-  // After a request, a part that tells of someone or some count ("Sister Kemi is bringing one", "10 is too much") asks for nothing.
-  const first = kept.findIndex((each) => !each.joint && (COMMAND.test(each.text) || each.corrected === true));
+  // After a request, a part that tells of someone or some count ("Sister Kemi is bringing one", "10 is too much") asks for nothing;
+  // nor, anywhere, does someone else's buying told ("Emeka don buy 4 tubers").
+  const first = kept.findIndex((each) => !each.joint && (asksChange(each.text) || each.corrected === true));
   const request = kept
     .filter(
       (each, index) =>
-        each.joint || first < 0 || index <= first || COMMAND.test(each.text) || !TELLS.test(each.text.trim()),
+        each.joint ||
+        (!othersDo(each.text.trim()) &&
+          (first < 0 || index <= first || asksChange(each.text) || !TELLS.test(each.text.trim()))),
     )
     .map((each) => each.text)
     .join("")
@@ -228,12 +252,12 @@ export function readRequest(own: string): RequestReading {
     .replace(/\s+/g, " ")
     .trim();
   const command = kept
-    .filter((each) => !each.joint && COMMAND.test(each.text))
+    .filter((each) => !each.joint && asksChange(each.text))
     .map((each) => each.text.trim())
     .join(", ");
   const parts = kept
     .filter((each) => !each.joint && each.text.trim() !== "")
-    .map((each) => ({ text: each.text.trim(), at: each.at, command: COMMAND.test(each.text) }));
+    .map((each) => ({ text: each.text.trim(), at: each.at, command: asksChange(each.text) }));
   return { request, held, kept: parts, ...(condition ? { condition } : {}), ...(command ? { command } : {}) };
 }
 

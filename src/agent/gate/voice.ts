@@ -30,7 +30,7 @@ const PAIRS: [string, string][] = [
 
 /** What a speaker says before a colon, or in brackets: "SYSTEM:", "[assistant]", "<system>", "### Developer note:", "user>". */
 const SPEAKER =
-  /(?:^|[\n.!?]\s*|\s)(?:(?:\[|<|\(|#+\s*|\*+)?\s*\b(?:system|assistant|ai|bot|agent|developer|dev|admin|administrator|operator|user|human|customer|moderator|support|shop|store|bank)(?:\s+(?:override|message|note|prompt|instructions?|command|update|notice|says?|mode))*\s*(?:\]|>|\)|\*+)?\s*(?::|>>|->)|[[<]\/?\s*(?:system|assistant|developer|admin|administrator|operator|user|inst|instructions?|sys|internal|ops|staff|merchant|platform|compliance)\b[^\]>\n]{0,40}[\]>])/i;
+  /(?:^|[\n.!?]\s*|\s)(?:(?:\[|<|\(|#+\s*|\*+)?\s*\b(?:system|assistant|ai|bot|agent|developer|dev|admin|administrator|operator|user|human|customer|moderator|support|shop|store|bank)(?:\s+(?:override|message|note|prompt|instructions?|command|update|notice|says?|mode))*\s*(?:\]|>|\)|\*+)?\s*(?::|>>|->)|[[<]\/?\s*(?:system|assistant|developer|admin|administrator|operator|user|inst|instructions?|sys|internal|ops|staff|merchant|platform|compliance)\b[^\]>\n]{0,40}[\]>]|#{2,}\s*(?:system|assistant|developer|admin|administrator|operator|user|customer|verified|security|instructions?)\b[^\n]{0,40}#{2,})/i;
 
 /** A line of a pasted chat: a time perhaps, then a name and a colon ("[09:41] Mummy: …", "Chidi: …"). */
 const CHAT_LINE =
@@ -79,7 +79,7 @@ const PASTED =
 
 /** A remark after pasted text that says where it came from ("… -- this one came to our WhatsApp group", "… got this from my aunty"). */
 const CAME_ABOVE =
-  /(?:[.!?\n]\s*|\s[—–-]+\s*|--\s*)(?:(?:this|that|dis|the above|above)\s+(?:one\s+|message\s+|msg\s+|text\s+|sms\s+|broadcast\s+|post\s+|bc\s+|note\s+)?(?:came|come|was sent|was forwarded|was posted|was shared|dropped|landed|just came|entered|is from|was from)\b|(?:i|we)\s+(?:just\s+)?(?:got|received|saw|see)\s+(?:this|that|dis)(?:\s+one)?\s+(?:from|on|in)\b|(?:someone|somebody|[a-z]+)\s+(?:sent|forwarded|posted|shared)\s+(?:this|that|dis)\b)/i;
+  /(?:[.!?\n]\s*|\s[—–-]+\s*|--\s*)(?:(?:this|that|dis|the above|above)\s+(?:one\s+|message\s+|msg\s+|text\s+|sms\s+|broadcast\s+|post\s+|bc\s+|note\s+)?(?:came|come|was sent|was forwarded|was posted|was shared|dropped|landed|just came|entered|is from|was from)\b|(?:i|we)\s+(?:just\s+)?(?:got|received|saw|see|copied|found|picked)\s+(?:this|that|dis)(?:\s+one)?\s+(?:from|on|in|off)\b|(?:someone|somebody|[a-z]+)\s+(?:sent|forwarded|posted|shared)\s+(?:this|that|dis)\b)/i;
 
 /** A sentence that adds to "your cart": written to the user, not by the user to the assistant. */
 const TO_YOUR_CART =

@@ -32,7 +32,11 @@ export function otherPerson(
     new RegExp(`\\b(?:did|does|has|have|is|was|were|will|can|could)\\s+(?:my|our)\\s+(${RELATIVES})\\b`, "i").exec(
       plain,
     ) ??
-    new RegExp(`^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b`, "i").exec(plain);
+    // (Told before the user's own request, "my sister bought rice already, add 2 crates of eggs", it asks for no data of hers.)
+    new RegExp(
+      `^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b(?![^?]*[,.;!]\\s*(?:(?:please|pls|abeg|kindly|so|just)\\s+)*(?:add|put|buy|get me|order)\\b)`,
+      "i",
+    ).exec(plain);
   if (relative) return `your ${(relative[1] as string).toLowerCase()}'s`;
   if (/\b(?:someone|somebody|anyone|anybody) else's\b/i.test(plain)) return "someone else's";
   // An email address names an account: the agent acts for the signed-in user only, who never needs to give one.

@@ -1,5 +1,5 @@
 import type { ActionDefinition } from "../actions/definition.ts";
-import { COMMAND } from "../gate/reading.ts";
+import { COMMAND, othersDo } from "../gate/reading.ts";
 import { ENGLISH_WORDS } from "./english.ts";
 import type { FillContext, Found } from "./fill-context.ts";
 import { TIME_WORDS } from "./list-subject.ts";
@@ -182,6 +182,7 @@ const LIST_SENTENCE = 5;
 function withoutRemarks(question: string, catalog: readonly CatalogEntry[]): string {
   const sentences = sentencesOf(question);
   const first = sentences.findIndex((sentence) => {
+    if (othersDo(sentence)) return false;
     const match = matchProduct(normalize(sentence), catalog);
     return quantityOf(sentence) !== undefined || (match !== null && !("weak" in match && match.weak));
   });
@@ -220,7 +221,8 @@ function sentencesOf(text: string): string[] {
 function secondCounted(request: string, catalog: readonly CatalogEntry[]): boolean {
   const sentences = sentencesOf(request);
   const first = sentences.findIndex(
-    (sentence) => quantityOf(sentence) !== undefined && matchProduct(normalize(sentence), catalog) !== null,
+    (sentence) =>
+      !othersDo(sentence) && quantityOf(sentence) !== undefined && matchProduct(normalize(sentence), catalog) !== null,
   );
   if (first < 0) return false;
   const named = matchProduct(normalize(sentences[first] as string), catalog);
@@ -238,6 +240,7 @@ function secondInParts(request: string, context: FillContext): boolean {
   const parts = partsOf(request);
   // The first part that counts or names a product for sure ("Christmas is coming o" names none).
   const first = parts.findIndex((part) => {
+    if (othersDo(part.trim())) return false;
     const match = matchProduct(normalize(part), context.catalog);
     return quantityOf(part) !== undefined || (match !== null && !("weak" in match && match.weak));
   });
