@@ -282,7 +282,7 @@ const GREETING =
 
 /** Words that thank ("thank you", "e se gan", "dalu", "nagode"). */
 const THANKS =
-  "(?:thanks|thank you|thank u|thx|cheers|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode|(?:you|u) too much|god bless (?:you|u)|(?:you|u) do well|well done|(?:you(?:'re| are)|u r|ur) (?:very |so |really )?(?:helpful|kind|the best|amazing|great|a star|smart|clever|fast|quick|good)|(?:you|u) (?:too |dey |really )?sabi|nice one|good job|great job)";
+  "(?:thanks|thank you|thank u|thx|cheers|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode|(?:you|u) too much|god bless (?:you|u)|(?:you|u) do well|well done|(?:you(?:'re| are|'ve been| have been| were)|u r|ur) (?:very |so |really )?(?:helpful|kind|the best|amazing|great|a star|smart|clever|fast|quick|good)|(?:you|u) (?:too |dey |really )?sabi|nice one|good job|great job)";
 
 /** What may follow either: whom, how much, and the wishes that go with them ("dear", "so much for your help this morning", "i hope you are keeping well"). */
 const PLEASANTRIES =
