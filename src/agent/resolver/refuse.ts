@@ -119,7 +119,7 @@ export function changeVerb(question: string, actions: readonly ActionDefinition[
   const idiom = IDIOMS.find(([pattern]) => pattern.test(text))?.[1];
   const commands = question
     .toLowerCase()
-    .split(/[,.;:!?]|\b(?:so|but)\b/)
+    .split(/[,.;:!?—–]|\s-\s|\b(?:so|but)\b/)
     .slice(1)
     .map((clause) => words(normalize(clause).trim().replace(LEAD, "")))
     // "…. Top up my wallet": a particle may stand between the verb and what it changes.
