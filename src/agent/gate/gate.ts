@@ -108,7 +108,12 @@ export function gateWrites(input: GateInput): Resolution {
     commanded &&
     commandedProduct &&
     // "The order from this morning ORD-7F3K2Q — if e still dey processing, add 2 bags of garri": the condition's read is the check, the add the request.
-    ((!wholeRequest && (othersSaidNot(reading, input) || reading.condition !== undefined)) ||
+    // So is a command after a product said not to be added, with no question asked ("there is no need to add the tomatoes (…); kindly add two buckets of tatashe in their place").
+    ((!wholeRequest &&
+      (othersSaidNot(reading, input) ||
+        reading.condition !== undefined ||
+        (reading.held.some((part) => part.why === "negated" || part.why === "taken back") &&
+          !(requestText ?? "").includes("?")))) ||
       (storyProduct &&
         commandedProduct !== storyProduct &&
         !namesProduct(commandText ?? "", storyProduct, input.catalog)))

@@ -49,7 +49,11 @@ const OTHERWISE = /^(?:if (?:not|no|it'?s not|it isn'?t|e no)|otherwise|else|or 
 
 /** A count said again to put right the one before ("…, no wait, make it 2", "sorry, I meant 3"). */
 const CORRECTION =
-  /^(?:(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather|correction)[\s,:]*)+(?:(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)?|(?:(?:so|then|ok|okay)\s+)?(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)(?:just\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)??(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|then|please|pls|abeg|only))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please|after all|final(?: answer)?|last|that'?s all))*(?:\s+for\b[^.!?]*)?\W*$/i;
+  /^(?:(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather|correction|forgive me|pardon(?: me)?)[\s,:]*)+(?:(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)?|(?:(?:so|then|ok|okay)\s+)?(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)(?:just\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)??(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|then|please|pls|abeg|only))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please|after all|final(?: answer)?|last|that'?s all))*(?:\s+for\b[^.!?]*)?\W*$/i;
+
+/** A negated request of "it" ("no add am", "don't buy it yet", "do not order them"): of what was asked before. */
+const PRONOUN_NEGATED =
+  /^(?:no|don'?t|do not|never|no go)\s+(?:add|buy|put|order|include|get)\s+(?:am|it|them|dem|that|this|those)\b/i;
 
 /** Words that open a supposition, which holds the rest of its sentence ("suppose…", "imagine…", "what if…", "if I were…"). */
 const SUPPOSES =
@@ -60,7 +64,7 @@ const TURNS_BACK = /^(?:but|however|though|anyway|actually|instead|for now)\b/i;
 
 /** Words that put right what came before, said alone ("oops", "sorry", "wait", "ehn actually"). */
 const RIGHTING =
-  /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|no,? wait|no,? sorry|nah,? sorry|no,? my bad|my bad|typo|na typo|my typo|my mistake|mistake|correction|i mean)[\s,!.—–-]*)+$/i;
+  /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|forgive me|pardon(?: me)?|no,? wait|no,? sorry|nah,? sorry|no,? my bad|my bad|typo|na typo|my typo|my mistake|mistake|correction|i mean)[\s,!.—–-]*)+$/i;
 
 /** A part of the user's words as read: a joint (punctuation) or a piece, and where it was said. */
 interface Kept {
@@ -219,6 +223,8 @@ export function readRequest(own: string): RequestReading {
     }
     if (negated >= 0) {
       const part = text.slice(negated);
+      // "…, no add am for now", "don't buy it yet": said of what was asked before, it takes that back.
+      if (PRONOUN_NEGATED.test(part)) takeBackKept(kept, held, part);
       afterNo = COUNT_DIGITS.test(part);
       held.push({ at, part, why: "negated", words: part.split(/\s+/).slice(0, 3).join(" ") });
       kept.push({ text: ` ${text.slice(0, negated)} `, joint: false, at });

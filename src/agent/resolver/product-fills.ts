@@ -129,7 +129,7 @@ const SHORT_PART = 3;
 
 /** Words that open a clause, not a product ("…, if that is possible", "…, so I can cook"). */
 const CLAUSE =
-  /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for|don'?t|do not|no|okay|ok|they|he|she|you|u)\b|^\s*(?:na|e|una)\b|^\s*(?!\d)\S+(?:\s+\S+){0,3}\s+(?:needs?|wants?|likes?|loves?|is|are|was|were|has|have|had|dey|don|will|must|should|go|starts?|started|finish(?:es|ed)?)\b/i;
+  /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for|don'?t|do not|no|okay|ok|they|he|she|you|u)\b|^\s*(?:na|e|una)\b|^\s*(?!\d)\S+(?:\s+\S+){0,3}\s+(?:needs?|wants?|likes?|loves?|is|are|was|were|has|have|had|dey|don|will|must|should|go|wan|chop|eats?|starts?|started|finish(?:es|ed)?)\b/i;
 
 /** What the part of the request that counts names, when it is no product of the catalog ("2 cartons of indomie"). */
 function unsoldCounted(context: FillContext): string | undefined {
@@ -283,6 +283,8 @@ function secondInParts(request: string, context: FillContext): boolean {
               /^\d+$/.test(word),
           ));
       if (CLAUSE.test(part) || same(part) || aboutIt) return false;
+      // "…, Tega wan chop beans and dodo": what a clause goes on to name, uncounted, is the clause's.
+      if (index > 0 && CLAUSE.test(parts[first + index] ?? "") && quantityOf(part) === undefined) return false;
       // A word no product has names a second one only in a short part ("…, and indomie"); a longer one is a clause ("e don finish for house").
       return (
         quantityOf(part) !== undefined ||
