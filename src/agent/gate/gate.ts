@@ -15,6 +15,7 @@ import {
   withSetAside,
 } from "./held.ts";
 import type { WriteLicense } from "./license.ts";
+import { othersDo } from "./others-do.ts";
 import {
   ADD_WORDS,
   adopt,
@@ -28,7 +29,7 @@ import {
   saysNotToAdd,
   withoutUnsaid,
 } from "./parts.ts";
-import { asksChange, COUNT, othersDo, readRequest, TELLS } from "./reading.ts";
+import { asksChange, COUNT, readRequest, TELLS } from "./reading.ts";
 import { withRecord } from "./record.ts";
 import { capitalized, completes, fillNamed, type GateInput, namesProduct, productOf, said, writes } from "./terms.ts";
 import { approximate, countRange, vagueQuantity } from "./vague.ts";

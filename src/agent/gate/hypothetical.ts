@@ -15,3 +15,7 @@ const POLITE =
 export function hypotheticalIn(part: string): string | undefined {
   return HYPOTHETICAL.exec(part.replace(POLITE, (found) => "_".repeat(found.length)))?.[0];
 }
+
+/** Words that open a supposition, which holds the rest of its sentence ("suppose…", "imagine…", "what if…", "if I were…"). */
+export const SUPPOSES =
+  /\b(?:suppos(?:e|ing)|imagine|what if|hypothetical(?:ly)?|in theory|let'?s say|say (?:i|we))\b|\bif (?:i|we) (?:were|was|had)\b/i;

@@ -1,6 +1,7 @@
 import { CONDITION_START, conditionAt } from "./condition.ts";
-import { hypotheticalIn } from "./hypothetical.ts";
+import { hypotheticalIn, SUPPOSES } from "./hypothetical.ts";
 import { negationAt, TAKE_BACK, takesBack } from "./negation.ts";
+import { othersDo } from "./others-do.ts";
 
 /** A part of the user's words that asks for no change, and why. */
 export interface Held {
@@ -55,10 +56,6 @@ const CORRECTION =
 const PRONOUN_NEGATED =
   /^(?:no|don'?t|do not|never|no go)\s+(?:add|buy|put|order|include|get)\s+(?:am|it|them|dem|that|this|those)\b/i;
 
-/** Words that open a supposition, which holds the rest of its sentence ("suppose…", "imagine…", "what if…", "if I were…"). */
-const SUPPOSES =
-  /\b(?:suppos(?:e|ing)|imagine|what if|hypothetical(?:ly)?|in theory|let'?s say|say (?:i|we))\b|\bif (?:i|we) (?:were|was|had)\b/i;
-
 /** Words that turn from a supposition back to what the user asks ("…, but for now add 2"). */
 const TURNS_BACK = /^(?:but|however|though|anyway|actually|instead|for now)\b/i;
 
@@ -78,22 +75,6 @@ interface Kept {
 /** A part that tells: someone or a count, then what is or will be ("Sister Kemi is bringing one", "10 is too much"); not a count wanted ("3 crates is enough"). */
 export const TELLS =
   /^(?:\d+|that|this|it|e|dem|he|she|they|we|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|(?:my|our|the)\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:is|are|was|were|'s|dey|don|will|has|have|no)\b(?!\s+(?:enough|plenty|fine|ok(?:ay)?|better|good)\b)/;
-
-/**
- * Someone else doing the buying, as told ("Emeka don buy 4 tubers", "Nobody dey buy watermelon",
- * "my sister brought 2 kegs"): the verb is theirs, not a request of the user's.
- */
-const OTHERS_DO =
-  /^\W*(?:(?:nobody|no one|everybody|everyone|somebody|someone|anybody|anyone|people|they|dem|he|she)\s+(?:(?:dey|don|go|will|would|has|have|had|just|already|never|no|did|does|do|always|usually|cannot|can'?t|won'?t|must|should|might|may|still)\s+)*|(?:[A-Z][a-z]+(?:'s)?(?:\s+[A-Z]?[a-z]+)?|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he)\s+[a-z]+(?:'s\s+[a-z]+)?)\s+(?:(?:dey|don|go|will|would|has|have|had|just|already|never|did|does|always|usually|still)\s+)+)(?:buy|bought|bring|brought|add|added|put|get|got|order|ordered|purchase|purchased|send|sent|buys|adds|orders|gets)\b|^\W*(?:[A-Z][a-z]+(?:'s)?(?:\s+[A-Z]?[a-z]+)?|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he)\s+[a-z]+(?:'s\s+[a-z]+)?)\s+(?:bought|brought|added|ordered|purchased|sent|got)\b/;
-
-/** Words that open a request, never a subject ("Please add…", "Abeg buy…"). */
-const ASKING_START =
-  /^\W*(?:please|pls|plz|kindly|abeg|biko|oya|and|so|but|then|also|just|now|ok|okay|yes|sorry|add|buy|put|get|order|include|grab)\b/i;
-
-/** Whether a part tells what someone else does or did with a purchase verb, rather than asking for it. */
-export function othersDo(part: string): boolean {
-  return !ASKING_START.test(part) && OTHERS_DO.test(part);
-}
 
 /** Whether a part asks for a change in the user's own voice: a command, not someone else's buying told. */
 export function asksChange(part: string): boolean {
