@@ -60,7 +60,7 @@ export function conditionAt(part: string, requestAt: number | undefined): number
 const COMPARES: [RegExp, Compare][] = [
   [/\b(?:not|no|isn'?t|is not|never) (?:less|lower|cheaper) than\b|\bno less than\b|\bat least\b|\bminimum\b/i, ">="],
   [
-    /\b(?:not|no|isn'?t|is not|never|doesn'?t|does not) (?:more|higher|dearer|pricier|costlier|greater) than\b|\bno more than\b|\bnot (?:over|above|exceed(?:ing)?|up to)\b|\b(?:isn'?t|isnt|is not|aren'?t|are not|won'?t be|will not be) (?:over|above|beyond)\b|\b(?:doesn'?t|does not|don'?t|do not) (?:exceed|pass|cross|go (?:over|above))\b|\b(?:no|not|never|won'?t|will not|doesn'?t|does not|don'?t|do not)\s+(?:go\s+)?(?:pass|reach|cross|exceed|go over|go above)\b|\bat most\b|\bmax(?:imum)?\b|\bup to\b|\bwithin\b|\bor less\b|\bor under\b|≤|<=/i,
+    /\b(?:not|no|isn'?t|is not|never|doesn'?t|does not) (?:more|higher|dearer|pricier|costlier|greater) than\b|\bno more than\b|\b(?:won'?t|will not|wouldn'?t|would not) (?:be|cost|come to|go) (?:more|higher|above|over) (?:than)?\b|\bnot (?:over|above|exceed(?:ing)?|up to)\b|\b(?:isn'?t|isnt|is not|aren'?t|are not|won'?t be|will not be) (?:over|above|beyond)\b|\b(?:doesn'?t|does not|don'?t|do not) (?:exceed|pass|cross|go (?:over|above))\b|\b(?:no|not|never|won'?t|will not|doesn'?t|does not|don'?t|do not)\s+(?:go\s+)?(?:pass|reach|cross|exceed|go over|go above)\b|\bat most\b|\bmax(?:imum)?\b|\bup to\b|\bwithin\b|\bor less\b|\bor under\b|≤|<=/i,
     "<=",
   ],
   // Pidgin compares with "pass": "e cheap pass ₦10,000" is cheaper than it, "e cost pass" dearer.

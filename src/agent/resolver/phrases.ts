@@ -70,6 +70,16 @@ export function quantityOf(text: string): number | undefined {
       /\b(?:bags?|packs?|crates?|buckets?|baskets?|bunch(?:es)?|cartons?|box(?:es)?|tins?|bundles?) of \d+\b/g,
       " ",
     )
+    // Money in words ("seventy thousand naira", "five hundred dollars") is no count either.
+    .replace(
+      /\b(?:[a-z]+[- ])?[a-z]+\s+(?:thousand|million|hundred)(?:\s+(?:naira|dollars?|pounds?|bucks))?\b|\b[a-z]+\s+(?:naira|dollars?|pounds|bucks)\b/g,
+      (found) =>
+        /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a)\b/.test(
+          found,
+        )
+          ? " "
+          : found,
+    )
     // A date ("Sunday 6 December", "Dec 24th") is no count of packs.
     .replace(
       /\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b/g,

@@ -178,7 +178,7 @@ export function asksForHelp(text: string): boolean {
 
 /** "Are you an llm?", "can you add stuff to my cart for me?": about the agent itself, whatever an action's words follow. */
 function asksAboutAgent(text: string): boolean {
-  return /^ (?:\S+ ){0,2}?(?:how (?:does|do) (?:this|it|you|u) (?:work|function)(?: (?:here|o|sha))?(?: $| (?:can|could|will|do) (?:you|u) (?:help|assist)\b)|how (?:do|can|should) (?:i|we) use (?:this|it|you|u)(?: (?:app|chat|agent|bot|thing))? $|(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|can (?:you|u) (?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
+  return /^ (?:\S+ ){0,2}?(?:how (?:does|do) (?:this|it|you|u)(?: (?:chat|app|bot|thing|assistant|agent))? (?:work|function)(?: (?:here|o|sha))?(?: $| (?:can|could|will|do) (?:you|u|i|we) \w+)|how (?:do|can|should) (?:i|we) use (?:this|it|you|u)(?: (?:app|chat|agent|bot|thing))? $|(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|can (?:you|u) (?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
     text,
   );
 }
@@ -282,7 +282,7 @@ const GREETING =
 
 /** Words that thank ("thank you", "e se gan", "dalu", "nagode"). */
 const THANKS =
-  "(?:thanks|thank you|thank u|thx|cheers|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode|(?:you|u) too much|god bless (?:you|u)|(?:you|u) do well|well done|(?:you(?:'re| are|'ve been| have been| were)|u r|ur) (?:very |so |really )?(?:helpful|kind|the best|amazing|great|a star|smart|clever|fast|quick|good)|(?:you|u) (?:too |dey |really )?sabi|nice one|good job|great job)";
+  "(?:thanks|thank you|thank u|thx|cheers|tanks|tank you|e se|ese|e seun|o se|dalu|daalu|imeela|nagode|na gode|(?:you|u) too much|god bless (?:you|u)|(?:you|u) do well|well done|(?:you(?:'re| are|'ve been| have been| were)|u r|ur) (?:very |so |really )?(?:helpful|kind|the best|amazing|great|a star|smart|clever|fast|quick|good)|(?:you|u) (?:too |dey |really )?sabi|(?:you|u) try(?: well(?: well)?)?|nice one|good job|great job)";
 
 /** What may follow either: whom, how much, and the wishes that go with them ("dear", "so much for your help this morning", "i hope you are keeping well"). */
 const PLEASANTRIES =
