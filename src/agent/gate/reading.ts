@@ -1,4 +1,5 @@
 import { CONDITION_START, conditionAt } from "./condition.ts";
+import { BARE_COUNT, CORRECTION, COUNT_DIGITS, RIGHTING } from "./corrections.ts";
 import { hypotheticalIn, SUPPOSES } from "./hypothetical.ts";
 import { negationAt, TAKE_BACK, takesBack } from "./negation.ts";
 import { othersDo } from "./others-do.ts";
@@ -48,20 +49,12 @@ const REQUEST_AFTER =
 /** What to do when a condition does not hold ("if not", "otherwise", "else"). */
 const OTHERWISE = /^(?:if (?:not|no|it'?s not|it isn'?t|e no)|otherwise|else|or else)\b/i;
 
-/** A count said again to put right the one before ("…, no wait, make it 2", "sorry, I meant 3"). */
-const CORRECTION =
-  /^(?:(?:(?:no|nah|sorry|wait|actually|oops|oh|i mean|or rather|rather|correction|forgive me|pardon(?: me)?)[\s,:]*)+(?:(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)?|(?:(?:so|then|ok|okay)\s+)?(?:make (?:it|that|them|am)|change (?:it|that|the (?:quantity|number|count)) to|i meant?|let it be|better)\s+)(?:just\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)??(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|then|please|pls|abeg|only))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please|after all|final(?: answer)?|last|that'?s all))*(?:\s+for\b[^.!?]*)?\W*$/i;
-
 /** A negated request of "it" ("no add am", "don't buy it yet", "do not order them"): of what was asked before. */
 const PRONOUN_NEGATED =
   /^(?:no|don'?t|do not|never|no go)\s+(?:add|buy|put|order|include|get)\s+(?:am|it|them|dem|that|this|those)\b/i;
 
 /** Words that turn from a supposition back to what the user asks ("…, but for now add 2"). */
 const TURNS_BACK = /^(?:but|however|though|anyway|actually|instead|for now)\b/i;
-
-/** Words that put right what came before, said alone ("oops", "sorry", "wait", "ehn actually"). */
-const RIGHTING =
-  /^(?:(?:oops|sorry|wait|actually|ehn|ehen|hmm+|oh|ah|abeg|forgive me|pardon(?: me)?|no,? wait|no,? sorry|nah,? sorry|no,? my bad|my bad|typo|na typo|my typo|my mistake|mistake|correction|i mean)[\s,!.—–-]*)+$/i;
 
 /** A part of the user's words as read: a joint (punctuation) or a piece, and where it was said. */
 interface Kept {
@@ -80,13 +73,6 @@ export const TELLS =
 export function asksChange(part: string): boolean {
   return COMMAND.test(part) && !othersDo(part.trim());
 }
-
-/** A count said alone ("2", "but 2", "two"). */
-const BARE_COUNT =
-  /^(?:(?:but|just|only|rather|so|instead|actually)\s+)*(?:(?:add|put|buy|get|order|give me|make it)\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:crates?|bags?|kegs?|bottles?|tubers?|bunch(?:es)?|buckets?|baskets?|packs?|heads?|wraps?|birds?|sachets?|cobs?|pieces?))?(?:,?\s+(?:not|no be|instead of)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)?(?:\s+(?:instead|only|please|pls))*(?:\s+(?:will do|would do|is enough|is fine|is ok(?:ay)?|should do|will be enough|is plenty|are enough|are plenty|is better|na im)\b)?(?:\s+(?:sha|o+|oh|jare|biko|abeg|pls|please|after all))*(?:\s+for\b[^.!?]*)?\W*$/i;
-
-/** A count in digits or words, after which a count alone may put it right. */
-const COUNT_DIGITS = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;
 
 /** A count in a request, which a correction replaces. */
 export const COUNT = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a|an)\b/i;
@@ -150,8 +136,14 @@ export function readRequest(own: string): RequestReading {
     // After "not 3" or "no", a count alone puts the count right ("add 3 crates of eggs. not 3, 2").
     const corrected = CORRECTION.exec(text)?.[1] ?? (afterNo ? BARE_COUNT.exec(text)?.[1] : undefined);
     afterNo = false;
-    // "…. oops, 3 crates", "(sorry, one keg)": a word of putting right, alone, readies a count after it.
-    if (RIGHTING.test(text)) {
+    // "…. oops, 3 crates", "(sorry, one keg)": a word of putting right, alone, readies a count after it;
+    // so does a bare "no" that a count put right follows ("4 bags. no wait make am 3").
+    const next =
+      pieces
+        .slice(at + 1)
+        .find((each) => !each.joint && each.piece.trim() !== "")
+        ?.piece.trim() ?? "";
+    if (RIGHTING.test(text) || (/^(?:no+|nah)\W*$/i.test(text) && CORRECTION.test(next))) {
       afterNo = true;
       continue;
     }

@@ -184,9 +184,9 @@ function amountSaid(said: string): { amount: number; currency?: string; said: st
   return { amount, ...(currency ? { currency } : {}), said: said.trim() };
 }
 
-/** A number of people ("for 10 people", "50 guests"): how many eat, not how many packs. */
+/** A number of people ("for 10 people", "50 guests", "60 conference guests", "my 3 roommates"): how many eat, not how many packs. */
 const PEOPLE =
-  /\b(?:for\s+)?(?:\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|few|several|many)(?:-[a-z]+)?)\s+(?:people|persons|ppl|pple|guests|adults|kids|children|visitors|mouths|family members|friends|colleagues|apprentices|staff|workers|students|pupils|members|employees|boys|girls|of us)\b/gi;
+  /\b(?:for\s+)?(?:\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|few|several|many)(?:-[a-z]+)?)\s+(?:[a-z]+\s+)?(?:people|persons|ppl|pple|guests|adults|kids|children|visitors|mouths|family members|friends|colleagues|apprentices|staff|workers|students|pupils|members|employees|boys|girls|roommates|flatmates|housemates|neighbours|neighbors|siblings|cousins|of us)\b/gi;
 
 /** People said as a group of a size ("a family of six", "a party of 20"). */
 const GROUP =
