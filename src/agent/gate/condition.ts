@@ -85,9 +85,10 @@ const IF_YES =
 
 /** The condition as it is meant: "if yes" after a question is that question ("if my balance is still above $5,000"). */
 export function antecedent(condition: string, own: string): string {
-  if (!IF_YES.test(condition)) return condition;
+  const at = own.indexOf(condition.trim());
+  if (!IF_YES.test(condition) || at < 0) return condition;
   const asked = own
-    .slice(0, own.indexOf(condition.trim()))
+    .slice(0, at)
     .match(/[^.!?\n]*\?/g)
     ?.at(-1);
   return asked ? `if ${asked.replace(/\?/g, "").trim()}` : condition;
