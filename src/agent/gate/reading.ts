@@ -129,6 +129,12 @@ export function readRequest(own: string): RequestReading {
         conditionAt(text, undefined) === 0 &&
         kept.some((each) => !each.joint && COMMAND.test(each.text)))
     ) {
+      // "check if eggs are already in my cart, if not add 1 crate": a change asked for otherwise, with no condition said, waits on what came before.
+      const before = [...kept]
+        .reverse()
+        .find((each) => !each.joint)
+        ?.text.trim();
+      if (condition === undefined && COMMAND.test(text) && before && !COMMAND.test(before)) condition = before;
       otherwise = true;
       held.push({ at, part: text, why: "a condition", words: "otherwise" });
       continue;
