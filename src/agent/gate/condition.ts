@@ -1,4 +1,4 @@
-import { NUMBERS_IN_WORDS } from "../resolver/phrases.ts";
+import { NUMBERS_IN_WORDS, WEIGHT_OR_VOLUME } from "../resolver/phrases.ts";
 
 /**
  * Conditions on a change ("only if it's less than 5000 naira", "unless it's more than 40k",
@@ -76,8 +76,10 @@ const COMPARES: [RegExp, Compare][] = [
 ];
 
 /** An amount of money: "5000 naira", "₦5,000", "40k", "N40k", "$20", "20 dollars", "5 thousand". */
-const AMOUNT =
-  /(?<sign>[₦$£€]|\bngn\s?|\busd\s?|\bn(?=\d))?(?<number>\d[\d,]*(?:\.\d+)?)(?!\d|\s?(?:kg|kgs|kilos?|g|grams?|l|ltrs?|litres?|liters?|ml|cl|lbs?)\b)\s?(?<scale>k\b|thousand\b|grand\b|m\b|million\b)?\s?(?<currency>naira|dollars?|usd|ngn|bucks|pounds?|quid|euros?)?/i;
+const AMOUNT = new RegExp(
+  `(?<sign>[₦$£€]|\\bngn\\s?|\\busd\\s?|\\bn(?=\\d))?(?<number>\\d[\\d,]*(?:\\.\\d+)?)(?!\\d|\\s?${WEIGHT_OR_VOLUME}\\b)\\s?(?<scale>k\\b|thousand\\b|grand\\b|m\\b|million\\b)?\\s?(?<currency>naira|dollars?|usd|ngn|bucks|pounds?|quid|euros?)?`,
+  "i",
+);
 
 /** A condition that points back to a question asked before it ("…above $5,000 abi? if yes, add 1 bundle"). */
 const IF_YES =

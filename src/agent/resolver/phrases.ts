@@ -34,6 +34,12 @@ const TENS: Record<string, number> = {
 /** Every number from one to ninety-nine that is said in one word. */
 export const NUMBERS_IN_WORDS: Readonly<Record<string, number>> = { ...UNITS, ...TENS };
 
+/** The units of a weight or volume ("kg", "litres", "cl"): a pack's size, no count of packs. */
+export const WEIGHT_OR_VOLUME = "(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)";
+
+/** A weight or volume said ("one 50 kg bag", "2 litres"). */
+const MEASURED = new RegExp(`\\b\\d+(?:\\.\\d+)?[\\s-]*${WEIGHT_OR_VOLUME}\\b`, "g");
+
 /** A number said in words ("the last three days"), and the vague ones a period takes ("a few days"). */
 export const COUNT_WORDS: Readonly<Record<string, number>> = { couple: 2, few: 3, ...NUMBERS_IN_WORDS };
 
@@ -62,7 +68,7 @@ export function quantityOf(text: string): number | undefined {
     .replace(PEOPLE, " ")
     .replace(GROUP, " ")
     .replace(MONEY, " ")
-    .replace(/\b\d+(?:\.\d+)?[\s-]*(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)\b/g, " ")
+    .replace(MEASURED, " ")
     // A numbered thing ("item 5", "no. 3", "point 2") is no count either.
     .replace(/\b(?:item|no\.|number|point|line|step|page|section|table|room|ref)\s*#?\s*\d+\b/g, " ")
     // What a pack holds ("the bag of 20", "a crate of 30") is no count of packs either.
@@ -73,12 +79,7 @@ export function quantityOf(text: string): number | undefined {
     // Money in words ("seventy thousand naira", "five hundred dollars") is no count either.
     .replace(
       /\b(?:[a-z]+[- ])?[a-z]+\s+(?:thousand|million|hundred)(?:\s+(?:naira|dollars?|pounds?|bucks))?\b|\b[a-z]+\s+(?:naira|dollars?|pounds|bucks)\b/g,
-      (found) =>
-        /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a)\b/.test(
-          found,
-        )
-          ? " "
-          : found,
+      (found) => (found.split(/[- \s]+/).some((word) => word in NUMBERS_IN_WORDS || word === "a") ? " " : found),
     )
     // A date ("Sunday 6 December", "Dec 24th") is no count of packs.
     .replace(

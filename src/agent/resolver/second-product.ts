@@ -45,6 +45,13 @@ const SHORT_PART = 3;
 const CLAUSE =
   /^\s*(?:if|so|because|when|as|that|which|since|though|but|thanks?|thank you|please|i|we|it|my|for|don'?t|do not|no|okay|ok|they|he|she|you|u)\b|^\s*(?:na|e|una)\b|^\s*(?!\d)\S+(?:\s+\S+){0,3}\s+(?:needs?|wants?|likes?|loves?|is|are|was|were|has|have|had|dey|don|will|must|should|go|wan|chop|eats?|starts?|started|finish(?:es|ed)?)\b/i;
 
+/** Whether a part of the user's own asks counts or surely names a product ("Christmas is coming o" does neither; "Emeka don buy 4 tubers" is someone else's). */
+function countsOrNames(part: string, catalog: readonly CatalogEntry[]): boolean {
+  if (othersDo(part.trim())) return false;
+  const match = matchProduct(normalize(part), catalog);
+  return quantityOf(part) !== undefined || (match !== null && !("weak" in match && match.weak));
+}
+
 /** The parts of a request, split where products could be listed ("2 eggs and 3 rice", "yam, plantain"). */
 export function partsOf(question: string): string[] {
   return question.replace(THOUSANDS, "").split(/\band\b|\bn\b|,|&|\bplus\b|\balso\b/i);
@@ -72,11 +79,7 @@ const LIST_SENTENCE = 5;
  */
 function withoutRemarks(question: string, catalog: readonly CatalogEntry[]): string {
   const sentences = sentencesOf(question);
-  const first = sentences.findIndex((sentence) => {
-    if (othersDo(sentence)) return false;
-    const match = matchProduct(normalize(sentence), catalog);
-    return quantityOf(sentence) !== undefined || (match !== null && !("weak" in match && match.weak));
-  });
+  const first = sentences.findIndex((sentence) => countsOrNames(sentence, catalog));
   return sentences
     .filter(
       (sentence, index) =>
@@ -130,11 +133,7 @@ function secondCounted(request: string, catalog: readonly CatalogEntry[]): boole
 function secondInParts(request: string, context: FillContext): boolean {
   const parts = partsOf(request);
   // The first part that counts or names a product for sure ("Christmas is coming o" names none).
-  const first = parts.findIndex((part) => {
-    if (othersDo(part.trim())) return false;
-    const match = matchProduct(normalize(part), context.catalog);
-    return quantityOf(part) !== undefined || (match !== null && !("weak" in match && match.weak));
-  });
+  const first = parts.findIndex((part) => countsOrNames(part, context.catalog));
   // A part that only says more of the first product ("smoked catfish, 15 fish") or names it again ("only eats ofada, … put 3 bags of the ofada rice") is the same product.
   const named = first >= 0 ? matchProduct(normalize(parts[first] as string), context.catalog) : undefined;
   const same = (part: string) => {

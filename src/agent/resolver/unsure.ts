@@ -4,8 +4,9 @@ import { datedAction, MONEY_ASKED } from "./dated-question.ts";
 import { focusOf } from "./focus.ts";
 import { fillAll, type Resolution } from "./parameters.ts";
 import { MIN_SCORE, type Reading } from "./rank.ts";
-import { AGENT_INTRO, asksForHelp, asksToday, capabilities, smallTalk } from "./refuse.ts";
+import { AGENT_INTRO, asksForHelp, asksToday, capabilities } from "./refuse.ts";
 import type { Explanation } from "./score.ts";
+import { smallTalk } from "./small-talk.ts";
 
 /**
  * What the agent says when no action is sure enough: thanks and greetings answered, a question
