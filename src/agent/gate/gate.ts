@@ -27,6 +27,7 @@ import {
   othersSaidNot,
   PRONOUN_COMMAND,
   saysNotToAdd,
+  verbCarried,
   withoutUnsaid,
 } from "./parts.ts";
 import { asksChange, COUNT, readRequest, TELLS } from "./reading.ts";
@@ -100,7 +101,10 @@ export function gateWrites(input: GateInput): Resolution {
     return withSetAside(readWithHeld(input, resolution, voice.own, reading.held), setAsideWrite, voice, input);
   // "Mama asked for 2 kegs of palm oil, add them": the user's own command takes up what someone else named.
   const adopted = adopt(commandText, voice.setAside, input, writeOf);
-  const wholeRequest = adopted ?? (requestText ? writeOf(input.resolve(requestText)) : undefined);
+  // "Don't add zobo o, just one pineapple": the negated verb carries to the product said in its place, and to no other.
+  const carriedVerb = verbCarried(reading, requestText, input);
+  const inPlace = carriedVerb ? writeOf(input.resolve(carriedVerb)) : undefined;
+  const wholeRequest = adopted ?? (requestText ? writeOf(input.resolve(requestText)) : undefined) ?? inPlace;
   // The part that asks in so many words, alone ("…too much for my kitchen. Don't add tomatoes — add 2 buckets of tatashe instead"): a product the story names is no request.
   const commanded = commandText && commandText !== requestText ? writeOf(input.resolve(commandText)) : undefined;
   const storyProduct = productOf(wholeRequest, actions, input.catalog);
@@ -123,11 +127,13 @@ export function gateWrites(input: GateInput): Resolution {
   // The product may be named only in the condition ("if the watermelon is below 5k, add 2"): the user's own words still.
   const named = reading.condition ? writeOf(input.resolve(`${requestText} (${reading.condition})`)) : undefined;
   let requested =
-    alone && whole && completes(whole, alone, actions)
-      ? whole
-      : alone && named && completes(named, alone, actions)
-        ? named
-        : (alone ?? (named && productOf(named, actions, input.catalog) ? named : undefined));
+    alone && alone === inPlace
+      ? inPlace
+      : alone && whole && completes(whole, alone, actions)
+        ? whole
+        : alone && named && completes(named, alone, actions)
+          ? named
+          : (alone ?? (named && productOf(named, actions, input.catalog) ? named : undefined));
   if (!whole && !requested && !(aside && quoted)) return readWithHeld(input, resolution, voice.own, reading.held);
   const asked = whole ?? requested ?? quoted;
   // A product the user said not to add is added only when a request after that names it again

@@ -125,6 +125,31 @@ export function othersSaidNot(reading: ReturnType<typeof readRequest>, input: Ga
   return others.length > 0 && others.every((product) => saidNot.has(product));
 }
 
+/**
+ * "Don't add zobo o, just one pineapple": the product said in place of one said not to add, with
+ * no verb of its own, takes the negated verb. Returned as the text to resolve; nothing when the
+ * part asks anything ("…, just the price?") or the negation was of every add ("no need to add anything").
+ */
+export function verbCarried(
+  reading: ReturnType<typeof readRequest>,
+  request: string | undefined,
+  input: GateInput,
+): string | undefined {
+  if (!request || !/^(?:just|only|instead|rather|but)\b/i.test(request)) return undefined;
+  if (
+    /\?|\b(?:check|tell|show|find|search|look|see|price|prices|cost|costs|how|what|much|balance|is|are)\b/i.test(
+      request,
+    )
+  )
+    return undefined;
+  if (matchProduct(request, input.catalog) === null) return undefined;
+  const negated = reading.held.find(
+    (part) => saysNotToAdd(part) && !EVERYTHING.test(part.part) && namedByName(part.part, input) !== undefined,
+  );
+  const verb = negated && ADD_WORDS.exec(negated.part)?.[0];
+  return verb ? `${verb} ${request}` : undefined;
+}
+
 /** A command whose object is a pronoun ("add them", "buy am"): what it means is named elsewhere. */
 export const PRONOUN_COMMAND =
   /(?:^|[,.;:!—–-]\s*|\b(?:please|pls|abeg|kindly|so|just|then|and|ok|okay|oya|go ahead and)\s+)(?:add|buy|get|put|order|include)\s+(?:them|it|those|these|that|am|dem|everything|all of (?:them|it))\b(?![^.!?]*\?)/i;

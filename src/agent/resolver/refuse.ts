@@ -176,9 +176,9 @@ export function asksForHelp(text: string): boolean {
   );
 }
 
-/** "Are you an llm?", "can you add stuff to my cart for me?": about the agent itself, whatever an action's words follow. */
+/** "Are you an llm?", "can you add stuff to my cart for me?", "will you add things without asking me?": about the agent itself, whatever an action's words follow. */
 function asksAboutAgent(text: string): boolean {
-  return /^ (?:\S+ ){0,2}?(?:how (?:does|do) (?:this|it|you|u)(?: (?:chat|app|bot|thing|assistant|agent))? (?:work|function)(?: (?:here|o|sha))?(?: $| (?:can|could|will|do) (?:you|u|i|we) \w+)|how (?:do|can|should) (?:i|we) use (?:this|it|you|u)(?: (?:app|chat|agent|bot|thing))? $|(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|can (?:you|u) (?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
+  return /^ (?:\S+ ){0,2}?(?:how (?:does|do) (?:this|it|you|u)(?: (?:chat|app|bot|thing|assistant|agent))? (?:work|function)(?: (?:here|o|sha))?(?: $| (?:can|could|will|do) (?:you|u|i|we) \w+)|how (?:do|can|should) (?:i|we) use (?:this|it|you|u)(?: (?:app|chat|agent|bot|thing))? $|(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|(?:can|could|will|would|do|did) (?:you|u) (?:ever |automatically |just )?(?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
     text,
   );
 }
@@ -205,6 +205,9 @@ function asksAboutCurrency(text: string): boolean {
 const CURRENCY_ANSWER =
   "The catalog's prices are in naira (₦), most of them a range; your wallet's balance and transactions are in the wallet's own currency (ask for your balance to see it), and I have no exchange rate between them";
 
+/** What the agent adds when asked whether it changes the cart by itself: the write rule, said plainly. */
+const WRITE_ANSWER = ", and I change your cart only when you clearly ask me to, in your own words, for a product";
+
 /** What the agent says of itself first, to any question about it. */
 export const AGENT_INTRO = "I'm the built-in agent of this sandbox, not a person";
 
@@ -216,7 +219,7 @@ export const AGENT_INTRO = "I'm the built-in agent of this sandbox, not a person
 export function aboutTheAgent(text: string): { said: string; rule: string } | undefined {
   if (asksAboutAgent(text))
     return {
-      said: `${AGENT_INTRO}: I read what you write by rules and answer from these actions`,
+      said: `${AGENT_INTRO}: I read what you write by rules and answer from these actions${/ (?:add|put) /.test(text) ? WRITE_ANSWER : ""}`,
       rule: "a question about the agent",
     };
   if (asksAboutLanguage(text)) return { said: LANGUAGE_ANSWER, rule: "a question about the agent's languages" };
