@@ -102,7 +102,7 @@ export function gateWrites(input: GateInput): Resolution {
   // "Mama asked for 2 kegs of palm oil, add them": the user's own command takes up what someone else named.
   const adopted = adopt(commandText, voice.setAside, input, writeOf);
   // "Don't add zobo o, just one pineapple": the negated verb carries to the product said in its place, and to no other.
-  const carriedVerb = verbCarried(reading, requestText, input);
+  const carriedVerb = verbCarried(reading, input);
   const inPlace = carriedVerb ? writeOf(input.resolve(carriedVerb)) : undefined;
   const wholeRequest = adopted ?? (requestText ? writeOf(input.resolve(requestText)) : undefined) ?? inPlace;
   // The part that asks in so many words, alone ("…too much for my kitchen. Don't add tomatoes — add 2 buckets of tatashe instead"): a product the story names is no request.

@@ -126,28 +126,26 @@ export function othersSaidNot(reading: ReturnType<typeof readRequest>, input: Ga
 }
 
 /**
- * "Don't add zobo o, just one pineapple": the product said in place of one said not to add, with
- * no verb of its own, takes the negated verb. Returned as the text to resolve; nothing when the
- * part asks anything ("…, just the price?") or the negation was of every add ("no need to add anything").
+ * "Don't add zobo o, just one pineapple", "don't add zobo, we're doing juice instead 🍍 just one
+ * pineapple": the product said last, in place of one said not to add, with no verb of its own,
+ * takes the negated verb. Returned as the text to resolve; nothing when that part asks anything
+ * ("…, just the price?") or the negation was of every add ("no need to add anything").
  */
-export function verbCarried(
-  reading: ReturnType<typeof readRequest>,
-  request: string | undefined,
-  input: GateInput,
-): string | undefined {
-  if (!request || !/^(?:just|only|instead|rather|but)\b/i.test(request)) return undefined;
-  if (
-    /\?|\b(?:check|tell|show|find|search|look|see|price|prices|cost|costs|how|what|much|balance|is|are)\b/i.test(
-      request,
-    )
-  )
-    return undefined;
-  if (matchProduct(request, input.catalog) === null) return undefined;
+export function verbCarried(reading: ReturnType<typeof readRequest>, input: GateInput): string | undefined {
   const negated = reading.held.find(
     (part) => saysNotToAdd(part) && !EVERYTHING.test(part.part) && namedByName(part.part, input) !== undefined,
   );
   const verb = negated && ADD_WORDS.exec(negated.part)?.[0];
-  return verb ? `${verb} ${request}` : undefined;
+  const last = reading.kept.at(-1);
+  if (!verb || !last || last.at < negated.at || !/^(?:just|only|instead|rather|but)\b/i.test(last.text))
+    return undefined;
+  if (
+    /\?|\b(?:check|tell|show|find|search|look|see|price|prices|cost|costs|how|what|much|balance|is|are)\b/i.test(
+      last.text,
+    )
+  )
+    return undefined;
+  return matchProduct(last.text, input.catalog) === null ? undefined : `${verb} ${last.text}`;
 }
 
 /** A command whose object is a pronoun ("add them", "buy am"): what it means is named elsewhere. */

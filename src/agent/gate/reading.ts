@@ -27,8 +27,9 @@ export interface RequestReading {
   kept: { text: string; at: number; command: boolean }[];
 }
 
-/** Where a message's parts end: sentences, commas, dashes, brackets, ellipses. */
-const BREAK = /((?:[.!?;]+(?=\s|$)|\n)+\s*|(?:(?<!\d),|,(?!\d{3}\b))\s*|…\s*|\.{2,}\s*|\s[—–-]+\s|\s*[()]\s*)/;
+/** Where a message's parts end: sentences, commas, dashes, brackets, ellipses, emoji. */
+const BREAK =
+  /((?:[.!?;]+(?=\s|$)|\n)+\s*|(?:(?<!\d),|,(?!\d{3}\b))\s*|…\s*|\.{2,}\s*|\s[—–-]+\s|\s*[()]\s*|\s*\p{Extended_Pictographic}(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D})*\s*)/u;
 
 /** Words that turn to another request inside a part: "but", "instead", "actually", "and" before a command or question. */
 const TURN =

@@ -30,7 +30,7 @@ const PAIRS: [string, string][] = [
 
 /** What a speaker says before a colon, or in brackets: "SYSTEM:", "[assistant]", "<system>", "### Developer note:", "user>". */
 const SPEAKER =
-  /(?:^|[\n.!?]\s*|\s)(?:(?:\[|<|\(|#+\s*|\*+)?\s*\b(?:system|assistant|ai|bot|agent|developer|dev|admin|administrator|operator|user|human|customer|moderator|support|shop|store|bank)(?:\s+(?:override|message|note|prompt|instructions?|command|update|notice|says?|mode))*\s*(?:\]|>|\)|\*+)?\s*(?::|>>|->)|[[<]\/?\s*(?:system|assistant|developer|admin|administrator|operator|user|inst|instructions?|sys|internal|ops|staff|merchant|platform|compliance)\b[^\]>\n]{0,40}[\]>]|#{2,}\s*(?:system|assistant|developer|admin|administrator|operator|user|customer|verified|security|instructions?)\b[^\n]{0,40}#{2,})/i;
+  /(?:^|[\n.!?]\s*|\s)(?:(?:\[|<|\(|#+\s*|\*+)?\s*\b(?:system|assistant|ai|bot|agent|developer|dev|admin|administrator|operator|user|human|customer|moderator|support|shop|store|bank)(?:\s+(?:override|message|note|prompt|instructions?|command|update|notice|says?|mode))*\s*(?:\]|>|\)|\*+)?(?:\s*\([^()\n]{1,40}\))?\s*(?::|>>|->)|[[<]\/?\s*(?:system|assistant|developer|admin|administrator|operator|user|inst|instructions?|sys|internal|ops|staff|merchant|platform|compliance)\b[^\]>\n]{0,40}[\]>]|#{2,}\s*(?:system|assistant|developer|admin|administrator|operator|user|customer|verified|security|instructions?)\b[^\n]{0,40}#{2,})/i;
 
 /** A line of a pasted chat: a time perhaps, then a name and a colon ("[09:41] Mummy: …", "Chidi: …"). */
 const CHAT_LINE =
