@@ -37,8 +37,11 @@ export const NUMBERS_IN_WORDS: Readonly<Record<string, number>> = { ...UNITS, ..
 /** The units of a weight or volume ("kg", "litres", "cl"): a pack's size, no count of packs. */
 export const WEIGHT_OR_VOLUME = "(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)";
 
-/** A weight or volume said ("one 50 kg bag", "2 litres"). */
-const MEASURED = new RegExp(`\\b\\d+(?:\\.\\d+)?[\\s-]*${WEIGHT_OR_VOLUME}\\b`, "g");
+/** A weight or volume said, in digits or words ("one 50 kg bag", "2 litres", "the fifty kilo one"). */
+const MEASURED = new RegExp(
+  `\\b(?:\\d+(?:\\.\\d+)?|(?:${Object.keys(TENS).join("|")})(?:[- ](?:${Object.keys(UNITS).slice(0, 9).join("|")}))?|${Object.keys(UNITS).join("|")})[\\s-]*${WEIGHT_OR_VOLUME}\\b`,
+  "g",
+);
 
 /** A number said in words ("the last three days"), and the vague ones a period takes ("a few days"). */
 export const COUNT_WORDS: Readonly<Record<string, number>> = { couple: 2, few: 3, ...NUMBERS_IN_WORDS };
