@@ -1,4 +1,4 @@
-import type { CatalogEntry } from "../resolver/products.ts";
+import { type CatalogEntry, priceRange } from "../resolver/products.ts";
 import { money, naira } from "../template.ts";
 import type { Compare, Condition, Outcome } from "./condition.ts";
 
@@ -7,15 +7,6 @@ import type { Compare, Condition, Outcome } from "./condition.ts";
  * (both ends must pass, per pack and in total unless the condition says which), the balance,
  * the status of a record, the product's season. Undefined, with why, when it cannot be told.
  */
-
-/** A catalog price as the product list gives it ("₦19,000 - ₦24,000", "₦6,500"): its lowest and highest, in naira. */
-export function priceRange(price: string | undefined): [number, number] | undefined {
-  const numbers = [...(price ?? "").matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((found) =>
-    Number(found[0].replaceAll(",", "")),
-  );
-  const [low, high] = [numbers[0], numbers[1] ?? numbers[0]];
-  return low === undefined || high === undefined ? undefined : [low, high];
-}
 
 /** Whether a condition surely holds for the product, quantity and balance read; undefined when it cannot be told, with why. */
 export interface Facts {

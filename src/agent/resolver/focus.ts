@@ -1,10 +1,11 @@
 import type { ActionDefinition } from "../actions/definition.ts";
+import { naira } from "../template.ts";
 import type { Clock } from "./calendar.ts";
 import { calendarUnit } from "./date-parts.ts";
 import { windowOf } from "./fill.ts";
 import { CURRENCY_CODES, type ListSubject, subjectOf } from "./list-subject.ts";
-import { amountFilter, moneyOf, moneyTogether, NUMBERS_IN_WORDS } from "./phrases.ts";
-import type { CatalogEntry } from "./products.ts";
+import { amountFilter, moneyOf, moneyTogether, NUMBERS_IN_WORDS, quantityOf } from "./phrases.ts";
+import { type CatalogEntry, matchProduct, priceRange } from "./products.ts";
 import { normalize, THOUSANDS } from "./text.ts";
 
 /**
@@ -82,6 +83,22 @@ const PICKS: Record<string, NonNullable<Focus["pick"]>> = {
   cheapest: "smallest",
 };
 
+/**
+ * The cost of a product a question asks the balance to cover ("is my balance enough to buy two
+ * bags of local rice?"), at the top of its price range, in naira: the answer holds the balance
+ * against it, or says it can't when the balance is in another currency.
+ */
+function costAsked(question: string, text: string, catalog: readonly CatalogEntry[]): Focus["against"] {
+  if (!/\b(?:enough|afford|cover|fit buy|reach)\b/.test(text)) return undefined;
+  const match = matchProduct(text, catalog);
+  const range = match && "product" in match ? priceRange(match.product.price) : undefined;
+  if (!match || !("product" in match) || !range) return undefined;
+  const quantity = quantityOf(question) ?? 1;
+  if (!Number.isInteger(quantity) || quantity < 1) return undefined;
+  const amount = range[1] * quantity;
+  return { amount, currency: "NGN", said: `${quantity} × ${match.product.name} at up to ${naira(amount)}` };
+}
+
 /** What the question asks of the chosen action's list, if it asks anything the call can't. */
 export function focusOf(
   question: string,
@@ -91,7 +108,9 @@ export function focusOf(
   clock: Clock,
 ): Focus | undefined {
   const items = action.understanding?.items;
-  const against = action.understanding?.total ? moneyTogether(question) : undefined;
+  const against = action.understanding?.total
+    ? (moneyTogether(question) ?? costAsked(question, text, catalog))
+    : undefined;
   const named = /\bin (naira|ngn|pounds?|gbp|sterling|euros?|eur|dollars?|usd)\b/.exec(text)?.[1];
   const inCurrency = action.understanding?.total && named ? (CURRENCY_CODES[named] ?? named).toUpperCase() : undefined;
   if (!items)

@@ -126,7 +126,10 @@ export function subjectOf(
     .find((found) => found.length > 0);
   // A currency named is what an exchange is asked by ("every GBP exchange"), whatever else is named.
   const currencies = candidates.filter((word) => Object.values(CURRENCY_CODES).includes(word));
-  const target = ending ? [ending] : (prepositional ?? (everything ? [] : currencies.length > 0 ? currencies : named));
+  const target = intoCurrency(
+    text,
+    ending ? [ending] : (prepositional ?? (everything ? [] : currencies.length > 0 ? currencies : named)),
+  );
   const all = everything
     ? []
     : [...new Set([...targets.flat(), ...candidates])].filter((word) => notId(word) && kept(word));
@@ -144,6 +147,16 @@ export function subjectOf(
   const product = action.service === "storefront" ? matchProduct(text, catalog) : null;
   if (product && "product" in product) subject.product = product.product.name;
   return subject;
+}
+
+/** Of two currencies named ("from dollar to naira"), the one changed to says which exchange. */
+function intoCurrency(text: string, target: string[]): string[] {
+  const codes = Object.values(CURRENCY_CODES);
+  if (target.filter((word) => codes.includes(word)).length < 2) return target;
+  const into = [...text.matchAll(/\b(?:to|into|for) ([a-z]+)\b/g)]
+    .map((match) => CURRENCY_CODES[match[1] as string])
+    .find((code) => code !== undefined && target.includes(code));
+  return into ? target.filter((word) => word === into || !codes.includes(word)) : target;
 }
 
 /**

@@ -270,3 +270,12 @@ export function countsInUnits(question: string, entry: CatalogEntry): boolean {
     .concat(words(normalize(question)).map(singular))
     .some((word) => units.has(word));
 }
+
+/** A catalog price as the product list gives it ("₦19,000 - ₦24,000", "₦6,500"): its lowest and highest, in naira. */
+export function priceRange(price: string | undefined): [number, number] | undefined {
+  const numbers = [...(price ?? "").matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((found) =>
+    Number(found[0].replaceAll(",", "")),
+  );
+  const [low, high] = [numbers[0], numbers[1] ?? numbers[0]];
+  return low === undefined || high === undefined ? undefined : [low, high];
+}

@@ -176,9 +176,9 @@ export function asksForHelp(text: string): boolean {
   );
 }
 
-/** "Are you an llm?", "can you add stuff to my cart for me?", "will you add things without asking me?": about the agent itself, whatever an action's words follow. */
+/** "Are you an llm?", "can you add stuff to my cart for me?", "will you add things without asking me?", "can you help me buy groceries?": about the agent itself, whatever an action's words follow. */
 function asksAboutAgent(text: string): boolean {
-  return /^ (?:\S+ ){0,2}?(?:how (?:does|do) (?:this|it|you|u)(?: (?:chat|app|bot|thing|assistant|agent))? (?:work|function)(?: (?:here|o|sha))?(?: $| (?:can|could|will|do) (?:you|u|i|we) \w+)|how (?:do|can|should) (?:i|we) use (?:this|it|you|u)(?: (?:app|chat|agent|bot|thing))? $|(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|(?:can|could|will|would|do|did) (?:you|u) (?:ever |automatically |just )?(?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
+  return /^ (?:\S+ ){0,2}?(?:how (?:does|do) (?:this|it|you|u)(?: (?:chat|app|bot|thing|assistant|agent))? (?:work|function)(?: (?:here|o|sha))?(?: $| (?:can|could|will|do) (?:you|u|i|we) \w+)|how (?:do|can|should) (?:i|we) use (?:this|it|you|u)(?: (?:app|chat|agent|bot|thing))? $|(?:are|r) (?:you|u) (?:a |an )?(?:llm|ai|gpt|chatgpt|chatbot|bot|robot|real person|human|language model|machine)\b|can (?:you|u) (?:place|make|complete|submit) (?:an |the )?orders?(?= (?:and|or|for me) | $)|(?:can|could|will|would) (?:you|u|una) help (?:me|us)(?: to)? (?:buy|shop(?: for)?|get|order) (?:my |some |our )?(?:groceries|food(?:stuffs?)?|provisions|things|stuff|items)\b(?! \d)|(?:you|u|una) fit help (?:me|us) (?:buy|shop|get|order) (?:my |some |our )?(?:groceries|food(?:stuffs?)?|provisions|things|stuff|market)\b(?! \d)|(?:can|could|will|would|do|did) (?:you|u) (?:ever |automatically |just )?(?:add|put) (?:stuff|things|items|products|anything|food)(?: (?:to|in|into) (?:my |the )?cart)?(?: for me)?\b(?! \d))/.test(
     text,
   );
 }
@@ -253,7 +253,7 @@ export function asksAboutCart(text: string): boolean {
 const UNREAD: [RegExp, string][] = [
   [/\bsavings?(?: pot| account| balance| goal)?s?\b/, "your savings"],
   [
-    /\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b|(?<!\b(?:change|changed|changing|convert|converted|converting|exchange|exchanged|exchanging|swap|swapped|send|sent|move|moved|my|the|of)(?: my| some| the| \d[\d,.]*)? )\b(?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur) (?:to|vs|versus|against) (?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur)\b(?! (?:exchanges?|transactions?|transfers?|conversions?)\b)/,
+    /\b(?:exchange|conversion|fx) rates?\b|\bwhat(?:'s| is) the rate\b|\brate (?:today|now)\b|(?<!\b(?:change|changed|changing|convert|converted|converting|exchange|exchanged|exchanging|swap|swapped|send|sent|move|moved|my|the|of)(?: my| some| the| any| from| \d[\d,.]*)? )\b(?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur) (?:to|vs|versus|against) (?:dollars?|usd|naira|ngn|pounds?|gbp|euros?|eur)\b(?! (?:exchanges?|transactions?|transfers?|conversions?)\b)/,
     "exchange rates",
   ],
   [/\bcredit (?:score|limit|rating)\b|\bloans?\b/, "credit or loans"],

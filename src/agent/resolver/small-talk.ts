@@ -19,9 +19,10 @@ const PLEASANTRIES =
 const THANKING = new RegExp(`^ (?:(?:ok|okay|great|cool|perfect) )?(?:${THANKS}${PLEASANTRIES} ?)+ $`);
 const GREETING_ONLY = new RegExp(`^ (?:${GREETING}${PLEASANTRIES} ?)+ $`);
 
-/** Words that take leave ("bye", "see you later", "ok let me go open shop, bye"). */
-const GOODBYE =
-  /^ (?:(?:ok|okay|alright|cool|thanks|thank you)(?: o)? )*(?:(?:let me|lemme|i (?:wan|want to|have to|must|need to)) go(?: [a-z]+){0,3} )?(?:bye(?: bye)?|goodbye|see (?:you|u|ya)(?: later| soon| tomorrow)?|catch (?:you|u) later|take care|later|talk (?:to you )?later|(?:that'?s|that is) all(?: for (?:now|today))?)(?: (?:o+|sha|now|for now|dear|then))* $/;
+/** Words that take leave, after any thanks ("bye", "see you later", "ok let me go open shop, bye", "you too much, bye bye"). */
+const GOODBYE = new RegExp(
+  `^ (?:(?:ok|okay|alright|cool|${THANKS})${PLEASANTRIES} )*(?:(?:let me|lemme|i (?:wan|want to|have to|must|need to)) go(?: [a-z]+){0,3} )?(?:bye(?: bye)?|goodbye|see (?:you|u|ya)(?: later| soon| tomorrow)?|catch (?:you|u) later|take care|later|talk (?:to you )?later|(?:that'?s|that is) all(?: for (?:now|today))?)(?: (?:o+|sha|now|for now|dear|then))* $`,
+);
 
 /** A greeting or thanks and nothing else ("hello", "thanks dear!", "E kaaro o! I hope you are keeping well"): answered in kind, with nothing sent. */
 export function smallTalk(text: string): "a greeting" | "thanks" | "goodbye" | undefined {
