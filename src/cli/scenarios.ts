@@ -4,7 +4,14 @@ import { OPTIONS, type OptionKey } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
-import { controlsNeeded, notRunResult, runScenario, type ScenarioResult, serversMissing } from "../scenario/run.ts";
+import {
+  controlsNeeded,
+  hadInternalError,
+  notRunResult,
+  runScenario,
+  type ScenarioResult,
+  serversMissing,
+} from "../scenario/run.ts";
 import type { Scenario } from "../scenario/scenario.ts";
 import { silentServers } from "./check-preflight.ts";
 import { CLI_TEXTS } from "./errors.ts";
@@ -58,7 +65,8 @@ export function scenariosCommand(cli: Cli): Command {
           "added first; then its steps run in order, and a step that fails ends the scenario.",
           "Every file is checked against the scenario schema first (GET /scenario.schema.json of any server,",
           "docs/scenarios.md): a file that does not fit is named with the JSON pointer of what is wrong,",
-          "and nothing runs (exit 2). Exit 1 when a scenario fails, 0 when all pass.",
+          "and nothing runs (exit 2). Exit 1 when a scenario fails, 0 when all pass, 3 when a step hit a",
+          "bug of the runner's (BUG, with its stack: please report it). A server's errors go to stderr.",
           "With --storefront/--wallet/--host the scenarios run against those servers as they are: a scenario",
           "that needs the sandbox's controls there (data, clock, faults, clock/fault/trigger/journal steps) is",
           "refused up front, in one line, and nothing runs (exit 2).",
@@ -139,7 +147,9 @@ export function scenariosCommand(cli: Cli): Command {
       let bailed = false;
       const start = () => {
         const scenario = bailed ? undefined : scenarios[next++];
-        if (scenario) running.push(runScenario(scenario, { servers }));
+        // A server's error (a 500's stack) goes to stderr as it happens, beside the report.
+        if (scenario)
+          running.push(runScenario(scenario, { servers, logError: (message) => cli.io.stderr.write(`${message}\n`) }));
       };
       for (let started = 0; started < flags.jobs; started++) start();
       for (let index = 0; index < running.length; index++) {
@@ -154,6 +164,6 @@ export function scenariosCommand(cli: Cli): Command {
       results.push(...unrun);
       if (flags.junit) await writeFile(flags.junit, junitXml(results));
       cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
-      cli.exitCode = results.every((result) => result.ok) ? 0 : 1;
+      cli.exitCode = hadInternalError(results) ? 3 : results.every((result) => result.ok) ? 0 : 1;
     });
 }

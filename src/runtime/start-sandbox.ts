@@ -39,6 +39,8 @@ export interface StartedSandbox {
     walletJwtSecret: string;
     controlToken: string;
   };
+  /** The path prefix of the wallet's routes (the `walletPrefix` setting: /api/wallet unless set). */
+  walletPrefix: string;
   /** A typed client of this sandbox's /__sandbox/ controls. */
   controls: ControlsClient;
   dataDir: string;
@@ -81,6 +83,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
         walletJwtSecret: config.walletJwtSecret,
         controlToken: config.controlToken,
       },
+      walletPrefix: config.walletPrefix,
       // The token matters only off loopback, where the controls demand it; sending it always is harmless.
       controls: new ControlsClient(Object.values(urls)[0]!, config.controlToken),
       dataDir: sandbox.dataDir,

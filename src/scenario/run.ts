@@ -1,6 +1,7 @@
 import { loadActions } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { connectionProblem } from "../client/connection.ts";
+import { SandboxError } from "../errors.ts";
 import { loadDemoUsers } from "../users.ts";
 import type { Scenario, Step } from "./scenario.ts";
 import { RunState } from "./state.ts";
@@ -18,6 +19,8 @@ export interface StepResult {
   ok: boolean;
   detail: string;
   skipped?: true;
+  /** The step hit a bug, not a failed expectation: an exception no step throws on purpose, with its stack. */
+  internal?: { stack: string };
 }
 
 export interface ScenarioResult {
@@ -70,9 +73,13 @@ export function controlsNeeded(scenario: Scenario): string[] {
  * the steps in order, each one against what the steps before it left. A step that fails ends the
  * scenario; a sandbox of its own is stopped and its data dir removed whatever happens.
  */
-export async function runScenario(scenario: Scenario, options: { servers?: Servers } = {}): Promise<ScenarioResult> {
+export async function runScenario(
+  scenario: Scenario,
+  options: { servers?: Servers; logError?: (message: string) => void } = {},
+): Promise<ScenarioResult> {
   const started = performance.now();
-  const target = options.servers ? givenServers(options.servers) : await freshSandbox();
+  const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const target = options.servers ? givenServers(options.servers) : await freshSandbox(logError);
   const steps: StepResult[] = [];
   const state = new RunState(target, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR));
   try {
@@ -122,11 +129,29 @@ async function runStep(raw: Step, index: number, state: RunState): Promise<StepR
     const detail = await act(step, state);
     return { index, label, ok: true, detail };
   } catch (error) {
-    if (!(error instanceof StepFailure) && !(error instanceof Error)) throw error;
-    // fetch's own failure says only "fetch failed": its cause says why (a server that stopped).
-    const detail = error instanceof TypeError && error.cause ? `no answer: ${connectionProblem(error)}` : error.message;
-    return { index, label, ok: false, detail };
+    return { index, label, ok: false, ...failureOf(error) };
   }
+}
+
+/**
+ * What a step's exception says: a failed expectation, a refusal of the sandbox's or a server that
+ * stopped answering is the step's failure; anything else is a bug of the runner's, said as one,
+ * with its stack.
+ */
+export function failureOf(error: unknown): Pick<StepResult, "detail" | "internal"> {
+  if (error instanceof StepFailure || error instanceof SandboxError) return { detail: error.message };
+  // fetch's own failure says only "fetch failed": its cause says why (a server that stopped).
+  if (error instanceof TypeError && error.cause) return { detail: `no answer: ${connectionProblem(error)}` };
+  const bug = error instanceof Error ? error : new Error(String(error));
+  return {
+    detail: `internal error: ${bug.name}: ${bug.message}`,
+    internal: { stack: bug.stack ?? `${bug.name}: ${bug.message}` },
+  };
+}
+
+/** Whether any step of the results hit a bug rather than a failed expectation (`sandbox run` exits 3). */
+export function hadInternalError(results: readonly ScenarioResult[]): boolean {
+  return results.some((result) => result.steps.some((step) => step.internal));
 }
 
 /** A step's label when it has no name: what it does. */

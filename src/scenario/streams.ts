@@ -1,4 +1,5 @@
 import { readEvents } from "../client/sse-read.ts";
+import { StepFailure } from "./values.ts";
 
 /**
  * A user's cart stream (GET /api/cart/stream), open from a step's first wait on it to the end of
@@ -20,7 +21,7 @@ export class CartWatch {
       headers: { accept: "text/event-stream", authorization: `Bearer ${token}` },
       signal: watch.#abort.signal,
     });
-    if (!response.ok || !response.body) throw new Error(`the cart stream answered ${response.status}`);
+    if (!response.ok || !response.body) throw new StepFailure(`the cart stream answered ${response.status}`);
     void watch.#read(response.body);
     return watch;
   }

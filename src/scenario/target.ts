@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ControlsClient } from "../client/controls-client.ts";
-import { loadConfig } from "../config/load.ts";
 import type { ServiceUrls } from "../config/options.ts";
-import { startServers } from "../runtime/sandbox.ts";
+import { startSandbox } from "../runtime/start-sandbox.ts";
 
 /** Servers already running (a sandbox, a staging deployment) that scenarios run against, instead of a sandbox of their own. */
 export interface Servers {
@@ -27,26 +23,19 @@ export function givenServers(servers: Servers): Target {
   return { ...servers, controls: new ControlsClient(any as string), given: true, close: async () => {} };
 }
 
-export async function freshSandbox(): Promise<Target> {
-  const dataDir = await mkdtemp(join(tmpdir(), "sandbox-run-"));
-  const config = await loadConfig({
-    env: {},
-    cwd: dataDir,
-    flags: { storefrontPort: 0, walletPort: 0, hostPort: 0, dataDir, only: "storefront,wallet,host" },
-  });
-  const sandbox = await startServers(config, { logError: () => {} }).catch(async (error: unknown) => {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  });
+/**
+ * A sandbox of the scenario's own, started by the runtime as `startSandbox` starts one: every
+ * server on free ports, a temporary data dir removed on close. A server's error (a 500's stack)
+ * goes to `logError`, so that a bug behind a failed step is seen.
+ */
+export async function freshSandbox(logError: (message: string) => void): Promise<Target> {
+  const sandbox = await startSandbox({ settings: { only: "storefront,wallet,host" }, logError });
   return {
     urls: sandbox.urls,
-    controls: new ControlsClient(sandbox.urls.storefront as string),
-    serviceToken: config.bffServiceToken,
-    walletPrefix: config.walletPrefix,
+    controls: sandbox.controls,
+    serviceToken: sandbox.secrets.bffServiceToken,
+    walletPrefix: sandbox.walletPrefix,
     given: false,
-    close: async () => {
-      await sandbox.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    close: () => sandbox.close(),
   };
 }
