@@ -1,8 +1,12 @@
 import { createRequire } from "node:module";
+import type { Ajv as AjvDraft07 } from "ajv";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import type { JsonSchema } from "./json-schema.ts";
 
 /**
+ * The one validator module: every schema is checked through here. The sandbox's own schemas go
+ * through `validatorOf`; a team's action schemas through `actionValidatorOf`.
+ *
  * The Ajv of the servers: it checks the requests' fields (src/http/field-check.ts) and the
  * data files' shapes (src/store/shape.ts), made at its first use. Strict: an unknown keyword, or
  * a keyword's value of the wrong type, fails the compile. The schemas are the sandbox's own
@@ -41,4 +45,35 @@ function newAjv(kind: Kind): Ajv2020 {
   const { Ajv2020 } = createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
   const thorough = kind === "thorough";
   return new Ajv2020({ strict: true, validateSchema: false, allErrors: thorough, verbose: thorough });
+}
+
+/** Ajvs of a team's action schemas: with and without filling in defaults. */
+const actionAjvs = new Map<boolean, AjvDraft07>();
+const actionValidators = {
+  true: new WeakMap<object, ValidateFunction>(),
+  false: new WeakMap<object, ValidateFunction>(),
+};
+
+/**
+ * The validator of a team's own schema (an action's parameters, in `--actions <dir>`), compiled at
+ * its first use and kept. It keeps the draft such schemas declare (draft-07, Ajv's default) and is
+ * not strict, since a team's schema may carry keywords of its own (`description`s, `examples`,
+ * vendor extensions). With `defaults`, validating fills in each `default` the data lacks. A schema
+ * Ajv cannot compile throws, which a definition's check reports.
+ */
+export function actionValidatorOf(schema: object, options: { defaults?: boolean } = {}): ValidateFunction {
+  const defaults = options.defaults === true;
+  const cache = actionValidators[`${defaults}`];
+  let validate = cache.get(schema);
+  if (!validate) {
+    let ajv = actionAjvs.get(defaults);
+    if (!ajv) {
+      const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
+      ajv = new Ajv({ strict: false, allErrors: false, useDefaults: defaults });
+      actionAjvs.set(defaults, ajv);
+    }
+    validate = ajv.compile(schema);
+    cache.set(schema, validate);
+  }
+  return validate;
 }

@@ -1,6 +1,6 @@
-import { Ajv } from "ajv";
 import type { ActionDefinition } from "../agent/actions/definition.ts";
 import type { ParameterFill } from "../agent/actions/understanding.ts";
+import { actionValidatorOf } from "../json-validator.ts";
 import type { Product } from "./storefront-data.ts";
 
 /** What values can be drawn from: the catalog, and every text the deployment answered so far. */
@@ -9,8 +9,6 @@ export interface Samples {
   /** Texts of earlier answers (ids, references), in the order they came. */
   seen: readonly string[];
 }
-
-const ajv = new Ajv({ strict: false });
 
 /**
  * Values for the action's required parameters, as the agent would resolve them from what the
@@ -25,7 +23,7 @@ export function sampleParameters(
   const values: Record<string, unknown> = {};
   for (const name of action.parameters.required ?? []) {
     const schema = action.parameters.properties[name] ?? {};
-    const fits = ajv.compile(schema);
+    const fits = actionValidatorOf(schema);
     const value = candidates(schema, action.understanding?.parameters?.[name], samples).find((candidate) =>
       fits(candidate),
     );

@@ -1,9 +1,4 @@
-import type { ServiceName, ServiceUrls } from "../config/options.ts";
-
-/** A server as the reasons name it. */
-export function serviceLabel(service: ServiceName): string {
-  return service === "host" ? "host app" : service;
-}
+import type { ServiceUrls } from "../config/options.ts";
 
 export interface Account {
   email: string;

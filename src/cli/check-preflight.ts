@@ -1,8 +1,7 @@
 import { SERVERS_AREA } from "../check/check.ts";
 import type { RunResult } from "../check/runner.ts";
-import { serviceLabel } from "../check/target.ts";
 import { connectionProblem } from "../client/connection.ts";
-import type { ServiceName, ServiceUrls } from "../config/options.ts";
+import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { fillText } from "../errors.ts";
 import { CLI_TEXTS } from "./errors.ts";
 
@@ -26,7 +25,7 @@ export async function silentServers(urls: ServiceUrls, timeoutMs: number): Promi
     } catch (error) {
       const reason =
         (error as Error)?.name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : connectionProblem(error);
-      const values = { label: serviceLabel(service), url: url!, reason, service };
+      const values = { label: SERVICE_LABELS[service], url: url!, reason, service };
       silent.push({
         service,
         values,

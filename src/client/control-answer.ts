@@ -1,6 +1,7 @@
 import { CONTROLS_PREFIX } from "../controls/prefix.ts";
 import { ERROR_BODY, errorOf, SandboxError } from "../errors.ts";
 import type { FromSchema, JsonSchema } from "../json-schema.ts";
+import { parseJson } from "../json-text.ts";
 import { checkAnswer } from "./answer.ts";
 import { CLIENT_TEXTS } from "./errors.ts";
 
@@ -52,13 +53,4 @@ export function controlRefusal(response: Response, text: string, answered: Contr
 function routeOf({ method, path, event }: ControlAnswer): string {
   const route = `${method} ${CONTROLS_PREFIX}${path.split("?")[0]}`;
   return event === undefined ? route : `${route} (its ${event} event)`;
-}
-
-/** The value of a JSON text; undefined when it is not one (no JSON text stands for undefined). */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { EventSource } from "eventsource";
 import { ControlsClient } from "../../src/client/controls-client.ts";
 import { withDeadline } from "../helpers/deadline.ts";
+import { until } from "../helpers/poll.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
@@ -28,14 +28,6 @@ const reconnectAtOnce: typeof fetch = async (input, init) => {
   });
   return new Response(response.body.pipeThrough(quick), { status: response.status, headers: response.headers });
 };
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
-    await sleep(20);
-  }
-}
 
 test("--drop-stream cuts an open stream at once: an EventSource sees the error, reconnects and gets the cart again", {
   timeout: 30_000,
@@ -66,11 +58,9 @@ test("--drop-stream cuts an open stream at once: an EventSource sees the error, 
   );
   assert.equal(listenersAtCut, 0, "the cut stream let go of its listener");
 
-  await until(
-    () => seen.filter((entry) => entry === "cart").length === 2,
-    "the cart again after the reconnect",
-    10_000,
-  );
+  await until(() => seen.filter((entry) => entry === "cart").length === 2, "the cart again after the reconnect", {
+    timeoutMs: 10_000,
+  });
   assert.deepEqual(seen, ["open", "cart", `error (readyState ${EventSource.CONNECTING})`, "open", "cart"]);
   assert.equal(sandbox.sandbox.stats().liveStreams, 1);
 });

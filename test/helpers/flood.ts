@@ -175,12 +175,6 @@ function completeAnswer(text: string): RawAnswer | undefined {
   return text.endsWith("0\r\n\r\n") ? answer : undefined;
 }
 
-/** Waits until `condition` holds, checking every 100 ms, for at most `timeoutMs`: for what the network does, which no timer of ours moves. */
-export async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
 export interface Timed {
   status: number;
   ms: number;

@@ -3,7 +3,8 @@ import { test } from "node:test";
 import { OPTIONS } from "../../src/config/options.ts";
 import { maxStreams, STREAM_RETRY_AFTER_S } from "../../src/http/stream-share.ts";
 import { login, startArgs, startCli, tempDir } from "../helpers/cli.ts";
-import { openFlood, openStreams, timedRequest, until } from "../helpers/flood.ts";
+import { openFlood, openStreams, timedRequest } from "../helpers/flood.ts";
+import { until } from "../helpers/poll.ts";
 
 const FLOOD = 5_000;
 const CAP = Number(OPTIONS.find((option) => option.key === "maxConnections")!.default);
@@ -39,9 +40,9 @@ test(`${STREAMS} cart streams with a valid token, then ${FLOOD} trickling socket
   assert.equal(streams.refusal?.headers["retry-after"], String(STREAM_RETRY_AFTER_S));
   assert.equal(streams.open, maxStreams(CAP), "the flood closed no stream");
   // The rest of the cap is shared by the trickling sockets, each making room for the next.
-  await until(() => flood.open + streams.open <= CAP, 3_000);
-  assert.ok(
-    flood.open + streams.open <= CAP,
-    `${flood.open} flood sockets and ${streams.open} streams open, past the cap of ${CAP}`,
+  await until(
+    () => flood.open + streams.open <= CAP,
+    () => `${flood.open} flood sockets and ${streams.open} streams open, past the cap of ${CAP}`,
+    { timeoutMs: 3_000 },
   );
 });

@@ -4,6 +4,7 @@ import type { SentBody } from "../../src/http/body-tap.ts";
 import { serve } from "../../src/http/serve.ts";
 import { addNotFoundRoute, createServiceApp, type Exchange } from "../../src/http/service-app.ts";
 import { withDeadline } from "../helpers/deadline.ts";
+import { until } from "../helpers/poll.ts";
 
 interface Seen {
   method: string;
@@ -133,18 +134,10 @@ test("a client that leaves before a slow answer is ready: the observer still get
   await arrived;
   leaving.abort();
   assert.equal(await request, "AbortError");
-  await withDeadline(
-    waitFor(() => seen.length === 1),
-    2000,
-    "the observer seeing the request",
-  );
+  await until(() => seen.length === 1, "the observer seeing the request", { timeoutMs: 2000, everyMs: 5 });
   await withDeadline(settled(), 2000, "the body of the answer nobody received");
   assert.deepEqual(seen[0]!.body, { data: "", truncated: false });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 test("a failing observer is reported, and the answer leaves all the same", async (t) => {
   const { url, reported } = await observedServer(t, 8, () => {

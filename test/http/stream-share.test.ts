@@ -7,7 +7,8 @@ import { MAX_FOLLOWERS } from "../../src/controls/journal-routes.ts";
 import { fillText } from "../../src/errors.ts";
 import { HTTP_TEXTS } from "../../src/http/errors.ts";
 import { maxStreams, STREAM_RETRY_AFTER_S } from "../../src/http/stream-share.ts";
-import { openStreams, type StreamFlood, timedRequest, until } from "../helpers/flood.ts";
+import { openStreams, type StreamFlood, timedRequest } from "../helpers/flood.ts";
+import { until } from "../helpers/poll.ts";
 import { errorBody, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";
 
@@ -108,7 +109,9 @@ test("closing a stream frees its slot for the next one", async (t) => {
   await assertRefused(cartStream);
 
   streams.pop()!.close();
-  await until(() => sandbox.sandbox.stats().liveStreams < SHARE, 3_000);
+  await until(() => sandbox.sandbox.stats().liveStreams < SHARE, "a closed stream freeing its place", {
+    timeoutMs: 3_000,
+  });
   const next = await openRawStream(cartStream);
   t.after(() => next.close());
   assert.equal(next.response.statusCode, 200);
@@ -137,7 +140,9 @@ test(`a server's journal has at most ${MAX_FOLLOWERS} live followers, whatever r
   t.after(() => cart.close());
   assert.equal(cart.response.statusCode, 200);
   followers.pop()!.close();
-  await until(() => sandbox.sandbox.stats().liveStreams <= MAX_FOLLOWERS, 3_000);
+  await until(() => sandbox.sandbox.stats().liveStreams <= MAX_FOLLOWERS, "a closed follower freeing its place", {
+    timeoutMs: 3_000,
+  });
   const next = await openRawStream(journalStream);
   t.after(() => next.close());
   assert.equal(next.response.statusCode, 200);

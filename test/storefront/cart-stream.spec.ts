@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { EventSource } from "eventsource";
 import { withDeadline } from "../helpers/deadline.ts";
 import { ManualTimers } from "../helpers/manual-timers.ts";
+import { until } from "../helpers/poll.ts";
 import { parseAnswer, rawRequest, requestText } from "../helpers/raw-http.ts";
 import { errorBody, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { openRawStream, type SseMessage } from "../helpers/sse.ts";
@@ -108,10 +109,14 @@ test("GET /api/cart/stream", async (t) => {
     assert.equal(sandbox.sandbox.stats().cartListeners, baseline.cartListeners! + 3);
     assert.equal(timers.pending.length, timersBefore + 6, "each stream's heartbeat and end are set");
     for (const stream of streams) stream.close();
-    await waitFor(() => sandbox.sandbox.stats().liveStreams === baseline.liveStreams);
+    await until(() => sandbox.sandbox.stats().liveStreams === baseline.liveStreams, resourcesLeft, { timeoutMs: 3000 });
     assert.equal(sandbox.sandbox.stats().cartListeners, baseline.cartListeners);
     assert.equal(timers.pending.length, timersBefore, "and cleared");
-    await waitFor(() => resources().Timeout <= before.Timeout && resources().TCPSocketWrap <= before.TCPSocketWrap);
+    await until(
+      () => resources().Timeout <= before.Timeout && resources().TCPSocketWrap <= before.TCPSocketWrap,
+      resourcesLeft,
+      { timeoutMs: 3000 },
+    );
   });
 });
 
@@ -198,11 +203,7 @@ function resources(): { Timeout: number; TCPSocketWrap: number } {
   };
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline)
-      throw new Error(`condition not met within ${timeoutMs}ms: ${JSON.stringify(resources())}`);
-    await sleep(20);
-  }
+/** What is still open when a wait for the stream's resources to go gives up. */
+function resourcesLeft(): string {
+  return `resources still open: ${JSON.stringify(resources())}`;
 }

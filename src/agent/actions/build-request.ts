@@ -1,5 +1,5 @@
-import { Ajv } from "ajv";
 import { SandboxError } from "../../errors.ts";
+import { actionValidatorOf } from "../../json-validator.ts";
 import { type ActionDefinition, CONTEXT_PLACEHOLDERS, PLACEHOLDER, placeholders } from "./definition.ts";
 
 /** A parameter problem found before any request is sent; `missing` names a required one left out. */
@@ -21,9 +21,6 @@ export interface BuiltRequest {
   body?: string;
 }
 
-const ajv = new Ajv({ allErrors: false, strict: false, useDefaults: true });
-const validators = new WeakMap<object, ReturnType<typeof ajv.compile>>();
-
 /**
  * Checks the parameters against the action's JSON Schema (defaults filled in, no coercion:
  * "2" is not 2), renames them by the mapping, and fills the templates. Nothing is sent here,
@@ -35,11 +32,7 @@ export function buildRequest(
   context: Record<string, string>,
 ): BuiltRequest {
   const values = structuredClone(parameters);
-  let validate = validators.get(action.parameters);
-  if (!validate) {
-    validate = ajv.compile(action.parameters);
-    validators.set(action.parameters, validate);
-  }
+  const validate = actionValidatorOf(action.parameters, { defaults: true });
   if (!validate(values)) {
     const [problem] = validate.errors ?? [];
     if (problem?.keyword === "required") {

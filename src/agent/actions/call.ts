@@ -1,5 +1,6 @@
 import { SERVICE_LABELS, type ServiceUrls } from "../../config/options.ts";
 import { failWith } from "../../errors.ts";
+import { parseJson } from "../../json-text.ts";
 import { AGENT_TEXTS } from "../errors.ts";
 import { assertGranted, type WriteGrant } from "../gate/grant.ts";
 import { buildRequest } from "./build-request.ts";
@@ -74,7 +75,8 @@ export async function callAction(
       headers: redact(headers),
       ...(built.body ? { body: JSON.parse(built.body) as unknown } : {}),
     },
-    response: { status: response.status, body: parseJson(text) },
+    // A body that is no JSON is kept as its text.
+    response: { status: response.status, body: parseJson(text) ?? text },
   };
 }
 
@@ -100,12 +102,4 @@ export function redactUrl(url: string): string {
   if (secrets.length === 0) return url;
   for (const name of secrets) parsed.searchParams.set(name, "***");
   return `${parsed.origin}${parsed.pathname}?${parsed.searchParams.toString().replaceAll("%2A", "*")}`;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

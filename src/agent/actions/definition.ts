@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Ajv, type ValidateFunction } from "ajv";
 import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
 import { SandboxError } from "../../errors.ts";
+import { actionValidatorOf, validatorOf } from "../../json-validator.ts";
 import { UNDERSTANDING_SCHEMA, type Understanding } from "./understanding.ts";
 
 /** An agent action as data (fixtures/actions/*.json): what the agent may call, and how. */
@@ -69,10 +69,6 @@ const DEFINITION_SCHEMA = {
   },
 } as const;
 
-const ajv = new Ajv({ allErrors: false, strict: false });
-/** Compiled when the first definition is checked, not when the module loads (the host app imports it, and loads actions only at the first question). */
-let checkDefinition: ValidateFunction | undefined;
-
 export const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /** Names the placeholders of a template. */
@@ -132,7 +128,8 @@ function checkAction(path: string, text: string): ActionDefinition {
   } catch (error) {
     throw new ActionDefinitionError(`${path}: not valid JSON (${(error as Error).message})`);
   }
-  checkDefinition ??= ajv.compile(DEFINITION_SCHEMA);
+  // Compiled when the first definition is checked, not when the module loads (the host app imports it, and loads actions only at the first question).
+  const checkDefinition = validatorOf(DEFINITION_SCHEMA);
   if (!checkDefinition(data)) {
     const [problem] = checkDefinition.errors ?? [];
     const field = problem?.instancePath ? `"${problem.instancePath.slice(1).replaceAll("/", ".")}"` : "the definition";
@@ -144,7 +141,7 @@ function checkAction(path: string, text: string): ActionDefinition {
   }
   const action = data as unknown as ActionDefinition;
   try {
-    ajv.compile(action.parameters);
+    actionValidatorOf(action.parameters);
   } catch (error) {
     throw new ActionDefinitionError(`${path}: "parameters" is not a valid JSON Schema (${(error as Error).message})`);
   }

@@ -3,6 +3,7 @@ import { type AgentTarget, callAction } from "../../agent/actions/call.ts";
 import { type ActionDefinition, loadActions } from "../../agent/actions/definition.ts";
 import { explicitCall } from "../../agent/gate/grant.ts";
 import { connectionProblem } from "../../client/connection.ts";
+import { SERVICE_LABELS } from "../../config/options.ts";
 import type { Area, Check, Need } from "../check.ts";
 import { shown } from "../expect.ts";
 import type { Http } from "../http.ts";
@@ -12,7 +13,6 @@ import { failCheck, skipCheck } from "../outcome.ts";
 import type { RunContext } from "../run-context.ts";
 import { sampleParameters, textsOf } from "../sample-parameters.ts";
 import { catalog } from "../storefront-data.ts";
-import { serviceLabel } from "../target.ts";
 import { logout, register, type SessionSide } from "./bff.ts";
 
 /** Where a `bff` action's user must have an agent session. */
@@ -51,7 +51,7 @@ export const actionsArea: Area = {
 
 function documentCheck(action: ActionDefinition): Check {
   return {
-    name: `${action.name} agrees with the ${serviceLabel(action.service)}'s OpenAPI document`,
+    name: `${action.name} agrees with the ${SERVICE_LABELS[action.service]}'s OpenAPI document`,
     needs: [action.service],
     async run({ run }) {
       const loaded = await openApiDocument(run, action.service);
@@ -113,7 +113,7 @@ function callCheck(action: ActionDefinition, seen: string[], sides: readonly Ses
 /** The agent sessions the calls registered are cleared again, as the user's app does on logout. */
 function cleanupCheck(side: SessionSide): Check {
   return {
-    name: `agent session at the ${serviceLabel(side.service)} cleared`,
+    name: `agent session at the ${SERVICE_LABELS[side.service]} cleared`,
     needs: [side.service, "user", ...(side.tokens === "wallet" ? (["wallet"] as const) : [])],
     changes: true,
     async run({ http, run }) {

@@ -1,6 +1,7 @@
 import { type ErrorEvent, EventSource } from "eventsource";
 import { isAnswer } from "../../client/answer.ts";
 import { CART, ERROR_BODY } from "../../client/wire.ts";
+import { parseJson } from "../../json-text.ts";
 import { systemTimers, type Timer, type Timers } from "../../timers.ts";
 import { type Cart, describeCart } from "./storefront.ts";
 
@@ -254,14 +255,6 @@ async function errorCode(response: Response): Promise<string | undefined> {
       .catch(() => ""),
   );
   return isAnswer(body, ERROR_BODY) ? body.code : undefined;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** "TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:9" → "connect ECONNREFUSED 127.0.0.1:9". */

@@ -1,8 +1,9 @@
 import { checkAnswer, isAnswer } from "../../client/answer.ts";
 import { answersHealth } from "../../client/health.ts";
 import { ERROR_BODY, OAUTH_ERROR_BODY } from "../../client/wire.ts";
-import type { ServiceName, ServiceUrls } from "../../config/options.ts";
+import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../../config/options.ts";
 import type { FromSchema, JsonSchema } from "../../json-schema.ts";
+import { parseJson } from "../../json-text.ts";
 import type { Masker } from "../../mask.ts";
 import type { TrafficLog } from "./traffic.ts";
 
@@ -10,12 +11,6 @@ import type { TrafficLog } from "./traffic.ts";
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Bodies kept for the Traffic screen, per exchange. */
 const KEPT_BODY_CHARS = 64 * 1024;
-
-export const SERVICE_LABELS: Record<ServiceName, string> = {
-  storefront: "storefront",
-  wallet: "wallet",
-  host: "host app",
-};
 
 /** The schema of a route's answer: a JSON Schema with its `type` (so that an options object cannot pass for one). */
 type AnswerSchema = JsonSchema & { readonly type: string };
@@ -189,14 +184,6 @@ function httpFailure(label: string, status: number, body: unknown): RequestFailu
 
 function seconds(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function describeNetworkError(error: unknown): string {

@@ -1,6 +1,5 @@
 import { Box, Text } from "ink";
-import { SERVICE_NAMES } from "../../config/options.ts";
-import { SERVICE_LABELS } from "../client/http.ts";
+import { SERVICE_LABELS, SERVICE_NAMES } from "../../config/options.ts";
 import { useServices } from "../context.tsx";
 import { type TuiState, useStoreState } from "../state/store.ts";
 import { Tinted } from "./Tinted.tsx";

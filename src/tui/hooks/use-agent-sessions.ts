@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from "react";
+import { SERVICE_LABELS } from "../../config/options.ts";
 import {
   changeSession,
   type Exchange,
@@ -8,7 +9,6 @@ import {
   sessionStateFrom,
   tryAgentCall,
 } from "../client/agent-sessions.ts";
-import { SERVICE_LABELS } from "../client/http.ts";
 import { useServices } from "../context.tsx";
 import { useStoreState } from "../state/store.ts";
 import { useRequest } from "./use-request.ts";

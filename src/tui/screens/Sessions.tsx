@@ -1,6 +1,6 @@
 import { Box, Text, useInput } from "ink";
+import { SERVICE_LABELS } from "../../config/options.ts";
 import { AGENT_PROBE, type Exchange, LOGIN_FOR_SESSION, type SessionService } from "../client/agent-sessions.ts";
-import { SERVICE_LABELS } from "../client/http.ts";
 import { RequestLine } from "../components/Pending.tsx";
 import { Tinted } from "../components/Tinted.tsx";
 import { useServices } from "../context.tsx";
