@@ -26,6 +26,11 @@ const LAYERS = [
 const CONTRACTS = "^src/(storefront|wallet|host-app)/(contracts|schemas)\\.ts$";
 
 const folderPath = (folder) => `^src/${folder}/`;
+// Every folder of src/ is in a layer: a module of any other folder, imported, importing or alone, fails.
+const IN_A_LAYER = `^src/(${LAYERS.flatMap((layer) => layer.folders).join("|")})/`;
+const UNPLACED = { path: "^src/[^/]+/", pathNot: IN_A_LAYER };
+// A package as a module names it: resolved (node_modules/ink/…) or, where it is not installed, as written.
+const pkg = (names) => `(^|node_modules/)(${names})(/|$)`;
 const rank = new Map(LAYERS.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));
 
 const layerRules = LAYERS.flatMap((layer, index) =>
@@ -61,6 +66,35 @@ module.exports = {
       to: { path: "^src/[^/]+/" },
     },
     ...layerRules,
+    ...[{ from: UNPLACED, to: {} }, { from: { orphan: true, ...UNPLACED }, to: {} }, { from: { path: "^src/" }, to: UNPLACED }].map(
+      (rule) => ({
+        name: "every-folder-in-a-layer",
+        comment: "Each folder of src/ belongs to a layer of LAYERS above: add a new folder there, in the layer it serves.",
+        severity: "error",
+        ...rule,
+      }),
+    ),
+    {
+      name: "ink-only-in-the-terminal-ui",
+      comment: "ink and react render the terminal UI, and only it: nothing else carries them.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/tui/" },
+      to: { path: pkg("ink[^/]*|react|react-dom") },
+    },
+    {
+      name: "mcp-sdk-only-where-mcp-is-served",
+      comment: "The MCP SDK is loaded only by the MCP server, src/agent/mcp.ts.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/agent/mcp\\.ts$" },
+      to: { path: pkg("@modelcontextprotocol/[^/]+") },
+    },
+    {
+      name: "h3-only-in-the-servers",
+      comment: "h3 serves the sandbox's routes: the server layers and the runtime that composes them use it, no client, core or CLI code.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(http|auth|identity|bff|journal|storefront|wallet|host-app|controls|openapi|services|runtime)/" },
+      to: { path: pkg("h3") },
+    },
     {
       name: "domains-share-only-contracts",
       comment: "A domain takes nothing from another domain but its contract (contracts.ts, schemas.ts).",

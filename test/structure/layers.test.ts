@@ -59,3 +59,37 @@ test("a forbidden import fails the check with the rule's name", async (t) => {
   assert.match(output, /error clients-through-client-tier: src\/tui\/app\.ts → src\/wallet\/store\.ts/);
   assert.match(output, /error no-cycle: src\/agent\/(a|b)\.ts/);
 });
+
+test("a folder of src/ in no layer fails the check, whether it imports, is imported or stands alone", async (t) => {
+  const dir = await tree({
+    "src/helpers/a.ts": 'import "../errors.ts";\n',
+    "src/errors.ts": "export {};\n",
+    "src/extras/alone.ts": "export {};\n",
+    "src/cli/main.ts": 'import "../shared/util.ts";\n',
+    "src/shared/util.ts": "export {};\n",
+  });
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const { code, output } = await checkLayers(dir);
+  assert.notEqual(code, 0, output);
+  assert.match(output, /error every-folder-in-a-layer: src\/helpers\/a\.ts → src\/errors\.ts/);
+  assert.match(output, /error every-folder-in-a-layer: src\/extras\/alone\.ts/);
+  assert.match(output, /error every-folder-in-a-layer: src\/cli\/main\.ts → src\/shared\/util\.ts/);
+});
+
+test("packages stay where they belong: ink and react in the terminal UI, the MCP SDK in the MCP server, h3 in the servers", async (t) => {
+  const dir = await tree({
+    "src/agent/answer.ts": 'import "ink";\nimport "@modelcontextprotocol/sdk/server/index.js";\n',
+    "src/agent/mcp.ts": 'import "@modelcontextprotocol/sdk/server/index.js";\n',
+    "src/tui/app.tsx": 'import "ink";\nimport "react";\n',
+    "src/client/http.ts": 'import "h3";\n',
+    "src/http/serve.ts": 'import "h3";\n',
+  });
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const { code, output } = await checkLayers(dir);
+  assert.notEqual(code, 0, output);
+  assert.match(output, /error ink-only-in-the-terminal-ui: src\/agent\/answer\.ts → ink/);
+  assert.match(output, /error mcp-sdk-only-where-mcp-is-served: src\/agent\/answer\.ts → @modelcontextprotocol/);
+  assert.match(output, /error h3-only-in-the-servers: src\/client\/http\.ts → h3/);
+  // Where each package belongs, it passes.
+  assert.doesNotMatch(output, /src\/tui\/app\.tsx|src\/agent\/mcp\.ts|src\/http\/serve\.ts/);
+});
