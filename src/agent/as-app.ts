@@ -1,6 +1,8 @@
-import { checkAnswer, isAnswer } from "../client/answer.ts";
+import { isAnswer } from "../client/answer.ts";
 import { CLIENT_TEXTS } from "../client/errors.ts";
-import { ERROR_BODY, LOGIN_ANSWER } from "../client/wire.ts";
+import { type LoginService, logIn } from "../client/login.ts";
+import { createServiceClient, RequestFailure } from "../client/service-client.ts";
+import { ERROR_BODY } from "../client/wire.ts";
 import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import type { DemoUser } from "../users.ts";
@@ -37,19 +39,28 @@ interface Server {
 }
 
 async function login(server: Server, user: DemoUser): Promise<string> {
-  const response = await post(server, "/api/auth/login", { email: user.email, password: user.password });
-  if (!response.ok) {
-    const { answer, code } = await answerOf(response);
-    const text = code === "invalid_credentials" ? AGENT_TEXTS.passwordRefused : AGENT_TEXTS.signInFailed;
-    failWith(text, { values: { ...valuesOf(server), email: user.email, answer }, expected: true });
-  }
-  const answer = checkAnswer(await response.json().catch(() => undefined), LOGIN_ANSWER);
-  if (!answer.ok)
-    failWith(CLIENT_TEXTS.offContract, {
-      values: { ...valuesOf(server), route: "POST /api/auth/login", mismatch: answer.mismatch },
+  const client = createServiceClient({ urls: { [server.service]: server.base } });
+  try {
+    return (await logIn(client, server.service as LoginService, user)).token;
+  } catch (error) {
+    if (!(error instanceof RequestFailure)) throw error;
+    const values = { ...valuesOf(server), email: user.email };
+    if (error.kind === "http") {
+      const answer = `${error.status} ${[error.said?.error, error.said?.hint].filter(Boolean).join(". ")}`.trimEnd();
+      const text = error.code === "invalid_credentials" ? AGENT_TEXTS.passwordRefused : AGENT_TEXTS.signInFailed;
+      return failWith(text, { values: { ...values, answer }, expected: true });
+    }
+    if (error.kind === "off_contract" || error.kind === "not_json")
+      return failWith(CLIENT_TEXTS.offContract, {
+        values: { ...values, route: "POST /api/auth/login", mismatch: error.mismatch ?? error.message },
+        expected: true,
+      });
+    return failWith(AGENT_TEXTS.unreachable, {
+      values: { ...values, reason: error.message },
       expected: true,
+      cause: error,
     });
-  return answer.value.token;
+  }
 }
 
 async function register(server: Server, user: DemoUser, token: string): Promise<void> {

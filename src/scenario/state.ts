@@ -1,6 +1,8 @@
 import type { AgentTarget } from "../agent/actions/call.ts";
 import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { signInAsApp } from "../agent/as-app.ts";
+import { type LoginService, logIn } from "../client/login.ts";
+import { createServiceClient, RequestFailure, type ServiceClient } from "../client/service-client.ts";
 import type { ServiceName } from "../config/options.ts";
 import type { DemoUser } from "../users.ts";
 import { CartWatch } from "./streams.ts";
@@ -13,6 +15,8 @@ export class RunState {
   /** How many clock steps have run: a token from before a move may not be valid at the clock's new time. */
   clockMoves = 0;
   readonly #tokens = new Map<string, Promise<string>>();
+  /** The one service client, for the runner's own logins. */
+  readonly #client: ServiceClient;
   /** The clock moves before each login (by token key) and each agent sign-in (by `agent <user id>`). */
   readonly #signedInAt = new Map<string, number>();
   readonly #agents = new Map<string, Promise<AgentTarget>>();
@@ -22,7 +26,9 @@ export class RunState {
     readonly target: Target,
     readonly users: readonly DemoUser[],
     readonly actions: readonly ActionDefinition[],
-  ) {}
+  ) {
+    this.#client = createServiceClient({ urls: target.urls });
+  }
 
   user(who: string): DemoUser {
     const user = this.users.find((each) => each.email === who || each.id === who);
@@ -38,7 +44,9 @@ export class RunState {
     const key = this.#tokenKey(server, who);
     let token = this.#tokens.get(key);
     if (!token) {
-      token = logIn(this.url(server === "host" ? "wallet" : server), this.user(who));
+      const service = server === "host" ? "wallet" : server;
+      this.url(service); // A server not given fails the step here, saying how to give it.
+      token = signIn(this.#client, service, this.user(who));
       this.#tokens.set(key, token);
       this.#signedInAt.set(key, this.clockMoves);
     }
@@ -106,12 +114,12 @@ export class RunState {
   }
 }
 
-async function logIn(base: string, user: DemoUser): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  if (!response.ok) throw new StepFailure(`${user.email} could not log in at ${base}: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
+/** The user's token at the storefront or the wallet, through the one login; a refusal or an answer off its contract fails the step. */
+async function signIn(client: ServiceClient, service: LoginService, user: DemoUser): Promise<string> {
+  try {
+    return (await logIn(client, service, user)).token;
+  } catch (error) {
+    if (!(error instanceof RequestFailure)) throw error;
+    throw new StepFailure(`${user.email} could not log in at the ${service}: ${error.message}`);
+  }
 }

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react";
+import type { ServiceClient } from "../client/service-client.ts";
 import type { Timers } from "../timers.ts";
 import type { CartFeed } from "./client/cart-feed.ts";
-import type { HttpClient } from "./client/http.ts";
 import type { TrafficLog } from "./client/traffic.ts";
 import type { TuiSettings } from "./settings.ts";
 import type { TuiStore } from "./state/store.ts";
@@ -11,7 +11,7 @@ export interface TuiServices {
   settings: TuiSettings;
   /** What the polls, the retries and the countdowns wait on (a test's own, moved by hand). */
   timers: Timers;
-  client: HttpClient;
+  client: ServiceClient;
   traffic: TrafficLog;
   store: TuiStore;
   /** The storefront login's cart stream, followed at App level so that no event is missed on another screen. */

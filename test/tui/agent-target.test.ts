@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { ServiceClient } from "../../src/client/service-client.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { agentTargetFor } from "../../src/tui/client/agent-target.ts";
-import type { HttpClient } from "../../src/tui/client/http.ts";
 import type { TuiSettings } from "../../src/tui/settings.ts";
 import { ADA } from "../helpers/sandbox.ts";
 
 const settings = { urls: {}, serviceToken: "token", walletPrefix: "/api/wallet" } as TuiSettings;
-const client = {} as HttpClient;
+const client = {} as ServiceClient;
 const user = { id: ADA.id, email: ADA.email, name: "Ada Okafor" };
 
 /** The UI shows the message; the error says it is the user's to fix, under a code of the UI's table. */

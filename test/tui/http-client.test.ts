@@ -3,8 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import { JSON_OBJECT } from "../../src/client/answer.ts";
+import { RequestFailure } from "../../src/client/service-client.ts";
 import { createMasker } from "../../src/mask.ts";
-import { createHttpClient, RequestFailure } from "../../src/tui/client/http.ts";
+import { createHttpClient } from "../../src/tui/client/http.ts";
 import { TrafficLog } from "../../src/tui/client/traffic.ts";
 
 const SERVICE_TOKEN = "a-service-token-that-must-never-show-up";

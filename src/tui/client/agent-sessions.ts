@@ -1,7 +1,7 @@
 import { JSON_OBJECT } from "../../client/answer.ts";
+import type { ServiceClient } from "../../client/service-client.ts";
+import { RequestFailure } from "../../client/service-client.ts";
 import type { Login } from "../state/store.ts";
-import type { HttpClient } from "./http.ts";
-import { RequestFailure } from "./http.ts";
 
 /** The two services that keep agent sessions: the storefront for its BFF routes, the host app for the wallet's. */
 export const SESSION_SERVICES = ["storefront", "host"] as const;
@@ -32,7 +32,7 @@ export interface Exchange {
 
 /** POST (register) or DELETE (clear) /api/agent/session, as the app does after login and on logout. */
 export async function changeSession(
-  client: HttpClient,
+  client: ServiceClient,
   service: SessionService,
   change: SessionChange,
   login: Login,
@@ -56,7 +56,7 @@ export async function changeSession(
 
 /** Calls the service's BFF route as the agent does: the service token and the user's id in X-End-User-Id. */
 export async function tryAgentCall(
-  client: HttpClient,
+  client: ServiceClient,
   service: SessionService,
   serviceToken: string,
   userId: string,

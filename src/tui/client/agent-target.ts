@@ -1,10 +1,10 @@
 import type { AgentTarget } from "../../agent/actions/call.ts";
+import { REQUEST_TIMEOUT_MS, RequestFailure, type ServiceClient } from "../../client/service-client.ts";
 import { SERVICE_LABELS, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../config/options.ts";
 import { failWith } from "../../errors.ts";
 import type { TuiSettings } from "../settings.ts";
 import type { TuiState } from "../state/store.ts";
 import { TUI_TEXTS } from "./errors.ts";
-import { type HttpClient, REQUEST_TIMEOUT_MS, RequestFailure } from "./http.ts";
 
 /** Said in place when nobody is signed in: the agent acts for a user. */
 export const SIGN_IN_FIRST = TUI_TEXTS.signInFirst.text;
@@ -17,7 +17,7 @@ export const SIGN_IN_FIRST = TUI_TEXTS.signInFirst.text;
  */
 export function agentTargetFor(
   settings: TuiSettings,
-  client: HttpClient,
+  client: ServiceClient,
   logins: TuiState["logins"],
   signal: AbortSignal,
 ): AgentTarget {

@@ -1,3 +1,4 @@
+import type { ServiceClient } from "../../client/service-client.ts";
 import {
   BALANCE,
   type Insights,
@@ -6,7 +7,6 @@ import {
   TRANSACTION_LIST,
   type Transaction,
 } from "../../client/wire.ts";
-import type { HttpClient } from "./http.ts";
 
 // The answers' types come from the schemas the servers answer with (type-only imports: nothing of the servers runs in the UI).
 
@@ -25,14 +25,14 @@ export interface WalletView {
 }
 
 /** The signed-in shopper's orders, newest first. */
-export async function fetchOrders(client: HttpClient, token: string, signal?: AbortSignal): Promise<Order[]> {
+export async function fetchOrders(client: ServiceClient, token: string, signal?: AbortSignal): Promise<Order[]> {
   const answer = await client.call("storefront", "/api/orders", ORDER_LIST, { token, signal });
   return answer.orders;
 }
 
 /** The balance, and the transactions of a period (one direction or both) with the period's insight totals. */
 export async function fetchWallet(
-  client: HttpClient,
+  client: ServiceClient,
   options: { token: string; prefix: string; period: Period; direction: DirectionFilter; signal?: AbortSignal },
 ): Promise<WalletView> {
   const { token, prefix, signal } = options;

@@ -1,5 +1,5 @@
+import type { ServiceClient } from "../../client/service-client.ts";
 import { CART, type Cart, PRODUCT_LIST, type Product } from "../../client/wire.ts";
-import type { HttpClient } from "./http.ts";
 
 export type { Cart, Product };
 /** A line of a cart: `id` is the product id, `price` the unit price in naira. */
@@ -7,7 +7,7 @@ export type CartItem = Cart["items"][number];
 
 /** The catalog, or the products whose name holds `query` (the spec's search is `?q=` of the list). */
 export async function searchProducts(
-  client: HttpClient,
+  client: ServiceClient,
   token: string,
   query: string,
   signal?: AbortSignal,
@@ -19,7 +19,7 @@ export async function searchProducts(
 
 /** Adds `quantity` of a product to the signed-in user's cart; the storefront answers the whole cart. */
 export function addToCart(
-  client: HttpClient,
+  client: ServiceClient,
   token: string,
   productId: string,
   quantity: number,
