@@ -8,17 +8,24 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 /**
  * The TypeScript type of the values a schema allows, for the keywords the sandbox's schemas use
  * (type, enum, const, properties and required, items, additionalProperties, propertyNames with an
- * enum), so that a view's type is read from its schema rather than written a second time.
+ * enum, oneOf and anyOf where no type is said, and a `$ref` to `#/$defs/<name>` of the `Defs` given), so that a view's type is read from
+ * its schema rather than written a second time.
  */
-export type FromSchema<S> = S extends { readonly enum: readonly (infer E)[] }
-  ? E
-  : S extends { readonly const: infer C }
-    ? C
-    : S extends { readonly type: infer T }
-      ? OfType<T extends readonly (infer U)[] ? U : T, S>
-      : unknown;
+export type FromSchema<S, Defs = {}> = S extends { readonly $ref: `#/$defs/${infer N extends string & keyof Defs}` }
+  ? FromSchema<Defs[N], Defs>
+  : S extends { readonly enum: readonly (infer E)[] }
+    ? E
+    : S extends { readonly const: infer C }
+      ? C
+      : S extends { readonly type: infer T }
+        ? OfType<T extends readonly (infer U)[] ? U : T, S, Defs>
+        : S extends { readonly oneOf: readonly (infer O)[] }
+          ? FromSchema<O, Defs>
+          : S extends { readonly anyOf: readonly (infer O)[] }
+            ? FromSchema<O, Defs>
+            : unknown;
 
-type OfType<T, S> = T extends "string"
+type OfType<T, S, Defs> = T extends "string"
   ? string
   : T extends "integer" | "number"
     ? number
@@ -28,22 +35,24 @@ type OfType<T, S> = T extends "string"
         ? null
         : T extends "array"
           ? S extends { readonly items: infer I }
-            ? FromSchema<I>[]
+            ? FromSchema<I, Defs>[]
             : unknown[]
           : T extends "object"
-            ? OfObject<S>
+            ? OfObject<S, Defs>
             : never;
 
-type OfObject<S> = S extends { readonly properties: infer P }
-  ? Properties<P, S extends { readonly required: readonly (infer R)[] } ? R : never>
+type OfObject<S, Defs> = S extends { readonly properties: infer P }
+  ? Properties<P, S extends { readonly required: readonly (infer R)[] } ? R : never, Defs>
   : S extends { readonly propertyNames: { readonly enum: readonly (infer K extends string)[] } }
-    ? Partial<Record<K, S extends { readonly additionalProperties: infer A } ? FromSchema<A> : unknown>>
+    ? Partial<Record<K, S extends { readonly additionalProperties: infer A } ? FromSchema<A, Defs> : unknown>>
     : S extends { readonly additionalProperties: infer A }
-      ? Record<string, FromSchema<A>>
+      ? Record<string, FromSchema<A, Defs>>
       : Record<string, unknown>;
 
-type Properties<P, R> = Flat<
-  { -readonly [K in keyof P & R]: FromSchema<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K]> }
+type Properties<P, R, Defs> = Flat<
+  { -readonly [K in keyof P & R]: FromSchema<P[K], Defs> } & {
+    -readonly [K in Exclude<keyof P, R>]?: FromSchema<P[K], Defs>;
+  }
 >;
 
 type Flat<T> = { [K in keyof T]: T[K] };

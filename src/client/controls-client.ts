@@ -168,6 +168,11 @@ export class ControlsClient {
     return this.request("POST", "trigger/transaction", TRIGGERED_TRANSACTION, transaction);
   }
 
+  /** A transaction as a document writes it (a scenario's trigger step), sent as it is: the controls check its fields, and refuse a wrong one with 400. */
+  triggerTransactionAsWritten(transaction: Readonly<Record<string, unknown>>): Promise<TriggeredTransaction> {
+    return this.request("POST", "trigger/transaction", TRIGGERED_TRANSACTION, transaction);
+  }
+
   /** A Pending transaction settles as Completed or Failed. */
   triggerTransactionStatus(transactionId: string, status: SettledStatus): Promise<TriggeredTransaction> {
     return this.request("POST", "trigger/transaction-status", TRIGGERED_TRANSACTION, { transactionId, status });

@@ -2,7 +2,7 @@ import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { parseFault } from "../controls/faults/fault.ts";
 import { parseInstant } from "../http/instant.ts";
 import type { DemoUser } from "../users.ts";
-import type { Scenario } from "./scenario.ts";
+import type { ClockSpec, FaultSpec, Scenario } from "./scenario.ts";
 import { select } from "./values.ts";
 
 /**
@@ -29,12 +29,13 @@ export function authoringProblems(
       problems.push(`${where}: ${(error as Error).message}`);
     }
   };
-  const clock = (where: string, spec: unknown) => {
-    const set = (spec as { set?: string } | undefined)?.set;
-    refused(`${where}/set`, set, () => parseInstant("set", set as string, "start"));
+  const clock = (where: string, spec: ClockSpec | undefined) => {
+    const set = spec?.set;
+    if (set !== undefined) refused(`${where}/set`, set, () => parseInstant("set", set, "start"));
   };
-  const fault = (where: string, spec: unknown) =>
-    refused(where, spec, () => parseFault(spec as Record<string, unknown>));
+  const fault = (where: string, spec: FaultSpec | undefined) => {
+    if (spec !== undefined) refused(where, spec, () => parseFault(spec));
+  };
   if (sound("/clock")) clock("/clock", scenario.clock);
   const faults = sound("/faults") && Array.isArray(scenario.faults) ? scenario.faults : [];
   for (const [index, spec] of faults.entries()) if (sound(`/faults/${index}`)) fault(`/faults/${index}`, spec);
@@ -84,20 +85,17 @@ export function authoringProblems(
       if (!captured.has(name as string)) problems.push(`${at}: \${${name}} is used before any step captures it`);
     for (const name of Object.keys(capture ?? {})) captured.add(name);
     clock(`${at}/clock`, step.clock);
-    fault(`${at}/fault/add`, (step.fault as { add?: unknown } | undefined)?.add);
+    fault(`${at}/fault/add`, step.fault?.add);
     const action = step.expect?.action;
     if (typeof action === "string" && !later(action) && !actions.some((each) => each.name === action))
       problems.push(
         `${at}/expect/action: "${action}" is no action of the agent's (${actions.map((each) => each.name).join(", ")})`,
       );
-    const request = step.request as { as?: string; agent?: string } | undefined;
-    user(`${at}/request/as`, request?.as, true);
-    user(`${at}/request/agent`, request?.agent);
-    user(`${at}/ask/as`, (step.ask as { as?: string } | undefined)?.as);
-    user(`${at}/waitFor/as`, (step.waitFor as { as?: string } | undefined)?.as);
-    for (const [line, wanted] of (
-      (step.journal as { expect?: { user?: string }[] } | undefined)?.expect ?? []
-    ).entries())
+    user(`${at}/request/as`, step.request?.as, true);
+    user(`${at}/request/agent`, step.request?.agent);
+    user(`${at}/ask/as`, step.ask?.as);
+    user(`${at}/waitFor/as`, step.waitFor?.as);
+    for (const [line, wanted] of (step.journal?.expect ?? []).entries())
       user(`${at}/journal/expect/${line}/user`, wanted.user);
     for (const part of ["body", "event"] as const) {
       const checks = step.expect?.[part];

@@ -1,9 +1,10 @@
 import { loadActions } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { connectionProblem } from "../client/connection.ts";
+import type { ServiceName } from "../config/options.ts";
 import { SandboxError } from "../errors.ts";
 import { loadDemoUsers } from "../users.ts";
-import type { Scenario, Step } from "./scenario.ts";
+import type { RunStep, Scenario } from "./scenario.ts";
 import { RunState } from "./state.ts";
 import { act } from "./steps.ts";
 import { freshSandbox, givenServers, type Servers } from "./target.ts";
@@ -40,9 +41,9 @@ export function notRunResult(scenario: Scenario): ScenarioResult {
 
 /** The servers a scenario sends to that the given ones lack: refused up front. */
 export function serversMissing(scenario: Scenario, urls: Servers["urls"]): string[] {
-  const needs = new Set<string>();
+  const needs = new Set<ServiceName>();
   for (const step of scenario.steps) {
-    const request = step.request as { server?: string; agent?: string } | undefined;
+    const { request } = step;
     if (request?.server) needs.add(request.server);
     // The agent's session at the host app is registered with a wallet token: the wallet signs the user in.
     if (request?.agent && request.server === "host") needs.add("wallet");
@@ -50,7 +51,7 @@ export function serversMissing(scenario: Scenario, urls: Servers["urls"]): strin
     // The built-in agent reads both the storefront and the wallet (through the host app).
     if (step.ask) needs.add("storefront").add("wallet").add("host");
   }
-  return [...needs].filter((server) => !urls[server as keyof Servers["urls"]]);
+  return [...needs].filter((server) => !urls[server]);
 }
 
 /** What of a scenario needs the sandbox's controls (/__sandbox/): refused up front when it runs against given servers. */
@@ -113,7 +114,7 @@ export async function runScenario(
 }
 
 /** The scenario's data, clock and faults, as the steps that set them up (numbered before the first). */
-function setupSteps(scenario: Scenario): Step[] {
+function setupSteps(scenario: Scenario): RunStep[] {
   return [
     ...(scenario.data === undefined ? [] : [{ name: "import the data", importData: scenario.data }]),
     ...(scenario.clock ? [{ name: "set the clock", clock: scenario.clock }] : []),
@@ -121,7 +122,7 @@ function setupSteps(scenario: Scenario): Step[] {
   ];
 }
 
-async function runStep(raw: Step, index: number, state: RunState): Promise<StepResult> {
+async function runStep(raw: RunStep, index: number, state: RunState): Promise<StepResult> {
   let label = raw.name ?? describe(raw);
   try {
     const step = substitute(raw, state.variables);
@@ -155,14 +156,13 @@ export function hadInternalError(results: readonly ScenarioResult[]): boolean {
 }
 
 /** A step's label when it has no name: what it does. */
-function describe(step: Step): string {
-  const request = step.request as { server: string; method?: string; path: string } | undefined;
-  if (request) return `${request.method ?? "GET"} ${request.server} ${request.path}`;
-  if (step.ask) return `ask "${(step.ask as { question: string }).question}"`;
+function describe(step: RunStep): string {
+  if ("importData" in step) return "import data";
+  if (step.request) return `${step.request.method ?? "GET"} ${step.request.server} ${step.request.path}`;
+  if (step.ask) return `ask "${step.ask.question}"`;
   if (step.clock) return `clock ${JSON.stringify(step.clock)}`;
   if (step.fault) return `fault ${JSON.stringify(step.fault)}`;
   if (step.trigger) return `trigger ${JSON.stringify(step.trigger)}`;
-  if (step.waitFor) return `wait for a ${(step.waitFor as { stream: string }).stream} event`;
-  if (step.journal) return "journal";
-  return "import data";
+  if (step.waitFor) return `wait for a ${step.waitFor.stream} event`;
+  return "journal";
 }

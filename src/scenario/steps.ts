@@ -1,21 +1,20 @@
 import { ask } from "../agent/ask.ts";
 import { type JournalEntry, matchesFilter } from "../client/wire.ts";
-import type { ServiceName } from "../config/options.ts";
-import type { Step } from "./scenario.ts";
+import type { RunStep, Step } from "./scenario.ts";
 import type { RunState } from "./state.ts";
 import { durationMs, mismatch, StepFailure, select, show } from "./values.ts";
 
 /** Does the step, checks what it expects, captures what it names; answers what came back, in one line. */
-export async function act(step: Step, state: RunState): Promise<string> {
+export async function act(step: RunStep, state: RunState): Promise<string> {
   const { controls } = state.target;
   if ("importData" in step) {
     const { imported } = await controls.importData(step.importData);
     return `imported ${imported.join(", ")}`;
   }
-  if (step.request) return request(step, state);
-  if (step.ask) return askStep(step, state);
+  if (step.request) return request(step.request, step, state);
+  if (step.ask) return askStep(step.ask, step, state);
   if (step.clock) {
-    const clock = step.clock as { set?: string; advance?: number | string; reset?: true };
+    const { clock } = step;
     state.clockMoves++;
     const state_ = clock.set
       ? await controls.setClock(clock.set)
@@ -25,30 +24,21 @@ export async function act(step: Step, state: RunState): Promise<string> {
     return `the clock reads ${state_.now}`;
   }
   if (step.fault) {
-    const fault = step.fault as { add?: Record<string, unknown>; clear?: true | string };
+    const { fault } = step;
     if (fault.add) {
-      const added = await controls.addFault(fault.add as never);
+      const added = await controls.addFault(fault.add);
       return `fault ${added.id} on ${added.service} ${added.route}`;
     }
     const cleared = await controls.clearFaults(fault.clear === true ? undefined : fault.clear);
     return `cleared ${cleared.length === 1 ? "1 fault" : `${cleared.length} faults`}`;
   }
-  if (step.trigger) return trigger(step, state);
-  if (step.waitFor) return waitFor(step, state);
-  return journal(step, state);
+  if (step.trigger) return trigger(step.trigger, step, state);
+  if (step.waitFor) return waitFor(step.waitFor, step, state);
+  if (step.journal) return journal(step.journal, state);
+  throw new Error("a step with no action, which the schema lets no file write");
 }
 
-async function request(step: Step, state: RunState): Promise<string> {
-  const spec = step.request as {
-    server: ServiceName;
-    method?: string;
-    path: string;
-    as?: string;
-    agent?: string;
-    headers?: Record<string, string>;
-    body?: unknown;
-    form?: Record<string, string>;
-  };
+async function request(spec: NonNullable<Step["request"]>, step: Step, state: RunState): Promise<string> {
   const headers: Record<string, string> = { accept: "application/json", ...spec.headers };
   if (spec.agent) {
     // The user's app has signed in and registered the agent's session, as it does before the agent acts.
@@ -84,21 +74,20 @@ async function request(step: Step, state: RunState): Promise<string> {
   const seen = `${method} ${spec.path} → ${response.status}${stale ? `; ${stale}` : ""}`;
   const expect = step.expect ?? {};
   if (expect.status !== undefined) check("status", expect.status, response.status, seen);
-  for (const [name, wanted] of Object.entries((expect.headers ?? {}) as Record<string, unknown>))
+  for (const [name, wanted] of Object.entries(expect.headers ?? {}))
     check(`header ${name}`, wanted, response.headers.get(name) ?? undefined, seen);
   checkBody(expect.body, body, seen);
   capture(step, { status: response.status, headers: response.headers, body }, state);
   return seen;
 }
 
-async function askStep(step: Step, state: RunState): Promise<string> {
-  const spec = step.ask as { question: string; as: string };
+async function askStep(spec: NonNullable<Step["ask"]>, step: Step, state: RunState): Promise<string> {
   const target = await state.agent(spec.as);
   const transcript = await ask(spec.question, { actions: state.actions, target });
   const seen = `${transcript.action}${Object.keys(transcript.parameters).length ? ` ${JSON.stringify(transcript.parameters)}` : ""}: ${transcript.answer}`;
   const expect = step.expect ?? {};
   if (expect.action !== undefined) check("action", expect.action, transcript.action, seen);
-  for (const [name, wanted] of Object.entries((expect.parameters ?? {}) as Record<string, unknown>))
+  for (const [name, wanted] of Object.entries(expect.parameters ?? {}))
     check(`parameter ${name}`, wanted, transcript.parameters[name], seen);
   if (expect.answer !== undefined) check("answer", expect.answer, transcript.answer, seen);
   if (expect.followUp !== undefined) check("follow-up", expect.followUp, transcript.followUp?.question, seen);
@@ -107,16 +96,12 @@ async function askStep(step: Step, state: RunState): Promise<string> {
   return seen;
 }
 
-async function trigger(step: Step, state: RunState): Promise<string> {
+async function trigger(spec: NonNullable<Step["trigger"]>, step: Step, state: RunState): Promise<string> {
   const { controls } = state.target;
-  const spec = step.trigger as {
-    orderDelivered?: string;
-    transaction?: Record<string, unknown>;
-    transactionStatus?: { id: string; status: "Completed" | "Failed" };
-  };
+
   let answer: unknown;
   if (spec.orderDelivered) answer = await controls.triggerOrderDelivered(spec.orderDelivered);
-  else if (spec.transaction) answer = await controls.triggerTransaction(spec.transaction as never);
+  else if (spec.transaction) answer = await controls.triggerTransactionAsWritten(spec.transaction);
   else if (spec.transactionStatus)
     answer = await controls.triggerTransactionStatus(spec.transactionStatus.id, spec.transactionStatus.status);
   checkBody(step.expect?.body, answer, show(answer));
@@ -124,10 +109,9 @@ async function trigger(step: Step, state: RunState): Promise<string> {
   return show(answer);
 }
 
-async function waitFor(step: Step, state: RunState): Promise<string> {
-  const spec = step.waitFor as { stream: "cart"; as: string; timeout?: number | string };
+async function waitFor(spec: NonNullable<Step["waitFor"]>, step: Step, state: RunState): Promise<string> {
   const watch = await state.cart(spec.as);
-  const wanted = (step.expect?.event ?? {}) as Record<string, unknown>;
+  const wanted = step.expect?.event ?? {};
   const timeout = durationMs(spec.timeout ?? "5s");
   const event = await watch.next(
     (data) => Object.entries(wanted).every(([at, expected]) => !mismatch(expected, select(data, at))),
@@ -146,19 +130,7 @@ async function waitFor(step: Step, state: RunState): Promise<string> {
   return `cart event ${show(event)}`;
 }
 
-async function journal(step: Step, state: RunState): Promise<string> {
-  const spec = step.journal as {
-    inOrder?: boolean;
-    expect: {
-      server?: ServiceName;
-      method?: string;
-      path?: string;
-      status?: string | number;
-      user?: string;
-      agent?: boolean;
-      count?: number;
-    }[];
-  };
+async function journal(spec: NonNullable<Step["journal"]>, state: RunState): Promise<string> {
   const { entries } = await state.target.controls.journal({ health: false });
   let from = 0;
   const seen: string[] = [];
