@@ -11,7 +11,9 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
  * enum, oneOf and anyOf where no type is said, and a `$ref` to `#/$defs/<name>` of the `Defs` given), so that a view's type is read from
  * its schema rather than written a second time.
  */
-export type FromSchema<S, Defs = Record<never, never>> = S extends { readonly $ref: `#/$defs/${infer N extends string & keyof Defs}` }
+export type FromSchema<S, Defs = Record<never, never>> = S extends {
+  readonly $ref: `#/$defs/${infer N extends string & keyof Defs}`;
+}
   ? FromSchema<Defs[N], Defs>
   : S extends { readonly enum: readonly (infer E)[] }
     ? E
