@@ -38,10 +38,10 @@ interface Server {
   base: string;
 }
 
-async function login(server: Server, user: DemoUser): Promise<string> {
+async function login(server: Server & { service: LoginService }, user: DemoUser): Promise<string> {
   const client = createServiceClient({ urls: { [server.service]: server.base } });
   try {
-    return (await logIn(client, server.service as LoginService, user)).token;
+    return (await logIn(client, server.service, user)).token;
   } catch (error) {
     if (!(error instanceof RequestFailure)) throw error;
     const values = { ...valuesOf(server), email: user.email };

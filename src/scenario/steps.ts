@@ -98,7 +98,6 @@ async function askStep(spec: NonNullable<Step["ask"]>, step: Step, state: RunSta
 
 async function trigger(spec: NonNullable<Step["trigger"]>, step: Step, state: RunState): Promise<string> {
   const { controls } = state.target;
-
   let answer: unknown;
   if (spec.orderDelivered) answer = await controls.triggerOrderDelivered(spec.orderDelivered);
   else if (spec.transaction) answer = await controls.triggerTransactionAsWritten(spec.transaction);
