@@ -14,19 +14,30 @@ type AnswerSchema = JsonSchema & { readonly type: string };
 /** Why a call gave no usable answer; `message` is one line fit for the status bar. */
 export type FailureKind = "not_running" | "unreachable" | "timeout" | "not_json" | "off_contract" | "http";
 
+/** What a failure knows besides its kind: the status, and what the server's answer said. */
+export interface FailureDetails {
+  status?: number;
+  /** The code of the server's error body. */
+  code?: string;
+  /** What the server's error body said: its error and its hint (a fault's says how to remove it). */
+  said?: { error: string; hint?: string };
+  /** Where an answer off its contract departs from it (a JSON pointer and what was expected). */
+  mismatch?: string;
+}
+
 export class RequestFailure extends Error {
   override name = "RequestFailure";
+  readonly status?: number;
+  readonly code?: string;
+  readonly said?: FailureDetails["said"];
+  readonly mismatch?: string;
   constructor(
     message: string,
     readonly kind: FailureKind,
-    readonly status?: number,
-    readonly code?: string,
-    /** What the server's error body said, when it sent one: its error and its hint (a fault's says how to remove it). */
-    readonly said?: { error: string; hint?: string },
-    /** Where an answer off its contract departs from it (a JSON pointer and what was expected). */
-    readonly mismatch?: string,
+    details: FailureDetails = {},
   ) {
     super(message);
+    Object.assign(this, details);
   }
 }
 
@@ -112,20 +123,15 @@ export function createServiceClient(options: {
     const body = parseJson(text);
     if (!response.ok) throw httpFailure(label, response.status, body);
     if (body === undefined)
-      throw new RequestFailure(
-        `The ${label} answered ${response.status} with something that is not JSON`,
-        "not_json",
-        response.status,
-      );
+      throw new RequestFailure(`The ${label} answered ${response.status} with something that is not JSON`, "not_json", {
+        status: response.status,
+      });
     const answer = checkAnswer(body, schema);
     if (!answer.ok)
       throw new RequestFailure(
         `The ${label} answered ${callOptions.method ?? "GET"} ${path} with a body its contract does not allow: ${answer.mismatch}`,
         "off_contract",
-        response.status,
-        undefined,
-        undefined,
-        answer.mismatch,
+        { status: response.status, mismatch: answer.mismatch },
       );
     return answer.value;
   };
@@ -141,20 +147,16 @@ export function createServiceClient(options: {
 /** The server's own error (its error body, or OAuth's on the token endpoint) as one line; its status when the body is neither. */
 function httpFailure(label: string, status: number, body: unknown): RequestFailure {
   const said = isAnswer(body, ERROR_BODY)
-    ? { text: body.error, code: body.code, ...(body.hint ? { hint: body.hint } : {}) }
+    ? { error: body.error, code: body.code, ...(body.hint ? { hint: body.hint } : {}) }
     : isAnswer(body, OAUTH_ERROR_BODY)
-      ? { text: body.error_description, code: body.error }
+      ? { error: body.error_description, code: body.error }
       : undefined;
   const message = said
-    ? `${said.text} (${status} ${said.code})`
+    ? `${said.error} (${status} ${said.code})`
     : `The ${label} answered ${status}${body === undefined ? " with something that is not JSON" : ""}`;
-  return new RequestFailure(
-    message,
-    "http",
-    status,
-    said?.code,
-    said ? { error: said.text, ...(said.hint ? { hint: said.hint } : {}) } : undefined,
-  );
+  if (!said) return new RequestFailure(message, "http", { status });
+  const { code, ...rest } = said;
+  return new RequestFailure(message, "http", { status, code, said: rest });
 }
 
 function seconds(ms: number): string {
