@@ -31,6 +31,28 @@ const IN_A_LAYER = `^src/(${LAYERS.flatMap((layer) => layer.folders).join("|")})
 const UNPLACED = { path: "^src/[^/]+/", pathNot: IN_A_LAYER };
 // A package as a module names it: resolved (node_modules/ink/…) or, where it is not installed, as written.
 const pkg = (names) => `(^|node_modules/)(${names})(/|$)`;
+// The packages that belong to one part of src/, and only it: the rule's name, the packages, where they may be loaded.
+const PACKAGE_HOMES = [
+  {
+    name: "ink-only-in-the-terminal-ui",
+    comment: "ink and react render the terminal UI, and only it: nothing else carries them.",
+    packages: "ink[^/]*|react|react-dom",
+    home: "^src/tui/",
+  },
+  {
+    name: "mcp-sdk-only-where-mcp-is-served",
+    comment: "The MCP SDK is loaded only by the MCP server, src/agent/mcp.ts.",
+    packages: "@modelcontextprotocol/[^/]+",
+    home: "^src/agent/mcp\\.ts$",
+  },
+  {
+    name: "h3-only-in-the-servers",
+    comment:
+      "h3 serves the sandbox's routes: the server layers and the runtime that composes them use it, no client, core or CLI code.",
+    packages: "h3",
+    home: "^src/(http|auth|identity|bff|journal|storefront|wallet|host-app|controls|openapi|services|runtime)/",
+  },
+];
 const rank = new Map(LAYERS.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));
 
 const layerRules = LAYERS.flatMap((layer, index) =>
@@ -74,27 +96,13 @@ module.exports = {
         ...rule,
       }),
     ),
-    {
-      name: "ink-only-in-the-terminal-ui",
-      comment: "ink and react render the terminal UI, and only it: nothing else carries them.",
+    ...PACKAGE_HOMES.map(({ name, comment, packages, home }) => ({
+      name,
+      comment,
       severity: "error",
-      from: { path: "^src/", pathNot: "^src/tui/" },
-      to: { path: pkg("ink[^/]*|react|react-dom") },
-    },
-    {
-      name: "mcp-sdk-only-where-mcp-is-served",
-      comment: "The MCP SDK is loaded only by the MCP server, src/agent/mcp.ts.",
-      severity: "error",
-      from: { path: "^src/", pathNot: "^src/agent/mcp\\.ts$" },
-      to: { path: pkg("@modelcontextprotocol/[^/]+") },
-    },
-    {
-      name: "h3-only-in-the-servers",
-      comment: "h3 serves the sandbox's routes: the server layers and the runtime that composes them use it, no client, core or CLI code.",
-      severity: "error",
-      from: { path: "^src/", pathNot: "^src/(http|auth|identity|bff|journal|storefront|wallet|host-app|controls|openapi|services|runtime)/" },
-      to: { path: pkg("h3") },
-    },
+      from: { path: "^src/", pathNot: home },
+      to: { path: pkg(packages) },
+    })),
     {
       name: "domains-share-only-contracts",
       comment: "A domain takes nothing from another domain but its contract (contracts.ts, schemas.ts).",
