@@ -37,9 +37,17 @@ export const NUMBERS_IN_WORDS: Readonly<Record<string, number>> = { ...UNITS, ..
 /** The units of a weight or volume ("kg", "litres", "cl"): a pack's size, no count of packs. */
 export const WEIGHT_OR_VOLUME = "(?:kg|kgs|kilos?|kilograms?|g|grams?|l|ltrs?|litres?|liters?|cl|ml|lbs?)";
 
+/** Numbers in words, as patterns: the tens ("twenty"), the digits after them ("-five"), and every one-word number. */
+const TENS_WORDS = Object.keys(TENS).join("|");
+const DIGIT_WORDS = Object.keys(UNITS).slice(0, 9).join("|");
+const UNIT_WORDS = Object.keys(UNITS).join("|");
+/** A number of tens said in words, with its digit ("twenty-five"); and a one-word number ("three", "eleven"). */
+const TENS_SAID = new RegExp(`\\b(${TENS_WORDS})(?:[- ](${DIGIT_WORDS}))?\\b`);
+const UNIT_SAID = new RegExp(`\\b(${UNIT_WORDS})\\b`);
+
 /** A weight or volume said, in digits or words ("one 50 kg bag", "2 litres", "the fifty kilo one"). */
 const MEASURED = new RegExp(
-  `\\b(?:\\d+(?:\\.\\d+)?|(?:${Object.keys(TENS).join("|")})(?:[- ](?:${Object.keys(UNITS).slice(0, 9).join("|")}))?|${Object.keys(UNITS).join("|")})[\\s-]*${WEIGHT_OR_VOLUME}\\b`,
+  `\\b(?:\\d+(?:\\.\\d+)?|(?:${TENS_WORDS})(?:[- ](?:${DIGIT_WORDS}))?|${UNIT_WORDS})[\\s-]*${WEIGHT_OR_VOLUME}\\b`,
   "g",
 );
 
@@ -56,6 +64,8 @@ const PHRASES: Record<string, number> = {
   "a couple": 2,
   "a pair": 2,
 };
+/** Each phrase as a whole-word pattern, with its number, in the table's order. */
+const PHRASES_SAID = Object.entries(PHRASES).map(([phrase, count]) => [new RegExp(`\\b${phrase}\\b`), count] as const);
 
 /**
  * The quantity the shopper names, if any: a multiplier ("x2", "2 x"), digits ("3", and also "-3", "2.5" or "1000", which are
@@ -101,14 +111,11 @@ export function quantityOf(text: string): number | undefined {
   if (times) return Number(times[1] ?? times[2]);
   const digits = /(^|[^\w.-])(-?\d+(?:\.\d+)?)\b/.exec(lower);
   if (digits) return Number(digits[2]);
-  const tens = new RegExp(
-    `\\b(${Object.keys(TENS).join("|")})(?:[- ](${Object.keys(UNITS).slice(0, 9).join("|")}))?\\b`,
-  ).exec(lower);
+  const tens = TENS_SAID.exec(lower);
   if (tens) return (TENS[tens[1] as string] as number) + (tens[2] ? (UNITS[tens[2]] as number) : 0);
-  const unit = new RegExp(`\\b(${Object.keys(UNITS).join("|")})\\b`).exec(lower);
+  const unit = UNIT_SAID.exec(lower);
   if (unit) return UNITS[unit[1] as string];
-  const phrase = Object.keys(PHRASES).find((candidate) => new RegExp(`\\b${candidate}\\b`).test(lower));
-  return phrase ? PHRASES[phrase] : undefined;
+  return PHRASES_SAID.find(([said]) => said.test(lower))?.[1];
 }
 
 /** Weight and volume units, each with the name it is said back with. */
