@@ -47,12 +47,8 @@ function newAjv(kind: Kind): Ajv2020 {
   return new Ajv2020({ strict: true, validateSchema: false, allErrors: thorough, verbose: thorough });
 }
 
-/** Ajvs of a team's action schemas: with and without filling in defaults. */
-const actionAjvs = new Map<boolean, AjvDraft07>();
-const actionValidators = {
-  true: new WeakMap<object, ValidateFunction>(),
-  false: new WeakMap<object, ValidateFunction>(),
-};
+/** The Ajv of a team's action schemas and what it compiled, with and without filling in defaults. */
+const actionAjvs = new Map<boolean, { ajv: AjvDraft07; validators: WeakMap<object, ValidateFunction> }>();
 
 /**
  * The validator of a team's own schema (an action's parameters, in `--actions <dir>`), compiled at
@@ -63,17 +59,16 @@ const actionValidators = {
  */
 export function actionValidatorOf(schema: object, options: { defaults?: boolean } = {}): ValidateFunction {
   const defaults = options.defaults === true;
-  const cache = actionValidators[`${defaults}`];
-  let validate = cache.get(schema);
+  let kept = actionAjvs.get(defaults);
+  if (!kept) {
+    const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
+    kept = { ajv: new Ajv({ strict: false, allErrors: false, useDefaults: defaults }), validators: new WeakMap() };
+    actionAjvs.set(defaults, kept);
+  }
+  let validate = kept.validators.get(schema);
   if (!validate) {
-    let ajv = actionAjvs.get(defaults);
-    if (!ajv) {
-      const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
-      ajv = new Ajv({ strict: false, allErrors: false, useDefaults: defaults });
-      actionAjvs.set(defaults, ajv);
-    }
-    validate = ajv.compile(schema);
-    cache.set(schema, validate);
+    validate = kept.ajv.compile(schema);
+    kept.validators.set(schema, validate);
   }
   return validate;
 }
