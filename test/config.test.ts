@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
-import { parseDuration } from "../src/config/duration.ts";
 import { loadConfig } from "../src/config/load.ts";
 import { OPTIONS } from "../src/config/options.ts";
 import { parseSize } from "../src/config/size.ts";
+import { parseDuration } from "../src/duration.ts";
 import { SandboxError } from "../src/errors.ts";
 import { tempDir } from "./helpers/sandbox.ts";
 

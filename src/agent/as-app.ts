@@ -3,8 +3,8 @@ import { CLIENT_TEXTS } from "../client/errors.ts";
 import { type LoginService, logIn } from "../client/login.ts";
 import { createServiceClient, RequestFailure } from "../client/service-client.ts";
 import { ERROR_BODY } from "../client/wire.ts";
-import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { failWith } from "../errors.ts";
+import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
 import { AGENT_TEXTS } from "./errors.ts";
 

@@ -1,12 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { isAnswer } from "../client/answer.ts";
 import { ControlsClient } from "../client/controls-client.ts";
-import { runningSandbox } from "../client/running-sandbox.ts";
 import { PRODUCT_LIST } from "../client/wire.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { failWith } from "../errors.ts";
 import { resolveEndUser } from "../identity/end-user.ts";
 import { packageFile } from "../package-files.ts";
+import { runningSandbox } from "../sandbox-lock.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import type { AgentTarget } from "./actions/call.ts";
 import { signInAsApp } from "./as-app.ts";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { JWTPayload } from "jose";
 import type { Clock } from "../clock.ts";
+import { AUTH_TEXTS } from "../contracts/auth-errors.ts";
 import { fillText } from "../errors.ts";
-import { AUTH_TEXTS } from "./errors.ts";
-import { hs256Key, signHs256, verifyHs256 } from "./hs256.ts";
-import { jose } from "./jose.ts";
+import { hs256Key, signHs256, verifyHs256 } from "../hs256.ts";
+import { jose } from "../jose.ts";
 
 export interface JwtIssuerOptions {
   /** HMAC secret, at least 32 bytes (checked by the config). */

@@ -1,12 +1,12 @@
 import type { H3 } from "h3";
+import { AUTH_TEXTS } from "../contracts/auth-errors.ts";
+import { json, type RouteContract } from "../contracts/route-contract.ts";
 import { failWith } from "../errors.ts";
 import { readBody } from "../http/request-input.ts";
-import { json, type RouteContract } from "../http/route-contract.ts";
 import { appRoutes } from "../http/route-table.ts";
 import { NON_BLANK } from "../json-schema.ts";
 import { type DemoUser, LOGIN_ANSWER, publicUser } from "../users.ts";
 import { findByCredentials } from "./credentials.ts";
-import { AUTH_TEXTS } from "./errors.ts";
 import type { JwtIssuer } from "./jwt.ts";
 
 export const AUTH_TAG = {

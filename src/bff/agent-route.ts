@@ -1,5 +1,5 @@
-import { TOKEN_ERRORS } from "../auth/bearer.ts";
-import type { RouteContract } from "../http/route-contract.ts";
+import { TOKEN_ERRORS } from "../contracts/guards.ts";
+import type { RouteContract } from "../contracts/route-contract.ts";
 import { AGENT } from "./service-token.ts";
 
 export const AGENT_TAG = {

@@ -1,9 +1,9 @@
 import type { H3Event } from "h3";
 import { bearerToken } from "../auth/bearer.ts";
 import { sameSecret } from "../auth/secrets.ts";
+import type { Guard, SecurityScheme } from "../contracts/route-contract.ts";
+import { STORAGE_TEXTS } from "../contracts/storage-errors.ts";
 import { failWith } from "../errors.ts";
-import type { Guard, SecurityScheme } from "../http/route-contract.ts";
-import { STORAGE_TEXTS } from "../store/errors.ts";
 import { UUID_PATTERN } from "../users.ts";
 import { BFF_TEXTS } from "./errors.ts";
 import type { SessionStore } from "./sessions/session-store.ts";

@@ -1,12 +1,12 @@
 import type { H3 } from "h3";
-import { TOKEN_ERRORS } from "../auth/bearer.ts";
-import { AUTH_TEXTS, failAuth } from "../auth/errors.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
+import { AUTH_TEXTS, failAuth } from "../contracts/auth-errors.ts";
+import { TOKEN_ERRORS } from "../contracts/guards.ts";
+import { json, type RouteContract } from "../contracts/route-contract.ts";
+import { STORAGE_TEXTS } from "../contracts/storage-errors.ts";
 import { failWith } from "../errors.ts";
 import { readBody } from "../http/request-input.ts";
-import { json, type RouteContract } from "../http/route-contract.ts";
 import { NON_BLANK } from "../json-schema.ts";
-import { STORAGE_TEXTS } from "../store/errors.ts";
 import { AGENT_TAG } from "./agent-route.ts";
 import { BFF_TEXTS } from "./errors.ts";
 import type { SessionStore } from "./sessions/session-store.ts";

@@ -1,4 +1,4 @@
-import type { ServiceName } from "../config/options.ts";
+import type { ServiceName } from "../service-names.ts";
 import { excerpt } from "./http.ts";
 import type { RunContext } from "./run-context.ts";
 

@@ -1,4 +1,4 @@
-import type { ServiceName } from "../config/options.ts";
+import type { ServiceName } from "../service-names.ts";
 import { expectBody } from "./expect.ts";
 import { Http, noAnswer } from "./http.ts";
 import { CheckFailure } from "./outcome.ts";

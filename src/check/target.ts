@@ -1,4 +1,4 @@
-import type { ServiceUrls } from "../config/options.ts";
+import type { ServiceUrls } from "../service-names.ts";
 
 export interface Account {
   email: string;

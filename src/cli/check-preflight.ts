@@ -1,8 +1,8 @@
 import { SERVERS_AREA } from "../check/check.ts";
 import type { RunResult } from "../check/runner.ts";
 import { connectionProblem } from "../client/connection.ts";
-import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { fillText } from "../errors.ts";
+import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../service-names.ts";
 import { CLI_TEXTS } from "./errors.ts";
 
 /** A server given by URL that did not answer /health, with the line that says so and what to do. */

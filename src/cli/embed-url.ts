@@ -1,7 +1,6 @@
 import { Command } from "commander";
 import { signInAsApp } from "../agent/as-app.ts";
 import { AGENT_TEXTS } from "../agent/errors.ts";
-import { type LockInfo, runningSandbox } from "../client/running-sandbox.ts";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import {
@@ -12,6 +11,7 @@ import {
   resolveEndUser,
   signIdentity,
 } from "../identity/index.ts";
+import { type LockInfo, runningSandbox } from "../sandbox-lock.ts";
 import { loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";

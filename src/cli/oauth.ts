@@ -1,9 +1,9 @@
 import { Command } from "commander";
 import { ControlsClient } from "../client/controls-client.ts";
-import { runningSandbox } from "../client/running-sandbox.ts";
 import { alignColumns } from "../columns.ts";
 import { failWith } from "../errors.ts";
 import { checkRegistration, listClientsOffline, registerClientOffline } from "../runtime/wallet-offline.ts";
+import { runningSandbox } from "../sandbox-lock.ts";
 import { type JsonConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";

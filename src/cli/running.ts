@@ -1,7 +1,7 @@
 import { AGENT_TEXTS } from "../agent/errors.ts";
 import { ControlsClient } from "../client/controls-client.ts";
-import { runningSandbox } from "../client/running-sandbox.ts";
 import { failWith } from "../errors.ts";
+import { runningSandbox } from "../sandbox-lock.ts";
 import { type ConfigFlags, loadCommandConfig } from "./command-config.ts";
 import type { Cli } from "./io.ts";
 

@@ -1,6 +1,6 @@
-import type { ServiceName, ServiceUrls } from "../config/options.ts";
-import { SERVICE_NAMES } from "../config/options.ts";
 import { failWith } from "../errors.ts";
+import type { ServiceName, ServiceUrls } from "../service-names.ts";
+import { SERVICE_NAMES } from "../service-names.ts";
 import { CLI_TEXTS } from "./errors.ts";
 
 /** The servers' base URLs given as flags (--storefront, --wallet, --host), checked: http(s), no query or fragment, no trailing slash. */

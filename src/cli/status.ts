@@ -1,8 +1,8 @@
 import { Command } from "commander";
 import { answersHealth } from "../client/health.ts";
-import { runningSandbox } from "../client/running-sandbox.ts";
 import { advertisedServers, serverLines } from "../client/server-lines.ts";
 import { formatSpan } from "../identity/time-span.ts";
+import { runningSandbox } from "../sandbox-lock.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";

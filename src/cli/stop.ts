@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Command } from "commander";
-import { isAlive, runningSandbox } from "../client/running-sandbox.ts";
 import { failWith } from "../errors.ts";
+import { isAlive, runningSandbox } from "../sandbox-lock.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";

@@ -1,8 +1,8 @@
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import type { SandboxConfig } from "../config/load.ts";
-import type { ServiceUrls } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import { resolveEmbedBase } from "../identity/index.ts";
+import type { ServiceUrls } from "../service-names.ts";
 import type { TuiSettings } from "../tui/settings.ts";
 import { loadDemoUsers } from "../users.ts";
 import { CLI_TEXTS } from "./errors.ts";

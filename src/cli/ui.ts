@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
-import { runningSandbox } from "../client/running-sandbox.ts";
 import { drawLiveEvenInCi } from "../config/draw-live.ts";
-import type { ServiceUrls } from "../config/options.ts";
 import { failWith } from "../errors.ts";
+import { runningSandbox } from "../sandbox-lock.ts";
+import type { ServiceUrls } from "../service-names.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";

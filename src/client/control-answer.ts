@@ -1,4 +1,4 @@
-import { CONTROLS_PREFIX } from "../controls/prefix.ts";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
 import { ERROR_BODY, errorOf, SandboxError } from "../errors.ts";
 import type { FromSchema, JsonSchema } from "../json-schema.ts";
 import { parseJson } from "../json-text.ts";

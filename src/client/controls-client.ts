@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ServiceName } from "../config/options.ts";
-import { CONTROLS_PREFIX } from "../controls/prefix.ts";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
+import { filterQuery } from "../contracts/journal/entry.ts";
+import type { Direction, TransactionStatus, TransactionType } from "../contracts/wallet/schemas.ts";
 import { SandboxError } from "../errors.ts";
-import { filterQuery } from "../journal/entry.ts";
 import type { FromSchema, JsonSchema } from "../json-schema.ts";
-import type { Direction, TransactionStatus, TransactionType } from "../wallet/schemas.ts";
+import type { ServiceName } from "../service-names.ts";
 import { connectionProblem } from "./connection.ts";
 import { controlRefusal, readControlAnswer } from "./control-answer.ts";
 import { readEvents } from "./sse-read.ts";

@@ -1,4 +1,4 @@
-import { SERVICE_LABELS, SERVICE_NAMES, type ServiceUrls } from "../config/options.ts";
+import { SERVICE_LABELS, SERVICE_NAMES, type ServiceUrls } from "../service-names.ts";
 
 /**
  * A sandbox's servers, one line each: the start banner, `status`, `start --detach` and the

@@ -1,6 +1,6 @@
-import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import type { FromSchema, JsonSchema } from "../json-schema.ts";
 import { parseJson } from "../json-text.ts";
+import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../service-names.ts";
 import { checkAnswer, isAnswer } from "./answer.ts";
 import { answersHealth } from "./health.ts";
 import { ERROR_BODY, OAUTH_ERROR_BODY } from "./wire.ts";

@@ -2,14 +2,14 @@
  * What the servers send, as the client tier's users name it: the schemas of the answers of the
  * services and of the controls (/__sandbox/), which clients check what they receive against
  * (client/answer.ts), the error bodies, the types read from those schemas, and the vocabulary the
- * controls take (a transaction's types and statuses). Defined beside the routes that answer them,
- * as data only; clients import them from here, so that no client reaches into server code.
+ * controls take (a transaction's types and statuses), under the names clients use. All of it is
+ * defined in src/contracts/, as data only, which servers and clients share.
  */
 
-export type { FaultSpec } from "../controls/faults/fault.ts";
-export type { Fault } from "../controls/faults/schemas.ts";
-export { CLEARED_FAULTS, FAULT, FAULT_LIST } from "../controls/faults/schemas.ts";
-export type { ClockState, ExportDocument, JournalList, SandboxHealth } from "../controls/schemas.ts";
+export type { FaultSpec } from "../contracts/controls/fault.ts";
+export type { Fault } from "../contracts/controls/fault-schemas.ts";
+export { CLEARED_FAULTS, FAULT, FAULT_LIST } from "../contracts/controls/fault-schemas.ts";
+export type { ClockState, ExportDocument, JournalList, SandboxHealth } from "../contracts/controls/schemas.ts";
 export {
   CLOCK_STATE,
   EXPORT_DOCUMENT,
@@ -20,8 +20,7 @@ export {
   JOURNAL_LIST,
   RESET_ANSWER,
   SANDBOX_HEALTH,
-} from "../controls/schemas.ts";
-export { ERROR_BODY } from "../errors.ts";
+} from "../contracts/controls/schemas.ts";
 export {
   HEALTH_PATH,
   type JournalBody,
@@ -29,13 +28,17 @@ export {
   type JournalFilter,
   matchesFilter,
   STATUS_FILTER,
-} from "../journal/entry.ts";
-export type { HarDocument } from "../journal/har.ts";
-export { JOURNAL_ENTRY } from "../journal/schemas.ts";
-export type { DeliveredOrder, OrderView as Order, ProductView as Product } from "../storefront/schemas.ts";
-export { CART, type CartView as Cart, DELIVERED_ORDER, ORDER_LIST, PRODUCT_LIST } from "../storefront/schemas.ts";
-export { LOGIN_ANSWER } from "../users.ts";
-export type { ClientListing, Insights, TriggeredTransaction } from "../wallet/schemas.ts";
+} from "../contracts/journal/entry.ts";
+export { JOURNAL_ENTRY } from "../contracts/journal/schemas.ts";
+export type { DeliveredOrder, OrderView as Order, ProductView as Product } from "../contracts/storefront/schemas.ts";
+export {
+  CART,
+  type CartView as Cart,
+  DELIVERED_ORDER,
+  ORDER_LIST,
+  PRODUCT_LIST,
+} from "../contracts/storefront/schemas.ts";
+export type { ClientListing, Insights, TriggeredTransaction } from "../contracts/wallet/schemas.ts";
 export {
   BALANCE,
   DIRECTIONS,
@@ -49,4 +52,7 @@ export {
   TRANSACTION_TYPES,
   TRIGGERED_TRANSACTION,
   type TransactionView as Transaction,
-} from "../wallet/schemas.ts";
+} from "../contracts/wallet/schemas.ts";
+export { ERROR_BODY } from "../errors.ts";
+export type { HarDocument } from "../journal/har.ts";
+export { LOGIN_ANSWER } from "../users.ts";

@@ -1,18 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { parseDuration } from "../duration.ts";
 import { type SandboxError, userError } from "../errors.ts";
 import { parseHost } from "../host-names.ts";
+import { SERVICE_NAMES, type ServiceName } from "../service-names.ts";
 import { FETCH_BLOCKED_PORTS } from "./blocked-ports.ts";
-import { parseDuration } from "./duration.ts";
-import {
-  CONFIG_FILE,
-  OPTIONS,
-  type OptionKey,
-  type OptionSpec,
-  type OptionType,
-  SERVICE_NAMES,
-  type ServiceName,
-} from "./options.ts";
+import { CONFIG_FILE, OPTIONS, type OptionKey, type OptionSpec, type OptionType } from "./options.ts";
 import { parseSize } from "./size.ts";
 
 /** What each type of setting becomes once parsed; durations are milliseconds, sizes bytes. */

@@ -3,17 +3,7 @@
  * loader reads the environment and sandbox.config.json with it, and the README documents it.
  * Precedence: flag > environment variable > config file > default.
  */
-export const SERVICE_NAMES = ["storefront", "wallet", "host"] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
-/** How the banner and messages name each server. */
-export const SERVICE_LABELS: Record<ServiceName, string> = {
-  storefront: "storefront",
-  wallet: "wallet",
-  host: "host app",
-};
-
-/** Where the servers listen, by name: those that run (the CLI reads them from the lock of a running sandbox). */
-export type ServiceUrls = Partial<Record<ServiceName, string>>;
+import type { ServiceName } from "../service-names.ts";
 
 /** Each server's port setting is named after it; the table below must have one row for each. */
 export type PortKey = `${ServiceName}Port`;

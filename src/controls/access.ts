@@ -2,13 +2,13 @@ import type { H3, H3Event } from "h3";
 import { bearerToken } from "../auth/bearer.ts";
 import { sameSecret } from "../auth/secrets.ts";
 import type { SandboxConfig } from "../config/load.ts";
+import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
 import { failWith } from "../errors.ts";
 import { isLoopback } from "../host-names.ts";
 import { createHostCheck } from "../http/allowed-hosts.ts";
 import { isJsonType } from "../http/json-body.ts";
 import type { Controls } from "./controls.ts";
-import { CONTROL_TEXTS } from "./errors.ts";
-import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /**
  * Whether the controls demand the control token: when the servers listen on an address other

@@ -1,13 +1,13 @@
 import type { H3 } from "h3";
 import { CLOCK_LIMITS, type Clock, withinClockLimits } from "../clock.ts";
-import { parseDuration } from "../config/duration.ts";
+import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
+import type { ClockState } from "../contracts/controls/schemas.ts";
+import { parseInstant } from "../contracts/instant.ts";
+import { parseDuration } from "../duration.ts";
 import { failWith } from "../errors.ts";
-import { parseInstant } from "../http/instant.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import type { Controls } from "./controls.ts";
-import { CONTROL_TEXTS } from "./errors.ts";
-import { CONTROLS_PREFIX } from "./prefix.ts";
-import type { ClockState } from "./schemas.ts";
 
 const MOVES = ["advance", "set", "reset"] as const;
 

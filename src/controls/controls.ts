@@ -1,9 +1,9 @@
 import type { H3 } from "h3";
 import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
-import type { ServiceName, ServiceUrls } from "../config/options.ts";
 import type { LiveStream } from "../http/sse.ts";
 import type { Journal } from "../journal/journal.ts";
+import type { ServiceName, ServiceUrls } from "../service-names.ts";
 import type { Versioned } from "../store/migrations.ts";
 import type { Store } from "../store/store.ts";
 import type { FaultRegistry } from "./faults/registry.ts";

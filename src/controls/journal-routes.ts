@@ -1,17 +1,17 @@
 import type { H3, H3Event } from "h3";
-import { SERVICE_NAMES } from "../config/options.ts";
+import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
+import type { JOURNAL_BACKLOG, JournalList } from "../contracts/controls/schemas.ts";
+import { type JournalEntry, type JournalFilter, matchesFilter, STATUS_FILTER } from "../contracts/journal/entry.ts";
 import { failWith } from "../errors.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { type EncodedEvent, encodeEvent, openLiveStream } from "../http/sse.ts";
 import { STREAM_RETRY_AFTER_S, takeStreamSlot } from "../http/stream-share.ts";
-import { type JournalEntry, type JournalFilter, matchesFilter, STATUS_FILTER } from "../journal/entry.ts";
 import { type HarDocument, toHar } from "../journal/har.ts";
 import type { FromSchema } from "../json-schema.ts";
+import { SERVICE_NAMES } from "../service-names.ts";
 import { packageVersion } from "../version.ts";
 import type { Controls } from "./controls.ts";
-import { CONTROL_TEXTS } from "./errors.ts";
-import { CONTROLS_PREFIX } from "./prefix.ts";
-import type { JOURNAL_BACKLOG, JournalList } from "./schemas.ts";
 
 /**
  * The most live followers a server's journal has: each request it answers is encoded once and

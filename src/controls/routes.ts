@@ -1,11 +1,11 @@
 import type { H3 } from "h3";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
+import type { SandboxHealth } from "../contracts/controls/schemas.ts";
 import { guardControls } from "./access.ts";
 import { addClockRoutes } from "./clock-routes.ts";
 import type { Controls } from "./controls.ts";
 import { addFaultRoutes } from "./faults/routes.ts";
 import { addJournalRoutes } from "./journal-routes.ts";
-import { CONTROLS_PREFIX } from "./prefix.ts";
-import type { SandboxHealth } from "./schemas.ts";
 import { addStateRoutes } from "./state-routes.ts";
 import { addTriggerRoutes } from "./trigger-routes.ts";
 

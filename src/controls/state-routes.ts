@@ -1,9 +1,9 @@
 import type { H3 } from "h3";
+import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { queryParam } from "../http/query.ts";
 import type { Controls } from "./controls.ts";
-import { CONTROL_TEXTS } from "./errors.ts";
-import { CONTROLS_PREFIX } from "./prefix.ts";
 import { exportDocument, importDocument, resetServices } from "./state.ts";
 
 /**

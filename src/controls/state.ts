@@ -1,10 +1,10 @@
 import { parseServiceNames, SERVICE_LIST } from "../config/load.ts";
-import { SERVICE_NAMES, type ServiceName } from "../config/options.ts";
+import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
+import type { ExportDocument } from "../contracts/controls/schemas.ts";
+import { EXPORT_FORMAT } from "../contracts/controls/schemas.ts";
 import { type ErrorText, failWith } from "../errors.ts";
+import { SERVICE_NAMES, type ServiceName } from "../service-names.ts";
 import type { ControlledService, Controls, ServiceState } from "./controls.ts";
-import { CONTROL_TEXTS } from "./errors.ts";
-import type { ExportDocument } from "./schemas.ts";
-import { EXPORT_FORMAT } from "./schemas.ts";
 
 /** The version of the export document's own layout (each service's data carries its schema version apart). */
 export const EXPORT_VERSION = 1;

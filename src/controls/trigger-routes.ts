@@ -1,9 +1,9 @@
 import type { H3 } from "h3";
+import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
 import { failWith } from "../errors.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import type { Controls, Trigger } from "./controls.ts";
-import { CONTROL_TEXTS } from "./errors.ts";
-import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** POST /__sandbox/trigger/<name>: the running service that has the trigger acts on its data, as the JSON body says. */
 export function addTriggerRoutes(app: H3, controls: Controls): void {

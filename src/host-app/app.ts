@@ -3,13 +3,13 @@ import type { JwtIssuer } from "../auth/jwt.ts";
 import { agentContract } from "../bff/agent-route.ts";
 import { type BffDeps, sessionTokenFor } from "../bff/service-token.ts";
 import { addSessionRoutes } from "../bff/session-routes.ts";
-import { json } from "../http/route-contract.ts";
+import { HOST_TEXTS } from "../contracts/host-app/errors.ts";
+import { json } from "../contracts/route-contract.ts";
+import { LIST_TRANSACTIONS } from "../contracts/wallet/routes.ts";
+import { BALANCE, TRANSACTION_LIST } from "../contracts/wallet/schemas.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
-import { LIST_TRANSACTIONS } from "../wallet/contracts.ts";
-import { BALANCE, TRANSACTION_LIST } from "../wallet/schemas.ts";
 import type { EmbedDeps } from "./embed/deps.ts";
 import { addEmbedRoutes, HOST_PAGE } from "./embed/routes.ts";
-import { HOST_TEXTS } from "./errors.ts";
 import { callWallet, PASSED_THROUGH } from "./wallet-client.ts";
 
 /** The wallet's transaction query and answers, with the balance added; what the wallet answers about the user's stored JWT or the query passes through. */

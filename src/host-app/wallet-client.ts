@@ -1,6 +1,6 @@
+import { HOST_TEXTS } from "../contracts/host-app/errors.ts";
+import { LIST_TRANSACTIONS } from "../contracts/wallet/routes.ts";
 import { failWith } from "../errors.ts";
-import { LIST_TRANSACTIONS } from "../wallet/contracts.ts";
-import { HOST_TEXTS } from "./errors.ts";
 
 /** The Via header of the host app's calls to the wallet. */
 export const HOST_VIA = "1.1 sandbox-host-app";

@@ -1,7 +1,7 @@
 import { networkInterfaces } from "node:os";
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { errorOf, type SandboxError } from "../errors.ts";
 import { isLoopback, parseHost } from "../host-names.ts";
-import { HTTP_TEXTS } from "./errors.ts";
 
 /** The names a server answers to, besides loopback. */
 export interface HostPolicy {

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
+import { HTTP_ERRORS } from "../contracts/http-errors.ts";
 import { SandboxError, statusOf } from "../errors.ts";
-import { HTTP_ERRORS } from "./errors.ts";
 import { JSON_TYPE } from "./response-headers.ts";
 
 /** What Node could not take, by its error code, as Node itself would answer it; anything else it cannot parse is a 400. */

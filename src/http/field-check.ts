@@ -1,7 +1,7 @@
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { type ErrorText, failWith, fillText } from "../errors.ts";
 import { type JsonSchema, NON_BLANK } from "../json-schema.ts";
 import { validatorOf } from "../json-validator.ts";
-import { HTTP_TEXTS } from "./errors.ts";
 
 /** Where a field comes from: a query parameter may come more than once, a body field may not; their texts differ. */
 export type Place = "body" | "query";

@@ -1,5 +1,5 @@
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { failWith } from "../errors.ts";
-import { HTTP_TEXTS } from "./errors.ts";
 
 /**
  * A required, non-blank string field of a JSON body. No coercion: 42 is not "42". (These check the

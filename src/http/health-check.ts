@@ -1,4 +1,4 @@
-import type { RouteContract } from "./route-contract.ts";
+import type { RouteContract } from "../contracts/route-contract.ts";
 import { SERVICE_TAG } from "./service-index.ts";
 
 export const HEALTH: RouteContract = {

@@ -1,6 +1,6 @@
 import { assertBodySize, type H3Event, HTTPError } from "h3";
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { type ErrorText, failWith } from "../errors.ts";
-import { HTTP_TEXTS } from "./errors.ts";
 import { readNodeBodyText } from "./node-body.ts";
 
 const MIB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { errorOf, type SandboxError, statusOf } from "../errors.ts";
 import { answerClientError, answerOnSocket } from "./client-error.ts";
-import { HTTP_TEXTS } from "./errors.ts";
 import { requestLineRefusal } from "./request-line.ts";
 import { JSON_TYPE } from "./response-headers.ts";
 

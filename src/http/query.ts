@@ -1,6 +1,6 @@
 import type { H3Event } from "h3";
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { failWith } from "../errors.ts";
-import { HTTP_TEXTS } from "./errors.ts";
 
 /**
  * A query parameter that may appear once; a repeated one is ambiguous and refused. (These read the

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { errorOf, type SandboxError } from "../errors.ts";
-import { HTTP_TEXTS } from "./errors.ts";
 
 /** How much of a refused target the message quotes: enough to recognise it, not the 16 KiB a request line may hold. */
 const TARGET_SHOWN = 100;

@@ -1,5 +1,5 @@
 import { type H3, H3Event, type H3Route, type H3RouteMeta } from "h3";
-import type { RouteContract } from "./route-contract.ts";
+import type { RouteContract } from "../contracts/route-contract.ts";
 
 declare module "h3" {
   /** A route's contract (its description at least: the service index lists it). */

@@ -1,9 +1,9 @@
 import { STATUS_CODES } from "node:http";
 import { H3, type H3Event, type HTTPError, handleCors, isPreflightRequest, type Middleware } from "h3";
+import { codeForStatus, HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { type ErrorCodes, errorOf, failWith, SandboxError, statusOf } from "../errors.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { type SentBody, TappableResponse } from "./body-tap.ts";
-import { codeForStatus, HTTP_TEXTS } from "./errors.ts";
 import { type FlatHeaders, flatHeaders } from "./flat-headers.ts";
 import { HEALTH } from "./health-check.ts";
 import { targetParts } from "./request-line.ts";

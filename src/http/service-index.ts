@@ -1,7 +1,7 @@
 import type { H3 } from "h3";
+import type { RouteContract } from "../contracts/route-contract.ts";
 import { packageVersion } from "../version.ts";
 import { prefersHtml } from "./accept.ts";
-import type { RouteContract } from "./route-contract.ts";
 import { listRoutes } from "./route-table.ts";
 
 /** What a server says about itself at GET /. */

@@ -1,5 +1,4 @@
 import type { Clock } from "../clock.ts";
-import type { JsonSchema } from "../json-schema.ts";
 import type { Timer } from "../timers.ts";
 
 export interface SseEvent {
@@ -68,22 +67,6 @@ export const SSE_HEADERS = {
   "cache-control": "no-cache, no-transform",
   "x-accel-buffering": "no",
 };
-
-/**
- * An event stream as the OpenAPI documents describe it: what it sends, and each event type with
- * the schema of its data (JSON), listed in the description and, for tools, under `x-sse-events`.
- */
-export function eventStreamSchema(
-  description: string,
-  events: Readonly<Record<string, { description: string; data: JsonSchema }>>,
-): JsonSchema {
-  const list = Object.entries(events).map(([name, event]) => `- \`${name}\`: ${event.description}`);
-  return {
-    type: "string",
-    description: [description, "", "Events (`event:` name, `data:` one JSON value):", ...list].join("\n"),
-    "x-sse-events": events,
-  };
-}
 
 const encoder = new TextEncoder();
 const PING = encoder.encode(": ping\n");

@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import type { H3Event } from "h3";
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { failWith } from "../errors.ts";
-import { HTTP_TEXTS } from "./errors.ts";
 
 /**
  * The most event streams a server holds at once: 4 in 5 of its connection cap, rounded down. A

@@ -1,4 +1,4 @@
-import { ISSUERS } from "../auth/issuers.ts";
+import { ISSUERS } from "../jwt-issuers.ts";
 import { IdentityError } from "./errors.ts";
 
 /** The `iss` of every embed identity token: the host backend signs them. */

@@ -1,4 +1,4 @@
-import { hs256Key, signHs256 } from "../auth/hs256.ts";
+import { hs256Key, signHs256 } from "../hs256.ts";
 import {
   checkExtraClaims,
   DEFAULT_IDENTITY_MAX_LIFETIME_SECONDS,

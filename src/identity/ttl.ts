@@ -1,4 +1,4 @@
-import { parseDuration } from "../config/duration.ts";
+import { parseDuration } from "../duration.ts";
 import { IdentityError } from "./errors.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { errors as JoseErrors, JWTPayload } from "jose";
-import { HS256, hs256Key, IAT_LEEWAY_SECONDS, verifyHs256 } from "../auth/hs256.ts";
-import { ISSUERS } from "../auth/issuers.ts";
-import { jose } from "../auth/jose.ts";
+import { HS256, hs256Key, IAT_LEEWAY_SECONDS, verifyHs256 } from "../hs256.ts";
+import { jose } from "../jose.ts";
+import { ISSUERS } from "../jwt-issuers.ts";
 import type { DemoUser } from "../users.ts";
 import { DEFAULT_IDENTITY_MAX_LIFETIME_SECONDS, IDENTITY_ISSUER, type IdentityClaims } from "./claims.ts";
 import { formatSpan, isoTime } from "./time-span.ts";

@@ -1,11 +1,11 @@
 import { bearerOf } from "../auth/bearer.ts";
-import { jose } from "../auth/jose.ts";
 import { sameSecret } from "../auth/secrets.ts";
 import type { Clock } from "../clock.ts";
-import type { ServiceName } from "../config/options.ts";
 import { flatHeaders, headerOf } from "../http/flat-headers.ts";
 import { bodyTextRead } from "../http/json-body.ts";
 import type { Exchange } from "../http/service-app.ts";
+import { jose } from "../jose.ts";
+import type { ServiceName } from "../service-names.ts";
 import type { Captured, CapturedBody, Journal } from "./journal.ts";
 
 /** How much of each body the journal keeps. */

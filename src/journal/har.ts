@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
-import type { ServiceUrls } from "../config/options.ts";
-import type { JournalBody, JournalEntry } from "./entry.ts";
+import type { JournalBody, JournalEntry } from "../contracts/journal/entry.ts";
+import type { ServiceUrls } from "../service-names.ts";
 
 /** A name and a value, as HAR lists headers and query parameters. */
 interface HarPair {

@@ -1,9 +1,9 @@
-import type { ServiceName } from "../config/options.ts";
+import { type JournalBody, type JournalEntry, type JournalFilter, matchesFilter } from "../contracts/journal/entry.ts";
+import type { WINDOW_FIGURES } from "../contracts/journal/schemas.ts";
 import { type FlatHeaders, headerOf, headerRecord } from "../http/flat-headers.ts";
 import type { FromSchema } from "../json-schema.ts";
 import type { Masker } from "../mask.ts";
-import { type JournalBody, type JournalEntry, type JournalFilter, matchesFilter } from "./entry.ts";
-import type { WINDOW_FIGURES } from "./schemas.ts";
+import type { ServiceName } from "../service-names.ts";
 
 /** An exchange as it was captured, secrets and all: it leaves the journal only masked. */
 export interface Captured

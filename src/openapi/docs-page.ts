@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { H3 } from "h3";
-import { BEARER_JWT } from "../auth/bearer.ts";
 import { type DemoSignIn, demoSignIn } from "../auth/login.ts";
 import { SERVICE_TOKEN } from "../bff/service-token.ts";
 import { OPTIONS } from "../config/options.ts";
+import { BEARER_JWT } from "../contracts/guards.ts";
+import type { RouteContract } from "../contracts/route-contract.ts";
 import { renderTemplate } from "../http/html-template.ts";
-import type { RouteContract } from "../http/route-contract.ts";
 import { appRoutes } from "../http/route-table.ts";
 import { DOCS_PATH, SERVICE_TAG, type ServiceIndex } from "../http/service-index.ts";
 import { OPENAPI_PATH } from "./route.ts";

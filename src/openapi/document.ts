@@ -1,6 +1,6 @@
 import type { H3 } from "h3";
-import { HTTP_TEXTS } from "../http/errors.ts";
-import type { RouteContract, SecurityScheme, Tag } from "../http/route-contract.ts";
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
+import type { RouteContract, SecurityScheme, Tag } from "../contracts/route-contract.ts";
 import { appRoutes } from "../http/route-table.ts";
 import { packageLicense, packageVersion } from "../version.ts";
 import { hoistNamedSchemas } from "./components.ts";
@@ -59,7 +59,7 @@ export function openApiDocument(app: H3, options: DocumentOptions): OpenApiDocum
     const contract = route.meta as RouteContract;
     if (!contract.responses)
       throw new Error(
-        `${route.method} ${route.path} has no contract: give its route one (see src/http/route-contract.ts)`,
+        `${route.method} ${route.path} has no contract: give its route one (see src/contracts/route-contract.ts)`,
       );
     const path = openApiPath(route.path);
     const { operation, schemes: used } = operationOf(path, contract);

@@ -1,9 +1,9 @@
 import { STATUS_CODES } from "node:http";
+import { HTTP_TEXTS } from "../contracts/http-errors.ts";
+import type { ErrorShape, RouteContract } from "../contracts/route-contract.ts";
 import { ERROR_BODY, type ErrorText, fillText } from "../errors.ts";
-import { HTTP_TEXTS } from "../http/errors.ts";
 import { fieldTexts } from "../http/field-check.ts";
 import { MAX_BODY_BYTES, sizeText } from "../http/json-body.ts";
-import type { ErrorShape, RouteContract } from "../http/route-contract.ts";
 import type { JsonSchema } from "../json-schema.ts";
 
 export type ErrorResponse = {

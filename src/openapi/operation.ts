@@ -1,4 +1,4 @@
-import type { Parameter, RouteContract, SecurityScheme } from "../http/route-contract.ts";
+import type { Parameter, RouteContract, SecurityScheme } from "../contracts/route-contract.ts";
 import { errorResponses } from "./error-responses.ts";
 
 /** An h3 route path in OpenAPI's form: `/api/transactions/:id` → `/api/transactions/{id}`. */

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { H3, H3Event } from "h3";
+import type { RouteContract } from "../contracts/route-contract.ts";
 import { matchesEtag } from "../http/etag.ts";
-import type { RouteContract } from "../http/route-contract.ts";
 import { SERVICE_TAG } from "../http/service-index.ts";
 import { packageFile, RUNNING_SOURCES } from "../package-files.ts";
 

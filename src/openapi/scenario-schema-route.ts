@@ -1,5 +1,5 @@
 import type { H3 } from "h3";
-import type { RouteContract } from "../http/route-contract.ts";
+import type { RouteContract } from "../contracts/route-contract.ts";
 import { SERVICE_TAG } from "../http/service-index.ts";
 import { SCENARIO_SCHEMA } from "../scenario-schema.ts";
 

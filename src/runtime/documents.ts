@@ -2,10 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SandboxConfig } from "../config/load.ts";
-import { OPTIONS, portKey, type ServiceName } from "../config/options.ts";
-import { CONTROLS_PREFIX } from "../controls/prefix.ts";
+import { OPTIONS, portKey } from "../config/options.ts";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
 import { urlHost } from "../host-names.ts";
 import { type OpenApiDocument, openApiDocument } from "../openapi/document.ts";
+import type { ServiceName } from "../service-names.ts";
 import { startServers } from "./sandbox.ts";
 
 /**

@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ControlsClient } from "../client/controls-client.ts";
 import { loadConfig, refuseUnknownSettings } from "../config/load.ts";
-import type { OptionKey, ServiceName } from "../config/options.ts";
+import type { OptionKey } from "../config/options.ts";
 import { userError } from "../errors.ts";
+import type { ServiceName } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
 import { launchSandbox } from "./launch.ts";
 

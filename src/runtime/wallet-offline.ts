@@ -1,8 +1,8 @@
 import { createClock } from "../clock.ts";
+import type { ClientListing } from "../contracts/wallet/schemas.ts";
 import { openDataDir } from "../store/data-dir.ts";
 import { loadDemoUsers } from "../users.ts";
 import { type ClientRegistration, listClients, registerClient } from "../wallet/oauth/registry.ts";
-import type { ClientListing } from "../wallet/schemas.ts";
 import { openWalletStore, WALLET_FILE, type WalletStore } from "../wallet/store.ts";
 
 export { checkRegistration } from "../wallet/oauth/registry.ts";

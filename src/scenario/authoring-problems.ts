@@ -1,6 +1,6 @@
 import type { ActionDefinition } from "../agent/actions/definition.ts";
-import { parseFault } from "../controls/faults/fault.ts";
-import { parseInstant } from "../http/instant.ts";
+import { parseFault } from "../contracts/controls/fault.ts";
+import { parseInstant } from "../contracts/instant.ts";
 import type { DemoUser } from "../users.ts";
 import type { ClockSpec, FaultSpec, Scenario } from "./scenario.ts";
 import { select } from "./values.ts";

@@ -1,8 +1,8 @@
 import { loadActions } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { connectionProblem } from "../client/connection.ts";
-import type { ServiceName } from "../config/options.ts";
 import { SandboxError } from "../errors.ts";
+import type { ServiceName } from "../service-names.ts";
 import { loadDemoUsers } from "../users.ts";
 import type { RunStep, Scenario } from "./scenario.ts";
 import { RunState } from "./state.ts";

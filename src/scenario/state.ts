@@ -3,7 +3,7 @@ import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { signInAsApp } from "../agent/as-app.ts";
 import { type LoginService, logIn } from "../client/login.ts";
 import { createServiceClient, RequestFailure, type ServiceClient } from "../client/service-client.ts";
-import type { ServiceName } from "../config/options.ts";
+import type { ServiceName } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
 import { CartWatch } from "./streams.ts";
 import type { Target } from "./target.ts";

@@ -1,6 +1,6 @@
 import { ControlsClient } from "../client/controls-client.ts";
-import type { ServiceUrls } from "../config/options.ts";
 import { startSandbox } from "../runtime/start-sandbox.ts";
+import type { ServiceUrls } from "../service-names.ts";
 
 /** Servers already running (a sandbox, a staging deployment) that scenarios run against, instead of a sandbox of their own. */
 export interface Servers {

@@ -9,12 +9,12 @@ import { resolveQuestion } from "../agent/resolver/resolve.ts";
 import { agentCatalog } from "../agent/target.ts";
 import { BFF_TEXTS } from "../bff/errors.ts";
 import type { SessionStore } from "../bff/sessions/session-store.ts";
-import { SERVICE_LABELS, type ServiceUrls } from "../config/options.ts";
+import { HOST_TEXTS } from "../contracts/host-app/errors.ts";
 import { failWith, SandboxError } from "../errors.ts";
 import type { AskAnswer } from "../host-app/embed/ask-answer.ts";
 import type { AskInput } from "../host-app/embed/ask-input.ts";
 import type { EmbedAgent } from "../host-app/embed/embed-agent.ts";
-import { HOST_TEXTS } from "../host-app/errors.ts";
+import { SERVICE_LABELS, type ServiceUrls } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
 import { searchSeedCatalog, seedCatalog } from "./seed-catalog.ts";
 

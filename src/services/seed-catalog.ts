@@ -1,8 +1,8 @@
 import type { CatalogEntry } from "../agent/resolver/products.ts";
+import type { ProductView } from "../contracts/storefront/schemas.ts";
 import { readFixture } from "../fixtures.ts";
 import { searchProducts, toProductView } from "../storefront/catalog.ts";
 import type { Product } from "../storefront/model.ts";
-import type { ProductView } from "../storefront/schemas.ts";
 
 let seed: Promise<readonly Product[]> | undefined;
 

@@ -1,22 +1,22 @@
-import { AUTH_ERRORS } from "../auth/errors.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import type { SessionBackend } from "../bff/sessions/session-store.ts";
 import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
-import type { ServiceName, ServiceUrls } from "../config/options.ts";
+import { AUTH_ERRORS } from "../contracts/auth-errors.ts";
+import { CONTROL_ERRORS } from "../contracts/controls/errors.ts";
+import { FAULT_ERRORS } from "../contracts/controls/fault-errors.ts";
+import { HTTP_ERRORS } from "../contracts/http-errors.ts";
+import { STORAGE_ERRORS } from "../contracts/storage-errors.ts";
+import { STOREFRONT_TRIGGER_ERRORS } from "../contracts/storefront/errors.ts";
+import { WALLET_TRIGGER_ERRORS } from "../contracts/wallet/errors.ts";
 import type { ControlHooks } from "../controls/controls.ts";
-import { CONTROL_ERRORS } from "../controls/errors.ts";
-import { FAULT_ERRORS } from "../controls/faults/errors.ts";
 import type { ErrorCodes } from "../errors.ts";
-import { HTTP_ERRORS } from "../http/errors.ts";
 import type { ServiceAppOptions } from "../http/service-app.ts";
 import type { LiveStream } from "../http/sse.ts";
+import type { ServiceName, ServiceUrls } from "../service-names.ts";
 import type { DataDir } from "../store/data-dir.ts";
-import { STORAGE_ERRORS } from "../store/errors.ts";
 import type { FileIO } from "../store/file-io.ts";
-import { STOREFRONT_TRIGGER_ERRORS } from "../storefront/errors.ts";
 import type { DemoUser } from "../users.ts";
-import { WALLET_TRIGGER_ERRORS } from "../wallet/errors.ts";
 
 /** The codes every server answers with: bad requests, a data dir or Redis that refused, sign-in, and the sandbox controls. */
 export const SHARED_ERRORS = {

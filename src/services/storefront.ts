@@ -1,7 +1,7 @@
 import { BFF_ERRORS } from "../bff/errors.ts";
+import { STOREFRONT_ERRORS } from "../contracts/storefront/errors.ts";
 import { createStorefrontApp } from "../storefront/app.ts";
 import { CartEvents } from "../storefront/cart-events.ts";
-import { STOREFRONT_ERRORS } from "../storefront/errors.ts";
 import { openStorefrontStore, STOREFRONT_FILE } from "../storefront/store.ts";
 import { deliverOrder } from "../storefront/triggers.ts";
 import { type ServiceDefinition, SHARED_ERRORS } from "./service.ts";

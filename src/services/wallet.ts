@@ -1,7 +1,7 @@
-import { CONTROLS_PREFIX } from "../controls/prefix.ts";
+import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
+import { WALLET_ERRORS } from "../contracts/wallet/errors.ts";
 import { createWalletApp } from "../wallet/app.ts";
 import { addWalletControls } from "../wallet/controls.ts";
-import { WALLET_ERRORS } from "../wallet/errors.ts";
 import { loadDefaultClients } from "../wallet/oauth/clients.ts";
 import { CodeStore } from "../wallet/oauth/codes.ts";
 import { OAUTH_ERRORS } from "../wallet/oauth/oauth-response.ts";

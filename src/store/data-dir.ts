@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { link, mkdir, readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { SandboxError, userError } from "../errors.ts";
+import { held, LOCK_FILE, readLock } from "../sandbox-lock.ts";
 import { nodeFileIO, TEMP_MARK } from "./file-io.ts";
-
-const LOCK_FILE = ".sandbox.lock";
 
 /** Another live sandbox holds the data dir. */
 function dataDirLocked(dir: string, pid: number): SandboxError {
@@ -25,13 +23,6 @@ export interface DataDir {
   advertise(urls: Record<string, string>): Promise<void>;
   /** Removes the lock; called last, after every pending write finished. */
   release(): Promise<void>;
-}
-
-/** What the lock file says about the sandbox that holds the dir. */
-export interface LockInfo {
-  pid: number;
-  startedAt: string;
-  urls?: Record<string, string>;
 }
 
 /**
@@ -107,18 +98,6 @@ export function unusableDataDir(dir: string, error: unknown): SandboxError {
   );
 }
 
-/** When this process started. */
-const PROCESS_STARTED_MS = Date.now() - process.uptime() * 1000;
-
-/**
- * The lock's holder runs. In a container the pid repeats from run to run: a lock with our own pid
- * is ours only if this process wrote it, after it started; one written before was left by a
- * previous run, which had to end for this process to get its pid.
- */
-function held(info: LockInfo): boolean {
-  return info.pid === process.pid ? Date.parse(info.startedAt) >= PROCESS_STARTED_MS : isAlive(info.pid);
-}
-
 async function takeLock(lock: string, dir: string): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt++) {
     if (await createLock(lock)) return;
@@ -145,41 +124,5 @@ async function createLock(lock: string): Promise<boolean> {
     throw error;
   } finally {
     await unlink(temp).catch(() => {});
-  }
-}
-
-async function readLock(lock: string): Promise<LockInfo | null> {
-  try {
-    const info = JSON.parse(await readFile(lock, "utf8")) as LockInfo;
-    return typeof info.pid === "number" ? info : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The sandbox running on this data dir, if one is: its pid and URLs, from the lock it holds. */
-export async function runningSandbox(dir: string): Promise<LockInfo | null> {
-  const lock = join(resolve(dir), LOCK_FILE);
-  const info = await readLock(lock);
-  return info && held(info) ? info : null;
-}
-
-/** The process runs (a zombie does not count: it holds nothing). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-  return !isZombie(pid);
-}
-
-/** A killed process that its parent has not reaped yet still answers kill(0), but holds nothing. */
-function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return false;
   }
 }

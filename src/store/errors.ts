@@ -1,5 +1,6 @@
 import { basename } from "node:path";
-import { type ErrorText, errorTexts, fillText, SandboxError, userError } from "../errors.ts";
+import { STORAGE_TEXTS } from "../contracts/storage-errors.ts";
+import { type ErrorText, fillText, SandboxError, userError } from "../errors.ts";
 
 /** The data file exists but cannot be used: the start stops and names the file. */
 export function dataFileError(file: string, reason: string): SandboxError {
@@ -9,22 +10,6 @@ export function dataFileError(file: string, reason: string): SandboxError {
     { details: { file } },
   );
 }
-
-/** Where the data lives (the data dir, a Redis) refused or did not answer: nothing was changed, and reads go on. */
-export const STORAGE_ERRORS = {
-  storage_unavailable: 503,
-} as const;
-
-export const STORAGE_TEXTS = errorTexts(STORAGE_ERRORS, {
-  writeRefused: [
-    "storage_unavailable",
-    "The change was not saved: the data dir refused the write to {file} ({reason}). Check its free space and permissions; reads keep working.",
-  ],
-  redisSilent: [
-    "storage_unavailable",
-    "The session store (Redis at {url}) is not answering: {reason}. Agent sessions work again once it is back.",
-  ],
-});
 
 /** The user can act on it (free space, fix permissions, start Redis), so it is reported without a stack. */
 export function storageUnavailable(text: ErrorText, values: Record<string, string>, cause: unknown): SandboxError {

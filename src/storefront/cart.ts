@@ -1,8 +1,8 @@
+import { STOREFRONT_TEXTS } from "../contracts/storefront/errors.ts";
+import type { CartView } from "../contracts/storefront/schemas.ts";
 import { failWith } from "../errors.ts";
 import { toMajorUnits } from "../money.ts";
-import { STOREFRONT_TEXTS } from "./errors.ts";
 import type { StoredCart, StorefrontData } from "./model.ts";
-import type { CartView } from "./schemas.ts";
 
 const EMPTY_CART: StoredCart = { version: 0, lines: [] };
 

@@ -1,7 +1,7 @@
+import type { ProductView } from "../contracts/storefront/schemas.ts";
 import { type SerialisedJson, serialiseJson } from "../http/serialised-json.ts";
 import type { Product } from "./model.ts";
 import { formatNairaRange } from "./money.ts";
-import type { ProductView } from "./schemas.ts";
 
 export function toProductView(product: Product): ProductView {
   return {

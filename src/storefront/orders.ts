@@ -1,6 +1,6 @@
+import type { OrderView } from "../contracts/storefront/schemas.ts";
 import { toMajorUnits } from "../money.ts";
 import type { OrderItem, StoredOrder } from "./model.ts";
-import type { OrderView } from "./schemas.ts";
 
 const TIME_ZONE = "Africa/Lagos";
 /** Made at the first order shown, not when the module loads: the first Intl format of a process loads the locale data (~70 ms). */

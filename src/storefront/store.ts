@@ -1,11 +1,11 @@
 import type { Clock } from "../clock.ts";
+import { STOREFRONT_SEED_TEXTS } from "../contracts/storefront/errors.ts";
 import { failWith } from "../errors.ts";
 import { readFixture } from "../fixtures.ts";
 import type { FileIO } from "../store/file-io.ts";
 import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
-import { STOREFRONT_SEED_TEXTS } from "./errors.ts";
 import type { CartLine, Product, StoredOrder, StorefrontData } from "./model.ts";
 import { checkStorefrontShape } from "./shape.ts";
 

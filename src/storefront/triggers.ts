@@ -1,8 +1,8 @@
+import { STOREFRONT_TRIGGER_TEXTS } from "../contracts/storefront/errors.ts";
+import type { DeliveredOrder } from "../contracts/storefront/schemas.ts";
 import { failWith } from "../errors.ts";
 import { requireString } from "../http/fields.ts";
-import { STOREFRONT_TRIGGER_TEXTS } from "./errors.ts";
 import { toOrderView } from "./orders.ts";
-import type { DeliveredOrder } from "./schemas.ts";
 import type { StorefrontStore } from "./store.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { ServiceUrls } from "../config/options.ts";
+import type { ServiceUrls } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
 
 /** What the UI needs besides the servers' URLs: the secrets an agent and a host backend hold, and how to draw. */

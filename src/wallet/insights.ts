@@ -1,6 +1,6 @@
+import type { Insights } from "../contracts/wallet/schemas.ts";
 import { toMajorUnits } from "../money.ts";
 import type { StoredTransaction, Wallet } from "./model.ts";
-import type { Insights } from "./schemas.ts";
 import { directionOf, selectTransactions } from "./transactions.ts";
 import type { TimeWindow } from "./window.ts";
 

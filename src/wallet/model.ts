@@ -1,6 +1,6 @@
+import type { TransactionStatus, TransactionType } from "../contracts/wallet/schemas.ts";
 import type { DemoUser } from "../users.ts";
 import type { OAuthClient } from "./oauth/clients.ts";
-import type { TransactionStatus, TransactionType } from "./schemas.ts";
 
 export interface Wallet {
   userId: string;

@@ -1,10 +1,10 @@
 import { usersProblem } from "../auth/credentials.ts";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../contracts/wallet/schemas.ts";
 import { firstBadInstant, firstDuplicate, firstProblem, firstUnknown, pointer } from "../store/rules.ts";
 import { arrayOf, integer, record, type ShapeProblem, safeInteger, shapeCheck, string } from "../store/shape.ts";
 import type { StoredTransaction, WalletData } from "./model.ts";
 import type { OAuthClient } from "./oauth/clients.ts";
 import { registrationProblem } from "./oauth/registry.ts";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "./schemas.ts";
 
 const user = record({ id: string, name: string, email: string, password: string });
 const wallet = record({ userId: string, currency: string, openingBalanceCents: safeInteger(0) });

@@ -1,11 +1,11 @@
 import type { Clock } from "../clock.ts";
+import { WALLET_SEED_TEXTS } from "../contracts/wallet/errors.ts";
 import { failWith } from "../errors.ts";
 import { readFixture } from "../fixtures.ts";
 import type { FileIO } from "../store/file-io.ts";
 import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
-import { WALLET_SEED_TEXTS } from "./errors.ts";
 import type { StoredTransaction, Wallet, WalletData } from "./model.ts";
 import { type ClientFixture, loadDefaultClients, registeredClient } from "./oauth/clients.ts";
 import { checkWalletShape } from "./shape.ts";

@@ -1,6 +1,6 @@
+import type { Direction, TransactionType, TransactionView } from "../contracts/wallet/schemas.ts";
 import { toMajorUnits } from "../money.ts";
 import type { StoredTransaction } from "./model.ts";
-import type { Direction, TransactionType, TransactionView } from "./schemas.ts";
 import { inWindow, type TimeWindow } from "./window.ts";
 
 /** The wallet's classification: money added (deposits, card top-ups) is income; money leaving (exchanges, transfers) is spending. */

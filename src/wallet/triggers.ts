@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.ts";
-import { failWith } from "../errors.ts";
-import { choiceField, optionalString, requireString } from "../http/fields.ts";
-import { findUser } from "../identity/end-user.ts";
-import { WALLET_TRIGGER_TEXTS } from "./errors.ts";
-import type { TriggeredTransaction } from "./schemas.ts";
+import { WALLET_TRIGGER_TEXTS } from "../contracts/wallet/errors.ts";
+import type { TriggeredTransaction } from "../contracts/wallet/schemas.ts";
 import {
   DIRECTIONS,
   type Direction,
@@ -12,7 +9,10 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   type TransactionType,
-} from "./schemas.ts";
+} from "../contracts/wallet/schemas.ts";
+import { failWith } from "../errors.ts";
+import { choiceField, optionalString, requireString } from "../http/fields.ts";
+import { findUser } from "../identity/end-user.ts";
 import type { WalletStore } from "./store.ts";
 import { directionOf, toTransactionView } from "./transactions.ts";
 

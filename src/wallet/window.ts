@@ -1,9 +1,7 @@
+import { parseInstant } from "../contracts/instant.ts";
+import { WALLET_TEXTS } from "../contracts/wallet/errors.ts";
+import { PERIODS, type Period } from "../contracts/wallet/periods.ts";
 import { failWith } from "../errors.ts";
-import { parseInstant } from "../http/instant.ts";
-import { WALLET_TEXTS } from "./errors.ts";
-
-export const PERIODS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
-export type Period = keyof typeof PERIODS;
 
 /** The time span a transaction query covers; both ends inclusive. Null ends are open. */
 export interface TimeWindow {

@@ -14,7 +14,7 @@ import { ask } from "../../src/agent/ask.ts";
 import { agentCatalog, agentTargets, DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import type { SandboxHealth } from "../../src/client/controls-client.ts";
 import { loadConfig } from "../../src/config/load.ts";
-import { SERVICE_NAMES } from "../../src/config/options.ts";
+import { SERVICE_NAMES } from "../../src/service-names.ts";
 import { CART_ADD, type DemoUser, demoUsers, JSON_TYPE, login } from "./http.ts";
 import { rssOf, type Sandbox, startSandbox } from "./processes.ts";
 import { type Check, mib, progress } from "./report.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { AUTH_TEXTS } from "../../src/auth/errors.ts";
+import { AUTH_TEXTS } from "../../src/contracts/auth-errors.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { closeServer, closeWhenDone } from "../helpers/deadline.ts";
 import { ADA, errorBody, NGOZI } from "../helpers/sandbox.ts";

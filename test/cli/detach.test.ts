@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
 import { FOLLOW_INTERVAL_MS } from "../../src/cli/logs.ts";
-import { isAlive, runningSandbox } from "../../src/store/data-dir.ts";
+import { isAlive, runningSandbox } from "../../src/sandbox-lock.ts";
 import { assertOneLineError, escapeRegExp, lines, runCli, spawnCli, startArgs, tempDir } from "../helpers/cli.ts";
 import { closeWhenDone } from "../helpers/deadline.ts";
 import { detachedDataDir, startDetached } from "../helpers/detached.ts";

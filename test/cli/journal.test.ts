@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { JournalEntry } from "../../src/journal/entry.ts";
+import type { JournalEntry } from "../../src/contracts/journal/entry.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { addToCart, lines } from "../helpers/cli.ts";
 import { launchInProcess, runInProcess } from "../helpers/in-process.ts";

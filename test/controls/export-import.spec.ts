@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ControlsClient, type ExportDocument } from "../../src/client/controls-client.ts";
-import type { ServiceName } from "../../src/config/options.ts";
 import { SandboxError } from "../../src/errors.ts";
+import type { ServiceName } from "../../src/service-names.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { ADA, startTestSandbox, tempDir } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ControlsClient } from "../../src/client/controls-client.ts";
-import type { FaultSpec } from "../../src/controls/faults/fault.ts";
+import type { FaultSpec } from "../../src/contracts/controls/fault.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { withDeadline } from "../helpers/deadline.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { test } from "node:test";
-import type { JournalEntry } from "../../src/journal/entry.ts";
+import type { JournalEntry } from "../../src/contracts/journal/entry.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { basic, CLIENT, openAuthorize, type SignInPage } from "../helpers/oauth.ts";
 import { rawRequest, requestText } from "../helpers/raw-http.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ControlsClient } from "../../src/client/controls-client.ts";
-import type { JournalEntry } from "../../src/journal/entry.ts";
+import type { JournalEntry } from "../../src/contracts/journal/entry.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { ADA, errorBody, startTestSandbox, TUNDE } from "../helpers/sandbox.ts";
 import { openRawStream } from "../helpers/sse.ts";

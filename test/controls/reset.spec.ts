@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ControlsClient } from "../../src/client/controls-client.ts";
-import type { ServiceName } from "../../src/config/options.ts";
 import { SandboxError } from "../../src/errors.ts";
+import type { ServiceName } from "../../src/service-names.ts";
 import { asAgent, loginAt, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { authorize, basic, CLIENT, tokenRequest } from "../helpers/oauth.ts";
 import { ADA, errorBody, startTestSandbox } from "../helpers/sandbox.ts";

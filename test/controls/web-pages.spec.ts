@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ControlsClient } from "../../src/client/controls-client.ts";
-import { CONTROLS_PREFIX } from "../../src/controls/prefix.ts";
+import { CONTROLS_PREFIX } from "../../src/contracts/controls/prefix.ts";
 import { errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 
 const JSON_TYPE = { "content-type": "application/json" };

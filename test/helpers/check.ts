@@ -1,5 +1,5 @@
 /** What the tests of `sandbox check` share: the flags that point it at a running sandbox, and its result lines read back. */
-import type { ServiceName } from "../../src/config/options.ts";
+import type { ServiceName } from "../../src/service-names.ts";
 import { SERVICE_TOKEN } from "./agent.ts";
 import { CLIENT } from "./oauth.ts";
 import { ADA, TUNDE } from "./sandbox.ts";

@@ -3,7 +3,7 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isAlive, runningSandbox } from "../../src/store/data-dir.ts";
+import { isAlive, runningSandbox } from "../../src/sandbox-lock.ts";
 import { type CliExit, type CliOptions, killGroup, runCli, startArgs, track } from "./cli.ts";
 
 type Hooks = { after(fn: () => unknown): void };

@@ -1,11 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { loadConfig } from "../../src/config/load.ts";
-import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../src/config/options.ts";
-import { FAULT_TEXTS } from "../../src/controls/faults/errors.ts";
-import { CONTROLS_PREFIX } from "../../src/controls/prefix.ts";
+import { FAULT_TEXTS } from "../../src/contracts/controls/fault-errors.ts";
+import { CONTROLS_PREFIX } from "../../src/contracts/controls/prefix.ts";
 import type { OpenApiDocument } from "../../src/openapi/document.ts";
 import { generateDocuments } from "../../src/runtime/documents.ts";
+import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../src/service-names.ts";
 
 /** An answer of a server, as a client got it. */
 export interface Answer {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { HTTP_ERRORS } from "../../src/contracts/http-errors.ts";
 import { SandboxError } from "../../src/errors.ts";
-import { HTTP_ERRORS } from "../../src/http/errors.ts";
 import { addNotFoundRoute, createServiceApp } from "../../src/http/service-app.ts";
 
 test("a SandboxError leaves as the error shape with its own status, headers and hint", async () => {

@@ -2,10 +2,10 @@
 // close one: they may take only a share of it, and the rest stays free for ordinary requests.
 import assert from "node:assert/strict";
 import { type TestContext, test } from "node:test";
-import { CONTROL_TEXTS } from "../../src/controls/errors.ts";
+import { CONTROL_TEXTS } from "../../src/contracts/controls/errors.ts";
+import { HTTP_TEXTS } from "../../src/contracts/http-errors.ts";
 import { MAX_FOLLOWERS } from "../../src/controls/journal-routes.ts";
 import { fillText } from "../../src/errors.ts";
-import { HTTP_TEXTS } from "../../src/http/errors.ts";
 import { maxStreams, STREAM_RETRY_AFTER_S } from "../../src/http/stream-share.ts";
 import { openStreams, type StreamFlood, timedRequest } from "../helpers/flood.ts";
 import { until } from "../helpers/poll.ts";

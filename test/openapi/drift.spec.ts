@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CONTROLS_PREFIX } from "../../src/controls/prefix.ts";
-import { HTTP_TEXTS } from "../../src/http/errors.ts";
+import { CONTROLS_PREFIX } from "../../src/contracts/controls/prefix.ts";
+import { HTTP_TEXTS } from "../../src/contracts/http-errors.ts";
 import { listRoutes } from "../../src/http/route-table.ts";
 import type { OpenApiDocument } from "../../src/openapi/document.ts";
 import { openApiPath } from "../../src/openapi/operation.ts";

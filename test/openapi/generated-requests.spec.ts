@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { WALLET_TEXTS } from "../../src/contracts/wallet/errors.ts";
 import type { OpenApiDocument } from "../../src/openapi/document.ts";
-import { WALLET_TEXTS } from "../../src/wallet/errors.ts";
 import { OAUTH_TEXTS } from "../../src/wallet/oauth/oauth-response.ts";
 import { SERVICE_TOKEN, startFullSandbox } from "../helpers/agent.ts";
 import { basic, CLIENT } from "../helpers/oauth.ts";

@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { test } from "node:test";
 import { ControlsClient } from "../../src/client/controls-client.ts";
-import type { JournalEntry } from "../../src/journal/entry.ts";
+import type { JournalEntry } from "../../src/contracts/journal/entry.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
 import { ADA, errorBody, startTestSandbox } from "../helpers/sandbox.ts";
 

@@ -8,14 +8,16 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
+/** The second pass: what clients reach through chains of imports. */
+const REACH_CONFIG = join(ROOT, ".dependency-cruiser.reach.cjs");
 const DEPCRUISE = join(ROOT, "node_modules", "dependency-cruiser", "bin", "dependency-cruise.mjs");
 
-/** `npm run layers` as CI runs it, in `cwd`: its exit code and what it printed. */
-function checkLayers(cwd: string): Promise<{ code: number; output: string }> {
+/** A pass of `npm run layers` as CI runs it, in `cwd`: its exit code and what it printed. */
+function checkLayers(cwd: string, config = CONFIG): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [DEPCRUISE, "src", "--config", CONFIG, "--output-type", "err"],
+      [DEPCRUISE, "src", "--config", config, "--output-type", "err"],
       { cwd },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr }),
     );
@@ -36,17 +38,23 @@ async function tree(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-test("src/ keeps its layers: no cycle, no import against the rules", async () => {
-  const { code, output } = await checkLayers(ROOT);
-  assert.equal(code, 0, output);
-  assert.match(output, /no dependency violations found/);
+test("src/ keeps its layers: no cycle, no import against the rules, no client reaching server code", async () => {
+  for (const config of [CONFIG, REACH_CONFIG]) {
+    const { code, output } = await checkLayers(ROOT, config);
+    assert.equal(code, 0, output);
+    assert.match(output, /no dependency violations found/);
+  }
 });
 
 test("a forbidden import fails the check with the rule's name", async (t) => {
-  // One tree that breaks three rules: a domain importing the CLI, a client reaching into a domain, a loop.
+  // One tree that breaks five rules: a domain importing the CLI, a contract importing a server, clients
+  // reaching into a domain and into the controls, a loop.
   const dir = await tree({
     "src/storefront/app.ts": 'import "../cli/main.ts";\n',
     "src/cli/main.ts": "export {};\n",
+    "src/contracts/wallet/routes.ts": 'import "../../wallet/store.ts";\n',
+    "src/scenario/steps.ts": 'import "../controls/faults/fault.ts";\n',
+    "src/controls/faults/fault.ts": "export {};\n",
     "src/tui/app.ts": 'import "../wallet/store.ts";\n',
     "src/wallet/store.ts": "export {};\n",
     "src/agent/a.ts": 'import "./b.ts";\n',
@@ -56,7 +64,12 @@ test("a forbidden import fails the check with the rule's name", async (t) => {
   const { code, output } = await checkLayers(dir);
   assert.notEqual(code, 0, output);
   assert.match(output, /error layer-storefront: src\/storefront\/app\.ts → src\/cli\/main\.ts/);
+  assert.match(output, /error layer-contracts: src\/contracts\/wallet\/routes\.ts → src\/wallet\/store\.ts/);
   assert.match(output, /error clients-through-client-tier: src\/tui\/app\.ts → src\/wallet\/store\.ts/);
+  assert.match(
+    output,
+    /error clients-through-client-tier: src\/scenario\/steps\.ts → src\/controls\/faults\/fault\.ts/,
+  );
   assert.match(output, /error no-cycle: src\/agent\/(a|b)\.ts/);
 });
 
@@ -92,4 +105,23 @@ test("packages stay where they belong: ink and react in the terminal UI, the MCP
   assert.match(output, /error h3-only-in-the-servers: src\/client\/http\.ts → h3/);
   // Where each package belongs, it passes.
   assert.doesNotMatch(output, /src\/tui\/app\.tsx|src\/agent\/mcp\.ts|src\/http\/serve\.ts/);
+});
+
+test("a client that reaches server code through any chain of imports fails; through the runtime it does not", async (t) => {
+  const dir = await tree({
+    // A re-export in the client tier would launder the wallet's store for the terminal UI.
+    "src/tui/app.ts": 'import "../client/wire.ts";\n',
+    "src/client/wire.ts": 'export * from "../wallet/store.ts";\n',
+    "src/wallet/store.ts": "export {};\n",
+    // Starting a sandbox through the composition root is the one way through.
+    "src/scenario/target.ts": 'import "../runtime/start-sandbox.ts";\n',
+    "src/runtime/start-sandbox.ts": 'import "../storefront/app.ts";\n',
+    "src/storefront/app.ts": "export {};\n",
+  });
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const { code, output } = await checkLayers(dir, REACH_CONFIG);
+  assert.notEqual(code, 0, output);
+  assert.match(output, /error clients-reach-no-server-code: src\/tui\/app\.ts → src\/wallet\/store\.ts/);
+  assert.match(output, /error clients-reach-no-server-code: src\/client\/wire\.ts → src\/wallet\/store\.ts/);
+  assert.doesNotMatch(output, /src\/scenario\/target\.ts|src\/storefront\/app\.ts/);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runningSandbox } from "../../src/store/data-dir.ts";
+import { runningSandbox } from "../../src/sandbox-lock.ts";
 import { PROJECT_ROOT, startArgs, tempDir } from "../helpers/cli.ts";
 import { screenMatches, tmux, tmuxMissing } from "../helpers/tmux.ts";
 

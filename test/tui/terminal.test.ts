@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { test } from "node:test";
-import { runningSandbox } from "../../src/store/data-dir.ts";
+import { runningSandbox } from "../../src/sandbox-lock.ts";
 import { PROJECT_ROOT, startArgs, tempDir } from "../helpers/cli.ts";
 import { startInProcess } from "../helpers/in-process.ts";
 import { screenMatches, tmux, tmuxMissing } from "../helpers/tmux.ts";

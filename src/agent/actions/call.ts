@@ -1,6 +1,6 @@
-import { SERVICE_LABELS, type ServiceUrls } from "../../config/options.ts";
 import { failWith } from "../../errors.ts";
 import { parseJson } from "../../json-text.ts";
+import { SERVICE_LABELS, type ServiceUrls } from "../../service-names.ts";
 import { AGENT_TEXTS } from "../errors.ts";
 import { assertGranted, type WriteGrant } from "../gate/grant.ts";
 import { buildRequest } from "./build-request.ts";

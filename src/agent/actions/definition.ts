@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
 import { SandboxError } from "../../errors.ts";
 import { actionValidatorOf, validatorOf } from "../../json-validator.ts";
+import { SERVICE_NAMES, type ServiceName } from "../../service-names.ts";
 import { UNDERSTANDING_SCHEMA, type Understanding } from "./understanding.ts";
 
 /** An agent action as data (fixtures/actions/*.json): what the agent may call, and how. */

@@ -1,6 +1,7 @@
 import { createClient } from "redis";
 import type { Clock } from "../../clock.ts";
-import { STORAGE_TEXTS, storageUnavailable } from "../../store/errors.ts";
+import { STORAGE_TEXTS } from "../../contracts/storage-errors.ts";
+import { storageUnavailable } from "../../store/errors.ts";
 import { sessionStoreError } from "../errors.ts";
 import { SESSION_RETENTION_MS, type Session, type SessionBackend, sessionBackend } from "./session-store.ts";
 

@@ -3,7 +3,7 @@ import { type AgentTarget, callAction } from "../../agent/actions/call.ts";
 import { type ActionDefinition, loadActions } from "../../agent/actions/definition.ts";
 import { explicitCall } from "../../agent/gate/grant.ts";
 import { connectionProblem } from "../../client/connection.ts";
-import { SERVICE_LABELS } from "../../config/options.ts";
+import { SERVICE_LABELS } from "../../service-names.ts";
 import type { Area, Check, Need } from "../check.ts";
 import { shown } from "../expect.ts";
 import type { Http } from "../http.ts";

@@ -1,4 +1,4 @@
-import type { ServiceUrls } from "../../config/options.ts";
+import type { ServiceUrls } from "../../service-names.ts";
 import type { RunResult } from "../runner.ts";
 import { countOf } from "./summary.ts";
 

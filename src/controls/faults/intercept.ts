@@ -1,14 +1,14 @@
 import type { H3Event, Middleware } from "h3";
-import type { ServiceName } from "../../config/options.ts";
+import type { RequestLine } from "../../contracts/controls/fault.ts";
+import { FAULT_TEXTS } from "../../contracts/controls/fault-errors.ts";
+import type { Fault } from "../../contracts/controls/fault-schemas.ts";
+import { CONTROLS_PREFIX } from "../../contracts/controls/prefix.ts";
 import { fillText, SandboxError } from "../../errors.ts";
 import { type StreamCut, streamCutOf } from "../../http/sse.ts";
+import type { ServiceName } from "../../service-names.ts";
 import { sleep, type Timers } from "../../timers.ts";
-import { CONTROLS_PREFIX } from "../prefix.ts";
 import { cuttable } from "./cuttable.ts";
-import { FAULT_TEXTS } from "./errors.ts";
-import type { RequestLine } from "./fault.ts";
 import type { FaultRegistry } from "./registry.ts";
-import type { Fault } from "./schemas.ts";
 
 /**
  * The middleware that puts a server's faults in front of its routes. It acts on requests from

@@ -1,5 +1,5 @@
-import type { FaultRule, RequestLine } from "./fault.ts";
-import type { Fault } from "./schemas.ts";
+import type { FaultRule, RequestLine } from "../../contracts/controls/fault.ts";
+import type { Fault } from "../../contracts/controls/fault-schemas.ts";
 
 /** An event stream a client holds open, as faults see it. */
 interface OpenStream {

@@ -1,11 +1,11 @@
 import { getRouterParam, type H3 } from "h3";
+import { type FaultRule, parseFault } from "../../contracts/controls/fault.ts";
+import { FAULT_TEXTS } from "../../contracts/controls/fault-errors.ts";
+import { CONTROLS_PREFIX } from "../../contracts/controls/prefix.ts";
 import { failWith } from "../../errors.ts";
 import { readJsonObject } from "../../http/json-body.ts";
 import { allowedMethods } from "../../http/route-table.ts";
 import type { Controls } from "../controls.ts";
-import { CONTROLS_PREFIX } from "../prefix.ts";
-import { FAULT_TEXTS } from "./errors.ts";
-import { type FaultRule, parseFault } from "./fault.ts";
 
 /** GET, POST and DELETE /__sandbox/faults: the faults of every server, whichever server is asked. */
 export function addFaultRoutes(app: H3, controls: Controls): void {

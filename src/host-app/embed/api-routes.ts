@@ -1,8 +1,8 @@
 import type { H3, H3Event } from "h3";
+import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
 import { failWith } from "../../errors.ts";
 import { type BodyFields, readBody } from "../../http/request-input.ts";
 import { findUser } from "../../identity/end-user.ts";
-import { HOST_TEXTS } from "../errors.ts";
 import type { AskAnswer } from "./ask-answer.ts";
 import { parseAskInput } from "./ask-input.ts";
 import { ASK, FRESH_IDENTITY, REGISTER_SESSIONS } from "./contracts.ts";

@@ -1,6 +1,6 @@
+import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
 import { failWith } from "../../errors.ts";
 import type { BodyFields } from "../../http/request-input.ts";
-import { HOST_TEXTS } from "../errors.ts";
 
 /** The longest question, and the longest reply to a follow-up, the chat takes, in characters as a person counts them. */
 export const MAX_TEXT_LENGTH = 500;

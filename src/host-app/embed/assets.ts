@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
+import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
 import { failWith } from "../../errors.ts";
 import { packageFile, RUNNING_SOURCES } from "../../package-files.ts";
-import { HOST_TEXTS } from "../errors.ts";
 
 /**
  * Where the pages' files live: plain HTML, script and stylesheet, served as written, from

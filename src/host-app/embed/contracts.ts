@@ -1,7 +1,7 @@
-import { json, type RouteContract } from "../../http/route-contract.ts";
+import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
+import { json, type RouteContract } from "../../contracts/route-contract.ts";
 import { EMBED_MODES } from "../../identity/index.ts";
 import { NON_BLANK } from "../../json-schema.ts";
-import { HOST_TEXTS } from "../errors.ts";
 import { ASK_ANSWER } from "./ask-answer.ts";
 import { MAX_EMBED_BODY_BYTES, MAX_TEXT_LENGTH, MAX_TEXT_SCHEMA_LENGTH } from "./ask-input.ts";
 import { ASSETS } from "./assets.ts";

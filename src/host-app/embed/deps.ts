@@ -1,4 +1,4 @@
-import type { ServiceUrls } from "../../config/options.ts";
+import type { ServiceUrls } from "../../service-names.ts";
 import type { DemoUser } from "../../users.ts";
 import type { EmbedAgent } from "./embed-agent.ts";
 import type { EmbedIdentityOptions } from "./verify.ts";

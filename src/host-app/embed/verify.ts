@@ -1,7 +1,7 @@
+import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
 import { fillText } from "../../errors.ts";
 import { type IdentityClaims, type InvalidCode, verifyIdentity } from "../../identity/index.ts";
 import type { DemoUser } from "../../users.ts";
-import { HOST_TEXTS } from "../errors.ts";
 
 /** Why the embed refuses an identity: the token's own faults, and the two it has with the URL. */
 export type RefusalCode = InvalidCode | "user_mismatch" | "missing_end_user";

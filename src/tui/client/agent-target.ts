@@ -1,7 +1,7 @@
 import type { AgentTarget } from "../../agent/actions/call.ts";
 import { REQUEST_TIMEOUT_MS, RequestFailure, type ServiceClient } from "../../client/service-client.ts";
-import { SERVICE_LABELS, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../config/options.ts";
 import { failWith } from "../../errors.ts";
+import { SERVICE_LABELS, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../service-names.ts";
 import type { TuiSettings } from "../settings.ts";
 import type { TuiState } from "../state/store.ts";
 import { TUI_TEXTS } from "./errors.ts";

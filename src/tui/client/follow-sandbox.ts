@@ -1,4 +1,4 @@
-import { SERVICE_NAMES, type ServiceUrls } from "../../config/options.ts";
+import { SERVICE_NAMES, type ServiceUrls } from "../../service-names.ts";
 import type { TuiSettings } from "../settings.ts";
 
 /**

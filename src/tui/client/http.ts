@@ -1,6 +1,6 @@
 import { createServiceClient, type ServiceClient } from "../../client/service-client.ts";
-import type { ServiceUrls } from "../../config/options.ts";
 import type { Masker } from "../../mask.ts";
+import type { ServiceUrls } from "../../service-names.ts";
 import type { TrafficLog } from "./traffic.ts";
 
 /** Bodies kept for the Traffic screen, per exchange. */

@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { SERVICE_LABELS, SERVICE_NAMES } from "../../config/options.ts";
+import { SERVICE_LABELS, SERVICE_NAMES } from "../../service-names.ts";
 import { useServices } from "../context.tsx";
 import { type TuiState, useStoreState } from "../state/store.ts";
 import { Tinted } from "./Tinted.tsx";

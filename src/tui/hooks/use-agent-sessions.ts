@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from "react";
-import { SERVICE_LABELS } from "../../config/options.ts";
+import { SERVICE_LABELS } from "../../service-names.ts";
 import {
   changeSession,
   type Exchange,

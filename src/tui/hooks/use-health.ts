@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { SERVICE_NAMES } from "../../config/options.ts";
+import { SERVICE_NAMES } from "../../service-names.ts";
 import { useServices } from "../context.tsx";
 
 const POLL_MS = 3000;

@@ -1,5 +1,5 @@
 import { Box, Text, useInput } from "ink";
-import { SERVICE_LABELS } from "../../config/options.ts";
+import { SERVICE_LABELS } from "../../service-names.ts";
 import { AGENT_PROBE, type Exchange, LOGIN_FOR_SESSION, type SessionService } from "../client/agent-sessions.ts";
 import { RequestLine } from "../components/Pending.tsx";
 import { Tinted } from "../components/Tinted.tsx";

@@ -1,7 +1,7 @@
 import { PasswordInput, TextInput } from "@inkjs/ui";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
-import { SERVICE_LABELS } from "../../config/options.ts";
+import { SERVICE_LABELS } from "../../service-names.ts";
 import { RequestLine } from "../components/Pending.tsx";
 import { PickList } from "../components/PickList.tsx";
 import { Tinted } from "../components/Tinted.tsx";

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { ServiceName } from "../../config/options.ts";
+import type { ServiceName } from "../../service-names.ts";
 import type { Timer, Timers } from "../../timers.ts";
 
 export interface SignedInUser {

@@ -1,6 +1,6 @@
+import { SCOPES, WALLET_SCOPE } from "../../contracts/wallet/scopes.ts";
 import type { OAuthClient } from "./clients.ts";
 import { PKCE_VALUE } from "./pkce.ts";
-import { SCOPES, WALLET_SCOPE } from "./scopes.ts";
 
 /** A checked authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636). */
 export interface AuthorizationRequest {

@@ -1,7 +1,9 @@
 import type { H3, H3Event } from "h3";
 import { findByCredentials } from "../../auth/credentials.ts";
+import type { Answer, Parameter, RouteContract } from "../../contracts/route-contract.ts";
+import { AUTHORIZE_PATH, OAUTH_TAG } from "../../contracts/wallet/oauth.ts";
+import { SCOPES, WALLET_SCOPE } from "../../contracts/wallet/scopes.ts";
 import { readForm } from "../../http/form-body.ts";
-import type { Answer, Parameter, RouteContract } from "../../http/route-contract.ts";
 import {
   type AUTHORIZATION_PARAMS,
   type AuthorizationRequest,
@@ -10,11 +12,9 @@ import {
   redirectWith,
 } from "./authorization-request.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
-import { AUTHORIZE_PATH, OAUTH_TAG } from "./endpoints.ts";
 import { FORM_TOKEN_LIFETIME_MS } from "./form-token.ts";
 import { errorPage, pageHeaders, signInPage } from "./page.ts";
 import { PKCE_SCHEMA } from "./pkce.ts";
-import { SCOPES, WALLET_SCOPE } from "./scopes.ts";
 
 /** The authorization request (RFC 6749 §4.1.1, PKCE RFC 7636): checked by checkAuthorizationRequest, whose refusals are pages or redirects. */
 const REQUEST: Record<(typeof AUTHORIZATION_PARAMS)[number], Parameter> = {

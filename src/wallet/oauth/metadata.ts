@@ -1,8 +1,8 @@
 import type { H3 } from "h3";
-import { json, type RouteContract } from "../../http/route-contract.ts";
-import { AUTHORIZE_PATH, METADATA_PATH, OAUTH_TAG, TOKEN_PATH } from "./endpoints.ts";
+import { json, type RouteContract } from "../../contracts/route-contract.ts";
+import { AUTHORIZE_PATH, METADATA_PATH, OAUTH_TAG, TOKEN_PATH } from "../../contracts/wallet/oauth.ts";
+import { SCOPES } from "../../contracts/wallet/scopes.ts";
 import { GRANT_TYPES } from "./oauth-response.ts";
-import { SCOPES } from "./scopes.ts";
 
 const LIST = { type: "array", items: { type: "string" } } as const;
 

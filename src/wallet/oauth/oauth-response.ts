@@ -1,8 +1,8 @@
-import { ISSUERS } from "../../auth/issuers.ts";
+import type { ErrorShape } from "../../contracts/route-contract.ts";
+import { OAUTH_ERROR_BODY } from "../../contracts/wallet/schemas.ts";
 import { errorTexts, type SandboxError, statusOf } from "../../errors.ts";
 import { JSON_TYPE } from "../../http/response-headers.ts";
-import type { ErrorShape } from "../../http/route-contract.ts";
-import { OAUTH_ERROR_BODY } from "../schemas.ts";
+import { ISSUERS } from "../../jwt-issuers.ts";
 
 export const GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { SCOPES } from "../../contracts/wallet/scopes.ts";
 import { AUTHORIZATION_PARAMS, type AuthorizationRequest } from "./authorization-request.ts";
-import { SCOPES } from "./scopes.ts";
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }

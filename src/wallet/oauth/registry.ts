@@ -1,9 +1,9 @@
 import type { Draft } from "immer";
-import { fail } from "../../http/errors.ts";
+import { fail } from "../../contracts/http-errors.ts";
+import { failWallet } from "../../contracts/wallet/errors.ts";
+import type { ClientListing, REGISTERED_OAUTH_CLIENT } from "../../contracts/wallet/schemas.ts";
 import type { FromSchema } from "../../json-schema.ts";
-import { failWallet } from "../errors.ts";
 import type { WalletData } from "../model.ts";
-import type { ClientListing, REGISTERED_OAUTH_CLIENT } from "../schemas.ts";
 import { newClient, type OAuthClient, redirectUriProblem } from "./clients.ts";
 
 /** Limits of a registration: the name is shown on the sign-in page and in listings, the URIs are matched on every sign-in. */

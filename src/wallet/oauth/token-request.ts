@@ -1,7 +1,7 @@
 import type { H3Event } from "h3";
+import type { Guard } from "../../contracts/route-contract.ts";
 import { failWith } from "../../errors.ts";
 import { readForm } from "../../http/form-body.ts";
-import type { Guard } from "../../http/route-contract.ts";
 import { type OAuthClient, secretMatches } from "./clients.ts";
 import { OAUTH_TEXTS } from "./oauth-response.ts";
 

@@ -1,15 +1,15 @@
 import type { H3 } from "h3";
+import type { RouteContract } from "../../contracts/route-contract.ts";
+import { STORAGE_TEXTS } from "../../contracts/storage-errors.ts";
+import { OAUTH_TAG, TOKEN_PATH } from "../../contracts/wallet/oauth.ts";
+import { SCOPES } from "../../contracts/wallet/scopes.ts";
 import { failWith } from "../../errors.ts";
-import type { RouteContract } from "../../http/route-contract.ts";
-import { STORAGE_TEXTS } from "../../store/errors.ts";
 import type { OAuthClient } from "./clients.ts";
 import type { CodeGrant } from "./codes.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
-import { OAUTH_TAG, TOKEN_PATH } from "./endpoints.ts";
 import { OAUTH_ERROR_SHAPE, OAUTH_TEXTS, tokenResponse } from "./oauth-response.ts";
 import { PKCE_SCHEMA, verifierMatches } from "./pkce.ts";
 import { issueRefreshToken, type RefreshGrant, revokeFamily, rotateRefreshToken } from "./refresh-tokens.ts";
-import { SCOPES } from "./scopes.ts";
 import { authenticateClient, CLIENT_AUTH, readTokenForm } from "./token-request.ts";
 
 /** client_secret_post: the client's credentials in the form, which no security scheme can name. */

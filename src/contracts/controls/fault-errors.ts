@@ -1,5 +1,5 @@
 import { errorTexts } from "../../errors.ts";
-import { HTTP_ERRORS } from "../../http/errors.ts";
+import { HTTP_ERRORS } from "../http-errors.ts";
 
 /** The fault controls' codes, on every server. An injected fault answers with the status it names; 503 is the usual one. */
 export const FAULT_ERRORS = {

@@ -1,9 +1,9 @@
-import { parseDuration } from "../../config/duration.ts";
-import { SERVICE_NAMES, type ServiceName } from "../../config/options.ts";
+import { parseDuration } from "../../duration.ts";
 import { type ErrorText, failWith } from "../../errors.ts";
-import { CONTROLS_PREFIX } from "../prefix.ts";
-import { FAULT_TEXTS } from "./errors.ts";
-import type { Fault } from "./schemas.ts";
+import { SERVICE_NAMES, type ServiceName } from "../../service-names.ts";
+import { FAULT_TEXTS } from "./fault-errors.ts";
+import type { Fault } from "./fault-schemas.ts";
+import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** What POST /__sandbox/faults takes. */
 export type FaultSpec = Pick<Fault, "service" | "route"> &

@@ -1,5 +1,5 @@
-import type { ServiceName } from "../config/options.ts";
-import type { FromSchema } from "../json-schema.ts";
+import type { FromSchema } from "../../json-schema.ts";
+import type { ServiceName } from "../../service-names.ts";
 import type { JOURNAL_BODY, JOURNAL_ENTRY } from "./schemas.ts";
 
 /** A body as the journal keeps it: its text up to the size limit. */

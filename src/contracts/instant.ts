@@ -1,5 +1,5 @@
 import { failWith } from "../errors.ts";
-import { HTTP_TEXTS } from "./errors.ts";
+import { HTTP_TEXTS } from "./http-errors.ts";
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,7 +1,7 @@
 // The shapes the wallet answers with, as JSON Schema, and the words they are made of: what its
 // routes' contracts and OpenAPI document say, and what the client tier checks answers against.
 // Data only: a client loads this and no wallet code.
-import type { FromSchema, JsonSchema } from "../json-schema.ts";
+import type { FromSchema, JsonSchema } from "../../json-schema.ts";
 
 export const TRANSACTION_TYPES = ["deposit", "card_topup", "exchange", "transfer"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

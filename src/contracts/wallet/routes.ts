@@ -1,10 +1,10 @@
-import { BEARER, BEARER_JWT } from "../auth/bearer.ts";
-import { HTTP_TEXTS } from "../http/errors.ts";
-import { type Guard, json, type RouteContract } from "../http/route-contract.ts";
+import { BEARER, BEARER_JWT } from "../guards.ts";
+import { HTTP_TEXTS } from "../http-errors.ts";
+import { type Guard, json, type RouteContract } from "../route-contract.ts";
 import { WALLET_TEXTS } from "./errors.ts";
-import { WALLET_OAUTH } from "./oauth/endpoints.ts";
+import { WALLET_OAUTH } from "./oauth.ts";
+import { PERIODS } from "./periods.ts";
 import { BALANCE, DIRECTIONS, TRANSACTION, TRANSACTION_LIST } from "./schemas.ts";
-import { PERIODS } from "./window.ts";
 
 const WALLET_TAG = {
   name: "Wallet",

@@ -1,9 +1,9 @@
-import { BEARER, BEARER_OR_QUERY } from "../auth/bearer.ts";
-import { HTTP_TEXTS } from "../http/errors.ts";
-import { json, type RouteContract } from "../http/route-contract.ts";
-import { eventStreamSchema } from "../http/sse.ts";
-import { NON_BLANK } from "../json-schema.ts";
-import { STORAGE_TEXTS } from "../store/errors.ts";
+import { NON_BLANK } from "../../json-schema.ts";
+import { eventStreamSchema } from "../event-stream.ts";
+import { BEARER, BEARER_OR_QUERY } from "../guards.ts";
+import { HTTP_TEXTS } from "../http-errors.ts";
+import { json, type RouteContract } from "../route-contract.ts";
+import { STORAGE_TEXTS } from "../storage-errors.ts";
 import { STOREFRONT_TEXTS } from "./errors.ts";
 import { CART, ORDER_LIST, PRODUCT_LIST } from "./schemas.ts";
 

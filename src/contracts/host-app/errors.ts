@@ -1,5 +1,5 @@
-import { errorTexts } from "../errors.ts";
-import { HTTP_ERRORS } from "../http/errors.ts";
+import { errorTexts } from "../../errors.ts";
+import { HTTP_ERRORS } from "../http-errors.ts";
 
 /**
  * The host app's own codes: the wallet behind it did not answer as a wallet, and the chat

@@ -2,7 +2,7 @@
 // stream, the journal's figures in /__sandbox/health), as JSON Schema: the journal's types are
 // read from them, and the client tier checks the answers against them. Data only: a client loads
 // this and none of the journal's code.
-import { SERVICE_NAMES } from "../config/options.ts";
+import { SERVICE_NAMES } from "../../service-names.ts";
 
 const HEADERS = { type: "object", additionalProperties: { type: "string" } } as const;
 

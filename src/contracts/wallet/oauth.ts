@@ -1,4 +1,4 @@
-import type { SecurityScheme } from "../../http/route-contract.ts";
+import type { SecurityScheme } from "../route-contract.ts";
 import { SCOPES, WALLET_SCOPE } from "./scopes.ts";
 
 export const AUTHORIZE_PATH = "/oauth/authorize";

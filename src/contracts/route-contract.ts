@@ -2,8 +2,9 @@ import type { ErrorText } from "../errors.ts";
 import type { JsonSchema } from "../json-schema.ts";
 
 /**
- * What a route takes and answers, written beside it as its h3 meta: the route checks its requests
- * with these schemas, the index lists its description, and the OpenAPI document is made of them.
+ * What a route takes and answers, declared in src/contracts/ and given to its route as its h3 meta:
+ * the route checks its requests with these schemas, the index lists its description, the OpenAPI
+ * document is made of them, and clients check the answers they get against them.
  */
 export type RouteContract = {
   /** What the route does, in one line: the index (GET /) lists it, the OpenAPI document's summary. */

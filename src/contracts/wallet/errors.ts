@@ -1,8 +1,8 @@
-import { errorTexts, errorThrower, exitTexts, type Fail } from "../errors.ts";
-import { FIXTURE_ERRORS } from "../fixtures.ts";
-import { HTTP_ERRORS } from "../http/errors.ts";
+import { errorTexts, errorThrower, exitTexts, type Fail } from "../../errors.ts";
+import { FIXTURE_ERRORS } from "../../fixtures.ts";
+import { HTTP_ERRORS } from "../http-errors.ts";
 
-/** The wallet's own error codes (the generic ones are in http/errors.ts, the auth ones in auth/errors.ts). */
+/** The wallet's own error codes (the generic ones are in ../http-errors.ts, the auth ones in ../auth-errors.ts). */
 export const WALLET_ERRORS = {
   transaction_not_found: 404,
   /** An OAuth client registration whose name another client has (names are unique, whatever their case). */

@@ -1,10 +1,11 @@
 // What the controls under /__sandbox/ answer, as JSON Schema: the routes' answer types are read
 // from them, and the client tier (ControlsClient) checks each answer against its own. Data only: a
-// client loads this and none of the controls' code. The faults' answers are in faults/schemas.ts,
+// client loads this and none of the controls' code. The faults' answers are in fault-schemas.ts,
 // the journal's entries in journal/schemas.ts, the triggers' in their service's schemas.ts.
-import { SERVICE_NAMES } from "../config/options.ts";
+
+import type { FromSchema } from "../../json-schema.ts";
+import { SERVICE_NAMES } from "../../service-names.ts";
 import { JOURNAL_ENTRY, WINDOW_FIGURES } from "../journal/schemas.ts";
-import type { FromSchema } from "../json-schema.ts";
 
 /** What an export document says it is; import refuses anything else. */
 export const EXPORT_FORMAT = "agent-sandbox-export";

@@ -1,7 +1,7 @@
-import { errorTexts, exitTexts } from "../errors.ts";
-import { FIXTURE_ERRORS } from "../fixtures.ts";
+import { errorTexts, exitTexts } from "../../errors.ts";
+import { FIXTURE_ERRORS } from "../../fixtures.ts";
 
-/** The storefront's own error codes (the generic ones are in http/errors.ts, the auth ones in auth/errors.ts). */
+/** The storefront's own error codes (the generic ones are in ../http-errors.ts, the auth ones in ../auth-errors.ts). */
 export const STOREFRONT_ERRORS = {
   product_not_found: 404,
 } as const;

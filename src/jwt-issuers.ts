@@ -1,4 +1,4 @@
-import type { ServiceName } from "../config/options.ts";
+import type { ServiceName } from "./service-names.ts";
 
 /** The `iss` of the tokens each server signs: login JWTs (storefront, wallet) and embed identity tokens (host). */
 export const ISSUERS = {

@@ -1,6 +1,6 @@
-import { AUTH_ERRORS } from "../auth/errors.ts";
-import { errorTexts } from "../errors.ts";
-import { HTTP_ERRORS } from "../http/errors.ts";
+import { errorTexts } from "../../errors.ts";
+import { AUTH_ERRORS } from "../auth-errors.ts";
+import { HTTP_ERRORS } from "../http-errors.ts";
 
 /** The codes of the sandbox controls, which every server answers (the controls act on the whole sandbox). */
 export const CONTROL_ERRORS = {
@@ -8,7 +8,7 @@ export const CONTROL_ERRORS = {
   service_not_running: 409,
 } as const;
 
-/** What the controls under /__sandbox/ answer, word for word: access, clock, triggers, journal, reset and import (the faults' are in faults/errors.ts). */
+/** What the controls under /__sandbox/ answer, word for word: access, clock, triggers, journal, reset and import (the faults' are in fault-errors.ts). */
 export const CONTROL_TEXTS = errorTexts(
   { ...HTTP_ERRORS, ...AUTH_ERRORS, ...CONTROL_ERRORS },
   {

@@ -1,8 +1,9 @@
 // What the fault controls answer (/__sandbox/faults), as JSON Schema: the Fault type is read from
 // it, and the client tier checks the answers against it. Data only: a client loads this and none of
 // the faults' code.
-import { SERVICE_NAMES } from "../../config/options.ts";
+
 import type { FromSchema } from "../../json-schema.ts";
+import { SERVICE_NAMES } from "../../service-names.ts";
 
 /** A fault as the controls list it. */
 export const FAULT = {

@@ -1,7 +1,7 @@
 // The shapes the storefront answers with, as JSON Schema: what its routes' contracts and OpenAPI
 // document say, and what the client tier checks answers against. Data only: a client loads this and
 // no storefront code.
-import type { FromSchema } from "../json-schema.ts";
+import type { FromSchema } from "../../json-schema.ts";
 
 /** A product as the list shows it: price as display text, pack size as description. */
 export const PRODUCT = {
