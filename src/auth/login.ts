@@ -65,14 +65,15 @@ export function demoSignIn(app: H3): DemoSignIn | undefined {
 
 /** `POST /api/auth/login` of a service: `{email, password}` → `{token, user}`, 401 `invalid_credentials`. */
 export function addLoginRoute(app: H3, deps: { users: () => readonly DemoUser[]; jwt: JwtIssuer }): void {
+  const contract = loginContract(deps.users()[0]);
   app.post(
     "/api/auth/login",
     async (event) => {
-      const body = await readBody(event);
+      const body = await readBody(event, contract);
       const user = findByCredentials(deps.users(), body.field("email"), body.field("password"));
       if (!user) failWith(AUTH_TEXTS.wrongCredentials);
       return { token: await deps.jwt.sign(user.id), user: publicUser(user) };
     },
-    { meta: loginContract(deps.users()[0]) },
+    { meta: contract },
   );
 }

@@ -2,7 +2,7 @@ import type { H3 } from "h3";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { AUTH_TEXTS, failAuth } from "../contracts/auth-errors.ts";
 import { TOKEN_ERRORS } from "../contracts/guards.ts";
-import { json, type RouteContract } from "../contracts/route-contract.ts";
+import { defineRoute, json } from "../contracts/route-contract.ts";
 import { STORAGE_TEXTS } from "../contracts/storage-errors.ts";
 import { failWith } from "../errors.ts";
 import { readBody } from "../http/request-input.ts";
@@ -19,7 +19,7 @@ const USER_ID = {
 /** Where a session is written: memory, a file of the data dir, or Redis; the last two may refuse. */
 const STORE_ERRORS = [STORAGE_TEXTS.writeRefused, STORAGE_TEXTS.redisSilent];
 
-const REGISTER: RouteContract = {
+const REGISTER = defineRoute({
   description: "Register {userId, token}: the user's JWT, for the agent routes",
   details:
     "What the user's app calls after login, so that the agent may act for the user. What the schema cannot say, since it depends on the token: `token` must be an unexpired login JWT of the service the agent acts on, the storefront's on the storefront and the wallet's on the host app, which fronts it (401 `invalid_token` or `token_expired` otherwise), and its user (sub) must be `userId` (403 `user_mismatch` otherwise). A second registration of the user replaces the first.",
@@ -56,9 +56,9 @@ const REGISTER: RouteContract = {
     }),
   },
   errors: [...TOKEN_ERRORS, BFF_TEXTS.userMismatch, ...STORE_ERRORS],
-};
+});
 
-const CLEAR: RouteContract = {
+const CLEAR = defineRoute({
   description: "Clear {userId}'s session (logout)",
   details:
     "What the user's app calls at logout: the agent may no longer act for the user (401 `no_active_session`). Clearing a session that is not there answers the same.",
@@ -77,7 +77,7 @@ const CLEAR: RouteContract = {
     }),
   },
   errors: STORE_ERRORS,
-};
+});
 
 /**
  * POST /api/agent/session {userId, token}: the app registers the user's JWT after login (no
@@ -90,7 +90,7 @@ export function addSessionRoutes(
   app.post(
     "/api/agent/session",
     async (event) => {
-      const body = await readBody(event);
+      const body = await readBody(event, REGISTER);
       const userId = body.field("userId");
       const token = body.field("token");
       const verified = await deps.issuer.verify(token);
@@ -111,7 +111,7 @@ export function addSessionRoutes(
   app.delete(
     "/api/agent/session",
     async (event) => {
-      const userId = (await readBody(event)).field("userId");
+      const userId = (await readBody(event, CLEAR)).field("userId");
       await deps.sessions.delete(userId);
       return { status: "cleared", userId };
     },

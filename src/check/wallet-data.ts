@@ -6,10 +6,6 @@ import { bearer, type RunContext } from "./run-context.ts";
 
 // The answers' types are those of the schemas the sandbox's wallet answers with (type-only: the checks run no server code).
 
-export const PERIOD_DAYS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
-export type Period = keyof typeof PERIOD_DAYS;
-export const PERIODS = Object.keys(PERIOD_DAYS) as Period[];
-
 /** Money added is income, money leaving is spending. */
 const DIRECTION_OF_TYPE: Record<string, string> = {
   deposit: "income",

@@ -1,5 +1,5 @@
 import type { ErrorText } from "../errors.ts";
-import type { JsonSchema } from "../json-schema.ts";
+import type { FromSchema, JsonSchema } from "../json-schema.ts";
 
 /**
  * What a route takes and answers, declared in src/contracts/ and given to its route as its h3 meta:
@@ -48,11 +48,17 @@ export type Parameter = {
 export type RequestBody = {
   readonly description: string;
   /** An object schema; a JSON body's fields are checked against it as the route reads them. */
-  readonly schema: JsonSchema;
+  readonly schema: ObjectSchema;
   /** JSON unless said otherwise. */
   readonly mediaType?: "application/json" | "application/x-www-form-urlencoded";
   /** Larger bodies are 413; 1 MiB unless said otherwise. */
   readonly maxBytes?: number;
+};
+
+/** A JSON object's schema: its fields by name, and those it must have. */
+export type ObjectSchema = JsonSchema & {
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
 };
 
 /** An answer: its body by media type (none for a redirect), and its headers. */
@@ -91,3 +97,41 @@ export type ErrorShape = {
 export function json(description: string, schema: JsonSchema): Answer {
   return { description, content: { "application/json": schema } };
 }
+
+/**
+ * A route's contract, declared with its literal types kept (a `const` type parameter, as `as const`
+ * would), checked against RouteContract but not widened to it: the types of its body fields and
+ * query parameters are read from its schemas (BodyOf, QueryOf), and clients read its answers' types.
+ */
+export function defineRoute<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+/**
+ * The fields of a contract's JSON body as a route reads them, each typed from its schema: present
+ * when the schema requires it or gives a default (the route reads the default when it is absent),
+ * else possibly undefined. A contract with no body has no fields to read.
+ */
+export type BodyOf<C> = C extends { readonly body: { readonly schema: infer S } }
+  ? S extends { readonly properties: infer P }
+    ? { [K in keyof P & string]: FromSchema<P[K]> | Absent<P[K], K extends RequiredOf<S> ? true : false> }
+    : never
+  : never;
+
+/** A contract's query parameters, each typed from its schema; undefined when absent and not required. */
+export type QueryOf<C> = C extends { readonly query: infer Q }
+  ? {
+      [K in keyof Q & string]: Q[K] extends { readonly schema: infer S }
+        ? FromSchema<S> | Absent<S, Q[K] extends { readonly required: true } ? true : false>
+        : never;
+    }
+  : never;
+
+type RequiredOf<S> = S extends { readonly required: readonly (infer R)[] } ? R : never;
+
+/** What a field reads when it is absent: nothing when it is required or has a default; undefined otherwise. */
+type Absent<S, Required extends boolean> = Required extends true
+  ? never
+  : S extends { readonly default: unknown }
+    ? never
+    : undefined;

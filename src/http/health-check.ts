@@ -1,7 +1,7 @@
-import type { RouteContract } from "../contracts/route-contract.ts";
+import { defineRoute } from "../contracts/route-contract.ts";
 import { SERVICE_TAG } from "./service-index.ts";
 
-export const HEALTH: RouteContract = {
+export const HEALTH = defineRoute({
   description: "Health check: status ok",
   details:
     "Answers as soon as the server takes requests, and checks nothing else: not its data file, not the other servers. `npx sandbox status` asks it of each server.",
@@ -19,4 +19,4 @@ export const HEALTH: RouteContract = {
       },
     },
   },
-};
+});

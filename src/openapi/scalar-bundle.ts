@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { H3, H3Event } from "h3";
-import type { RouteContract } from "../contracts/route-contract.ts";
+import { defineRoute } from "../contracts/route-contract.ts";
 import { matchesEtag } from "../http/etag.ts";
 import { SERVICE_TAG } from "../http/service-index.ts";
 import { packageFile, RUNNING_SOURCES } from "../package-files.ts";
@@ -18,7 +18,7 @@ export interface ScalarBundle {
 /** A year: the page links the bundle with its hash, so a new bundle is a new URL. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-const SCALAR_BUNDLE: RouteContract = {
+const SCALAR_BUNDLE = defineRoute({
   description: "The script of the API reference page (Scalar's standalone bundle)",
   details:
     "Scalar's standalone bundle, which the API reference page (GET /docs) loads. Any `v` answers the same script: with the bundle's current hash the answer may be kept a year, without it (or with another) it is revalidated each time with its ETag.",
@@ -50,7 +50,7 @@ const SCALAR_BUNDLE: RouteContract = {
     },
     304: { description: "If-None-Match named the bundle's ETag: the copy the client holds is the current one" },
   },
-};
+});
 
 let loading: Promise<ScalarBundle> | undefined;
 

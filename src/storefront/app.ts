@@ -73,7 +73,7 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
     "/api/products",
     async (event) => {
       await requireUser(event, auth);
-      return sendSerialised(event, catalogAnswer(deps.store.data.products, queryValue(event, "q")));
+      return sendSerialised(event, catalogAnswer(deps.store.data.products, queryValue(event, LIST_PRODUCTS, "q")));
     },
     { meta: LIST_PRODUCTS },
   );
@@ -82,7 +82,7 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
     "/api/orders",
     async (event) => {
       const { userId } = await requireUser(event, auth);
-      return { orders: listOrders(deps.store.data.orders, userId, queryValue(event, "order_id")) };
+      return { orders: listOrders(deps.store.data.orders, userId, queryValue(event, LIST_ORDERS, "order_id")) };
     },
     { meta: LIST_ORDERS },
   );
@@ -91,9 +91,9 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
     "/api/cart/items",
     async (event) => {
       const { userId } = await requireUser(event, auth);
-      const body = await readBody(event);
+      const body = await readBody(event, ADD_TO_CART);
       const productId = body.field("product_id");
-      const quantity = body.field<number>("quantity");
+      const quantity = body.field("quantity");
       const cart = await deps.store.update((draft) => addToCart(draft, userId, productId, quantity));
       return prefersEventStream(event.req.headers.get("accept"))
         ? eventsResponse([cartEvent(cart)])

@@ -5,9 +5,7 @@ import { addLoginRoute } from "../auth/login.ts";
 import type { Clock } from "../clock.ts";
 import { WALLET_TEXTS } from "../contracts/wallet/errors.ts";
 import { TOKEN_PATH } from "../contracts/wallet/oauth.ts";
-import type { Period } from "../contracts/wallet/periods.ts";
 import { GET_BALANCE, GET_TRANSACTION, LIST_TRANSACTIONS } from "../contracts/wallet/routes.ts";
-import type { Direction } from "../contracts/wallet/schemas.ts";
 import { failWith } from "../errors.ts";
 import { queryValue } from "../http/request-input.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
@@ -72,14 +70,14 @@ export function createWalletApp(deps: WalletDeps): H3 {
       const wallet = await walletFor(event);
       const window = parseWindow(
         {
-          period: queryValue(event, "period") as Period | undefined,
-          from: queryValue(event, "from"),
-          to: queryValue(event, "to"),
+          period: queryValue(event, LIST_TRANSACTIONS, "period"),
+          from: queryValue(event, LIST_TRANSACTIONS, "from"),
+          to: queryValue(event, LIST_TRANSACTIONS, "to"),
         },
         deps.clock.now(),
       );
-      const direction = queryValue(event, "direction") as Direction | undefined;
-      const withInsights = queryValue(event, "include_insights") === "true";
+      const direction = queryValue(event, LIST_TRANSACTIONS, "direction");
+      const withInsights = queryValue(event, LIST_TRANSACTIONS, "include_insights") === "true";
       const { transactions } = deps.store.data;
       return {
         transactions: selectTransactions(transactions, wallet.userId, window, direction).map(toTransactionView),

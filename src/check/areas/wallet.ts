@@ -1,3 +1,4 @@
+import { PERIOD_NAMES, PERIODS } from "../../contracts/wallet/periods.ts";
 import type { Area, Check } from "../check.ts";
 import { expectBody, expectError, expectHeader } from "../expect.ts";
 import { failCheck } from "../outcome.ts";
@@ -7,8 +8,6 @@ import {
   allTransactions,
   checkDirection,
   listTransactions,
-  PERIOD_DAYS,
-  PERIODS,
   type Transaction,
   totalsOf,
   within,
@@ -77,17 +76,15 @@ const checks: Check[] = [
     async run({ http, run }) {
       const all = await allTransactions(run);
       const counts: string[] = [];
-      for (const period of PERIODS) {
+      for (const period of PERIOD_NAMES) {
         const { transactions, insights } = await listTransactions(http, run, `?period=${period}&include_insights=true`);
         if (!insights?.from || !insights.to)
           failCheck(
             `${period}: expected insights.from and insights.to, the window, got ${insights?.from ?? null} and ${insights?.to ?? null}`,
           );
         const [from, to] = [Date.parse(insights.from), Date.parse(insights.to)];
-        if (Math.abs(to - from - PERIOD_DAYS[period] * DAY_MS) > 2000)
-          failCheck(
-            `${period}: expected a window of ${PERIOD_DAYS[period]} days, got ${insights.from} to ${insights.to}`,
-          );
+        if (Math.abs(to - from - PERIODS[period] * DAY_MS) > 2000)
+          failCheck(`${period}: expected a window of ${PERIODS[period]} days, got ${insights.from} to ${insights.to}`);
         sameIds(transactions, within(all, from, to), `${period} (${insights.from} to ${insights.to})`);
         counts.push(`${period}: ${transactions.length}`);
       }
@@ -121,10 +118,10 @@ const checks: Check[] = [
         400,
         "validation_error",
       );
-      const unnamed = PERIODS.filter((period) => !error.includes(period));
+      const unnamed = PERIOD_NAMES.filter((period) => !error.includes(period));
       if (unnamed.length > 0)
         failCheck(`expected the error to name the allowed periods, got "${error}" (without ${unnamed.join(", ")})`);
-      return `400 validation_error naming ${PERIODS.join(", ")}`;
+      return `400 validation_error naming ${PERIOD_NAMES.join(", ")}`;
     },
   },
   ...(["income", "spending"] as const).map(
@@ -149,7 +146,7 @@ const checks: Check[] = [
     needs: SIGNED_IN,
     async run({ http, run }) {
       let leftOut = 0;
-      for (const period of PERIODS) {
+      for (const period of PERIOD_NAMES) {
         const { transactions, insights } = await listTransactions(http, run, `?period=${period}&include_insights=true`);
         const expected = totalsOf(transactions);
         const failed = transactions.filter((transaction) => transaction.status === "Failed");

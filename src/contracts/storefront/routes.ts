@@ -2,7 +2,7 @@ import { NON_BLANK } from "../../json-schema.ts";
 import { eventStreamSchema } from "../event-stream.ts";
 import { BEARER, BEARER_OR_QUERY } from "../guards.ts";
 import { HTTP_TEXTS } from "../http-errors.ts";
-import { json, type RouteContract } from "../route-contract.ts";
+import { defineRoute, json } from "../route-contract.ts";
 import { STORAGE_TEXTS } from "../storage-errors.ts";
 import { STOREFRONT_TEXTS } from "./errors.ts";
 import { CART, ORDER_LIST, PRODUCT_LIST } from "./schemas.ts";
@@ -21,7 +21,7 @@ const CART_EVENTS = eventStreamSchema(
   },
 );
 
-export const LIST_PRODUCTS: RouteContract = {
+export const LIST_PRODUCTS = defineRoute({
   description: "The catalog; ?q= filters by name (bearer token)",
   details:
     "The whole catalog, or the products whose name contains `q`, whatever the case. The answer has an ETag: send it back in If-None-Match to get 304 without a body while the answer stays the same.",
@@ -54,9 +54,9 @@ export const LIST_PRODUCTS: RouteContract = {
         "If-None-Match named the answer's current ETag: the copy the client holds is the current one (no body)",
     },
   },
-};
+});
 
-export const LIST_ORDERS: RouteContract = {
+export const LIST_ORDERS = defineRoute({
   description: "The user's orders, newest first; ?order_id= filters (bearer token)",
   details:
     "The signed-in user's orders, newest first. `order_id` filters rather than looks up: a reference the user has no order with gives an empty list, not 404.",
@@ -73,9 +73,9 @@ export const LIST_ORDERS: RouteContract = {
   responses: {
     200: json("The user's orders, newest first", ORDER_LIST),
   },
-};
+});
 
-export const ADD_TO_CART: RouteContract = {
+export const ADD_TO_CART = defineRoute({
   description: "Add {product_id, quantity?} to the user's cart; answers the cart (bearer token)",
   details:
     "Adds the product to the signed-in user's cart, or raises its quantity when the cart holds it already, and answers the whole cart; every open cart stream of the user gets the new cart too. `product_id` must be a product of the catalog (GET /api/products): another is 404 `product_not_found`, which the schema cannot say since the catalog is the server's data.",
@@ -101,9 +101,9 @@ export const ADD_TO_CART: RouteContract = {
     },
   },
   errors: [STOREFRONT_TEXTS.productNotFound, STORAGE_TEXTS.writeRefused],
-};
+});
 
-export const CART_STREAM: RouteContract = {
+export const CART_STREAM = defineRoute({
   description: "Server-sent cart events: the cart now, then after every change (bearer token or ?access_token=)",
   details:
     "Opens a text/event-stream: a `cart` event with the cart as it is, then one after each change of it, until the client leaves or the token expires. Browsers' EventSource cannot send headers: they give the token as `?access_token=` instead. Streams may take 4 in 5 of the server's connections (--max-connections): past that a new one is 503 with Retry-After.",
@@ -119,4 +119,4 @@ export const CART_STREAM: RouteContract = {
   },
   // Streams may hold 4 in 5 of the server's --max-connections; past that a new one is refused (with Retry-After).
   errors: [HTTP_TEXTS.tooManyStreams],
-};
+});

@@ -1,9 +1,9 @@
 import { BEARER, BEARER_JWT } from "../guards.ts";
 import { HTTP_TEXTS } from "../http-errors.ts";
-import { type Guard, json, type RouteContract } from "../route-contract.ts";
+import { defineRoute, type Guard, json } from "../route-contract.ts";
 import { WALLET_TEXTS } from "./errors.ts";
 import { WALLET_OAUTH } from "./oauth.ts";
-import { PERIODS } from "./periods.ts";
+import { PERIOD_NAMES } from "./periods.ts";
 import { BALANCE, DIRECTIONS, TRANSACTION, TRANSACTION_LIST } from "./schemas.ts";
 
 const WALLET_TAG = {
@@ -24,7 +24,7 @@ const TRANSACTION_RULES = [
   "Without a window, every transaction of the wallet is listed.",
 ].join("\n\n");
 
-export const GET_BALANCE: RouteContract = {
+export const GET_BALANCE = defineRoute({
   description: "The wallet's balance and currency (bearer token)",
   details:
     "The opening balance plus Completed income minus Completed spending, in the wallet's currency: Pending and Failed transactions count nowhere until a Pending one settles.",
@@ -32,9 +32,9 @@ export const GET_BALANCE: RouteContract = {
   tag: WALLET_TAG,
   auth: WALLET_USER,
   responses: { 200: json("The balance", BALANCE) },
-};
+});
 
-export const LIST_TRANSACTIONS: RouteContract = {
+export const LIST_TRANSACTIONS = defineRoute({
   description: "Transactions, newest first; period, from, to, direction, include_insights (bearer token)",
   details: TRANSACTION_RULES,
   operationId: "listTransactions",
@@ -43,7 +43,7 @@ export const LIST_TRANSACTIONS: RouteContract = {
   query: {
     period: {
       description: "A rolling window up to now: the last 7, 30, 90 or 365 days; not with from/to",
-      schema: { type: "string", enum: Object.keys(PERIODS) },
+      schema: { type: "string", enum: PERIOD_NAMES },
     },
     from: {
       description: `The window's start, inclusive: ${INSTANT}`,
@@ -66,9 +66,9 @@ export const LIST_TRANSACTIONS: RouteContract = {
     ),
   },
   errors: [WALLET_TEXTS.periodAndRange, HTTP_TEXTS.notADate, WALLET_TEXTS.fromAfterTo],
-};
+});
 
-export const GET_TRANSACTION: RouteContract = {
+export const GET_TRANSACTION = defineRoute({
   description: "One transaction of the wallet (bearer token)",
   details:
     "A transaction of the signed-in user's wallet: the id of another user's transaction is 404 `transaction_not_found`, as an id no transaction has.",
@@ -83,4 +83,4 @@ export const GET_TRANSACTION: RouteContract = {
   },
   responses: { 200: json("The transaction", TRANSACTION) },
   errors: [WALLET_TEXTS.transactionNotFound],
-};
+});

@@ -1,13 +1,14 @@
 import type { H3, H3Event } from "h3";
 import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
+import type { BodyOf, RouteContract } from "../../contracts/route-contract.ts";
 import { failWith } from "../../errors.ts";
 import { type BodyFields, readBody } from "../../http/request-input.ts";
 import { findUser } from "../../identity/end-user.ts";
 import type { AskAnswer } from "./ask-answer.ts";
 import { parseAskInput } from "./ask-input.ts";
-import { ASK, FRESH_IDENTITY, REGISTER_SESSIONS } from "./contracts.ts";
+import { ASK, FRESH_IDENTITY, type FreshEmbed, REGISTER_SESSIONS } from "./contracts.ts";
 import { type EmbedDeps, identityOptions } from "./deps.ts";
-import { type FreshEmbed, freshEmbed } from "./fresh-identity.ts";
+import { freshEmbed } from "./fresh-identity.ts";
 import { checkEmbedIdentity } from "./verify.ts";
 
 /** The embed's JSON routes: the chat's questions, the preview's session button, and the demo host page's tokens. */
@@ -15,7 +16,7 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
   app.post(
     "/embed/api/ask",
     async (event): Promise<AskAnswer> => {
-      const input = parseAskInput(await readEmbedBody(event));
+      const input = parseAskInput(await readEmbedBody(event, ASK));
       const check = await checkEmbedIdentity(input, { ...identityOptions(deps), requireEndUser: false });
       if (check.state === "refused") refuseIdentity(check);
       if (check.state === "verified") return deps.agent.askAsUser(input, check.user);
@@ -30,13 +31,13 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
   app.post(
     "/embed/api/sessions",
     async (event) => {
-      const body = await readEmbedBody(event);
-      if (!body.field<string | undefined>("session")?.trim()) failWith(HOST_TEXTS.previewOnly);
+      const body = await readEmbedBody(event, REGISTER_SESSIONS);
+      if (!body.field("session")?.trim()) failWith(HOST_TEXTS.previewOnly);
       const endUser = body.field("endUser");
       const user = deps.users.find((candidate) => candidate.id.toLowerCase() === endUser.trim().toLowerCase());
       if (!user) unknownUser(endUser);
       const check = await checkEmbedIdentity(
-        { identity: body.field<string | undefined>("identity"), endUser },
+        { identity: body.field("identity"), endUser },
         { ...identityOptions(deps), requireEndUser: true },
       );
       if (check.state === "anonymous")
@@ -63,7 +64,7 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
   app.post(
     "/embed/api/identity",
     async (event): Promise<FreshEmbed> => {
-      const userId = (await readEmbedBody(event)).field("userId");
+      const userId = (await readEmbedBody(event, FRESH_IDENTITY)).field("userId");
       const user = findUser(deps.users, userId);
       if (!user) unknownUser(userId);
       return freshEmbed(user, event.url.origin, deps);
@@ -76,11 +77,11 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
  * The JSON body (at most 16 KiB, says each route's contract), from this host app's own pages: a page
  * of another origin may neither ask as the user nor get tokens (CORS would let it read the answers otherwise).
  */
-async function readEmbedBody(event: H3Event): Promise<BodyFields> {
+async function readEmbedBody<C extends RouteContract>(event: H3Event, contract: C): Promise<BodyFields<BodyOf<C>>> {
   const origin = event.req.headers.get("origin");
   if (origin !== null && origin !== event.url.origin)
     failWith(HOST_TEXTS.foreignOrigin, { values: { origin: origin.slice(0, 120) } });
-  return readBody(event);
+  return readBody(event, contract);
 }
 
 function refuseIdentity(check: { code: string; reason: string }): never {

@@ -1,11 +1,24 @@
 import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
-import { json, type RouteContract } from "../../contracts/route-contract.ts";
+import { defineRoute, json } from "../../contracts/route-contract.ts";
 import { EMBED_MODES } from "../../identity/index.ts";
-import { NON_BLANK } from "../../json-schema.ts";
+import { type FromSchema, NON_BLANK } from "../../json-schema.ts";
 import { ASK_ANSWER } from "./ask-answer.ts";
-import { MAX_EMBED_BODY_BYTES, MAX_TEXT_LENGTH, MAX_TEXT_SCHEMA_LENGTH } from "./ask-input.ts";
 import { ASSETS } from "./assets.ts";
-import { FRESH_EMBED } from "./fresh-identity.ts";
+
+/** The longest question, and the longest reply to a follow-up, the chat takes, in characters as a person counts them. */
+export const MAX_TEXT_LENGTH = 500;
+
+/** Bodies of the embed's JSON routes are small: a question and a token. */
+export const MAX_EMBED_BODY_BYTES = 16 * 1024;
+
+/**
+ * The maxLength the documents give a question and a reply: the most the body can carry. JSON
+ * Schema counts code points (some tools UTF-16 units), and a character as a person counts it may
+ * hold any number of either, so no smaller count is sure to take every text of MAX_TEXT_LENGTH
+ * characters. A JSON text spends at least a byte on each code point, and on each unit, of a
+ * string, around at least `{"question":""}`: the field checks never meet this limit, the body's comes first.
+ */
+export const MAX_TEXT_SCHEMA_LENGTH = MAX_EMBED_BODY_BYTES - '{"question":""}'.length;
 
 export const EMBED_TAG = {
   name: "Chat embed preview",
@@ -15,10 +28,30 @@ export const EMBED_TAG = {
 
 const STRING = { type: "string" } as const;
 const PAGE = { "text/html": STRING };
+const EMBED_URL = { type: "string", description: "With mode, endUser, identity and a preview session" } as const;
+
+export const FRESH_EMBED = {
+  title: "FreshEmbed",
+  type: "object",
+  required: ["identity", "expiresAt", "urls"],
+  properties: {
+    identity: { type: "string", description: "An identity token for the user (HS256, SIGNING_SECRET, 10 minutes)" },
+    expiresAt: { type: "string", description: "When it expires (ISO 8601)" },
+    urls: {
+      type: "object",
+      description: "The embed URL in each mode, on this host app",
+      required: ["drawer", "launcher"],
+      properties: { drawer: EMBED_URL, launcher: EMBED_URL },
+    },
+  },
+} as const;
+
+export type FreshEmbed = FromSchema<typeof FRESH_EMBED>;
+
 /** Every JSON route of the embed refuses a page of another origin. */
 const OWN_PAGES = [HOST_TEXTS.foreignOrigin];
 
-export const EMBED_PAGE: RouteContract = {
+export const EMBED_PAGE = defineRoute({
   description: "The chat embed page: ?mode=drawer|launcher&endUser=&identity=&session= (a browser page)",
   details:
     "The page the host app's iframe shows. Its refusals are pages, not JSON: without a known mode, a 400 page that lists the two; with an identity token that does not verify (its signature, its expiry by the sandbox clock, its user), or whose user (sub) is not `endUser`, a 401 page that says why. Without an identity token the chat is not signed in and can only search the catalog.",
@@ -45,9 +78,9 @@ export const EMBED_PAGE: RouteContract = {
     400: { description: "The mode is missing or unknown: a page that says which two there are", content: PAGE },
     401: { description: "The identity token was refused: a page that says why (and holds no token)", content: PAGE },
   },
-};
+});
 
-export const EMBED_ASSET: RouteContract = {
+export const EMBED_ASSET = defineRoute({
   description: "The embed's and the demo host page's script and stylesheet",
   details: "The files the embed page and the demo host page load: `file` names one of them, and another name is 404.",
   operationId: "embedAsset",
@@ -55,9 +88,9 @@ export const EMBED_ASSET: RouteContract = {
   params: { file: { description: "The file", required: true, schema: { type: "string", enum: Object.keys(ASSETS) } } },
   responses: { 200: { description: "The file", content: { "text/javascript": STRING, "text/css": STRING } } },
   errors: [HOST_TEXTS.noAsset],
-};
+});
 
-export const ASK: RouteContract = {
+export const ASK = defineRoute({
   description:
     "The chat's question {question, reply?, endUser?, identity?}: the agent's answer and what it called (identity verified on each call)",
   details: [
@@ -98,9 +131,9 @@ export const ASK: RouteContract = {
     HOST_TEXTS.signInRequired,
     HOST_TEXTS.agentCallFailed,
   ],
-};
+});
 
-export const REGISTER_SESSIONS: RouteContract = {
+export const REGISTER_SESSIONS = defineRoute({
   description:
     "Preview only: {endUser, identity, session} signs the demo user in as the app does and registers both agent sessions",
   details:
@@ -141,9 +174,9 @@ export const REGISTER_SESSIONS: RouteContract = {
     HOST_TEXTS.identityRefused,
     HOST_TEXTS.appSignInFailed,
   ],
-};
+});
 
-export const FRESH_IDENTITY: RouteContract = {
+export const FRESH_IDENTITY = defineRoute({
   description:
     "For the demo host page: {userId} of a demo user → a fresh identity token and the embed URLs in both modes",
   details:
@@ -161,4 +194,4 @@ export const FRESH_IDENTITY: RouteContract = {
   },
   responses: { 200: json("A token and the embed URLs", FRESH_EMBED) },
   errors: [...OWN_PAGES, HOST_TEXTS.unknownUser],
-};
+});

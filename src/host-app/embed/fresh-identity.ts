@@ -1,28 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { buildEmbedUrl, EMBED_MODES, type EmbedMode, isoTime, signIdentity } from "../../identity/index.ts";
-import type { FromSchema } from "../../json-schema.ts";
 import type { DemoUser } from "../../users.ts";
+import type { FreshEmbed } from "./contracts.ts";
 import type { EmbedDeps } from "./deps.ts";
-
-const EMBED_URL = { type: "string", description: "With mode, endUser, identity and a preview session" } as const;
-
-export const FRESH_EMBED = {
-  title: "FreshEmbed",
-  type: "object",
-  required: ["identity", "expiresAt", "urls"],
-  properties: {
-    identity: { type: "string", description: "An identity token for the user (HS256, SIGNING_SECRET, 10 minutes)" },
-    expiresAt: { type: "string", description: "When it expires (ISO 8601)" },
-    urls: {
-      type: "object",
-      description: "The embed URL in each mode, on this host app",
-      required: ["drawer", "launcher"],
-      properties: { drawer: EMBED_URL, launcher: EMBED_URL },
-    },
-  },
-} as const;
-
-export type FreshEmbed = FromSchema<typeof FRESH_EMBED>;
 
 /**
  * What a host backend does for its signed-in user before it opens the embed: a fresh identity

@@ -7,12 +7,10 @@ import {
   TRANSACTION_LIST,
   type Transaction,
 } from "../../client/wire.ts";
+import type { Period } from "../../contracts/wallet/periods.ts";
 
 // The answers' types come from the schemas the servers answer with (type-only imports: nothing of the servers runs in the UI).
 
-/** The insight periods of the wallet spec, in the order the period key cycles through them. */
-export const PERIODS = ["7d", "30d", "90d", "1y"] as const;
-export type Period = (typeof PERIODS)[number];
 /** `all` sends no direction: the wallet lists both. */
 export const DIRECTIONS = ["all", "income", "spending"] as const;
 export type DirectionFilter = (typeof DIRECTIONS)[number];

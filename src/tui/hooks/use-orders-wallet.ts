@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { PERIOD_NAMES, type Period } from "../../contracts/wallet/periods.ts";
 import {
   DIRECTIONS,
   type DirectionFilter,
@@ -7,8 +8,6 @@ import {
   filterOrders,
   nextOf,
   type Order,
-  PERIODS,
-  type Period,
   type WalletView,
 } from "../client/orders-wallet.ts";
 import { useServices } from "../context.tsx";
@@ -68,7 +67,7 @@ export function useWallet(active: boolean) {
     load,
     period,
     direction,
-    nextPeriod: () => setPeriod((current) => nextOf(PERIODS, current)),
+    nextPeriod: () => setPeriod((current) => nextOf(PERIOD_NAMES, current)),
     nextDirection: () => setDirection((current) => nextOf(DIRECTIONS, current)),
   };
 }

@@ -1,6 +1,6 @@
 import type { H3, H3Event } from "h3";
 import { findByCredentials } from "../../auth/credentials.ts";
-import type { Answer, Parameter, RouteContract } from "../../contracts/route-contract.ts";
+import { type Answer, defineRoute, type Parameter } from "../../contracts/route-contract.ts";
 import { AUTHORIZE_PATH, OAUTH_TAG } from "../../contracts/wallet/oauth.ts";
 import { SCOPES, WALLET_SCOPE } from "../../contracts/wallet/scopes.ts";
 import { readForm } from "../../http/form-body.ts";
@@ -68,7 +68,7 @@ const ERROR_PAGE: Answer = {
   content: PAGE,
 };
 
-const SIGN_IN_PAGE: RouteContract = {
+const SIGN_IN_PAGE = defineRoute({
   description: "OAuth authorization: the sign-in page (HTML)",
   details: `A page for the user's browser, opened by the client: who asks, for which scopes, and a sign-in form that POSTs the request back with the user's email and password.\n\n${REQUEST_RULES}`,
   operationId: "authorize",
@@ -80,9 +80,9 @@ const SIGN_IN_PAGE: RouteContract = {
     302: BACK_TO_CLIENT,
     400: ERROR_PAGE,
   },
-};
+});
 
-const SIGN_IN: RouteContract = {
+const SIGN_IN = defineRoute({
   description: "OAuth authorization: the sign-in form; redirects back with a code",
   details: `The sign-in page's form, as the browser posts it: the authorization request again (checked again, by the same rules), the page's \`csrf_token\`, and the user's email and password. The token must be the one the page gave for this very request, in this run of the wallet, less than ${FORM_TOKEN_LIFETIME_MS / 60_000} minutes ago, and the form must come from the wallet's own page (Sec-Fetch-Site, Origin): otherwise 403. A wrong email or password shows the page again (200). Signed in: a 302 to the redirect URI with \`code\` (single use, for 10 minutes) and \`state\`.\n\n${REQUEST_RULES}`,
   operationId: "signIn",
@@ -128,7 +128,7 @@ const SIGN_IN: RouteContract = {
     },
     415: { description: "The form was not sent as application/x-www-form-urlencoded", content: PAGE },
   },
-};
+});
 
 /**
  * GET shows the sign-in page for a valid request; POST is its form. The form carries the

@@ -1,12 +1,12 @@
 import type { H3 } from "h3";
-import { json, type RouteContract } from "../../contracts/route-contract.ts";
+import { defineRoute, json } from "../../contracts/route-contract.ts";
 import { AUTHORIZE_PATH, METADATA_PATH, OAUTH_TAG, TOKEN_PATH } from "../../contracts/wallet/oauth.ts";
 import { SCOPES } from "../../contracts/wallet/scopes.ts";
 import { GRANT_TYPES } from "./oauth-response.ts";
 
 const LIST = { type: "array", items: { type: "string" } } as const;
 
-const METADATA: RouteContract = {
+const METADATA = defineRoute({
   description: "OAuth 2.0 authorization server metadata (RFC 8414)",
   details:
     "RFC 8414: where the authorization and token endpoints are, and what they support. The issuer is the origin the client asked at (127.0.0.1, localhost or a LAN address alike), since clients check that it is the URL they discovered it from; the endpoints are on it.",
@@ -40,7 +40,7 @@ const METADATA: RouteContract = {
       },
     }),
   },
-};
+});
 
 /**
  * RFC 8414 metadata. The issuer is the origin the client used (127.0.0.1, localhost or a LAN

@@ -1,5 +1,5 @@
 import type { H3 } from "h3";
-import type { RouteContract } from "../../contracts/route-contract.ts";
+import { defineRoute } from "../../contracts/route-contract.ts";
 import { STORAGE_TEXTS } from "../../contracts/storage-errors.ts";
 import { OAUTH_TAG, TOKEN_PATH } from "../../contracts/wallet/oauth.ts";
 import { SCOPES } from "../../contracts/wallet/scopes.ts";
@@ -57,7 +57,7 @@ const REFRESH_GRANT = {
   },
 } as const;
 
-const TOKEN: RouteContract = {
+const TOKEN = defineRoute({
   description: "OAuth token endpoint: authorization_code and refresh_token grants",
   details: [
     "RFC 6749 §4.1.3 (authorization_code) and §6 (refresh_token): the form's fields are those of its grant_type. Tokens are never to be cached (Cache-Control: no-store); errors are RFC 6749's `{error, error_description}`.",
@@ -96,7 +96,7 @@ const TOKEN: RouteContract = {
   // Every text of the token endpoint (the client's are its guard's); a refused write of the refresh token.
   errors: [...Object.values(OAUTH_TEXTS), STORAGE_TEXTS.writeRefused],
   errorShape: OAUTH_ERROR_SHAPE,
-};
+});
 
 /** POST /oauth/token: the authorization_code and refresh_token grants, RFC 6749 §4.1.3 and §6. */
 export function addTokenRoute(app: H3, deps: OAuthDeps): void {
