@@ -6,7 +6,7 @@ import { ERROR_BODY } from "../client/wire.ts";
 import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import type { DemoUser } from "../users.ts";
-import { AGENT_TEXTS } from "./errors.ts";
+import { AGENT_TEXTS, messageOf } from "./errors.ts";
 
 /**
  * What the user's app does after login, done for a demo user so the agent has something to act
@@ -84,7 +84,7 @@ async function post(server: Server, path: string, body: unknown): Promise<Respon
     });
   } catch (error) {
     return failWith(AGENT_TEXTS.unreachable, {
-      values: { ...valuesOf(server), reason: (error as Error).message },
+      values: { ...valuesOf(server), reason: messageOf(error) },
       expected: true,
       cause: error,
     });

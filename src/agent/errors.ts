@@ -43,3 +43,8 @@ export const AGENT_TEXTS = exitTexts(AGENT_ERRORS, {
     "The {label} at {base} did not answer ({reason}): is the sandbox still running? npx sandbox status tells",
   ],
 });
+
+/** What a caught error says: an Error's message, or the thing thrown as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
