@@ -174,3 +174,8 @@ export function userError(
 ): SandboxError {
   return new SandboxError(code, message, { ...options, expected: true });
 }
+
+/** What a caught error says: an Error's message, or the thing thrown as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

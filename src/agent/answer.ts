@@ -1,3 +1,4 @@
+import { isAnswer } from "../client/answer.ts";
 import type { ActionCall, AgentTarget } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
 import type { AnswerCondition, AnswerTemplate } from "./actions/understanding.ts";
@@ -6,7 +7,12 @@ import { type Clock, clockAt, dayIn } from "./resolver/calendar.ts";
 import { defaultActions } from "./resolver/default-actions.ts";
 import type { Focus } from "./resolver/focus.ts";
 import { periodDays } from "./resolver/period-days.ts";
-import { asArray, fillTemplate, isEmpty, lookupIn, money, PERIOD_WORDS, sayDay } from "./template.ts";
+import { asArray, fillTemplate, hasMembers, isEmpty, lookupIn, money, PERIOD_WORDS, sayDay } from "./template.ts";
+
+const ERROR_PARTS = {
+  type: "object",
+  properties: { code: { type: "string" }, error: { type: "string" }, hint: { type: "string" } },
+} as const;
 
 /**
  * One line that answers the question from the call's response, as an agent would say it: to the
@@ -22,7 +28,8 @@ export function answerLine(
   clock: Clock = clockAt(),
   focus?: Focus,
 ): string {
-  const body = call.response.body as { code?: string; error?: string; hint?: string } | undefined;
+  // What an error answer says, each part when it says it (the OAuth token endpoint's says only `error`); a body of another shape, nothing.
+  const body = isAnswer(call.response.body, ERROR_PARTS) ? call.response.body : undefined;
   const forUser = userName ? ` for ${userName}` : "";
   if (call.response.status >= 400)
     return `The ${call.action} call${forUser} failed: ${call.response.status} ${body?.code ?? body?.error ?? ""}${body?.error && body?.code ? ` (${body.error})` : ""}${body?.hint ? `. ${body.hint}` : ""}`;
@@ -82,7 +89,7 @@ export function sayAnswer(template: AnswerTemplate, values: Record<string, unkno
       const items = asArray(lookupIn(values, list.from));
       const shown = items
         .slice(0, list.max ?? items.length)
-        .map((item) => fillTemplate(list.say, { ...values, ...(item as object), item }));
+        .map((item) => fillTemplate(list.say, { ...values, ...(hasMembers(item) ? item : {}), item }));
       return [name, `${shown.join(list.join ?? ", ")}${items.length > shown.length ? (list.more ?? "") : ""}`];
     }),
   );

@@ -3,7 +3,7 @@ import { CLIENT_TEXTS } from "../client/errors.ts";
 import { type LoginService, logIn } from "../client/login.ts";
 import { createServiceClient, RequestFailure } from "../client/service-client.ts";
 import { ERROR_BODY } from "../client/wire.ts";
-import { failWith } from "../errors.ts";
+import { failWith, messageOf } from "../errors.ts";
 import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
 import { AGENT_TEXTS } from "./errors.ts";
@@ -84,7 +84,7 @@ async function post(server: Server, path: string, body: unknown): Promise<Respon
     });
   } catch (error) {
     return failWith(AGENT_TEXTS.unreachable, {
-      values: { ...valuesOf(server), reason: (error as Error).message },
+      values: { ...valuesOf(server), reason: messageOf(error) },
       expected: true,
       cause: error,
     });

@@ -2,7 +2,7 @@ import type { ItemsDefinition } from "./actions/understanding.ts";
 import { dayIn } from "./resolver/calendar.ts";
 import type { Focus } from "./resolver/focus.ts";
 import { closeTo, normalize, singular, words } from "./resolver/text.ts";
-import { asArray, fillTemplate, lookupIn, money } from "./template.ts";
+import { asArray, fillTemplate, hasMembers, lookupIn, money } from "./template.ts";
 
 /** Elements listed in a focused answer at most; the count says how many there were. */
 const SHOWN = 5;
@@ -15,13 +15,12 @@ const SHOWN = 5;
  * element holds): then the action's own answer is said.
  */
 export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record<string, unknown>): string | undefined {
-  const all = asArray(lookupIn(values, items.from)) as Record<string, unknown>[];
+  const all = asArray(lookupIn(values, items.from));
   const noun = (count: number) => `${items.noun}${count === 1 ? "" : "s"}`;
   // Only a call asked for a window has one to name ("over the last 30 days (26 Oct – 25 Nov)").
-  const parameters = (values.parameters ?? {}) as Record<string, unknown>;
-  const windowed = ["period", "from", "to"].some((name) => parameters[name] !== undefined);
+  const windowed = ["period", "from", "to"].some((name) => lookupIn(values.parameters, name) !== undefined);
   const where = windowed ? ` ${String(values.window ?? "").trim()}` : "";
-  const direction = DIRECTIONS[String(parameters.direction)] ?? "";
+  const direction = DIRECTIONS[String(lookupIn(values.parameters, "direction"))] ?? "";
   const criteria: string[] = [];
   let after = "";
   let kept = all;
@@ -35,7 +34,7 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
       return (!from || day >= from) && (!to || day <= to);
     });
     // A day remembered wrong ("the yam I ordered end of October", placed on the 27th): what was named wins over when.
-    const named = (list: Record<string, unknown>[]) =>
+    const named = (list: unknown[]) =>
       list.some((element) => holdsAny(String(field(element, items.text) ?? ""), focus.words ?? []));
     if (focus.words?.length && items.text && !named(dated) && named(kept))
       after = ` (none dated ${focus.days.said.trim()})`;
@@ -71,7 +70,7 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
     }
   }
   if (focus.words?.length && items.text) {
-    const holds = (element: Record<string, unknown>) => {
+    const holds = (element: unknown) => {
       const text = String(field(element, items.text) ?? "");
       return focus.product
         ? text.toLowerCase().includes(focus.product.toLowerCase())
@@ -108,7 +107,7 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
   }
   // Nothing narrowed and nothing to pick: the action's own answer says it.
   if (criteria.length === 0 && !after && !focus.pick) return undefined;
-  const say = (element: Record<string, unknown>) => fillTemplate(items.say, { ...values, ...element });
+  const say = (element: unknown) => fillTemplate(items.say, { ...values, ...(hasMembers(element) ? element : {}) });
   const how = `${criteria.join(", ")}${after}`.trim();
   if (focus.pick) {
     const byAmount = focus.pick === "largest" || focus.pick === "smallest";
@@ -116,7 +115,7 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
     const pool = byAmount || focus.target ? countedOf(kept, items) : kept;
     if (pool.length === 0)
       return `No ${noun(2)}${how ? ` ${how}` : ""}${where}, so there is no ${focus.said || focus.pick} one (the call returned ${all.length}).`;
-    const order = (element: Record<string, unknown>) =>
+    const order = (element: unknown) =>
       byAmount ? amountOf(field(element, items.amount)) : Date.parse(String(field(element, items.date)));
     const descending = [...pool].sort((a, b) => order(b) - order(a));
     const sorted = focus.pick === "largest" || focus.pick === "newest" ? descending : descending.reverse();
@@ -125,7 +124,9 @@ export function focusedLine(focus: Focus, items: ItemsDefinition, values: Record
       items.counted && pool.length < kept.length
         ? `, leaving out ${kept.length - pool.length} not ${items.counted.toLowerCase()}`
         : "";
-    const picked = (items.picked as Record<string, string> | undefined)?.[focus.pick] ?? PICKED[focus.pick];
+    // A list may call its largest and smallest its own way ("most expensive"); the newest and oldest are said as such.
+    const own = focus.pick === "largest" || focus.pick === "smallest" ? items.picked?.[focus.pick] : undefined;
+    const picked = own ?? PICKED[focus.pick];
     const count = Math.min(focus.count ?? 1, sorted.length);
     const chosen = sorted.slice(0, count).map(say).join("; ");
     const later =
@@ -153,11 +154,11 @@ const PICKED: Record<NonNullable<Focus["pick"]>, string> = {
 };
 
 /** ", 642.12 USD in all (completed ones)": the total of the kept elements that count, when they have amounts. */
-function total(kept: Record<string, unknown>[], items: ItemsDefinition): string {
+function total(kept: unknown[], items: ItemsDefinition): string {
   if (!items.amount || !items.currency) return "";
   const counted = countedOf(kept, items);
   if (counted.length === 0) return "";
-  const sum = counted.reduce((all, element) => all + amountOf(field(element, items.amount)), 0);
+  const sum = counted.reduce<number>((all, element) => all + amountOf(field(element, items.amount)), 0);
   const currency = field(counted[0] ?? kept[0] ?? {}, items.currency);
   const left =
     counted.length < kept.length
@@ -188,9 +189,9 @@ function holdsAny(text: string, wanted: readonly string[]): boolean {
 const lastPart = (path: string) => path.split(".").at(-1) ?? path;
 
 /** An element's value at a path of the items definition, if it names one. */
-const field = (element: Record<string, unknown>, path: string | undefined) =>
+const field = (element: unknown, path: string | undefined) =>
   path === undefined ? undefined : lookupIn(element, path);
 
 /** The elements whose money moved, when the list says which status that is (`counted`). */
-const countedOf = (list: Record<string, unknown>[], items: ItemsDefinition) =>
+const countedOf = (list: unknown[], items: ItemsDefinition) =>
   items.counted ? list.filter((element) => field(element, items.status) === items.counted) : list;

@@ -4,7 +4,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { HTTP_TEXTS } from "../contracts/http-errors.ts";
-import { errorOf, statusOf } from "../errors.ts";
+import { errorOf, messageOf, statusOf } from "../errors.ts";
 import { createHostCheck } from "../http/allowed-hosts.ts";
 import { createNodeServer } from "../http/node-server.ts";
 import { targetParts } from "../http/request-line.ts";
@@ -48,7 +48,7 @@ export function createMcpServer(deps: McpDeps): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const action = deps.actions.find((candidate) => candidate.name === request.params.name);
     if (!action) return failure(`No tool named ${request.params.name}`);
-    const { end_user_id: endUser, ...parameters } = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const { end_user_id: endUser, ...parameters } = request.params.arguments ?? {};
     try {
       const target = await deps.targetFor(typeof endUser === "string" ? endUser : undefined);
       const call = await callAction(action, parameters, target, explicitCall(action, parameters));
@@ -62,7 +62,7 @@ export function createMcpServer(deps: McpDeps): Server {
       };
     } catch (error) {
       if (error instanceof ActionInputError) return failure(`${error.message}; nothing was sent`);
-      return failure((error as Error).message);
+      return failure(messageOf(error));
     }
   });
   return server;
@@ -122,7 +122,10 @@ export async function serveHttp(
     http.once("error", reject);
     http.listen(options.port, options.host, () => resolve());
   });
-  return { url: `http://${options.host}:${(http.address() as { port: number }).port}/mcp`, server: http };
+  // Listening on a host and port, the server's address is an AddressInfo (a string is a pipe's, null a closed server's).
+  const address = http.address();
+  if (address === null || typeof address === "string") throw new Error(`The MCP server has no port: ${address}`);
+  return { url: `http://${options.host}:${address.port}/mcp`, server: http };
 }
 
 function writeJson(res: ServerResponse, status: number, body: unknown): void {

@@ -18,7 +18,9 @@ export const DEFAULT_ACTIONS_DIR = fileURLToPath(packageFile("fixtures/actions/"
 /** The demo user named by id or email: the agent signs in as the user's app, so it needs the password. */
 export async function findDemoUser(idOrEmail: string): Promise<DemoUser> {
   // Without allowUnknown, a name that is no demo user's is refused there (a usage error): a user is always found.
-  return resolveEndUser(await loadDemoUsers(), idOrEmail).user as DemoUser;
+  const { user } = resolveEndUser(await loadDemoUsers(), idOrEmail);
+  if (!user) throw new Error(`resolveEndUser took ${idOrEmail} for no demo user without allowUnknown`);
+  return user;
 }
 
 export interface UserTarget {
@@ -37,10 +39,9 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
   const running = await runningSandbox(config.dataDir);
   if (!running?.urls) failWith(AGENT_TEXTS.noSandbox, { values: { dataDir: config.dataDir }, expected: true });
   const urls = running.urls;
-  const controls = new ControlsClient(
-    (urls.storefront ?? urls.wallet ?? urls.host) as string,
-    config.controlToken || undefined,
-  );
+  // The controls answer on every server; with none running there is no sandbox clock, and answers use the system's.
+  const controlsBase = urls.storefront ?? urls.wallet ?? urls.host;
+  const controls = controlsBase ? new ControlsClient(controlsBase, config.controlToken || undefined) : undefined;
   const known = new Map<string, Promise<UserTarget>>();
   const setUp = async (idOrEmail: string): Promise<UserTarget> => {
     const user = await findDemoUser(idOrEmail);
@@ -51,7 +52,7 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
       walletPrefix: config.walletPrefix,
       endUserId: user.id,
       endUserName: user.name,
-      now: async () => new Date((await controls.clock()).now),
+      ...(controls ? { now: async () => new Date((await controls.clock()).now) } : {}),
       walletToken: async () => {
         if (!walletToken) failWith(AGENT_TEXTS.walletNotRunning, { expected: true });
         return walletToken;
@@ -61,15 +62,15 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
   };
   return (user) => {
     const key = user.toLowerCase();
-    if (!known.has(key))
-      known.set(
-        key,
-        setUp(user).catch((error: unknown) => {
-          known.delete(key);
-          throw error;
-        }),
-      );
-    return known.get(key) as Promise<UserTarget>;
+    let target = known.get(key);
+    if (!target) {
+      target = setUp(user).catch((error: unknown) => {
+        known.delete(key);
+        throw error;
+      });
+      known.set(key, target);
+    }
+    return target;
   };
 }
 

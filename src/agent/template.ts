@@ -1,4 +1,4 @@
-import { dayIn } from "./resolver/calendar.ts";
+import { dayIn, dayParts } from "./resolver/calendar.ts";
 
 /** How the answer templates say values: `{{path|filter:argument}}` filled from a scope. */
 
@@ -65,19 +65,25 @@ export function fillTemplate(template: string, scope: Record<string, unknown>): 
 }
 
 /** A dotted path into the values; `length` of an array; `items[id=parameters.product_id]` selects the element whose id equals that value. */
-export function lookupIn(scope: Record<string, unknown>, path: string): unknown {
+export function lookupIn(scope: unknown, path: string): unknown {
   let current: unknown = scope;
   for (const part of path.split(/\.(?![^[]*\])/)) {
     const select = /^([^[]+)\[(\w+)=([^\]]+)\]$/.exec(part);
     if (select) {
-      const wanted = lookupIn(scope, select[3] as string);
-      current = asArray((current as Record<string, unknown> | undefined)?.[select[1] as string]).find(
-        (item) => (item as Record<string, unknown>)?.[select[2] as string] === wanted,
+      const [, list = "", key = "", wantedPath = ""] = select;
+      const wanted = lookupIn(scope, wantedPath);
+      current = asArray(hasMembers(current) ? current[list] : undefined).find(
+        (item) => (hasMembers(item) ? item[key] : undefined) === wanted,
       );
     } else if (part === "length" && Array.isArray(current)) current = current.length;
-    else current = current && typeof current === "object" ? (current as Record<string, unknown>)[part] : undefined;
+    else current = hasMembers(current) ? current[part] : undefined;
   }
   return current;
+}
+
+/** Whether a path reads on into a value: an object, or an array (by index, "items.0"); anything else has no members. */
+export function hasMembers(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null;
 }
 
 export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -94,7 +100,7 @@ const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** A day as people say it ("29 Aug", "Sat 29 Aug", "28 Dec 2025"): the year only when it is not this one. */
 export function sayDay(day: string, thisYear: string, weekday = false): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const [year, month, date] = dayParts(day);
   const name = weekday ? `${WEEKDAYS[new Date(Date.UTC(year, month - 1, date)).getUTCDay()]} ` : "";
   return `${name}${date} ${MONTHS[month - 1]}${String(year) === thisYear ? "" : ` ${year}`}`;
 }

@@ -36,15 +36,15 @@ export function buildRequest(
   if (!validate(values)) {
     const [problem] = validate.errors ?? [];
     if (problem?.keyword === "required") {
-      const name = (problem.params as { missingProperty: string }).missingProperty;
+      const name = String(problem.params.missingProperty);
       throw new ActionInputError(`${action.name} needs "${name}"`, name);
     }
     const where = problem?.instancePath ? `"${problem.instancePath.slice(1)}"` : "the parameters";
     const extra =
       problem?.keyword === "additionalProperties"
-        ? ` ("${(problem.params as { additionalProperty: string }).additionalProperty}" is not a parameter of ${action.name})`
+        ? ` ("${String(problem.params.additionalProperty)}" is not a parameter of ${action.name})`
         : problem?.keyword === "enum"
-          ? `: ${(problem.params as { allowedValues: unknown[] }).allowedValues.map(String).join(", ")}`
+          ? `: ${allowedValues(problem.params.allowedValues)}`
           : "";
     throw new ActionInputError(`${action.name}: ${where} ${problem?.message ?? "is invalid"}${extra}`);
   }
@@ -53,7 +53,7 @@ export function buildRequest(
 
   // Parameters are URL-encoded; the context's values (the wallet prefix) are trusted paths, kept as they are.
   const path = fill(action.url, named, "url", (value, name) =>
-    (CONTEXT_PLACEHOLDERS as readonly string[]).includes(name) ? String(value) : encodeURIComponent(String(value)),
+    CONTEXT_PLACEHOLDERS.some((context) => context === name) ? String(value) : encodeURIComponent(String(value)),
   );
   const query = new URLSearchParams();
   for (const [name, template] of Object.entries(action.query ?? {})) {
@@ -70,6 +70,11 @@ export function buildRequest(
     headers,
     body: action.body ? JSON.stringify(fillBody(action.body, named)) : undefined,
   };
+}
+
+/** The values an enum allows, listed from Ajv's problem. */
+function allowedValues(allowed: unknown): string {
+  return Array.isArray(allowed) ? allowed.map(String).join(", ") : String(allowed);
 }
 
 /** Fills every {{name}}; a placeholder with no value is an error naming it. */
@@ -92,9 +97,9 @@ function fillBody(body: Record<string, unknown>, values: Record<string, unknown>
   for (const [name, template] of Object.entries(body)) {
     if (typeof template !== "string") filled[name] = template;
     else {
-      const whole = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/.exec(template);
+      const [, whole] = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/.exec(template) ?? [];
       if (whole) {
-        if (values[whole[1] as string] !== undefined) filled[name] = values[whole[1] as string];
+        if (values[whole] !== undefined) filled[name] = values[whole];
       } else filled[name] = fill(template, values, `body.${name}`, String);
     }
   }

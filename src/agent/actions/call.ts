@@ -73,7 +73,7 @@ export async function callAction(
       method: built.method,
       url: redactUrl(url),
       headers: redact(headers),
-      ...(built.body ? { body: JSON.parse(built.body) as unknown } : {}),
+      ...(built.body ? { body: parseJson(built.body) } : {}),
     },
     // A body that is no JSON is kept as its text.
     response: { status: response.status, body: parseJson(text) ?? text },

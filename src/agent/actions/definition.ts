@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { SandboxError } from "../../errors.ts";
+import { messageOf, SandboxError } from "../../errors.ts";
 import { actionValidatorOf, validatorOf } from "../../json-validator.ts";
 import { SERVICE_NAMES, type ServiceName } from "../../service-names.ts";
 import { UNDERSTANDING_SCHEMA, type Understanding } from "./understanding.ts";
@@ -73,7 +73,7 @@ export const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /** Names the placeholders of a template. */
 export function placeholders(template: string): string[] {
-  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
+  return [...template.matchAll(PLACEHOLDER)].map(([, name = ""]) => name);
 }
 
 /**
@@ -86,7 +86,7 @@ export async function loadActions(dir: string): Promise<ActionDefinition[]> {
   try {
     files = await readdir(dir);
   } catch (error) {
-    throw new ActionDefinitionError(`Cannot read the actions folder ${dir}: ${(error as Error).message}`);
+    throw new ActionDefinitionError(`Cannot read the actions folder ${dir}: ${messageOf(error)}`);
   }
   const texts: [string, string][] = [];
   for (const file of jsonFiles(dir, files)) texts.push([join(dir, file), await readFile(join(dir, file), "utf8")]);
@@ -99,7 +99,7 @@ export function loadActionsSync(dir: string): ActionDefinition[] {
   try {
     files = readdirSync(dir);
   } catch (error) {
-    throw new ActionDefinitionError(`Cannot read the actions folder ${dir}: ${(error as Error).message}`);
+    throw new ActionDefinitionError(`Cannot read the actions folder ${dir}: ${messageOf(error)}`);
   }
   return checkActions(jsonFiles(dir, files).map((file) => [join(dir, file), readFileSync(join(dir, file), "utf8")]));
 }
@@ -126,7 +126,7 @@ function checkAction(path: string, text: string): ActionDefinition {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ActionDefinitionError(`${path}: not valid JSON (${(error as Error).message})`);
+    throw new ActionDefinitionError(`${path}: not valid JSON (${messageOf(error)})`);
   }
   // Compiled when the first definition is checked, not when the module loads (the host app imports it, and loads actions only at the first question).
   const checkDefinition = validatorOf(DEFINITION_SCHEMA);
@@ -135,7 +135,7 @@ function checkAction(path: string, text: string): ActionDefinition {
     const field = problem?.instancePath ? `"${problem.instancePath.slice(1).replaceAll("/", ".")}"` : "the definition";
     const detail =
       problem?.keyword === "additionalProperties"
-        ? `has an unknown field "${(problem.params as { additionalProperty: string }).additionalProperty}"`
+        ? `has an unknown field "${String(problem.params.additionalProperty)}"`
         : problem?.message;
     throw new ActionDefinitionError(`${path}: ${field} ${detail}`);
   }
@@ -143,7 +143,7 @@ function checkAction(path: string, text: string): ActionDefinition {
   try {
     actionValidatorOf(action.parameters);
   } catch (error) {
-    throw new ActionDefinitionError(`${path}: "parameters" is not a valid JSON Schema (${(error as Error).message})`);
+    throw new ActionDefinitionError(`${path}: "parameters" is not a valid JSON Schema (${messageOf(error)})`);
   }
   const known = new Set<string>([
     ...CONTEXT_PLACEHOLDERS,
@@ -180,9 +180,7 @@ function checkUnderstanding(path: string, action: ActionDefinition): void {
     try {
       new RegExp(fill.pattern, "i");
     } catch (error) {
-      throw new ActionDefinitionError(
-        `${where}: "pattern" is not a valid regular expression (${(error as Error).message})`,
-      );
+      throw new ActionDefinitionError(`${where}: "pattern" is not a valid regular expression (${messageOf(error)})`);
     }
   }
 }

@@ -2,7 +2,7 @@ import type { ActionCall } from "../actions/call.ts";
 import type { ActionDefinition } from "../actions/definition.ts";
 import type { Resolution } from "../resolver/parameters.ts";
 import type { CatalogEntry } from "../resolver/products.ts";
-import { lookupIn } from "../template.ts";
+import { asArray, hasMembers, lookupIn } from "../template.ts";
 import { checkCondition } from "./check.ts";
 import type { Condition } from "./condition.ts";
 import { issueGrant, isWrite, type WriteGrant } from "./grant.ts";
@@ -74,10 +74,12 @@ async function readFacts(
     if (!action || !items?.status) return undefined;
     const call = await context.read(action, { [record.parameter]: record.value });
     const list = call.response.status < 400 ? lookupIn({ body: call.response.body }, items.from) : undefined;
-    const elements = Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
+    const elements = asArray(list);
     // The element the reference names: one whose fields hold it, or the only one the call returned.
-    const named = elements.find((each) =>
-      Object.values(each).some((value) => String(value).toLowerCase() === record.value.toLowerCase()),
+    const named = elements.find(
+      (each) =>
+        hasMembers(each) &&
+        Object.values(each).some((value) => String(value).toLowerCase() === record.value.toLowerCase()),
     );
     const element = named ?? (elements.length === 1 ? elements[0] : undefined);
     const status = element ? lookupIn(element, items.status) : undefined;

@@ -20,19 +20,20 @@ export function heldInstead(
   asked: Resolution | undefined,
 ): Resolution {
   const reads = asksBesides(own) ? input.resolve(own, "reads") : undefined;
-  const explanation = { ...(asked?.explanation ?? input.resolution.explanation), gate } as Resolution["explanation"];
+  const before = asked?.explanation ?? input.resolution.explanation;
+  const explanation = before && { ...before, gate };
   if (reads && !reads.refused && reads.action !== "none" && !reads.problem)
     return {
       ...reads,
       note: [why, reads.note].filter(Boolean).join(". "),
-      explanation: { ...explanation, ...reads.explanation, gate } as Resolution["explanation"],
+      explanation: reads.explanation ? { ...explanation, ...reads.explanation, gate } : explanation,
     };
   // Something no action reads, answered as such ("…, how much will my cart come to?").
   if (reads?.answered !== undefined && reads.problem)
     return {
       ...reads,
       problem: `${capitalized(why)}. ${reads.problem}`,
-      explanation: { ...explanation, gate } as Resolution["explanation"],
+      explanation,
     };
   return {
     action: "none",

@@ -67,6 +67,12 @@ export function offsetMinutes(clock: Clock): number {
   return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
+/** The year, the month (1–12) and the day of the month of a calendar day (YYYY-MM-DD); NaN for a part it lacks. */
+export function dayParts(day: string): [year: number, month: number, date: number] {
+  const [year = Number.NaN, month = Number.NaN, date = Number.NaN] = day.split("-").map(Number);
+  return [year, month, date];
+}
+
 export const ymd = (year: number, month: number, day: number) =>
   `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 

@@ -36,7 +36,8 @@ export function partOf(question: string, clock: Clock, read: (rest: string) => W
   if (!match) return undefined;
   const ranged = rangeOfParts(question, clock, read);
   if (ranged) return ranged;
-  const [said, ordinal, unit, count, edge] = match as unknown as [string, string?, string?, string?, string?];
+  // Without an edge ("early"), the ordinal and the unit were said (PART's first form); the count only with "<n> days".
+  const [said, ordinal = "", unit = "", count = "", edge] = match;
   const rest = question.slice((match.index ?? 0) + said.length);
   const named = calendarUnit(rest, clock) ?? read(rest);
   if (!named || "period" in named || named.problem || !named.from || !named.to) return undefined;
@@ -49,17 +50,17 @@ export function partOf(question: string, clock: Clock, read: (rest: string) => W
     range = yearLong
       ? [addMonths(from, third * 4), third === 2 ? to : addDays(addMonths(from, third * 4 + 4), -1)]
       : [addDays(from, third * 10), third === 2 ? to : addDays(from, third * 10 + 9)];
-  } else if (/half/i.test(unit as string)) {
-    const first = ORDINALS[(ordinal as string).toLowerCase()] === 0;
+  } else if (/half/i.test(unit)) {
+    const first = ORDINALS[ordinal.toLowerCase()] === 0;
     const middle = yearLong ? addDays(addMonths(from, 6), -1) : addDays(from, 14);
     range = first ? [from, middle] : [addDays(middle, 1), to];
   } else {
     const length =
-      PART_DAYS.find(([pattern]) => pattern.test(unit as string))?.[1] ??
-      (Number(count) || COUNT_WORDS[(count as string).toLowerCase()] || 0);
+      PART_DAYS.find(([pattern]) => pattern.test(unit))?.[1] ??
+      (Number(count) || COUNT_WORDS[count.toLowerCase()] || 0);
     if (length <= 0 || length > days) return undefined;
-    const last = /^(?:last|final)$/i.test(ordinal as string);
-    const index = ORDINALS[(ordinal as string).toLowerCase()] ?? 0;
+    const last = /^(?:last|final)$/i.test(ordinal);
+    const index = ORDINALS[ordinal.toLowerCase()] ?? 0;
     const start = last ? addDays(to, 1 - length) : addDays(from, index * length);
     if (start > to) return undefined;
     range = [start, last ? to : minDay(addDays(start, length - 1), to)];
@@ -121,7 +122,7 @@ export function calendarUnit(rest: string, clock: Clock): Window {
   const today = dayIn(clock);
   const back = /last|previous|past/i.test(match[1] ?? "") ? 1 : 0;
   const said = match[0].trim();
-  if (/month/i.test(match[2] as string)) {
+  if (/month/i.test(match[2] ?? "")) {
     const from = addMonths(`${today.slice(0, 8)}01`, -back);
     return { from, to: addDays(addMonths(from, 1), -1), said };
   }

@@ -1,4 +1,4 @@
-import { addDays, ymd } from "./calendar.ts";
+import { addDays, dayParts, ymd } from "./calendar.ts";
 import { ABBREVIATIONS } from "./english.ts";
 import { closeTo } from "./text.ts";
 
@@ -72,11 +72,9 @@ function withWeekdayOfLastWeek(question: string, today: string): string {
   return question.replace(
     /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+(?:of\s+)?last\s+week\b|\blast\s+week\s+(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/gi,
     (said, before?: string, after?: string) => {
-      const index = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].indexOf(
-        ((before ?? after) as string).toLowerCase(),
-      );
+      const index = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].indexOf((before ?? after ?? "").toLowerCase());
       const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) - 7);
-      const [year, month, date] = addDays(monday, index).split("-").map(Number) as [number, number, number];
+      const [year, month, date] = dayParts(addDays(monday, index));
       return index < 0 ? said : `${date} ${MONTH_NAMES[month - 1]} ${year}`;
     },
   );
@@ -111,7 +109,7 @@ function monthsInFull(question: string): string {
 function withMonth(question: string, today: string): string {
   if (MONTH.test(question)) return question;
   return question.replace(/\b(?:the )?(\d{1,2})(?:st|nd|rd|th)\b/gi, (said, day: string) => {
-    const [year, month, current] = today.split("-").map(Number) as [number, number, number];
+    const [year, month, current] = dayParts(today);
     const back = Number(day) > current;
     const named = back ? (month + 10) % 12 : month - 1;
     return Number(day) >= 1 && Number(day) <= 31
@@ -130,7 +128,7 @@ function withEnds(question: string, today: string): string {
   return toDate.replace(
     /\b(?:the\s+)?(start|beginning|end)\s+of\s+(?:the\s+|this\s+)?(last\s+|previous\s+)?(month|year)\b/gi,
     (_said, edge: string, last: string | undefined, unit: string) => {
-      const [year, month] = today.split("-").map(Number) as [number, number];
+      const [year, month] = dayParts(today);
       const monthly = unit.toLowerCase() === "month";
       const y = monthly ? (last && month === 1 ? year - 1 : year) : last ? year - 1 : year;
       const m = monthly ? (last ? ((month + 10) % 12) + 1 : month) : edge.toLowerCase() === "end" ? 12 : 1;
@@ -145,7 +143,7 @@ function withQuarters(question: string, today: string): string {
   return question.replace(
     /\b(?:q([1-4])|(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+of)?)(?:\s+((?:19|20)\d{2}))?\b/gi,
     (_said, short: string | undefined, ordinal: string | undefined, written?: string) => {
-      const quarter = short ?? String((QUARTERS.indexOf((ordinal as string).toLowerCase()) % 4) + 1);
+      const quarter = short ?? String((QUARTERS.indexOf((ordinal ?? "").toLowerCase()) % 4) + 1);
       const first = (Number(quarter) - 1) * 3;
       const thisYear = Number(today.slice(0, 4));
       const year = written ? Number(written) : ymd(thisYear, first + 1, 1) > today ? thisYear - 1 : thisYear;

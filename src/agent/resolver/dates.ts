@@ -40,7 +40,7 @@ export function readWindow(
   const spanDays = span
     ? daysOf(
         count === undefined ? 1 : Number(count) || COUNT_WORDS[count] || 0,
-        (span.groups?.unit ?? span.groups?.ago) as string,
+        span.groups?.unit ?? span.groups?.ago ?? "",
       )
     : 0;
   if (spanDays > 0 && !(named && named.phrase.length >= (span?.[0].length ?? 0))) {
@@ -215,7 +215,7 @@ function isAhead(result: chrono.ParsedResult, today: string): boolean {
       date !== null &&
       date !== undefined &&
       !date.isCertain("year") &&
-      ymd(year, date.get("month") as number, (date.get("day") as number) ?? 1) > today,
+      ymd(year, date.get("month") ?? Number.NaN, date.get("day") ?? 1) > today,
   );
 }
 
@@ -230,7 +230,7 @@ const WEEKDAY =
 function weeksBack(text: string, today: string): Window {
   const said = /\b(?:the )?week before last\b|\b(\d+|two|three|four|five|six) weeks ago\b/.exec(text);
   if (!said) return undefined;
-  const back = said[1] === undefined ? 2 : Number(said[1]) || (COUNT_WORDS[said[1]] as number);
+  const back = said[1] === undefined ? 2 : Number(said[1]) || (COUNT_WORDS[said[1]] ?? Number.NaN);
   const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) - 7 * back);
   return { from: monday, to: addDays(monday, 6), said: said[0].trim() };
 }
@@ -265,9 +265,10 @@ function checked(window: { from?: string; to?: string; said: string }, today: st
 
 /** The first and last day a parsed date covers: a day, a whole month, or a whole year; in the past when the year is left out. */
 function bounds(components: chrono.ParsedComponents, today: string): { from: string; to: string } {
-  let year = components.get("year") as number;
-  const month = components.get("month") as number;
-  const day = components.get("day") as number;
+  // chrono implies the year, month and day of every result from its reference day: each is there.
+  let year = components.get("year") ?? Number.NaN;
+  const month = components.get("month") ?? Number.NaN;
+  const day = components.get("day") ?? Number.NaN;
   // A weekday alone ("on Tuesday") is the latest such day so far: a week back, not a year, when chrono picked one still ahead.
   if (components.isCertain("weekday") && !components.isCertain("day")) {
     let date = ymd(year, month, day);

@@ -120,12 +120,12 @@ export function focusOf(
   const focus: Focus = { said: "" };
   const said: string[] = [];
   const counted = COUNTED.exec(text);
-  const pick = counted
-    ? ([PICKS[counted[1] as string] as NonNullable<Focus["pick"]>, counted[0]] as const)
-    : pickSaid(text, Boolean(items.amount));
+  // COUNTED's words are PICKS' own, so a count found has its pick.
+  const countedPick = counted && PICKS[counted[1] ?? ""];
+  const pick = countedPick && counted ? ([countedPick, counted[0]] as const) : pickSaid(text, Boolean(items.amount));
   // The largest of a list without amounts ("my top 2 orders") is no pick.
   if (pick && (pick[0] === "largest" || pick[0] === "smallest") && !items.amount) return undefined;
-  if (counted) focus.count = Number(counted[2]) || NUMBERS_IN_WORDS[counted[2] as string];
+  if (counted) focus.count = Number(counted[2]) || NUMBERS_IN_WORDS[counted[2] ?? ""];
   if (pick) {
     focus.pick = pick[0];
     said.push(pick[1].trim());

@@ -42,7 +42,8 @@ export function listInstead(
   const swap = hasPeriod(first)
     ? listed && (listed.pick || listed.target || listed.status || listed.amounts || listed.leaving)
     : (listed && (listed.target || listed.status)) || listNamed;
-  const action = swap ? (lister as ActionDefinition) : first;
+  // (A swap is only ever to a lister: both its reasons need one.)
+  const action = swap && lister ? lister : first;
   if (action !== first)
     explanation.rule = `asks about part of a list ("${listed?.said || listed?.target}"): ${action.name} returns it`;
   return { action, lister, listed };

@@ -48,21 +48,21 @@ export function subjectOf(
     !CHAT.has(word) &&
     !GENERIC.has(word);
   const targets = [...question.toLowerCase().matchAll(TARGET), ...question.toLowerCase().matchAll(PAYEE)]
-    .map((match) =>
-      words(normalize(match[1] as string))
+    .map(([, said = ""]) =>
+      words(normalize(said))
         .map((word) => CURRENCY_CODES[word] ?? ABBREVIATIONS[word] ?? word)
         .filter((word) => Object.values(CURRENCY_CODES).includes(word) || isWord(word)),
     )
     .filter((found) => found.length > 0);
   // Beside what follows "on", "to", "from"…: names as written ("Netflix", "Chidi") and products of the catalog ("yam").
-  const proper = [...question.matchAll(/(?<=[^.?!\s]\s+)([A-Z][a-z][\w'-]*)/g)].map((match) =>
-    (match[1] as string).toLowerCase(),
+  const proper = [...question.matchAll(/(?<=[^.?!\s]\s+)([A-Z][a-z][\w'-]*)/g)].map(([, name = ""]) =>
+    name.toLowerCase(),
   );
   const products = new Set(catalogVocabulary(catalog).map(singular));
   const notId = (word: string) => !ids.some((id) => id.test(word));
   // "What I spent if you take out the rent": what is left out names no element to look for, but ones to leave.
   const leaving = [...question.toLowerCase().matchAll(LEAVING)]
-    .flatMap((match) => words(match[1] as string))
+    .flatMap(([, left = ""]) => words(left))
     .filter(
       (word) =>
         !STOP_WORDS.has(word) &&
@@ -75,7 +75,7 @@ export function subjectOf(
         !known.has(singular(word)),
     );
   // "Salary inclusive", "including refunds": what is let in, not what the list is narrowed to.
-  const including = [...text.matchAll(INCLUDING)].map((match) => (match[1] ?? match[2]) as string);
+  const including = [...text.matchAll(INCLUDING)].map(([, before, after]) => before ?? after ?? "");
   const kept = (word: string) => !leaving.includes(word) && !including.includes(word);
   const candidates = words(text).filter(
     (word) => isWord(word) && !ENGLISH_WORDS.has(word) && notId(word) && kept(word),
@@ -90,7 +90,7 @@ export function subjectOf(
       /\b([a-z][\w-]*)\s+(?:has\s+|have\s+|don\s+|dey\s+)?(?:been\s+)?(?:charg\w*|bill\w*|debit\w*|cost|costing|taken|taking|chop|chopped)\s+(?:how much\s+)?(?:me|us|from)\b/g,
     ),
   ]
-    .map((match) => match[1] as string)
+    .map(([, merchant = ""]) => merchant)
     .find((word) => !PRONOUNS.has(word) && !GENERIC.has(word) && !STOP_WORDS.has(word));
   // A card by its last digits ("the one ending 4821"), and things named in two words ("top ups").
   const ending = /\bending(?: in)? (\d{3,4})\b/.exec(text)?.[1];
@@ -102,7 +102,7 @@ export function subjectOf(
   const negated = new Set(
     [
       ...text.matchAll(/\b(?:not|no|except|excluding|without|apart from|but not)\s+(?:the\s+|my\s+)?([a-z][\w-]*)/g),
-    ].map((match) => match[1] as string),
+    ].map(([, word = ""]) => word),
   );
   const named = [
     ...(ending ? [ending] : []),
@@ -154,7 +154,7 @@ function intoCurrency(text: string, target: string[]): string[] {
   const codes = Object.values(CURRENCY_CODES);
   if (target.filter((word) => codes.includes(word)).length < 2) return target;
   const into = [...text.matchAll(/\b(?:to|into|for) ([a-z]+)\b/g)]
-    .map((match) => CURRENCY_CODES[match[1] as string])
+    .map(([, word = ""]) => CURRENCY_CODES[word])
     .find((code) => code !== undefined && target.includes(code));
   return into ? target.filter((word) => word === into || !codes.includes(word)) : target;
 }

@@ -37,13 +37,13 @@ export function otherPerson(
       `^\\W*(?:my|our)\\s+(${RELATIVES})\\s+(?:\\w+\\s+)?(?:${SUBJECT_VERBS})\\b(?![^?]*[,.;!]\\s*(?:(?:please|pls|abeg|kindly|so|just)\\s+)*(?:add|put|buy|get me|order)\\b)`,
       "i",
     ).exec(plain);
-  if (relative) return `your ${(relative[1] as string).toLowerCase()}'s`;
+  if (relative) return `your ${(relative[1] ?? "").toLowerCase()}'s`;
   if (/\b(?:someone|somebody|anyone|anybody) else's\b/i.test(plain)) return "someone else's";
   // An email address names an account: the agent acts for the signed-in user only, who never needs to give one.
   const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(plain);
   if (email) return `${email[0]}'s`;
   for (const match of plain.matchAll(new RegExp(`\\b([A-Za-z]+)'s${OWNED}`, "g"))) {
-    const word = (match[1] as string).toLowerCase();
+    const word = (match[1] ?? "").toLowerCase();
     if (NOT_PEOPLE.has(word) || own.has(word) || MONTHS_AND_DAYS.test(word) || isThing(word)) continue;
     // The whole name: capitalized words just before the possessive ("Ngozi Bello's").
     const before = /((?:\b[A-Z][a-z]+\s+)*)$/.exec(plain.slice(0, match.index))?.[1] ?? "";
@@ -53,8 +53,8 @@ export function otherPerson(
     return `${[...names, word].map(capitalized).join(" ")}'s`;
   }
   // A possessive written without its apostrophe ("whats tunde bakares balance"): a word no dictionary, action or catalog holds.
-  for (const match of plain.matchAll(new RegExp(`\\b([A-Za-z]{3,})s\\s+(?:${DATA_NOUNS})\\b`, "gi"))) {
-    const word = (match[1] as string).toLowerCase();
+  for (const [, possessor = ""] of plain.matchAll(new RegExp(`\\b([A-Za-z]{3,})s\\s+(?:${DATA_NOUNS})\\b`, "gi"))) {
+    const word = possessor.toLowerCase();
     if (
       NOT_PEOPLE.has(word) ||
       own.has(word) ||
@@ -69,26 +69,27 @@ export function otherPerson(
     return `${capitalized(word)}'s`;
   }
   const pronoun = new RegExp(`\\b(his|her|their|our)\\s+(?:\\w+\\s+)?(${DATA_NOUNS})\\b`, "i").exec(plain);
-  if (pronoun) return (pronoun[1] as string).toLowerCase();
+  if (pronoun) return (pronoun[1] ?? "").toLowerCase();
   // "How much did she spend?": someone else's spending, said by a pronoun.
   const theirs =
     /\b(?:did|does|has|have|is|was)\s+(she|he|they)\s+(?:spend|spent|buy|bought|order|ordered|earn|earned)\b/i.exec(
       plain,
     )?.[1];
-  if (theirs) return ({ she: "her", he: "his", they: "their" } as Record<string, string>)[theirs.toLowerCase()];
+  if (theirs) return THEIRS.get(theirs.toLowerCase());
   // A name doing something with money or orders ("did Tunde buy…"), not a merchant that charged ("has Netflix cost me").
   const subject =
     /\b(?:did|does|has|have|is|was|were|will)\s+([A-Z][a-z]+)\s+(?:\w+\s+)?(?:spend|spent|buy|bought|order|ordered|pay|paid|receive|received|earn|earned|get|got|send|sent|transfer|transferred|make|made|have|has|had|owe|owes)\b(?!\s+(?:me|us)\b)/.exec(
       plain,
     ) ?? lowerCaseSubject(plain, own, isThing);
+  const doer = subject?.[1];
   if (
-    subject &&
-    !own.has((subject[1] as string).toLowerCase()) &&
-    !MONTHS_AND_DAYS.test(subject[1] as string) &&
-    !isThing((subject[1] as string).toLowerCase()) &&
-    !NOT_PEOPLE.has((subject[1] as string).toLowerCase())
+    doer &&
+    !own.has(doer.toLowerCase()) &&
+    !MONTHS_AND_DAYS.test(doer) &&
+    !isThing(doer.toLowerCase()) &&
+    !NOT_PEOPLE.has(doer.toLowerCase())
   )
-    return `${subject[1]}'s`;
+    return `${doer}'s`;
   // "Transactions for Tunde"; "money for Mum" is money the user sent.
   const named =
     new RegExp(
@@ -98,16 +99,17 @@ export function otherPerson(
     ).exec(plain) ??
     // "What's Tunde Bakare balance?": a name said before the data without "'s".
     /\b([A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:balance|wallet|orders|transactions|account|cart|basket)\b/.exec(plain);
+  const name = named?.[1];
   if (
-    named &&
-    !own.has((named[1] as string).toLowerCase()) &&
-    !MONTHS_AND_DAYS.test(named[1] as string) &&
-    !STARTERS.has((named[1] as string).toLowerCase()) &&
-    !ENGLISH_WORDS.has((named[1] as string).toLowerCase()) &&
-    !NOT_PEOPLE.has((named[1] as string).toLowerCase()) &&
-    !isThing((named[1] as string).toLowerCase())
+    name &&
+    !own.has(name.toLowerCase()) &&
+    !MONTHS_AND_DAYS.test(name) &&
+    !STARTERS.has(name.toLowerCase()) &&
+    !ENGLISH_WORDS.has(name.toLowerCase()) &&
+    !NOT_PEOPLE.has(name.toLowerCase()) &&
+    !isThing(name.toLowerCase())
   )
-    return `${named[1]}'s`;
+    return `${name}'s`;
   return undefined;
 }
 
@@ -134,6 +136,13 @@ function lowerCaseSubject(
   found[1] = capitalized(word);
   return found;
 }
+
+/** The possessive of a pronoun that did the spending ("did she spend" asks about her spending). */
+const THEIRS = new Map([
+  ["she", "her"],
+  ["he", "his"],
+  ["they", "their"],
+]);
 
 /** People close to the user: "my husband" is someone else, whose data the agent does not look at. */
 const RELATIVES =

@@ -111,10 +111,12 @@ export function quantityOf(text: string): number | undefined {
   if (times) return Number(times[1] ?? times[2]);
   const digits = /(^|[^\w.-])(-?\d+(?:\.\d+)?)\b/.exec(lower);
   if (digits) return Number(digits[2]);
-  const tens = TENS_SAID.exec(lower);
-  if (tens) return (TENS[tens[1] as string] as number) + (tens[2] ? (UNITS[tens[2]] as number) : 0);
-  const unit = UNIT_SAID.exec(lower);
-  if (unit) return UNITS[unit[1] as string];
+  // The words are the tables' own keys (TENS_SAID and UNIT_SAID are made of them), so each is found.
+  const [, tensWord = "", digitWord = ""] = TENS_SAID.exec(lower) ?? [];
+  const tens = TENS[tensWord];
+  if (tens !== undefined) return tens + (UNITS[digitWord] ?? 0);
+  const [, unitWord] = UNIT_SAID.exec(lower) ?? [];
+  if (unitWord) return UNITS[unitWord];
   return PHRASES_SAID.find(([said]) => said.test(lower))?.[1];
 }
 
@@ -133,11 +135,10 @@ export function measureOf(text: string): { amount: number; unit: string; said: s
   for (const match of text
     .toLowerCase()
     .matchAll(/(?:^|[^\w.])(\d+(?:\.\d+)?|half an?|an?|[a-z]+)(?=\s*([a-z]+)\b)/g)) {
-    const amount = /^\d/.test(match[1] as string)
-      ? Number(match[1])
-      : (MEASURE_WORDS[match[1] as string] ?? UNITS[match[1] as string]);
-    const unit = MEASURE_UNITS.find(([pattern]) => pattern.test(match[2] as string))?.[1];
-    if (unit && amount !== undefined) return { amount, unit, said: `${match[1]} ${match[2]}` };
+    const [, number = "", unitWord = ""] = match;
+    const amount = /^\d/.test(number) ? Number(number) : (MEASURE_WORDS[number] ?? UNITS[number]);
+    const unit = MEASURE_UNITS.find(([pattern]) => pattern.test(unitWord))?.[1];
+    if (unit && amount !== undefined) return { amount, unit, said: `${number} ${unitWord}` };
   }
   return undefined;
 }
@@ -190,7 +191,7 @@ export function moneyTogether(text: string): { amount: number; currency?: string
 function amountSaid(said: string): { amount: number; currency?: string; said: string } | undefined {
   const number = /(\d[\d,]*(?:\.\d+)?)\s?(k|grand)?/i.exec(said);
   if (!number) return undefined;
-  const amount = Number((number[1] as string).replaceAll(",", "")) * (number[2] ? 1000 : 1);
+  const amount = Number((number[1] ?? "").replaceAll(",", "")) * (number[2] ? 1000 : 1);
   const currency = CURRENCIES.find(([pattern]) => pattern.test(said.replace(/[\d,.\s]|k\b/gi, "") || ""))?.[1];
   return { amount, ...(currency ? { currency } : {}), said: said.trim() };
 }

@@ -118,7 +118,10 @@ function matchOne(text: string, catalog: readonly CatalogEntry[]): ProductMatch 
         0,
         ...forms.map((form) => form.filter((name) => asked.some((word) => names(word, name))).length),
       );
-      const head = forms.some((form) => form.length > 0 && asked.some((word) => names(word, form.at(-1) as string)));
+      const head = forms.some((form) => {
+        const last = form.at(-1);
+        return last !== undefined && asked.some((word) => names(word, last));
+      });
       return { entry, score: best, strong: head || best >= 2 };
     })
     .filter(({ score }) => score > 0);
@@ -131,7 +134,8 @@ function matchOne(text: string, catalog: readonly CatalogEntry[]): ProductMatch 
   // A size said ("the 5kg one", "a 50kg bag") keeps the candidates sold in it.
   const sized = sizedAs(normalized, candidates);
   const left = sized.length > 0 ? sized : candidates;
-  if (left.length === 1 && (strong.length > 0 || sized.length === 1)) return { product: left[0] as CatalogEntry };
+  const [only] = left;
+  if (only && left.length === 1 && (strong.length > 0 || sized.length === 1)) return { product: only };
   return left.length > 0 ? { candidates: left, ...(strong.length === 0 ? { weak: true } : {}) } : null;
 }
 
@@ -146,7 +150,7 @@ function soldIn(normalized: string, among: readonly CatalogEntry[]): CatalogEntr
     ...normalized.matchAll(
       / (?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (?:(?:more|extra|additional|other|big|small|large|medium|whole|full) )?([a-z]+)/g,
     ),
-  ].map((match) => singular(match[1] as string));
+  ].map(([, unit = ""]) => singular(unit));
   const units = counted.filter((word) => PACK_NOUNS.has(word));
   if (units.length === 0) return undefined;
   const sold = among.filter((entry) =>
@@ -167,10 +171,9 @@ const SIZE_UNITS: Record<string, string> = {
 };
 
 function sizesOf(text: string): string[] {
-  return [...text.matchAll(SIZE)].map((match) => {
-    const unit = match[2] as string;
-    return `${Number(match[1])}${SIZE_UNITS[unit] ?? (/^(?:l|lit)/.test(unit) ? "l" : unit)}`;
-  });
+  return [...text.matchAll(SIZE)].map(
+    ([, amount, unit = ""]) => `${Number(amount)}${SIZE_UNITS[unit] ?? (/^(?:l|lit)/.test(unit) ? "l" : unit)}`,
+  );
 }
 
 /** Those of several candidates sold in a size the text names ("the 5kg one" of three rices); none when it names none. */

@@ -122,6 +122,9 @@ export function strongest(candidate: Explanation["candidates"][number]): number 
   );
 }
 
+/** The action a candidate or resolution names: ranking found it among these actions, so another name is a bug. */
 export function actionNamed(actions: readonly ActionDefinition[], name: string): ActionDefinition {
-  return actions.find((action) => action.name === name) as ActionDefinition;
+  const action = actions.find((each) => each.name === name);
+  if (!action) throw new Error(`The resolver named an action it was not given: ${name}`);
+  return action;
 }

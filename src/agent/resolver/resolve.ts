@@ -143,7 +143,9 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
   const bare = request === question ? request : requestPart(question, (piece) => peopleCount(piece) !== undefined);
   // (Only a shorter message is read again: the whole one again would never end.)
   const commanded = bare !== request && bare !== question ? resolveRequest(bare, catalog, options) : undefined;
-  if (commanded && isWrite(actionNamed(actions, commanded.action) ?? { method: "GET" }) && !commanded.refused) {
+  // (Its action is "none" when it asks for nothing an action does.)
+  const commandedAction = commanded && actions.find((action) => action.name === commanded.action);
+  if (commanded && isWrite(commandedAction ?? { method: "GET" }) && !commanded.refused) {
     const top = commanded.explanation?.candidates.find((candidate) => candidate.action === commanded.action);
     if (top && strongest(top) >= CHANGE_WEIGHT) return commanded;
   }

@@ -55,11 +55,12 @@ export function score(
           .sort((a, b) => b.length - a.length)
           .find((alternative) => rest.includes(alternative)),
       );
-      if (found.some((part) => part === undefined)) continue;
-      for (const part of found) rest = rest.replace(part as string, " | ");
-      if (weight > 0) touched.push(...(found as string[]));
+      const parts = found.filter((part) => part !== undefined);
+      if (parts.length < found.length) continue;
+      for (const part of parts) rest = rest.replace(part, " | ");
+      if (weight > 0) touched.push(...parts);
       total += weight;
-      matched.push(`"${found.map((part) => (part as string).trim()).join(" + ")}" ${weight > 0 ? "+" : ""}${weight}`);
+      matched.push(`"${parts.map((part) => part.trim()).join(" + ")}" ${weight > 0 ? "+" : ""}${weight}`);
       continue;
     }
     if (phrase.includes("{count}")) {
@@ -110,10 +111,11 @@ export function score(
     total += COUNTED_PACKS;
     matched.push(`a count of ${product.product.name} in its packs +${COUNTED_PACKS}`);
   }
-  const named = understanding.catalogWeight ? catalogNamed(text, catalog) : undefined;
-  if (named) {
+  const { catalogWeight } = understanding;
+  const named = catalogWeight ? catalogNamed(text, catalog) : undefined;
+  if (catalogWeight && named) {
     // One product named for sure ("the local rice") is stronger evidence than a word that may be the wallet's ("come in").
-    const weight = (understanding.catalogWeight as number) + (named === ONE_PRODUCT ? SURE_PRODUCT : 0);
+    const weight = catalogWeight + (named === ONE_PRODUCT ? SURE_PRODUCT : 0);
     total += weight;
     matched.push(`${named} +${weight}`);
   }

@@ -118,8 +118,9 @@ function secondCounted(request: string, catalog: readonly CatalogEntry[]): boole
     (sentence) =>
       !othersDo(sentence) && quantityOf(sentence) !== undefined && matchProduct(normalize(sentence), catalog) !== null,
   );
-  if (first < 0) return false;
-  const named = matchProduct(normalize(sentences[first] as string), catalog);
+  const sentence = sentences[first];
+  if (sentence === undefined) return false;
+  const named = matchProduct(normalize(sentence), catalog);
   const ids = new Set(
     named ? ("product" in named ? [named.product.id] : named.candidates.map((entry) => entry.id)) : [],
   );
@@ -135,7 +136,8 @@ function secondInParts(request: string, context: FillContext): boolean {
   // The first part that counts or names a product for sure ("Christmas is coming o" names none).
   const first = parts.findIndex((part) => countsOrNames(part, context.catalog));
   // A part that only says more of the first product ("smoked catfish, 15 fish") or names it again ("only eats ofada, … put 3 bags of the ofada rice") is the same product.
-  const named = first >= 0 ? matchProduct(normalize(parts[first] as string), context.catalog) : undefined;
+  const firstPart = parts[first];
+  const named = firstPart === undefined ? undefined : matchProduct(normalize(firstPart), context.catalog);
   const same = (part: string) => {
     const match = matchProduct(normalize(part), context.catalog);
     return named && "product" in named && match && "product" in match && match.product.id === named.product.id;

@@ -95,23 +95,26 @@ export function closeTo(word: string, other: string): boolean {
 
 /** Damerau–Levenshtein distance (adjacent swaps count once), giving up above `limit`. */
 function editDistance(a: string, b: string, limit: number): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 0; j <= b.length; j++) (rows[0] as number[])[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    const row = rows[i] as number[];
+  // rows[i][j]: the distance of a's first i letters from b's first j; the first row and column counted at once.
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  // Every cell read is inside the table and filled before it is read; one outside it would be no way at all.
+  const cell = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
+  for (const [i, row] of rows.entries()) {
+    if (i === 0) continue;
     let smallest = Infinity;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const above = rows[i - 1] as number[];
-      let value = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      let value = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+        value = Math.min(value, cell(i - 2, j - 2) + 1);
       row[j] = value;
       smallest = Math.min(smallest, value);
     }
     if (smallest > limit) return limit + 1;
   }
-  return (rows[a.length] as number[])[b.length] as number;
+  return cell(a.length, b.length);
 }
 
 /** Singular of a simple English plural, for matching product words ("tomatoes" → "tomato"). */
