@@ -1,45 +1,10 @@
 import type { H3Event } from "h3";
 import { bearerToken } from "../auth/bearer.ts";
 import { sameSecret } from "../auth/secrets.ts";
-import type { Guard, SecurityScheme } from "../contracts/route-contract.ts";
-import { STORAGE_TEXTS } from "../contracts/storage-errors.ts";
+import { BFF_TEXTS } from "../contracts/bff-errors.ts";
 import { failWith } from "../errors.ts";
 import { UUID_PATTERN } from "../users.ts";
-import { BFF_TEXTS } from "./errors.ts";
 import type { SessionStore } from "./sessions/session-store.ts";
-
-/** The agent's one static secret, as `Authorization: Bearer`. */
-export const SERVICE_TOKEN: SecurityScheme = {
-  name: "agentServiceToken",
-  scheme: () => ({
-    type: "http",
-    scheme: "bearer",
-    description: "The agent's service token (BFF_SERVICE_TOKEN): one static secret, whoever the user",
-  }),
-};
-
-/** Whom the agent acts for. */
-export const END_USER: SecurityScheme = {
-  name: "endUserId",
-  scheme: () => ({
-    type: "apiKey",
-    in: "header",
-    name: "X-End-User-Id",
-    description:
-      "The user the agent acts for: the user's UUID (the sub of their JWT), whose app registered a session with POST /api/agent/session",
-  }),
-};
-
-/** sessionTokenFor: the service token and X-End-User-Id of a user with a session (kept in the session store, which may be Redis). */
-export const AGENT: Guard = {
-  alternatives: [[SERVICE_TOKEN, END_USER]],
-  errors: [
-    BFF_TEXTS.invalidServiceToken,
-    BFF_TEXTS.missingEndUser,
-    BFF_TEXTS.noActiveSession,
-    STORAGE_TEXTS.redisSilent,
-  ],
-};
 
 export interface BffDeps {
   /** BFF_SERVICE_TOKEN: the one static secret of the agent. */

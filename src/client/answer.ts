@@ -20,6 +20,3 @@ export function checkAnswer<const S extends JsonSchema>(value: unknown, schema: 
 export function isAnswer<const S extends JsonSchema>(value: unknown, schema: S): value is FromSchema<S> {
   return checkAnswer(value, schema).ok;
 }
-
-/** Any JSON object: for a client that only summarises what it finds (the terminal UI's session probes). */
-export const JSON_OBJECT = { type: "object" } as const;

@@ -1,6 +1,7 @@
+import { LOGIN } from "../contracts/login.ts";
 import type { FromSchema } from "../json-schema.ts";
-import type { ServiceClient } from "./service-client.ts";
-import { LOGIN_ANSWER } from "./wire.ts";
+import { answerOf, type ServiceClient } from "./service-client.ts";
+import type { LOGIN_ANSWER } from "./wire.ts";
 
 /** The services a person signs in to: each answers POST /api/auth/login with `{token, user}`. */
 export const LOGIN_SERVICES = ["storefront", "wallet"] as const;
@@ -14,15 +15,14 @@ export type LoginAnswer = FromSchema<typeof LOGIN_ANSWER>;
  * its contract. Every client signs in through it (the terminal UI, the agent acting as the app,
  * the scenario runner); a refusal or an answer off the contract is the client's RequestFailure.
  */
-export function logIn(
+export async function logIn(
   client: ServiceClient,
   service: LoginService,
   credentials: { email: string; password: string },
   signal?: AbortSignal,
 ): Promise<LoginAnswer> {
-  return client.call(service, "/api/auth/login", LOGIN_ANSWER, {
-    method: "POST",
-    body: { email: credentials.email, password: credentials.password },
-    ...(signal ? { signal } : {}),
-  });
+  const path = "/api/auth/login";
+  const body = { email: credentials.email, password: credentials.password };
+  const result = await client.call(LOGIN, { service, path, body, ...(signal ? { signal } : {}) });
+  return answerOf(result, service, `POST ${path}`);
 }

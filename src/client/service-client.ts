@@ -1,15 +1,15 @@
-import type { FromSchema, JsonSchema } from "../json-schema.ts";
-import { parseJson } from "../json-text.ts";
 import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../service-names.ts";
-import { checkAnswer, isAnswer } from "./answer.ts";
+import {
+  type AnswerOf,
+  type CallableContract,
+  type CallInput,
+  type CallResult,
+  readByContract,
+} from "./contract-call.ts";
 import { answersHealth } from "./health.ts";
-import { ERROR_BODY, OAUTH_ERROR_BODY } from "./wire.ts";
 
 /** How long a call may take before the client gives up on it and says so. */
 export const REQUEST_TIMEOUT_MS = 10_000;
-
-/** The schema of a route's answer: a JSON Schema with its `type` (so that an options object cannot pass for one). */
-type AnswerSchema = JsonSchema & { readonly type: string };
 
 /** Why a call gave no usable answer; `message` is one line fit for the status bar. */
 export type FailureKind = "not_running" | "unreachable" | "timeout" | "not_json" | "off_contract" | "http";
@@ -41,37 +41,21 @@ export class RequestFailure extends Error {
   }
 }
 
-export interface CallOptions {
-  method?: string;
-  /** Sent as `Authorization: Bearer …`. */
-  token?: string;
-  headers?: Record<string, string>;
-  /** Sent as JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
 /**
- * The service client: the terminal UI, the agent and the scenario runner call the servers' JSON
- * routes through it. Each answer is checked against the schema its route answers with
- * (client/wire.ts) and typed by it; an answer that is not that is a RequestFailure saying which
- * kind, never a cast.
+ * The service client: the terminal UI, the agent and the scenario runner call the servers' routes
+ * through it. `call` takes a route's contract (src/contracts/): the answer is checked against it and
+ * typed by it, and one it does not describe is a result saying so, never a cast.
  */
 export interface ServiceClient {
   readonly urls: ServiceUrls;
   /** The fetch it sends with (the terminal UI's records each exchange), for what is no JSON call (the event stream, the agent's actions). */
   readonly fetch: typeof fetch;
   /**
-   * Calls a JSON route; resolves with the body of a 2xx answer once it matched `schema`, the
-   * schema the route answers with (client/wire.ts), and rejects with a RequestFailure otherwise.
+   * Calls a route by its contract: its method, the body its schema types, the answer checked
+   * against the schemas it documents. Answers of any kind resolve (CallResult); only a server that
+   * cannot be reached, or does not answer in time, rejects (RequestFailure).
    */
-  call<const S extends AnswerSchema>(
-    service: ServiceName,
-    path: string,
-    schema: S,
-    options?: CallOptions,
-  ): Promise<FromSchema<S>>;
+  call<const C extends CallableContract>(contract: C, input: CallInput<C>): Promise<CallResult<C>>;
   /** Whether the server answers GET /health within 2 s; not recorded (it is polled). */
   healthy(service: ServiceName): Promise<boolean>;
 }
@@ -86,54 +70,31 @@ export function createServiceClient(options: {
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  const call = async <const S extends AnswerSchema>(
-    service: ServiceName,
-    path: string,
-    schema: S,
-    callOptions: CallOptions = {},
-  ): Promise<FromSchema<S>> => {
+  const call = async <const C extends CallableContract>(contract: C, input: CallInput<C>): Promise<CallResult<C>> => {
+    const { service, path } = input;
     const base = urls[service];
     const label = SERVICE_LABELS[service];
     if (!base) throw new RequestFailure(`The ${label} is not part of this sandbox (no URL for it)`, "not_running");
-    const headers: Record<string, string> = { accept: "application/json", ...callOptions.headers };
-    if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
-    if (callOptions.body !== undefined) headers["content-type"] = "application/json";
-    const signals = [
-      AbortSignal.timeout(callOptions.timeoutMs ?? timeoutMs),
-      ...(callOptions.signal ? [callOptions.signal] : []),
-    ];
-    let response: Response;
+    const headers: Record<string, string> = { accept: "application/json", ...input.headers };
+    if (input.token) headers.authorization = `Bearer ${input.token}`;
+    if (input.body !== undefined) headers["content-type"] = "application/json";
+    const wait = input.timeoutMs ?? timeoutMs;
+    const signals = [AbortSignal.timeout(wait), ...(input.signal ? [input.signal] : [])];
     try {
-      response = await send(`${base}${path}`, {
-        method: callOptions.method ?? "GET",
+      const response = await send(`${base}${path}`, {
+        method: contract.method,
         headers,
-        body: callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body),
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
         signal: AbortSignal.any(signals),
       });
+      const text = await response.text();
+      return readByContract(contract, response.status, response.headers, text);
     } catch (error) {
-      if ((error as Error).name === "TimeoutError")
-        throw new RequestFailure(
-          `The ${label} did not answer within ${seconds(callOptions.timeoutMs ?? timeoutMs)}`,
-          "timeout",
-        );
-      if ((error as Error).name === "AbortError") throw error;
+      if (error instanceof Error && error.name === "TimeoutError")
+        throw new RequestFailure(`The ${label} did not answer within ${seconds(wait)}`, "timeout");
+      if (error instanceof Error && error.name === "AbortError") throw error;
       throw new RequestFailure(`The ${label} does not answer at ${base}: is the sandbox running?`, "unreachable");
     }
-    const text = await response.text().catch(() => "");
-    const body = parseJson(text);
-    if (!response.ok) throw httpFailure(label, response.status, body);
-    if (body === undefined)
-      throw new RequestFailure(`The ${label} answered ${response.status} with something that is not JSON`, "not_json", {
-        status: response.status,
-      });
-    const answer = checkAnswer(body, schema);
-    if (!answer.ok)
-      throw new RequestFailure(
-        `The ${label} answered ${callOptions.method ?? "GET"} ${path} with a body its contract does not allow: ${answer.mismatch}`,
-        "off_contract",
-        { status: response.status, mismatch: answer.mismatch },
-      );
-    return answer.value;
   };
 
   const healthy = async (service: ServiceName): Promise<boolean> => {
@@ -144,19 +105,32 @@ export function createServiceClient(options: {
   return { urls, fetch: send, call, healthy };
 }
 
-/** The server's own error (its error body, or OAuth's on the token endpoint) as one line; its status when the body is neither. */
-function httpFailure(label: string, status: number, body: unknown): RequestFailure {
-  const said = isAnswer(body, ERROR_BODY)
-    ? { error: body.error, code: body.code, ...(body.hint ? { hint: body.hint } : {}) }
-    : isAnswer(body, OAUTH_ERROR_BODY)
-      ? { error: body.error_description, code: body.error }
-      : undefined;
-  const message = said
-    ? `${said.error} (${status} ${said.code})`
-    : `The ${label} answered ${status}${body === undefined ? " with something that is not JSON" : ""}`;
-  if (!said) return new RequestFailure(message, "http", { status });
-  const { code, ...rest } = said;
-  return new RequestFailure(message, "http", { status, code, said: rest });
+/**
+ * The answer of a call that must succeed, for a client that reports anything else as one line:
+ * a documented error as the server said it (its code and hint kept), an answer off the contract
+ * as where it departs.
+ */
+export function answerOf<C>(result: CallResult<C>, service: ServiceName, request: string): AnswerOf<C> {
+  if (result.kind === "answer") return result.body;
+  const label = SERVICE_LABELS[service];
+  if (result.kind === "error") {
+    const { error, code, hint } = result.body;
+    return failed(`${error} (${result.status} ${code})`, "http", {
+      status: result.status,
+      code,
+      said: hint ? { error, hint } : { error },
+    });
+  }
+  if (result.status >= 400) return failed(`The ${label} answered ${result.status}`, "http", { status: result.status });
+  return failed(
+    `The ${label} answered ${request} with ${result.status}, which its contract does not allow: ${result.mismatch}`,
+    "off_contract",
+    { status: result.status, mismatch: result.mismatch },
+  );
+}
+
+function failed(message: string, kind: FailureKind, details: FailureDetails): never {
+  throw new RequestFailure(message, kind, details);
 }
 
 function seconds(ms: number): string {

@@ -17,6 +17,11 @@ export type RouteContract = {
   readonly details: string;
   /** Its operationId: stable whatever the paths are (the wallet's prefix changes). */
   readonly operationId: string;
+  /**
+   * Its method, for the routes clients call by their contract (client/service-client.ts `call`);
+   * where it is given, the OpenAPI document checks that the route is registered for it.
+   */
+  readonly method?: Method;
   readonly tag: Tag;
   /** Who may call it; none: anyone. */
   readonly auth?: Guard;
@@ -35,6 +40,8 @@ export type RouteContract = {
   /** How its errors are answered, when not in the `{"error","code"}` shape (the token endpoint's RFC 6749 body). */
   readonly errorShape?: ErrorShape;
 };
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A group of routes in the OpenAPI document. */
 export type Tag = { readonly name: string; readonly description: string };
@@ -93,8 +100,11 @@ export type ErrorShape = {
   };
 };
 
-/** An answer in JSON. */
-export function json(description: string, schema: JsonSchema): Answer {
+/** An answer in JSON, its schema's literal type kept (clients read the answer's type from it). */
+export function json<const S extends JsonSchema>(
+  description: string,
+  schema: S,
+): { readonly description: string; readonly content: { readonly "application/json": S } } {
   return { description, content: { "application/json": schema } };
 }
 

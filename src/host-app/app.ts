@@ -1,35 +1,12 @@
 import type { H3 } from "h3";
 import type { JwtIssuer } from "../auth/jwt.ts";
-import { agentContract } from "../bff/agent-route.ts";
 import { type BffDeps, sessionTokenFor } from "../bff/service-token.ts";
 import { addSessionRoutes } from "../bff/session-routes.ts";
-import { HOST_TEXTS } from "../contracts/host-app/errors.ts";
-import { json } from "../contracts/route-contract.ts";
-import { LIST_TRANSACTIONS } from "../contracts/wallet/routes.ts";
-import { BALANCE, TRANSACTION_LIST } from "../contracts/wallet/schemas.ts";
+import { AGENT_WALLET } from "../contracts/agent-routes.ts";
 import { addNotFoundRoute, createServiceApp, type ServiceAppOptions } from "../http/service-app.ts";
 import type { EmbedDeps } from "./embed/deps.ts";
 import { addEmbedRoutes, HOST_PAGE } from "./embed/routes.ts";
 import { callWallet, PASSED_THROUGH } from "./wallet-client.ts";
-
-/** The wallet's transaction query and answers, with the balance added; what the wallet answers about the user's stored JWT or the query passes through. */
-const AGENT_WALLET = agentContract(
-  {
-    ...LIST_TRANSACTIONS,
-    operationId: "getWallet",
-    details: `The balance, then the transactions, asked of the wallet (--wallet-url) with the user's stored wallet JWT; the query is the wallet's transaction query, passed on as given, and so are the wallet's refusals of it.\n\n${LIST_TRANSACTIONS.details}`,
-    responses: {
-      200: json("The balance and the transactions (with insights when asked), in the wallet's own shapes", {
-        title: "AgentWallet",
-        type: "object",
-        required: ["balance", "currency", "transactions"],
-        properties: { ...BALANCE.properties, ...TRANSACTION_LIST.properties },
-      }),
-    },
-    errors: [...(LIST_TRANSACTIONS.errors ?? []), HOST_TEXTS.walletSilent, HOST_TEXTS.walletNotJson],
-  },
-  "The wallet's balance and transactions of the user in X-End-User-Id (BFF service token)",
-);
 
 export interface HostAppDeps extends ServiceAppOptions {
   /** Verifies the wallet JWTs that the app registers as sessions. */

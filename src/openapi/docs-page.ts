@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { H3 } from "h3";
 import { type DemoSignIn, demoSignIn } from "../auth/login.ts";
-import { SERVICE_TOKEN } from "../bff/service-token.ts";
 import { OPTIONS } from "../config/options.ts";
+import { SERVICE_TOKEN } from "../contracts/agent-routes.ts";
 import { BEARER_JWT } from "../contracts/guards.ts";
 import { defineRoute } from "../contracts/route-contract.ts";
 import { renderTemplate } from "../http/html-template.ts";

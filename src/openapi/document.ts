@@ -61,6 +61,10 @@ export function openApiDocument(app: H3, options: DocumentOptions): OpenApiDocum
       throw new Error(
         `${route.method} ${route.path} has no contract: give its route one (see src/contracts/route-contract.ts)`,
       );
+    if (contract.method && contract.method !== route.method)
+      throw new Error(
+        `${route.method} ${route.path} is registered for another method than its contract's ${contract.method}`,
+      );
     const path = openApiPath(route.path);
     const { operation, schemes: used } = operationOf(path, contract);
     Object.assign(operation.responses as object, {

@@ -1,7 +1,7 @@
 import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
-import { BFF_ERRORS } from "../bff/errors.ts";
 import { OPTIONS } from "../config/options.ts";
+import { BFF_ERRORS } from "../contracts/bff-errors.ts";
 import { HOST_ERRORS } from "../contracts/host-app/errors.ts";
 import { createHostApp } from "../host-app/app.ts";
 import type { EmbedAgent } from "../host-app/embed/embed-agent.ts";

@@ -1,4 +1,4 @@
-import { BFF_ERRORS } from "../bff/errors.ts";
+import { BFF_ERRORS } from "../contracts/bff-errors.ts";
 import { STOREFRONT_ERRORS } from "../contracts/storefront/errors.ts";
 import { createStorefrontApp } from "../storefront/app.ts";
 import { CartEvents } from "../storefront/cart-events.ts";

@@ -2,11 +2,11 @@ import type { H3 } from "h3";
 import { requireUser } from "../auth/bearer.ts";
 import type { JwtIssuer } from "../auth/jwt.ts";
 import { addLoginRoute } from "../auth/login.ts";
-import { agentContract } from "../bff/agent-route.ts";
 import { forwardInProcess } from "../bff/forward.ts";
 import { type BffDeps, sessionTokenFor } from "../bff/service-token.ts";
 import { addSessionRoutes } from "../bff/session-routes.ts";
 import type { Clock } from "../clock.ts";
+import { AGENT_ADD_TO_CART, AGENT_ORDERS, AGENT_PRODUCTS } from "../contracts/agent-routes.ts";
 import { ADD_TO_CART, CART_STREAM, LIST_ORDERS, LIST_PRODUCTS } from "../contracts/storefront/routes.ts";
 import { prefersEventStream } from "../http/accept.ts";
 import { queryValue, readBody } from "../http/request-input.ts";
@@ -42,11 +42,10 @@ export interface StorefrontDeps extends ServiceAppOptions {
 
 /** The BFF routes: each acts as the user named in X-End-User-Id, through the matching protected route. */
 const AGENT_ROUTES = [
-  ["GET", "/api/agent/products", "/api/products", LIST_PRODUCTS],
-  ["POST", "/api/agent/cart/items", "/api/cart/items", ADD_TO_CART],
-  ["GET", "/api/agent/orders", "/api/orders", LIST_ORDERS],
+  ["/api/agent/products", "/api/products", AGENT_PRODUCTS],
+  ["/api/agent/cart/items", "/api/cart/items", AGENT_ADD_TO_CART],
+  ["/api/agent/orders", "/api/orders", AGENT_ORDERS],
 ] as const;
-const AGENT_AUTH = "as the user in X-End-User-Id (BFF service token)";
 
 export function createStorefrontApp(deps: StorefrontDeps): H3 {
   const app = createServiceApp(deps);
@@ -123,10 +122,9 @@ export function createStorefrontApp(deps: StorefrontDeps): H3 {
   );
 
   addSessionRoutes(app, { issuer: deps.jwt, sessions: deps.bff.sessions, knownUser: auth.knownUser });
-  for (const [method, agentPath, path, contract] of AGENT_ROUTES) {
-    const meta = agentContract(contract, `${method} ${path}, ${AGENT_AUTH}`);
+  for (const [agentPath, path, meta] of AGENT_ROUTES) {
     app.on(
-      method,
+      meta.method,
       agentPath,
       async (event) => forwardInProcess(app, event, path, await sessionTokenFor(event, deps.bff)),
       { meta },

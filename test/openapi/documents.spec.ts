@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
-import { BFF_TEXTS } from "../../src/bff/errors.ts";
+import { BFF_TEXTS } from "../../src/contracts/bff-errors.ts";
 import { STOREFRONT_TEXTS } from "../../src/contracts/storefront/errors.ts";
 import type { OpenApiDocument } from "../../src/openapi/document.ts";
 import { OAUTH_TEXTS } from "../../src/wallet/oauth/oauth-response.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ORDER_LIST } from "../../src/client/wire.ts";
+import { LIST_ORDERS } from "../../src/contracts/storefront/routes.ts";
 import type { StartedSandbox } from "../../src/index.ts";
 import { withDeadline } from "../helpers/deadline.ts";
 import { KEY, type RenderedTui, renderTui, startUiSandbox, uiSettings } from "../helpers/tui.tsx";
@@ -38,7 +38,7 @@ test("traffic: the UI's own exchanges, newest first, without a password or a tok
   const ui = renderTui(t, uiSettings(sandbox));
   await signInAsAda(ui);
   const token = ui.services.store.state.logins.storefront!.token;
-  await ui.services.client.call("storefront", "/api/orders", ORDER_LIST, { token });
+  await ui.services.client.call(LIST_ORDERS, { service: "storefront", path: "/api/orders", token });
   await ui.press("8");
   await ui.waitFor("Sandbox request journal");
   await ui.press("s");

@@ -26,6 +26,7 @@ export const LIST_PRODUCTS = defineRoute({
   details:
     "The whole catalog, or the products whose name contains `q`, whatever the case. The answer has an ETag: send it back in If-None-Match to get 304 without a body while the answer stays the same.",
   operationId: "listProducts",
+  method: "GET",
   tag: CATALOG_TAG,
   auth: BEARER,
   query: {
@@ -61,6 +62,7 @@ export const LIST_ORDERS = defineRoute({
   details:
     "The signed-in user's orders, newest first. `order_id` filters rather than looks up: a reference the user has no order with gives an empty list, not 404.",
   operationId: "listOrders",
+  method: "GET",
   tag: ORDERS_TAG,
   auth: BEARER,
   query: {
@@ -80,6 +82,7 @@ export const ADD_TO_CART = defineRoute({
   details:
     "Adds the product to the signed-in user's cart, or raises its quantity when the cart holds it already, and answers the whole cart; every open cart stream of the user gets the new cart too. `product_id` must be a product of the catalog (GET /api/products): another is 404 `product_not_found`, which the schema cannot say since the catalog is the server's data.",
   operationId: "addToCart",
+  method: "POST",
   tag: CART_TAG,
   auth: BEARER,
   body: {
@@ -108,6 +111,7 @@ export const CART_STREAM = defineRoute({
   details:
     "Opens a text/event-stream: a `cart` event with the cart as it is, then one after each change of it, until the client leaves or the token expires. Browsers' EventSource cannot send headers: they give the token as `?access_token=` instead. Streams may take 4 in 5 of the server's connections (--max-connections): past that a new one is 503 with Retry-After.",
   operationId: "streamCart",
+  method: "GET",
   tag: CART_TAG,
   auth: BEARER_OR_QUERY,
   responses: {

@@ -29,6 +29,7 @@ export const GET_BALANCE = defineRoute({
   details:
     "The opening balance plus Completed income minus Completed spending, in the wallet's currency: Pending and Failed transactions count nowhere until a Pending one settles.",
   operationId: "getBalance",
+  method: "GET",
   tag: WALLET_TAG,
   auth: WALLET_USER,
   responses: { 200: json("The balance", BALANCE) },
@@ -38,6 +39,7 @@ export const LIST_TRANSACTIONS = defineRoute({
   description: "Transactions, newest first; period, from, to, direction, include_insights (bearer token)",
   details: TRANSACTION_RULES,
   operationId: "listTransactions",
+  method: "GET",
   tag: WALLET_TAG,
   auth: WALLET_USER,
   query: {
@@ -73,6 +75,7 @@ export const GET_TRANSACTION = defineRoute({
   details:
     "A transaction of the signed-in user's wallet: the id of another user's transaction is 404 `transaction_not_found`, as an id no transaction has.",
   operationId: "getTransaction",
+  method: "GET",
   tag: WALLET_TAG,
   auth: WALLET_USER,
   params: {

@@ -1,6 +1,7 @@
-import { JSON_OBJECT } from "../../client/answer.ts";
-import type { ServiceClient } from "../../client/service-client.ts";
-import { RequestFailure } from "../../client/service-client.ts";
+import { answerOf, RequestFailure, type ServiceClient } from "../../client/service-client.ts";
+import { AGENT_ORDERS, AGENT_WALLET } from "../../contracts/agent-routes.ts";
+import { CLEAR_SESSION, REGISTER_SESSION } from "../../contracts/agent-sessions.ts";
+import { messageOf } from "../../errors.ts";
 import type { Login } from "../state/store.ts";
 
 /** The two services that keep agent sessions: the storefront for its BFF routes, the host app for the wallet's. */
@@ -14,10 +15,10 @@ export const LOGIN_FOR_SESSION = { storefront: "storefront", host: "wallet" } as
 >;
 
 /** The BFF call that shows whether the session works: one read-only route on each. */
-export const AGENT_PROBE: Record<SessionService, string> = {
-  storefront: "/api/agent/orders",
-  host: "/api/agent/wallet",
-};
+export const AGENT_PROBE = {
+  storefront: { path: "/api/agent/orders", contract: AGENT_ORDERS },
+  host: { path: "/api/agent/wallet", contract: AGENT_WALLET },
+} as const satisfies Record<SessionService, { path: string; contract: unknown }>;
 
 export type SessionChange = "register" | "clear";
 
@@ -38,18 +39,14 @@ export async function changeSession(
   login: Login,
   signal?: AbortSignal,
 ): Promise<Exchange> {
-  const method = change === "register" ? "POST" : "DELETE";
-  const body = change === "register" ? { userId: login.user.id, token: login.token } : { userId: login.user.id };
+  const path = "/api/agent/session";
+  const contract = change === "register" ? REGISTER_SESSION : CLEAR_SESSION;
+  const request = `${contract.method} ${path}`;
+  const body = { userId: login.user.id, ...(change === "register" ? { token: login.token } : {}) };
   return exchange(
-    `${method} /api/agent/session`,
-    async () => {
-      const answer = await client.call(service, "/api/agent/session", JSON_OBJECT, {
-        method,
-        body,
-        signal,
-      });
-      return describeSessionAnswer(answer);
-    },
+    request,
+    async () =>
+      describeSessionAnswer(answerOf(await client.call(contract, { service, path, body, signal }), service, request)),
     signal,
   );
 }
@@ -62,17 +59,12 @@ export async function tryAgentCall(
   userId: string,
   signal?: AbortSignal,
 ): Promise<Exchange> {
-  const path = AGENT_PROBE[service];
+  const { path, contract } = AGENT_PROBE[service];
+  const request = `GET ${path}`;
+  const input = { service, path, token: serviceToken, headers: { "x-end-user-id": userId }, signal };
   return exchange(
-    `GET ${path}`,
-    async () => {
-      const answer = await client.call(service, path, JSON_OBJECT, {
-        token: serviceToken,
-        headers: { "x-end-user-id": userId },
-        signal,
-      });
-      return summarize(answer);
-    },
+    request,
+    async () => summarize(answerOf(await client.call(contract, input), service, request)),
     signal,
   );
 }
@@ -97,7 +89,7 @@ async function exchange(request: string, work: () => Promise<string>, signal?: A
     return {
       request,
       ok: false,
-      answer: (error as Error).message,
+      answer: messageOf(error),
       code: error instanceof RequestFailure ? error.code : undefined,
     };
   }

@@ -1,13 +1,8 @@
-import type { ServiceClient } from "../../client/service-client.ts";
-import {
-  BALANCE,
-  type Insights,
-  ORDER_LIST,
-  type Order,
-  TRANSACTION_LIST,
-  type Transaction,
-} from "../../client/wire.ts";
+import { answerOf, type ServiceClient } from "../../client/service-client.ts";
+import type { Insights, Order, Transaction } from "../../client/wire.ts";
+import { LIST_ORDERS } from "../../contracts/storefront/routes.ts";
 import type { Period } from "../../contracts/wallet/periods.ts";
+import { GET_BALANCE, LIST_TRANSACTIONS } from "../../contracts/wallet/routes.ts";
 
 // The answers' types come from the schemas the servers answer with (type-only imports: nothing of the servers runs in the UI).
 
@@ -24,8 +19,9 @@ export interface WalletView {
 
 /** The signed-in shopper's orders, newest first. */
 export async function fetchOrders(client: ServiceClient, token: string, signal?: AbortSignal): Promise<Order[]> {
-  const answer = await client.call("storefront", "/api/orders", ORDER_LIST, { token, signal });
-  return answer.orders;
+  const path = "/api/orders";
+  const result = await client.call(LIST_ORDERS, { service: "storefront", path, token, signal });
+  return answerOf(result, "storefront", `GET ${path}`).orders;
 }
 
 /** The balance, and the transactions of a period (one direction or both) with the period's insight totals. */
@@ -36,12 +32,14 @@ export async function fetchWallet(
   const { token, prefix, signal } = options;
   const query = new URLSearchParams({ period: options.period, include_insights: "true" });
   if (options.direction !== "all") query.set("direction", options.direction);
+  const paths = { balance: `${prefix}/balance`, transactions: `${prefix}/transactions?${query}` };
   const [balance, listed] = await Promise.all([
-    client.call("wallet", `${prefix}/balance`, BALANCE, { token, signal }),
-    client.call("wallet", `${prefix}/transactions?${query}`, TRANSACTION_LIST, {
-      token,
-      signal,
-    }),
+    client
+      .call(GET_BALANCE, { service: "wallet", path: paths.balance, token, signal })
+      .then((result) => answerOf(result, "wallet", `GET ${paths.balance}`)),
+    client
+      .call(LIST_TRANSACTIONS, { service: "wallet", path: paths.transactions, token, signal })
+      .then((result) => answerOf(result, "wallet", `GET ${paths.transactions}`)),
   ]);
   return {
     balance: balance.balance,

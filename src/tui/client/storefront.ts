@@ -1,5 +1,6 @@
-import type { ServiceClient } from "../../client/service-client.ts";
-import { CART, type Cart, PRODUCT_LIST, type Product } from "../../client/wire.ts";
+import { answerOf, type ServiceClient } from "../../client/service-client.ts";
+import type { Cart, Product } from "../../client/wire.ts";
+import { ADD_TO_CART, LIST_PRODUCTS } from "../../contracts/storefront/routes.ts";
 
 export type { Cart, Product };
 /** A line of a cart: `id` is the product id, `price` the unit price in naira. */
@@ -14,23 +15,22 @@ export async function searchProducts(
 ): Promise<Product[]> {
   const q = query.trim();
   const path = q ? `/api/products?q=${encodeURIComponent(q)}` : "/api/products";
-  return (await client.call("storefront", path, PRODUCT_LIST, { token, signal })).items;
+  const result = await client.call(LIST_PRODUCTS, { service: "storefront", path, token, signal });
+  return answerOf(result, "storefront", `GET ${path}`).items;
 }
 
 /** Adds `quantity` of a product to the signed-in user's cart; the storefront answers the whole cart. */
-export function addToCart(
+export async function addToCart(
   client: ServiceClient,
   token: string,
   productId: string,
   quantity: number,
   signal?: AbortSignal,
 ): Promise<Cart> {
-  return client.call("storefront", "/api/cart/items", CART, {
-    method: "POST",
-    token,
-    body: { product_id: productId, quantity },
-    signal,
-  });
+  const path = "/api/cart/items";
+  const body = { product_id: productId, quantity };
+  const result = await client.call(ADD_TO_CART, { service: "storefront", path, token, body, signal });
+  return answerOf(result, "storefront", `POST ${path}`);
 }
 
 const NAIRA = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -103,7 +103,7 @@ function ServiceSession({
     <Box marginTop={1} flexDirection="column">
       {heading}
       <ExchangeLine exchange={session.data?.change} />
-      <ExchangeLine exchange={session.data?.probe} placeholder={`GET ${AGENT_PROBE[service]}`} />
+      <ExchangeLine exchange={session.data?.probe} placeholder={`GET ${AGENT_PROBE[service].path}`} />
       <RequestLine state={session} pending={`Asking the ${label}…`} />
     </Box>
   );
