@@ -1,8 +1,8 @@
-import { isAnswer } from "../client/answer.ts";
+import type { CallResult } from "../client/contract-call.ts";
 import { CLIENT_TEXTS } from "../client/errors.ts";
 import { type LoginService, logIn } from "../client/login.ts";
 import { createServiceClient, RequestFailure } from "../client/service-client.ts";
-import { ERROR_BODY } from "../client/wire.ts";
+import { REGISTER_SESSION } from "../contracts/agent-sessions.ts";
 import { failWith, messageOf } from "../errors.ts";
 import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
@@ -64,41 +64,28 @@ async function login(server: Server & { service: LoginService }, user: DemoUser)
 }
 
 async function register(server: Server, user: DemoUser, token: string): Promise<void> {
-  const response = await post(server, "/api/agent/session", { userId: user.id, token });
-  if (!response.ok) {
-    const { answer } = await answerOf(response);
-    failWith(AGENT_TEXTS.sessionRefused, {
-      values: { ...valuesOf(server), email: user.email, answer },
-      expected: true,
-    });
-  }
-}
-
-/** A server that does not answer at all (the sandbox stopped since it was found) is said in one line too. */
-async function post(server: Server, path: string, body: unknown): Promise<Response> {
+  const client = createServiceClient({ urls: { [server.service]: server.base } });
+  const body = { userId: user.id, token };
+  let result: CallResult<typeof REGISTER_SESSION>;
   try {
-    return await fetch(`${server.base}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    result = await client.call(REGISTER_SESSION, { service: server.service, path: "/api/agent/session", body });
   } catch (error) {
+    // A server that does not answer at all (the sandbox stopped since it was found) is said in one line too.
     return failWith(AGENT_TEXTS.unreachable, {
       values: { ...valuesOf(server), reason: messageOf(error) },
       expected: true,
       cause: error,
     });
   }
+  if (result.kind === "answer") return;
+  // What the server answered: its status with the error and hint of its error body (a fault's hint says how to remove it).
+  const said = result.kind === "error" ? [result.body.error, result.body.hint].filter(Boolean).join(". ") : "";
+  failWith(AGENT_TEXTS.sessionRefused, {
+    values: { ...valuesOf(server), email: user.email, answer: `${result.status} ${said}`.trimEnd() },
+    expected: true,
+  });
 }
 
 function valuesOf({ service, base }: Server): Record<string, string> {
   return { service, label: SERVICE_LABELS[service], base };
-}
-
-/** What the server answered, for a message: its status with the error and hint of its error body (a fault's hint says how to remove it). */
-async function answerOf(response: Response): Promise<{ answer: string; code?: string }> {
-  const parsed: unknown = await response.json().catch(() => undefined);
-  const body = isAnswer(parsed, ERROR_BODY) ? parsed : undefined;
-  const said = [body?.error ?? response.statusText, body?.hint].filter(Boolean).join(". ");
-  return { answer: `${response.status} ${said}`.trimEnd(), code: body?.code };
 }

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
-import { isAnswer } from "../client/answer.ts";
 import { ControlsClient } from "../client/controls-client.ts";
-import { PRODUCT_LIST } from "../client/wire.ts";
+import { createServiceClient } from "../client/service-client.ts";
 import type { SandboxConfig } from "../config/load.ts";
+import { AGENT_PRODUCTS } from "../contracts/agent-routes.ts";
 import { failWith } from "../errors.ts";
 import { resolveEndUser } from "../identity/end-user.ts";
 import { packageFile } from "../package-files.ts";
@@ -77,11 +77,13 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
 /** The catalog, read through the agent route as the agent sees it. */
 export async function agentCatalog(target: AgentTarget): Promise<CatalogEntry[]> {
   if (!target.urls.storefront) return [];
-  const send = target.fetch ?? fetch;
-  const response = await send(`${target.urls.storefront}/api/agent/products`, {
-    headers: { authorization: `Bearer ${target.serviceToken}`, "x-end-user-id": target.endUserId },
+  const client = createServiceClient({ urls: target.urls, ...(target.fetch ? { fetch: target.fetch } : {}) });
+  const result = await client.call(AGENT_PRODUCTS, {
+    service: "storefront",
+    path: "/api/agent/products",
+    token: target.serviceToken,
+    headers: { "x-end-user-id": target.endUserId },
   });
   // The catalog only helps the resolver match names: without a usable one, it matches none.
-  const answer: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
-  return isAnswer(answer, PRODUCT_LIST) ? answer.items : [];
+  return result.kind === "answer" ? result.body.items : [];
 }

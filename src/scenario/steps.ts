@@ -1,4 +1,5 @@
 import { ask } from "../agent/ask.ts";
+import { sendPlain } from "../client/send.ts";
 import { type JournalEntry, matchesFilter } from "../client/wire.ts";
 import type { RunStep, Step } from "./scenario.ts";
 import type { RunState } from "./state.ts";
@@ -56,13 +57,13 @@ async function request(spec: NonNullable<Step["request"]>, step: Step, state: Ru
       ? undefined
       : JSON.stringify(spec.body);
   // Redirects are not followed: a scenario checks what the server said (an OAuth 302 and its Location).
-  const response = await fetch(`${state.url(spec.server)}${spec.path}`, {
+  const response = await sendPlain(`${state.url(spec.server)}${spec.path}`, {
     method,
     headers,
     redirect: "manual",
     ...(sent === undefined ? {} : { body: sent }),
   });
-  const text = await response.text();
+  const { text } = response;
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : undefined;

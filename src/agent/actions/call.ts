@@ -1,3 +1,4 @@
+import { sendPlain } from "../../client/send.ts";
 import { failWith } from "../../errors.ts";
 import { parseJson } from "../../json-text.ts";
 import { SERVICE_LABELS, type ServiceUrls } from "../../service-names.ts";
@@ -58,14 +59,9 @@ export async function callAction(
     headers.authorization = `Bearer ${await target.walletToken()}`;
   }
   const url = `${base}${built.path}`;
-  const send = target.fetch ?? fetch;
-  const response = await send(url, {
-    method: built.method,
-    headers,
-    body: built.body,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
+  const init = { method: built.method, headers, body: built.body, signal: AbortSignal.timeout(15_000) };
+  const response = await sendPlain(url, init, target.fetch);
+  const { text } = response;
   return {
     action: action.name,
     parameters,
