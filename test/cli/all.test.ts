@@ -3,7 +3,6 @@
 // Each file keeps its tests, sandboxes and helpers to itself; none relies on being alone in its process.
 import "./agent-tty.spec.ts";
 import "./bin.spec.ts";
-import "./build.spec.ts";
 import "./clock.spec.ts";
 import "./commands.spec.ts";
 import "./crash-safety.spec.ts";

@@ -5,7 +5,6 @@ import "./allowed-hosts.spec.ts";
 import "./client-error.spec.ts";
 import "./close.spec.ts";
 import "./conformance.spec.ts";
-import "./connection-flood.spec.ts";
 import "./flat-headers.spec.ts";
 import "./live-stream.spec.ts";
 import "./method-not-allowed.spec.ts";
