@@ -26,3 +26,13 @@ test("every spec file is imported by the all.test file of its folder, and only t
     );
   }
 });
+
+// A hook set at the top of a spec file belongs to its folder's whole process: a beforeEach there
+// would run before every test of every file of the folder.
+test("no spec file sets a beforeEach or afterEach at its top level", async () => {
+  const specs = (await readdir(TEST_DIR, { recursive: true })).filter((file) => /\.spec\.tsx?$/.test(file));
+  const hooked: string[] = [];
+  for (const file of specs)
+    if (/^(beforeEach|afterEach)\(/m.test(await readFile(join(TEST_DIR, file), "utf8"))) hooked.push(file);
+  assert.deepEqual(hooked, []);
+});

@@ -19,7 +19,8 @@ const cartAdd = (token: string) => ({
 
 // The attack as found, cart streams with a valid token, then the trickling sockets of the flood
 // before it; how fast the servers answer meanwhile is `npm run bench`'s (its flood section): here,
-// that they do. The journal's streams share the same slots (stream-share.test.ts).
+// that they do. The journal's streams share the same slots (stream-share.spec.ts).
+// A `.ci.test.ts` file: its 5,000 sockets cost ~7 s of CPU, so .ci/run runs it (npm run test:ci).
 test(`${STREAMS} cart streams with a valid token, then ${FLOOD} trickling sockets: the streams hold their share only, and /health and a cart add still answer`, {
   timeout: 30_000,
 }, async (t) => {

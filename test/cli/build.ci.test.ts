@@ -1,6 +1,7 @@
-// The build (dist/, which `npm test` makes first) is what the package ships and what `npx sandbox`
-// runs: it must work with nothing of src/ beside it. The install from a packed tarball is
-// checked whole by `npm run install-check`.
+// The build (dist/, which `npm test` and `npm run test:ci` make first) is what the package ships
+// and what `npx sandbox` runs: it must work with nothing of src/ beside it. The install from a
+// packed tarball is checked whole by `npm run install-check`. A `.ci.test.ts` file: copying the
+// package and building it again from a copy cost ~10 s of CPU, so .ci/run runs it (npm run test:ci).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { cp, mkdir, readdir, readFile, symlink } from "node:fs/promises";

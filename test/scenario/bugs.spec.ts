@@ -48,7 +48,7 @@ test("any other exception is a bug of the runner's: BUG with its stack, a JUnit 
   assert.match(lines, /^ {2}BUG +2 journal$/m);
   // The stack's frames follow, indented under the step: this very test file is one of them.
   assert.match(lines, /^ {15}TypeError: Cannot read properties of undefined \(reading 'items'\)$/m);
-  assert.match(lines, /^ {15}at .*bugs\.test\.ts:\d+:\d+/m);
+  assert.match(lines, /^ {15}at .*bugs\.spec\.ts:\d+:\d+/m);
   assert.equal(summaryLine([result]), "0 passed, 1 failed (1 by an internal error of the runner: exit 3)");
 
   const xml = junitXml([result]);
