@@ -1,8 +1,8 @@
 import { SERVERS_AREA } from "../check/check.ts";
 import type { RunResult } from "../check/runner.ts";
-import { connectionProblem } from "../client/connection.ts";
+import { healthProblem } from "../client/health.ts";
 import { fillText } from "../errors.ts";
-import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../service-names.ts";
+import { SERVICE_LABELS, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../service-names.ts";
 import { CLI_TEXTS } from "./errors.ts";
 
 /** A server given by URL that did not answer /health, with the line that says so and what to do. */
@@ -16,16 +16,13 @@ export interface SilentServer {
 /** Each server given must answer at all before any check runs: those that do not, each with the line that names it. */
 export async function silentServers(urls: ServiceUrls, timeoutMs: number): Promise<SilentServer[]> {
   const silent: SilentServer[] = [];
-  for (const [name, url] of Object.entries(urls)) {
-    const service = name as ServiceName;
+  for (const service of SERVICE_NAMES) {
+    const url = urls[service];
+    if (!url) continue;
     const started = performance.now();
-    try {
-      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(timeoutMs) });
-      await response.body?.cancel();
-    } catch (error) {
-      const reason =
-        (error as Error)?.name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : connectionProblem(error);
-      const values = { label: SERVICE_LABELS[service], url: url!, reason, service };
+    const reason = await healthProblem(url, timeoutMs);
+    if (reason !== undefined) {
+      const values = { label: SERVICE_LABELS[service], url, reason, service };
       silent.push({
         service,
         values,

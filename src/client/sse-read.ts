@@ -39,3 +39,17 @@ function parseBlock(block: string): ReadEvent | undefined {
   message.data = data.join("\n");
   return message;
 }
+
+/**
+ * Opens one of the sandbox's event streams: its status, and its messages when it opened (2xx with
+ * a body). The one reader of event streams for the clients that follow one to its end.
+ */
+export async function openEventStream(
+  url: string,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+): Promise<{ status: number; events?: AsyncGenerator<ReadEvent> }> {
+  const response = await fetch(url, { headers: { accept: "text/event-stream", ...init.headers }, signal: init.signal });
+  return response.ok && response.body
+    ? { status: response.status, events: readEvents(response.body) }
+    : { status: response.status };
+}

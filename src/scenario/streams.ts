@@ -1,4 +1,4 @@
-import { readEvents } from "../client/sse-read.ts";
+import { openEventStream, type ReadEvent } from "../client/sse-read.ts";
 import { StepFailure } from "./values.ts";
 
 /**
@@ -17,18 +17,18 @@ export class CartWatch {
 
   static async open(storefront: string, token: string): Promise<CartWatch> {
     const watch = new CartWatch();
-    const response = await fetch(`${storefront}/api/cart/stream`, {
-      headers: { accept: "text/event-stream", authorization: `Bearer ${token}` },
+    const { status, events } = await openEventStream(`${storefront}/api/cart/stream`, {
+      headers: { authorization: `Bearer ${token}` },
       signal: watch.#abort.signal,
     });
-    if (!response.ok || !response.body) throw new StepFailure(`the cart stream answered ${response.status}`);
-    void watch.#read(response.body);
+    if (!events) throw new StepFailure(`the cart stream answered ${status}`);
+    void watch.#read(events);
     return watch;
   }
 
-  async #read(body: ReadableStream<Uint8Array>): Promise<void> {
+  async #read(events: AsyncGenerator<ReadEvent>): Promise<void> {
     try {
-      for await (const message of readEvents(body)) {
+      for await (const message of events) {
         if (message.event !== "cart") continue;
         this.last = JSON.parse(message.data);
         this.#events.push(this.last);

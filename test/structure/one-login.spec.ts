@@ -14,7 +14,8 @@ async function sources(dir: string): Promise<string[]> {
 }
 
 test("there is one login: every client signs in through src/client/login.ts", async () => {
-  const sending = /\b(?:fetch|call|send|post)\(\s*[^)]*?\/api\/auth\/login/s;
+  // A request to the login route, by its path or by its contract (LOGIN).
+  const sending = /\b(?:fetch|call|send|sendPlain|post)\(\s*(?:[^)]*?\/api\/auth\/login|LOGIN\b)/s;
   const found: string[] = [];
   for (const dir of CLIENTS)
     for (const file of await sources(dir)) if (sending.test(await readFile(file, "utf8"))) found.push(file);

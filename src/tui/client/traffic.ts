@@ -1,18 +1,7 @@
+import type { RecordedExchange } from "../../client/recording-fetch.ts";
+
 /** One HTTP exchange the UI made, as the Traffic screen lists it (secrets already masked). */
-export interface TrafficEntry {
-  id: number;
-  time: Date;
-  method: string;
-  url: string;
-  /** Absent when no answer came (the server is down, the request timed out): see `error`. */
-  status?: number;
-  error?: string;
-  durationMs: number;
-  /** Bytes of the answer's body as read; absent for an event stream, which stays open. */
-  size?: number;
-  request: { headers: Record<string, string>; body?: string };
-  response?: { headers: Record<string, string>; body?: string };
-}
+export type TrafficEntry = RecordedExchange & { id: number };
 
 /** The newest exchanges kept (the screen shows a page of them; older ones are of no use by hand). */
 const KEPT = 200;
