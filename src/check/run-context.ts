@@ -1,3 +1,4 @@
+import { messageOf } from "../errors.ts";
 import type { ServiceName } from "../service-names.ts";
 import { expectBody } from "./expect.ts";
 import { Http, noAnswer } from "./http.ts";
@@ -84,7 +85,7 @@ export class RunContext {
         });
         return { token: body.token, userId: body.user.id, email: account.email };
       } catch (error) {
-        throw new CheckFailure(`could not sign in to the ${service} as ${account.email}: ${(error as Error).message}`);
+        throw new CheckFailure(`could not sign in to the ${service} as ${account.email}: ${messageOf(error)}`);
       }
     });
   }

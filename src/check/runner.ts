@@ -1,3 +1,4 @@
+import { messageOf } from "../errors.ts";
 import type { Area, AreaName, Check, CheckResult, Need, ReportArea } from "./check.ts";
 import { Http, noAnswer } from "./http.ts";
 import { CheckFailure, CheckSkip } from "./outcome.ts";
@@ -57,7 +58,7 @@ async function outcome(check: Check, run: RunContext): Promise<Omit<CheckResult,
   } catch (error) {
     if (error instanceof CheckSkip) return { status: "skip", reason: error.message, ms: took() };
     const reason =
-      error instanceof CheckFailure ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
+      error instanceof CheckFailure ? error.message : `unexpected error: ${messageOf(error) ?? String(error)}`;
     return { status: "fail", reason, ms: took() };
   }
 }

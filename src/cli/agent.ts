@@ -68,7 +68,7 @@ export function agentCommand(cli: Cli): Command {
       "--param <name=value>",
       "a parameter (repeat); JSON values such as 3 or true keep their type",
       (pair: string, all: string[]) => [...all, pair],
-      [] as string[],
+      Array.of<string>(),
     )
     .addHelpText(
       "after",

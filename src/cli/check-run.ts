@@ -12,7 +12,7 @@ import { type RunObserver, type RunResult, runChecks } from "../check/runner.ts"
 import type { CheckTarget } from "../check/target.ts";
 import { loadConfig, type SandboxConfig } from "../config/load.ts";
 import type { OptionKey } from "../config/options.ts";
-import { failWith } from "../errors.ts";
+import { failWith, messageOf } from "../errors.ts";
 import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../service-names.ts";
 import { silentRun, silentServers } from "./check-preflight.ts";
 import { CLI_TEXTS } from "./errors.ts";
@@ -156,6 +156,6 @@ async function writeJunit(path: string, xml: string): Promise<void> {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, xml);
   } catch (error) {
-    failWith(CLI_TEXTS.cannotWriteJunit, { values: { path, reason: (error as Error).message }, expected: true });
+    failWith(CLI_TEXTS.cannotWriteJunit, { values: { path, reason: messageOf(error) }, expected: true });
   }
 }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Command } from "commander";
-import { failWith } from "../errors.ts";
+import { failWith, messageOf } from "../errors.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
@@ -42,7 +42,7 @@ async function readDocument(file: string, from: string, cli: Cli): Promise<strin
     return await readFile(from, "utf8");
   } catch (error) {
     return failWith(CLI_TEXTS.cannotRead, {
-      values: { path: from, reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message },
+      values: { path: from, reason: (error as NodeJS.ErrnoException).code ?? messageOf(error) },
       expected: true,
     });
   }
@@ -52,6 +52,6 @@ function parseDocument(content: string, from: string): unknown {
   try {
     return JSON.parse(content);
   } catch (error) {
-    return failWith(CLI_TEXTS.notJson, { values: { path: from, reason: (error as Error).message }, expected: true });
+    return failWith(CLI_TEXTS.notJson, { values: { path: from, reason: messageOf(error) }, expected: true });
   }
 }

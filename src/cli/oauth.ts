@@ -26,7 +26,7 @@ export function oauthCommand(cli: Cli): Command {
       "--redirect-uri <uri>",
       "an allowed redirect URI, matched exactly (repeat for more)",
       (uri: string, all: string[]) => [...all, uri],
-      [] as string[],
+      Array.of<string>(),
     )
     .option("--json", "print JSON")
     .addHelpText(

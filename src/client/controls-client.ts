@@ -261,7 +261,7 @@ export class ControlsClient {
       } catch (error) {
         // An abort, or a connection cut by a sandbox that stops: whichever, the next round tells.
         if (options.signal?.aborted) return;
-        if ((error as Error).name !== "TypeError") throw error;
+        if (!(error instanceof TypeError)) throw error;
       }
       await sleep(RECONNECT_PAUSE_MS, undefined, { signal: options.signal }).catch(() => undefined);
     }

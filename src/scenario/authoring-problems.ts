@@ -1,6 +1,7 @@
 import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { parseFault } from "../contracts/controls/fault.ts";
 import { parseInstant } from "../contracts/instant.ts";
+import { messageOf } from "../errors.ts";
 import type { DemoUser } from "../users.ts";
 import type { ClockSpec, FaultSpec, Scenario } from "./scenario.ts";
 import { select } from "./values.ts";
@@ -26,7 +27,7 @@ export function authoringProblems(
     try {
       check();
     } catch (error) {
-      problems.push(`${where}: ${(error as Error).message}`);
+      problems.push(`${where}: ${messageOf(error)}`);
     }
   };
   const clock = (where: string, spec: ClockSpec | undefined) => {
@@ -51,7 +52,7 @@ export function authoringProblems(
     try {
       select(undefined, text);
     } catch (error) {
-      problems.push(`${where}: ${(error as Error).message}`);
+      problems.push(`${where}: ${messageOf(error)}`);
     }
   };
   const pattern = (where: string, text: unknown) => {
@@ -59,7 +60,7 @@ export function authoringProblems(
     try {
       new RegExp(text);
     } catch (error) {
-      problems.push(`${where}: ${(error as Error).message}`);
+      problems.push(`${where}: ${messageOf(error)}`);
     }
   };
   // Every `matches` of a matcher, however deep (a `length` test holds a matcher too).

@@ -3,6 +3,7 @@ import { dirname, extname, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { loadActions } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
+import { messageOf } from "../errors.ts";
 import { validatorOf } from "../json-validator.ts";
 import { SCENARIO_SCHEMA } from "../scenario-schema.ts";
 import { loadDemoUsers } from "../users.ts";
@@ -37,7 +38,7 @@ export async function loadScenario(file: string): Promise<Scenario> {
     document = /\.ya?ml$/i.test(extname(file)) ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
     throw new ScenarioFileError(file, [
-      `is not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"}: ${(error as Error).message.split("\n")[0]?.replace(/:$/, "")}`,
+      `is not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"}: ${messageOf(error).split("\n")[0]?.replace(/:$/, "")}`,
     ]);
   }
   const validate = validatorOf(SCENARIO_SCHEMA, { thorough: true });
@@ -64,7 +65,7 @@ async function readData(file: string, path: string): Promise<unknown> {
     return JSON.parse(await readFile(where, "utf8"));
   } catch (error) {
     throw new ScenarioFileError(file, [
-      `/data: ${where} cannot be read as an export document (${(error as Error).message.split("\n")[0]})`,
+      `/data: ${where} cannot be read as an export document (${messageOf(error).split("\n")[0]})`,
     ]);
   }
 }

@@ -84,7 +84,7 @@ export class RunState {
         walletPrefix: this.target.walletPrefix,
         endUserId: user.id,
         endUserName: user.name,
-        walletToken: async () => walletToken as string,
+        walletToken: async () => walletToken ?? "",
         // Given servers keep their own time: the agent counts days from the system's.
         ...(this.target.given ? {} : { now: async () => new Date((await this.target.controls.clock()).now) }),
       }));

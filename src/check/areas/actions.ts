@@ -3,6 +3,7 @@ import { type AgentTarget, callAction } from "../../agent/actions/call.ts";
 import { type ActionDefinition, loadActions } from "../../agent/actions/definition.ts";
 import { explicitCall } from "../../agent/gate/grant.ts";
 import { connectionProblem } from "../../client/connection.ts";
+import { messageOf } from "../../errors.ts";
 import { SERVICE_LABELS } from "../../service-names.ts";
 import type { Area, Check, Need } from "../check.ts";
 import { shown } from "../expect.ts";
@@ -33,7 +34,7 @@ export const actionsArea: Area = {
     try {
       actions = await loadActions(run.settings.actionsDir);
     } catch (error) {
-      const reason = (error as Error).message;
+      const reason = messageOf(error);
       return [{ name: "action definitions load", needs: [], run: async () => failCheck(reason) }];
     }
     const seen: string[] = [];

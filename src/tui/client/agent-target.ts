@@ -1,7 +1,7 @@
 import type { AgentTarget } from "../../agent/actions/call.ts";
 import { REQUEST_TIMEOUT_MS, RequestFailure, type ServiceClient } from "../../client/service-client.ts";
 import { failWith } from "../../errors.ts";
-import { SERVICE_LABELS, SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../../service-names.ts";
+import { SERVICE_LABELS, SERVICE_NAMES, type ServiceUrls } from "../../service-names.ts";
 import type { TuiSettings } from "../settings.ts";
 import type { TuiState } from "../state/store.ts";
 import { TUI_TEXTS } from "./errors.ts";
@@ -47,10 +47,13 @@ export function agentTargetFor(
 
 /** A network failure of the agent's fetch as one line naming the server, as the UI's client says it. */
 function explainFailure(error: unknown, url: string, urls: ServiceUrls, signal: AbortSignal): unknown {
-  const name = (error as Error).name;
+  const name = error instanceof Error ? error.name : "";
   if (signal.aborted || name === "AbortError") return error;
-  const service = SERVICE_NAMES.find((candidate) => urls[candidate] && url.startsWith(urls[candidate] as string));
-  const label = service ? SERVICE_LABELS[service as ServiceName] : new URL(url).host;
+  const service = SERVICE_NAMES.find((candidate) => {
+    const base = urls[candidate];
+    return base !== undefined && url.startsWith(base);
+  });
+  const label = service ? SERVICE_LABELS[service] : new URL(url).host;
   if (name === "TimeoutError")
     return new RequestFailure(`The ${label} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`, "timeout");
   return new RequestFailure(

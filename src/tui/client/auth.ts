@@ -1,5 +1,6 @@
 import { LOGIN_SERVICES, type LoginService, logIn } from "../../client/login.ts";
 import type { ServiceClient } from "../../client/service-client.ts";
+import { messageOf } from "../../errors.ts";
 import type { Login } from "../state/store.ts";
 
 export type LoginOutcome = { service: LoginService; login: Login } | { service: LoginService; error: string };
@@ -19,7 +20,7 @@ export async function signInEverywhere(
         return { service, login };
       } catch (error) {
         if (signal?.aborted) throw error;
-        return { service, error: (error as Error).message };
+        return { service, error: messageOf(error) };
       }
     }),
   );

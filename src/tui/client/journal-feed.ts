@@ -1,6 +1,6 @@
 import { ControlsClient } from "../../client/controls-client.ts";
 import type { JournalEntry } from "../../client/wire.ts";
-import { SandboxError } from "../../errors.ts";
+import { messageOf, SandboxError } from "../../errors.ts";
 import { sleep, type Timer, type Timers } from "../../timers.ts";
 
 /** Whether the sandbox's request journal is being followed, and if not, why. */
@@ -123,7 +123,7 @@ function noJournal(error: unknown): NoJournal {
     };
   if (error instanceof SandboxError && error.code === "sandbox_unreachable")
     return { state: "none", reason: "no server answers (is the sandbox running?)", final: false };
-  return { state: "none", reason: (error as Error).message, final: false };
+  return { state: "none", reason: messageOf(error), final: false };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, timers: Timers): Promise<T> {

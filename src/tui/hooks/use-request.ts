@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { messageOf } from "../../errors.ts";
 import { useServices } from "../context.tsx";
 
 export interface RequestState<T> {
@@ -30,7 +31,7 @@ export function useRequest<T>() {
         return data;
       } catch (error) {
         if (controller.signal.aborted) return undefined;
-        const message = (error as Error).message;
+        const message = messageOf(error);
         setState({ status: "error", error: message });
         store.reportError(message);
         return undefined;
