@@ -3,6 +3,8 @@ export interface ReadEvent {
   event: string;
   id?: string;
   data: string;
+  /** The `retry:` the server sent with it: the wait, in ms, before reconnecting after a cut. */
+  retry?: number;
 }
 
 /**
@@ -34,6 +36,7 @@ function parseBlock(block: string): ReadEvent | undefined {
     if (field === "data") data.push(value);
     else if (field === "event") message.event = value;
     else if (field === "id") message.id = value;
+    else if (field === "retry" && /^\d+$/.test(value)) message.retry = Number(value);
   }
   if (data.length === 0) return undefined;
   message.data = data.join("\n");

@@ -1,5 +1,6 @@
-import { type ErrorEvent, EventSource } from "eventsource";
 import { isAnswer } from "../../client/answer.ts";
+import { connectionProblem } from "../../client/connection.ts";
+import { type ReadEvent, readEvents } from "../../client/sse-read.ts";
 import { CART, ERROR_BODY } from "../../client/wire.ts";
 import { parseJson } from "../../json-text.ts";
 import { systemTimers, type Timer, type Timers } from "../../timers.ts";
@@ -66,7 +67,8 @@ export class CartFeed {
   #state: CartFeedState = { phase: "signed-out", attempts: 0, events: [] };
   #listeners = new Set<() => void>();
   #login?: { token: string; who: string };
-  #source?: EventSource;
+  /** Ends the stream being followed (or being opened). */
+  #abort?: AbortController;
   #retry?: Timer;
   /** The server's `retry:`, once it sent one: the wait before reconnecting after a cut. */
   #serverRetryMs = RETRY_MS;
@@ -133,64 +135,65 @@ export class CartFeed {
       this.#update({ phase: "closed", reason: "this sandbox runs no storefront" });
       return;
     }
-    let refusal: Refusal | undefined;
+    const abort = new AbortController();
+    this.#abort = abort;
+    void this.#follow(`${this.options.baseUrl}/api/cart/stream`, login.token, abort.signal);
+  }
+
+  /** Opens the stream and reads it to its end, through the client's reader; how it ends decides what comes next. */
+  async #follow(url: string, token: string, signal: AbortSignal): Promise<void> {
     // A reconnect says which version it has, as EventSource's own reconnects do.
     const lastEventId: Record<string, string> =
       this.#state.version === undefined ? {} : { "last-event-id": this.#state.version };
-    const source = new EventSource(`${this.options.baseUrl}/api/cart/stream`, {
-      fetch: async (url, init) => {
-        const response = await this.options.fetch(url, {
-          ...init,
-          headers: { ...init.headers, ...lastEventId, authorization: `Bearer ${login.token}` },
-        });
-        refusal = response.ok ? undefined : { status: response.status, code: await errorCode(response) };
-        return response.ok ? noteRetry(response, (ms) => (this.#serverRetryMs = ms)) : response;
-      },
-    });
-    this.#source = source;
-    source.addEventListener("open", () => {
-      if (source === this.#source)
-        this.#update({ phase: "open", attempts: 0, reason: undefined }, "open", "stream open");
-    });
-    source.addEventListener("cart", (event) => {
-      if (source === this.#source) this.#receive(event);
-    });
-    source.addEventListener("error", (event) => {
-      if (source === this.#source) this.#failed(source, event, refusal);
-    });
+    let response: Response;
+    try {
+      const headers = { accept: "text/event-stream", ...lastEventId, authorization: `Bearer ${token}` };
+      response = await this.options.fetch(url, { headers, signal });
+    } catch (error) {
+      if (!signal.aborted) this.#failed({ kind: "silent", reason: connectionProblem(error) });
+      return;
+    }
+    if (!response.ok || !response.body) {
+      const refusal = { status: response.status, code: await errorCode(response) };
+      if (!signal.aborted) this.#failed({ kind: "refused", refusal });
+      return;
+    }
+    this.#update({ phase: "open", attempts: 0, reason: undefined }, "open", "stream open");
+    try {
+      for await (const message of readEvents(response.body)) {
+        if (signal.aborted) return;
+        if (message.retry !== undefined) this.#serverRetryMs = message.retry;
+        if (message.event === "cart") this.#receive(message);
+      }
+    } catch {
+      // A connection broken mid-stream ends it as the end of the stream does: a cut.
+    }
+    if (!signal.aborted) this.#failed({ kind: "cut" });
   }
 
-  #receive(event: MessageEvent): void {
-    const text = String(event.data);
+  #receive(event: ReadEvent): void {
+    const text = event.data;
     const data = parseJson(text);
     if (!isAnswer(data, CART)) {
       this.#update({}, "cart", `not a cart: ${text.slice(0, 60)}`);
       return;
     }
-    const version = event.lastEventId || undefined;
+    const version = event.id || undefined;
     this.#update({ cart: data, version }, "cart", `${version ? `v${version}: ` : ""}${describeCart(data)}`);
   }
 
   /**
    * A cut or a server that does not answer: tried again after the server's `retry:`, on the feed's
-   * timers (EventSource would wait on its own). A refusal: the feed decides.
+   * timers. A refusal: the feed decides.
    */
-  #failed(source: EventSource, event: ErrorEvent, refusal: Refusal | undefined): void {
+  #failed(ending: { kind: "cut" } | { kind: "silent"; reason: string } | { kind: "refused"; refusal: Refusal }): void {
     const attempts = this.#state.attempts + 1;
-    const reconnecting = source.readyState === EventSource.CONNECTING;
     this.#halt();
-    // EventSource schedules its own reconnect just after this event: closing it once more, then, cancels that.
-    queueMicrotask(() => source.close());
-    if (reconnecting) {
-      // An open stream that fails was cut (ended, or its connection broken); a connect that fails found no server.
-      const reason =
-        this.#state.phase === "open"
-          ? "the stream was cut"
-          : `the storefront does not answer${event.message ? ` (${lastPart(event.message)})` : ""}`;
-      this.#retryAfter(this.#serverRetryMs, attempts, reason);
-      return;
-    }
-    if (refusal?.status === 401 && refusal.code === "token_expired") {
+    if (ending.kind === "cut") return this.#retryAfter(this.#serverRetryMs, attempts, "the stream was cut");
+    if (ending.kind === "silent")
+      return this.#retryAfter(this.#serverRetryMs, attempts, `the storefront does not answer (${ending.reason})`);
+    const { refusal } = ending;
+    if (refusal.status === 401 && refusal.code === "token_expired") {
       this.#update(
         { phase: "expired", reason: "the storefront token expired" },
         "expired",
@@ -198,10 +201,8 @@ export class CartFeed {
       );
       return;
     }
-    const reason = refusal
-      ? `refused: ${refusal.status}${refusal.code ? ` ${refusal.code}` : ""}`
-      : (event.message ?? "the stream failed");
-    if (refusal && refusal.status < 500) this.#update({ phase: "closed", reason }, "closed", reason);
+    const reason = `refused: ${refusal.status}${refusal.code ? ` ${refusal.code}` : ""}`;
+    if (refusal.status < 500) this.#update({ phase: "closed", reason }, "closed", reason);
     else this.#retryAfter(this.options.retryMs ?? RETRY_MS, attempts, reason);
   }
 
@@ -212,8 +213,8 @@ export class CartFeed {
 
   #halt(): void {
     this.#timers.clear(this.#retry);
-    this.#source?.close();
-    this.#source = undefined;
+    this.#abort?.abort();
+    this.#abort = undefined;
   }
 
   /** A new state object each change (React compares by identity), with a line for the event list when given. */
@@ -228,24 +229,6 @@ export class CartFeed {
   }
 }
 
-/**
- * The stream's answer as it comes, telling `onRetry` the `retry:` the server sends (with its first
- * event, in the same write) for the feed's own reconnects.
- */
-function noteRetry(response: Response, onRetry: (ms: number) => void): Response {
-  if (!response.body) return response;
-  const decoder = new TextDecoder();
-  const watch = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      const retry = /(?:^|\n)retry: ?(\d+)\n/.exec(decoder.decode(chunk, { stream: true }));
-      if (retry) onRetry(Number(retry[1]));
-      controller.enqueue(chunk);
-    },
-  });
-  const { status, statusText, headers } = response;
-  return new Response(response.body.pipeThrough(watch), { status, statusText, headers });
-}
-
 /** The `code` of a refusal's error body (`token_expired`, `invalid_token`…), when it is one. */
 async function errorCode(response: Response): Promise<string | undefined> {
   const body = parseJson(
@@ -255,9 +238,4 @@ async function errorCode(response: Response): Promise<string | undefined> {
       .catch(() => ""),
   );
   return isAnswer(body, ERROR_BODY) ? body.code : undefined;
-}
-
-/** "TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:9" → "connect ECONNREFUSED 127.0.0.1:9". */
-function lastPart(message: string): string {
-  return message.split(": ").at(-1) ?? message;
 }
