@@ -9,4 +9,7 @@ export {
   type StartSandboxOptions,
   startSandbox,
 } from "./runtime/start-sandbox.ts";
-export type { DemoUser } from "./users.ts";
+
+import type { DemoUser } from "./users.ts";
+
+export type { DemoUser };

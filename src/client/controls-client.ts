@@ -185,11 +185,7 @@ export class ControlsClient {
 
   /** The matching entries as a HAR 1.2 log, oldest first (secrets masked as in the journal). */
   journalHar(filter: JournalFilter = {}, options: { limit?: number } = {}): Promise<HarDocument> {
-    return this.request(
-      "GET",
-      `journal?${filterQuery(filter, options)}&format=har`,
-      HAR_DOCUMENT,
-    ) as Promise<unknown> as Promise<HarDocument>;
+    return this.request("GET", `journal?${filterQuery(filter, options)}&format=har`, HAR_DOCUMENT);
   }
 
   /** Empties the request journal; answers how many entries it held. */

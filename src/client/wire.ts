@@ -6,10 +6,23 @@
  * defined in src/contracts/, as data only, which servers and clients share.
  */
 
-export type { FaultSpec } from "../contracts/controls/fault.ts";
-export type { Fault } from "../contracts/controls/fault-schemas.ts";
+import type { FaultSpec } from "../contracts/controls/fault.ts";
+
+export type { FaultSpec };
+
+import type { Fault } from "../contracts/controls/fault-schemas.ts";
+
 export { CLEARED_FAULTS, FAULT, FAULT_LIST } from "../contracts/controls/fault-schemas.ts";
-export type { ClockState, ExportDocument, JournalList, SandboxHealth } from "../contracts/controls/schemas.ts";
+export type { Fault };
+
+import type {
+  ClockState,
+  ExportDocument,
+  HarDocument,
+  JournalList,
+  SandboxHealth,
+} from "../contracts/controls/schemas.ts";
+
 export {
   CLOCK_STATE,
   EXPORT_DOCUMENT,
@@ -30,7 +43,10 @@ export {
   STATUS_FILTER,
 } from "../contracts/journal/entry.ts";
 export { JOURNAL_ENTRY } from "../contracts/journal/schemas.ts";
-export type { DeliveredOrder, OrderView as Order, ProductView as Product } from "../contracts/storefront/schemas.ts";
+export type { ClockState, ExportDocument, HarDocument, JournalList, SandboxHealth };
+
+import type { DeliveredOrder, OrderView as Order, ProductView as Product } from "../contracts/storefront/schemas.ts";
+
 export {
   CART,
   type CartView as Cart,
@@ -38,7 +54,10 @@ export {
   ORDER_LIST,
   PRODUCT_LIST,
 } from "../contracts/storefront/schemas.ts";
-export type { ClientListing, Insights, TriggeredTransaction } from "../contracts/wallet/schemas.ts";
+export type { DeliveredOrder, Order, Product };
+
+import type { ClientListing, Insights, TriggeredTransaction } from "../contracts/wallet/schemas.ts";
+
 export {
   BALANCE,
   DIRECTIONS,
@@ -53,5 +72,5 @@ export {
   type TransactionView as Transaction,
 } from "../contracts/wallet/schemas.ts";
 export { ERROR_BODY } from "../errors.ts";
-export type { HarDocument } from "../journal/har.ts";
 export { LOGIN_ANSWER } from "../users.ts";
+export type { ClientListing, Insights, TriggeredTransaction };

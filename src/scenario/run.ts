@@ -10,7 +10,7 @@ import { act } from "./steps.ts";
 import { freshSandbox, givenServers, type Servers } from "./target.ts";
 import { StepFailure, substitute } from "./values.ts";
 
-export type { Servers } from "./target.ts";
+export type { Servers };
 
 /** What one step did: ok, or what was expected and what came back; or that it did not run (an earlier step failed). */
 export interface StepResult {

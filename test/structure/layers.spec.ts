@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
@@ -124,4 +124,17 @@ test("a client that reaches server code through any chain of imports fails; thro
   assert.match(output, /error clients-reach-no-server-code: src\/tui\/app\.ts → src\/wallet\/store\.ts/);
   assert.match(output, /error clients-reach-no-server-code: src\/client\/wire\.ts → src\/wallet\/store\.ts/);
   assert.doesNotMatch(output, /src\/scenario\/target\.ts|src\/storefront\/app\.ts/);
+});
+
+test("every import is one the layer check sees: no type-only re-export, which its parser (swc) does not read", async () => {
+  // `export type { X } from "…"` would pass any rule unseen: import the type, then export it.
+  const entries = await readdir(join(ROOT, "src"), { withFileTypes: true, recursive: true });
+  const unseen: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+    const text = await readFile(join(entry.parentPath, entry.name), "utf8");
+    if (/^export type (?:\{[^}]*\}|\*(?: as \w+)?)\s*from\b/m.test(text))
+      unseen.push(join(entry.parentPath, entry.name));
+  }
+  assert.deepEqual(unseen, []);
 });

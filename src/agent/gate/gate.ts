@@ -36,7 +36,7 @@ import { capitalized, completes, fillNamed, type GateInput, namesProduct, produc
 import { approximate, countRange, vagueQuantity } from "./vague.ts";
 import { userVoice } from "./voice.ts";
 
-export type { GateInput } from "./terms.ts";
+export type { GateInput };
 
 /**
  * The write rule: a state change needs a clear, positive, unconditional request from the user,

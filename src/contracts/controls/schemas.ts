@@ -84,6 +84,9 @@ export const HAR_DOCUMENT = {
   },
 } as const;
 
+/** A HAR log as clients read it: what its schema says of it. */
+export type HarDocument = FromSchema<typeof HAR_DOCUMENT>;
+
 /**
  * The first event of GET /__sandbox/journal/stream (`journal`): the newest matching entries after
  * `after` that fit in one event, and how many older ones were left out. Each event after it
