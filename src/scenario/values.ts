@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { parseDuration } from "../duration.ts";
 
 /** A step's failure: what was expected and what came back, in one line. */
 export class StepFailure extends Error {}
@@ -10,7 +11,7 @@ export class StepFailure extends Error {}
  */
 export function select(value: unknown, selector: string): unknown {
   const parts = [...selector.slice(1).matchAll(/\.([A-Za-z_$][\w$-]*)|\[(-?\d+)\]|\['([^']*)'\]|\["([^"]*)"\]/g)];
-  const consumed = parts.reduce((length, part) => length + (part[0] as string).length, 1);
+  const consumed = parts.reduce((length, [part]) => length + part.length, 1);
   if (!selector.startsWith("$") || consumed !== selector.length)
     throw new StepFailure(`"${selector}" is no selector: write $, $.name, $.list[0], $.list.length`);
   let current = value;
@@ -18,7 +19,10 @@ export function select(value: unknown, selector: string): unknown {
     const key = name ?? quoted ?? doubleQuoted;
     if (key === "length" && (Array.isArray(current) || typeof current === "string")) current = current.length;
     else if (key !== undefined)
-      current = current !== null && typeof current === "object" ? (current as Record<string, unknown>)[key] : undefined;
+      current =
+        current !== null && typeof current === "object" && Object.hasOwn(current, key)
+          ? Reflect.get(current, key)
+          : undefined;
     else if (Array.isArray(current)) current = current.at(Number(index));
     else current = undefined;
   }
@@ -27,6 +31,7 @@ export function select(value: unknown, selector: string): unknown {
 
 /** The tests a matcher object may hold; any other object is a value to equal. */
 const TESTS = ["equals", "matches", "gt", "gte", "lt", "lte", "length", "exists", "contains"] as const;
+const TEST_NAMES: ReadonlySet<string> = new Set(TESTS);
 
 /**
  * Why a received value does not match what was expected (undefined when it does): a plain value
@@ -46,9 +51,7 @@ export function mismatch(expected: unknown, received: unknown): string | undefin
 function testsOf(expected: unknown): [string, unknown][] | undefined {
   if (expected === null || typeof expected !== "object" || Array.isArray(expected)) return undefined;
   const entries = Object.entries(expected);
-  return entries.length > 0 && entries.every(([key]) => (TESTS as readonly string[]).includes(key))
-    ? entries
-    : undefined;
+  return entries.length > 0 && entries.every(([key]) => TEST_NAMES.has(key)) ? entries : undefined;
 }
 
 function failedTest(test: string, wanted: unknown, received: unknown): string | undefined {
@@ -96,7 +99,7 @@ export function show(value: unknown): string {
 export function substitute<T>(value: T, variables: ReadonlyMap<string, unknown>): T {
   if (typeof value === "string") {
     const whole = /^\$\{(\w+)\}$/.exec(value);
-    if (whole) return lookup(variables, whole[1] as string) as T;
+    if (whole) return lookup(variables, whole[1] ?? "") as T;
     return value.replace(/\$\{([^}]*)\}/g, (_said, name: string) => {
       const found = lookup(variables, name);
       return typeof found === "string" ? found : JSON.stringify(found);
@@ -117,10 +120,7 @@ function lookup(variables: ReadonlyMap<string, unknown>, name: string): unknown 
   return variables.get(name);
 }
 
-/** Milliseconds of a duration: a number, or "250ms", "5s", "2m", "1h", "1d". */
+/** Milliseconds of a duration: a number, or "250ms", "5s", "2m", "1h", "1d" (the scenario schema holds strings to a unit). */
 export function durationMs(value: number | string): number {
-  if (typeof value === "number") return value;
-  const [, amount, unit] = /^(\d+)(ms|s|m|h|d)$/.exec(value) ?? [];
-  const scale: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-  return Number(amount) * (scale[unit as string] ?? Number.NaN);
+  return typeof value === "number" ? value : (parseDuration(value) ?? Number.NaN);
 }
