@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { parseDuration } from "../duration.ts";
-import { type SandboxError, userError } from "../errors.ts";
+import { errnoCode, messageOf, type SandboxError, userError } from "../errors.ts";
 import { parseHost } from "../host-names.ts";
 import { SERVICE_NAMES, type ServiceName } from "../service-names.ts";
 import { FETCH_BLOCKED_PORTS } from "./blocked-ports.ts";
@@ -88,14 +88,14 @@ async function readConfigFile(
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    if (!required && (error as NodeJS.ErrnoException).code === "ENOENT") return { path, values: {} };
-    throw configError(`Cannot read the config file ${path}: ${(error as Error).message}`);
+    if (!required && errnoCode(error) === "ENOENT") return { path, values: {} };
+    throw configError(`Cannot read the config file ${path}: ${messageOf(error)}`);
   }
   let values: unknown;
   try {
     values = JSON.parse(text);
   } catch (error) {
-    throw configError(`The config file ${path} is not valid JSON: ${(error as Error).message}`);
+    throw configError(`The config file ${path} is not valid JSON: ${messageOf(error)}`);
   }
   if (values === null || typeof values !== "object" || Array.isArray(values)) {
     throw configError(`The config file ${path} must hold a JSON object of settings.`);

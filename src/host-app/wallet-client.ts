@@ -1,6 +1,6 @@
 import { HOST_TEXTS } from "../contracts/host-app/errors.ts";
 import { LIST_TRANSACTIONS } from "../contracts/wallet/routes.ts";
-import { failWith } from "../errors.ts";
+import { failWith, messageOf } from "../errors.ts";
 
 /** The Via header of the host app's calls to the wallet. */
 export const HOST_VIA = "1.1 sandbox-host-app";
@@ -25,7 +25,7 @@ export async function callWallet(url: string, token: string): Promise<WalletAnsw
     });
   } catch (error) {
     failWith(HOST_TEXTS.walletSilent, {
-      values: { origin: new URL(url).origin, reason: (error as Error).message },
+      values: { origin: new URL(url).origin, reason: messageOf(error) },
       expected: true,
     });
   }

@@ -1,6 +1,6 @@
 import { assertBodySize, type H3Event, HTTPError } from "h3";
 import { HTTP_TEXTS } from "../contracts/http-errors.ts";
-import { type ErrorText, failWith } from "../errors.ts";
+import { type ErrorText, failWith, messageOf } from "../errors.ts";
 import { readNodeBodyText } from "./node-body.ts";
 
 const MIB = 1024 * 1024;
@@ -33,7 +33,7 @@ export async function readJsonObject(
   try {
     parsed = JSON.parse(text, dropPrototypeKeys);
   } catch (error) {
-    const reason = error instanceof RangeError ? "it is nested too deeply" : (error as Error).message;
+    const reason = error instanceof RangeError ? "it is nested too deeply" : messageOf(error);
     failWith(HTTP_TEXTS.notJson, { values: { reason } });
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {

@@ -1,4 +1,5 @@
 import type { Adapter } from "lowdb";
+import { messageOf } from "../errors.ts";
 import { dataFileError } from "./errors.ts";
 import { type FileIO, nodeFileIO, type Sync } from "./file-io.ts";
 
@@ -18,7 +19,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
     try {
       text = await this.io.readText(this.path);
     } catch (error) {
-      throw dataFileError(this.path, `it could not be read (${(error as Error).message})`);
+      throw dataFileError(this.path, `it could not be read (${messageOf(error)})`);
     }
     if (text === null) return null;
     if (text.trim() === "") throw dataFileError(this.path, "the file is empty");
@@ -26,7 +27,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
     try {
       data = JSON.parse(text);
     } catch (error) {
-      throw dataFileError(this.path, `it is not valid JSON (${(error as Error).message})`);
+      throw dataFileError(this.path, `it is not valid JSON (${messageOf(error)})`);
     }
     if (data === null || typeof data !== "object" || Array.isArray(data)) {
       throw dataFileError(this.path, "it does not hold a JSON object");
