@@ -3,8 +3,8 @@ import { fail } from "../../contracts/http-errors.ts";
 import { failWallet } from "../../contracts/wallet/errors.ts";
 import type { ClientListing, REGISTERED_OAUTH_CLIENT } from "../../contracts/wallet/schemas.ts";
 import type { FromSchema } from "../../json-schema.ts";
-import type { WalletData } from "../model.ts";
-import { newClient, type OAuthClient, redirectUriProblem } from "./clients.ts";
+import type { OAuthClient, WalletData } from "../model.ts";
+import { newClient, redirectUriProblem } from "./clients.ts";
 
 /** Limits of a registration: the name is shown on the sign-in page and in listings, the URIs are matched on every sign-in. */
 const CLIENT_LIMITS = { nameLength: 100, redirectUris: 10, redirectUriLength: 2000 } as const;

@@ -2,7 +2,8 @@ import type { H3Event } from "h3";
 import type { Guard } from "../../contracts/route-contract.ts";
 import { failWith } from "../../errors.ts";
 import { readForm } from "../../http/form-body.ts";
-import { type OAuthClient, secretMatches } from "./clients.ts";
+import type { OAuthClient } from "../model.ts";
+import { secretMatches } from "./clients.ts";
 import { OAUTH_TEXTS } from "./oauth-response.ts";
 
 /** The token request's form: url-encoded only, each parameter at most once (RFC 6749 §3.2). */
