@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { isOneOf } from "../choices.ts";
 import { parseDuration } from "../duration.ts";
 import { errnoCode, messageOf, type SandboxError, userError } from "../errors.ts";
 import { parseHost } from "../host-names.ts";
@@ -190,8 +191,9 @@ export function parseServiceNames(given: unknown): ServiceName[] | null {
   const names = (Array.isArray(given) ? given : String(given).split(","))
     .map((name) => String(name).trim())
     .filter(Boolean);
-  const known = (name: string) => (SERVICE_NAMES as readonly string[]).includes(name);
-  return names.length > 0 && names.every(known) ? SERVICE_NAMES.filter((name) => names.includes(name)) : null;
+  return names.length > 0 && names.every((name) => isOneOf(SERVICE_NAMES, name))
+    ? SERVICE_NAMES.filter((name) => names.includes(name))
+    : null;
 }
 
 /** Settings by their keys (a config file's, or `startSandbox`'s `settings`): a key no setting has is a mistake, named with the known ones. */
