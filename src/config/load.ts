@@ -4,6 +4,7 @@ import { isOneOf } from "../choices.ts";
 import { parseDuration } from "../duration.ts";
 import { errnoCode, messageOf, type SandboxError, userError } from "../errors.ts";
 import { parseHost } from "../host-names.ts";
+import { isJsonObject } from "../json-text.ts";
 import { SERVICE_NAMES, type ServiceName } from "../service-names.ts";
 import { FETCH_BLOCKED_PORTS } from "./blocked-ports.ts";
 import { CONFIG_FILE, OPTIONS, type OptionKey, type OptionSpec, type OptionType } from "./options.ts";
@@ -98,11 +99,9 @@ async function readConfigFile(
   } catch (error) {
     throw configError(`The config file ${path} is not valid JSON: ${messageOf(error)}`);
   }
-  if (values === null || typeof values !== "object" || Array.isArray(values)) {
-    throw configError(`The config file ${path} must hold a JSON object of settings.`);
-  }
+  if (!isJsonObject(values)) throw configError(`The config file ${path} must hold a JSON object of settings.`);
   refuseUnknownSettings(values, `in ${path}`);
-  return { path, values: values as Record<string, unknown> };
+  return { path, values };
 }
 
 function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfType[OptionType] {

@@ -72,7 +72,8 @@ function parseBasic(header: string | null): { id: string; secret: string } | nul
     if (header && /^Basic\b/i.test(header)) failWith(OAUTH_TEXTS.malformedBasic);
     return null;
   }
-  const decoded = Buffer.from(match[1] as string, "base64").toString("utf8");
+  const [, encoded = ""] = match;
+  const decoded = Buffer.from(encoded, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   if (colon < 0) failWith(OAUTH_TEXTS.basicWithoutColon);
   try {
