@@ -179,3 +179,8 @@ export function userError(
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The code of a failed system call (ENOENT, EEXIST, EPERM…): what a caught error says it was, when it says. */
+export function errnoCode(error: unknown): string | undefined {
+  return error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
+}

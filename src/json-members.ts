@@ -82,7 +82,7 @@ function valueEnd(first: RegExpExecArray, tokens: Iterator<RegExpExecArray>, tex
 /** A member's name as JSON.parse reads it; a name cut short as far as it goes. */
 function memberName(token: string): string {
   try {
-    return JSON.parse(token) as string;
+    return String(JSON.parse(token));
   } catch {
     return token.slice(1);
   }

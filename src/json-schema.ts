@@ -7,7 +7,7 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 
 /**
  * The TypeScript type of the values a schema allows, for the keywords the sandbox's schemas use
- * (type, enum, const, properties and required, items, additionalProperties, propertyNames with an
+ * (type, enum, const, properties and required, items and prefixItems, additionalProperties, propertyNames with an
  * enum, oneOf and anyOf where no type is said, and a `$ref` to `#/$defs/<name>` of the `Defs` given), so that a view's type is read from
  * its schema rather than written a second time.
  */
@@ -36,12 +36,20 @@ type OfType<T, S, Defs> = T extends "string"
       : T extends "null"
         ? null
         : T extends "array"
-          ? S extends { readonly items: infer I }
-            ? FromSchema<I, Defs>[]
-            : unknown[]
+          ? OfArray<S, Defs>
           : T extends "object"
             ? OfObject<S, Defs>
             : never;
+
+/** A tuple for `prefixItems` (closed by `items: false`), else an array of its `items`. */
+type OfArray<S, Defs> = S extends { readonly prefixItems: infer P extends readonly unknown[] }
+  ? [
+      ...{ -readonly [K in keyof P]: FromSchema<P[K], Defs> },
+      ...(S extends { readonly items: false } ? [] : ItemsOf<S, Defs>),
+    ]
+  : ItemsOf<S, Defs>;
+
+type ItemsOf<S, Defs> = S extends { readonly items: infer I } ? FromSchema<I, Defs>[] : unknown[];
 
 type OfObject<S, Defs> = S extends { readonly properties: infer P }
   ? Properties<P, S extends { readonly required: readonly (infer R)[] } ? R : never, Defs>

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvDraft07 } from "ajv";
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
-import type { JsonSchema } from "./json-schema.ts";
+import type { FromSchema, JsonSchema } from "./json-schema.ts";
 
 /**
  * The one validator module: every schema is checked through here. The sandbox's own schemas go
@@ -39,6 +39,14 @@ export function validatorOf(schema: JsonSchema, options: { thorough?: boolean } 
     validators[kind].set(schema, validate);
   }
   return validate;
+}
+
+/**
+ * Whether the data is of the schema's type, as the schema's validator checks it: a guard whose type
+ * is read from the schema it checks. Where the data departs is then on `validatorOf(schema).errors`.
+ */
+export function conforms<const S extends JsonSchema>(schema: S, data: unknown): data is FromSchema<S> {
+  return validatorOf(schema)(data);
 }
 
 function newAjv(kind: Kind): Ajv2020 {

@@ -110,7 +110,7 @@ function formName(name: string): string {
 /** A JSON member's name as JSON.parse decodes it. */
 function jsonName(name: string): string {
   try {
-    return JSON.parse(`"${name}"`) as string;
+    return String(JSON.parse(`"${name}"`));
   } catch {
     return name;
   }

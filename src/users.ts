@@ -1,13 +1,19 @@
 import { readFixture } from "./fixtures.ts";
 import type { FromSchema } from "./json-schema.ts";
 
-/** A demo user: the same person (id, email, password) in the storefront and the wallet. */
-export interface DemoUser {
-  id: string;
-  name: string;
-  email: string;
-  password: string;
-}
+/** A demo user: the same person (id, email, password) in the storefront and the wallet, as their data files keep it. */
+export const DEMO_USER = {
+  type: "object",
+  required: ["id", "name", "email", "password"],
+  properties: {
+    id: { type: "string" },
+    name: { type: "string" },
+    email: { type: "string" },
+    password: { type: "string" },
+  },
+} as const;
+
+export type DemoUser = FromSchema<typeof DEMO_USER>;
 
 /** The user as the login answer shows it: no password. */
 export const PUBLIC_USER = {

@@ -70,7 +70,8 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
           currentDate: options.clock.now(),
         });
         const result = { ok: true as const, userId: payload.sub as string, expiresAt: payload.exp as number, payload };
-        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        const [oldest] = verified.keys();
+        if (verified.size >= VERIFIED_CACHE_SIZE && oldest !== undefined) verified.delete(oldest);
         verified.set(token, result);
         return result;
       } catch (error) {

@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { isOneOf } from "../choices.ts";
 import { parseDuration } from "../duration.ts";
-import { type SandboxError, userError } from "../errors.ts";
+import { errnoCode, messageOf, type SandboxError, userError } from "../errors.ts";
 import { parseHost } from "../host-names.ts";
+import { isJsonObject } from "../json-text.ts";
 import { SERVICE_NAMES, type ServiceName } from "../service-names.ts";
 import { FETCH_BLOCKED_PORTS } from "./blocked-ports.ts";
 import { CONFIG_FILE, OPTIONS, type OptionKey, type OptionSpec, type OptionType } from "./options.ts";
@@ -88,20 +90,18 @@ async function readConfigFile(
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    if (!required && (error as NodeJS.ErrnoException).code === "ENOENT") return { path, values: {} };
-    throw configError(`Cannot read the config file ${path}: ${(error as Error).message}`);
+    if (!required && errnoCode(error) === "ENOENT") return { path, values: {} };
+    throw configError(`Cannot read the config file ${path}: ${messageOf(error)}`);
   }
   let values: unknown;
   try {
     values = JSON.parse(text);
   } catch (error) {
-    throw configError(`The config file ${path} is not valid JSON: ${(error as Error).message}`);
+    throw configError(`The config file ${path} is not valid JSON: ${messageOf(error)}`);
   }
-  if (values === null || typeof values !== "object" || Array.isArray(values)) {
-    throw configError(`The config file ${path} must hold a JSON object of settings.`);
-  }
+  if (!isJsonObject(values)) throw configError(`The config file ${path} must hold a JSON object of settings.`);
   refuseUnknownSettings(values, `in ${path}`);
-  return { path, values: values as Record<string, unknown> };
+  return { path, values };
 }
 
 function parseValue(option: OptionSpec, raw: unknown, origin: string): ValueOfType[OptionType] {
@@ -190,8 +190,9 @@ export function parseServiceNames(given: unknown): ServiceName[] | null {
   const names = (Array.isArray(given) ? given : String(given).split(","))
     .map((name) => String(name).trim())
     .filter(Boolean);
-  const known = (name: string) => (SERVICE_NAMES as readonly string[]).includes(name);
-  return names.length > 0 && names.every(known) ? SERVICE_NAMES.filter((name) => names.includes(name)) : null;
+  return names.length > 0 && names.every((name) => isOneOf(SERVICE_NAMES, name))
+    ? SERVICE_NAMES.filter((name) => names.includes(name))
+    : null;
 }
 
 /** Settings by their keys (a config file's, or `startSandbox`'s `settings`): a key no setting has is a mistake, named with the known ones. */

@@ -17,7 +17,7 @@ export function parseInstant(field: string, text: string, end: "start" | "end"):
 }
 
 function isCalendarDate(text: string): boolean {
-  const [year, month, day] = text.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const [year = Number.NaN, month = Number.NaN, day = Number.NaN] = text.slice(0, 10).split("-").map(Number);
   // Not Date.UTC: it reads the years 0 to 99 as 1900 to 1999.
   const check = new Date(0);
   check.setUTCFullYear(year, month - 1, day);

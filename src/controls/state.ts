@@ -1,3 +1,4 @@
+import { isOneOf } from "../choices.ts";
 import { parseServiceNames, SERVICE_LIST } from "../config/load.ts";
 import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
 import type { ExportDocument } from "../contracts/controls/schemas.ts";
@@ -55,7 +56,7 @@ export async function importDocument(controls: Controls, document: Record<string
   const accepted = entries.map(([name, data]) => {
     const service = controls.services.find((candidate) => candidate.name === name);
     if (!service) {
-      if (!(SERVICE_NAMES as readonly string[]).includes(name))
+      if (!isOneOf(SERVICE_NAMES, name))
         refuse(CONTROL_TEXTS.importUnknownService, `/services/${name}`, {
           service: name,
           services: SERVICE_NAMES.join(", "),

@@ -1,6 +1,7 @@
 import { HOST_TEXTS } from "../contracts/host-app/errors.ts";
 import { LIST_TRANSACTIONS } from "../contracts/wallet/routes.ts";
-import { failWith } from "../errors.ts";
+import { failWith, messageOf } from "../errors.ts";
+import { isJsonObject } from "../json-text.ts";
 
 /** The Via header of the host app's calls to the wallet. */
 export const HOST_VIA = "1.1 sandbox-host-app";
@@ -25,19 +26,19 @@ export async function callWallet(url: string, token: string): Promise<WalletAnsw
     });
   } catch (error) {
     failWith(HOST_TEXTS.walletSilent, {
-      values: { origin: new URL(url).origin, reason: (error as Error).message },
+      values: { origin: new URL(url).origin, reason: messageOf(error) },
       expected: true,
     });
   }
   if (!response.ok) return { ok: false, response: await passThrough(response) };
   const body: unknown = await response.json().catch(() => undefined);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+  if (!isJsonObject(body)) {
     failWith(HOST_TEXTS.walletNotJson, {
       values: { origin: new URL(url).origin, status: response.status },
       expected: true,
     });
   }
-  return { ok: true, body: body as Record<string, unknown> };
+  return { ok: true, body };
 }
 
 /** A copy of the wallet's answer with only the headers that describe the body. */

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { HTTP_ERRORS } from "../contracts/http-errors.ts";
-import { SandboxError, statusOf } from "../errors.ts";
+import { errnoCode, SandboxError, statusOf } from "../errors.ts";
 import { JSON_TYPE } from "./response-headers.ts";
 
 /** What Node could not take, by its error code, as Node itself would answer it; anything else it cannot parse is a 400. */
@@ -18,10 +18,11 @@ const ANSWERS: Record<string, { code: keyof typeof HTTP_ERRORS; error: string }>
  * never finish) with a bare status line; ours carries the error shape, the status Node would
  * have chosen, and closes the connection.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  const { code, error: message } = ANSWERS[error.code ?? ""] ?? {
+export function answerClientError(error: Error, socket: Duplex): void {
+  const errno = errnoCode(error);
+  const { code, error: message } = ANSWERS[errno ?? ""] ?? {
     code: "bad_request",
-    error: `Malformed HTTP request (${error.code ?? "parse error"})`,
+    error: `Malformed HTTP request (${errno ?? "parse error"})`,
   };
   answerOnSocket(socket, new SandboxError(code, message, { status: HTTP_ERRORS[code] }));
 }

@@ -1,3 +1,4 @@
+import { isOneOf } from "../choices.ts";
 import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { failWith } from "../errors.ts";
 
@@ -22,14 +23,12 @@ export function choiceField<T extends string>(
 ): T {
   if (!Object.hasOwn(body, name) && fallback !== undefined) return fallback;
   const value = body[name];
-  if (!choices.includes(value as T)) {
-    const text = fallback === undefined ? HTTP_TEXTS.choiceField : HTTP_TEXTS.choiceFieldWithDefault;
-    failWith(text, {
-      values: { field: name, allowed: choices.join(", "), default: fallback ?? "" },
-      details: { field: name, value },
-    });
-  }
-  return value as T;
+  if (isOneOf(choices, value)) return value;
+  const text = fallback === undefined ? HTTP_TEXTS.choiceField : HTTP_TEXTS.choiceFieldWithDefault;
+  return failWith(text, {
+    values: { field: name, allowed: choices.join(", "), default: fallback ?? "" },
+    details: { field: name, value },
+  });
 }
 
 /** An optional non-blank string field; absent gives undefined. */

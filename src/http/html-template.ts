@@ -9,7 +9,7 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 
 /** Text made safe for HTML text and quoted attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
 /** Fills `{{name}}` with the escaped value of `text[name]`, or with `html[name]` as it is (already safe HTML). */
@@ -19,8 +19,8 @@ export function renderTemplate(
   html: Record<string, string> = {},
 ): string {
   return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
-    if (Object.hasOwn(text, name)) return escapeHtml(text[name] as string);
-    if (Object.hasOwn(html, name)) return html[name] as string;
-    return placeholder;
+    const value = Object.hasOwn(text, name) ? text[name] : undefined;
+    if (value !== undefined) return escapeHtml(value);
+    return (Object.hasOwn(html, name) ? html[name] : undefined) ?? placeholder;
   });
 }

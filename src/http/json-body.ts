@@ -1,6 +1,7 @@
 import { assertBodySize, type H3Event, HTTPError } from "h3";
 import { HTTP_TEXTS } from "../contracts/http-errors.ts";
-import { type ErrorText, failWith } from "../errors.ts";
+import { type ErrorText, failWith, messageOf } from "../errors.ts";
+import { isJsonObject } from "../json-text.ts";
 import { readNodeBodyText } from "./node-body.ts";
 
 const MIB = 1024 * 1024;
@@ -33,13 +34,11 @@ export async function readJsonObject(
   try {
     parsed = JSON.parse(text, dropPrototypeKeys);
   } catch (error) {
-    const reason = error instanceof RangeError ? "it is nested too deeply" : (error as Error).message;
+    const reason = error instanceof RangeError ? "it is nested too deeply" : messageOf(error);
     failWith(HTTP_TEXTS.notJson, { values: { reason } });
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    failWith(HTTP_TEXTS.notObject);
-  }
-  return parsed as Record<string, unknown>;
+  if (!isJsonObject(parsed)) failWith(HTTP_TEXTS.notObject);
+  return parsed;
 }
 
 /** Whether a Content-Type is JSON's: application/json, or a +json type such as application/merge-patch+json, with any parameters. */

@@ -1,4 +1,5 @@
 import type { H3Event } from "h3";
+import { isOneOf } from "../choices.ts";
 import { HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { failWith } from "../errors.ts";
 
@@ -17,11 +18,9 @@ export function queryParam(event: H3Event, name: string): string | undefined {
 /** A query parameter limited to a few values; anything else is a 400 naming them. */
 export function queryChoice<T extends string>(event: H3Event, name: string, allowed: readonly T[]): T | undefined {
   const value = queryParam(event, name);
-  if (value !== undefined && !(allowed as readonly string[]).includes(value)) {
-    failWith(HTTP_TEXTS.queryChoice, {
-      values: { field: name, allowed: allowed.join(", "), value },
-      details: { field: name, allowed },
-    });
-  }
-  return value as T | undefined;
+  if (value === undefined || isOneOf(allowed, value)) return value;
+  return failWith(HTTP_TEXTS.queryChoice, {
+    values: { field: name, allowed: allowed.join(", "), value },
+    details: { field: name, allowed },
+  });
 }

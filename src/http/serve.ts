@@ -1,5 +1,5 @@
 import { type H3, toNodeHandler } from "h3";
-import { userError } from "../errors.ts";
+import { errnoCode, userError } from "../errors.ts";
 import { urlHost } from "../host-names.ts";
 import { systemTimers, type Timers } from "../timers.ts";
 import { TappableResponse } from "./body-tap.ts";
@@ -46,12 +46,15 @@ export async function serve(app: H3, options: ServeOptions): Promise<RunningServ
   );
   const connections = limitConnections(server, options.maxConnections, options.timers ?? systemTimers);
   await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(userError("listen_failed", explainListenFailure(error.code, options))),
+    server.once("error", (error) =>
+      reject(userError("listen_failed", explainListenFailure(errnoCode(error), options))),
     );
     server.listen(options.port, options.host, () => resolve());
   });
-  const { port } = server.address() as { port: number };
+  const address = server.address();
+  // A server listening on a TCP port has an address with a port; a pipe's (a string) it never listens on.
+  if (address === null || typeof address === "string") throw new Error(`The server has no TCP address (${address})`);
+  const { port } = address;
   return { url: `http://${urlHost(options.host)}:${port}`, port, close: () => connections.close() };
 }
 

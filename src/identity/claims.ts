@@ -1,3 +1,4 @@
+import { isOneOf } from "../choices.ts";
 import { ISSUERS } from "../jwt-issuers.ts";
 import { IdentityError } from "./errors.ts";
 
@@ -29,7 +30,7 @@ export interface IdentityClaims {
 
 /** Refuses extra claims that would override sub, iat, exp or iss. */
 export function checkExtraClaims(claims: Record<string, unknown>): void {
-  const reserved = Object.keys(claims).filter((key) => (RESERVED_CLAIMS as readonly string[]).includes(key));
+  const reserved = Object.keys(claims).filter((key) => isOneOf(RESERVED_CLAIMS, key));
   if (reserved.length > 0) {
     throw new IdentityError(
       `The claim ${reserved.map((key) => `"${key}"`).join(", ")} cannot be set: ${RESERVED_CLAIMS.join(", ")} come from the user, the time and the TTL.`,

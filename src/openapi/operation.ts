@@ -37,7 +37,7 @@ export function operationOf(
 
 /** Each `{name}` of the path, as the contract describes it; a path parameter it does not describe is a mistake of the contract. */
 function pathParameters(path: string, contract: RouteContract): Record<string, unknown>[] {
-  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map(([, name = ""]) => name);
   const missing = names.find((name) => !contract.params?.[name]);
   if (missing) throw new Error(`The contract of ${path} does not describe its path parameter "${missing}"`);
   return parameters(

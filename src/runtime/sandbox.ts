@@ -85,7 +85,7 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
   // Failures we describe ourselves (a refused disk, an unreachable wallet) are logged by their message; bugs with their stack.
   const onServerError = (error: unknown, event: H3Event) =>
     logError(
-      `Error on ${event.req.method} ${event.url.pathname}: ${error instanceof SandboxError ? error.message : ((error as Error)?.stack ?? String(error))}`,
+      `Error on ${event.req.method} ${event.url.pathname}: ${error instanceof SandboxError ? error.message : ((error instanceof Error ? error.stack : undefined) ?? String(error))}`,
     );
 
   const close = async () => {

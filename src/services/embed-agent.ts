@@ -10,7 +10,7 @@ import { agentCatalog } from "../agent/target.ts";
 import type { SessionStore } from "../bff/sessions/session-store.ts";
 import { BFF_TEXTS } from "../contracts/bff-errors.ts";
 import { HOST_TEXTS } from "../contracts/host-app/errors.ts";
-import { failWith, SandboxError } from "../errors.ts";
+import { failWith, messageOf, SandboxError } from "../errors.ts";
 import type { AskAnswer } from "../host-app/embed/ask-answer.ts";
 import type { AskInput } from "../host-app/embed/ask-input.ts";
 import type { EmbedAgent } from "../host-app/embed/embed-agent.ts";
@@ -163,6 +163,6 @@ async function reachable<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     // An error with a status is this request's answer already; the agent's own failures have none.
     if (error instanceof SandboxError && error.status !== undefined) throw error;
-    return failWith(HOST_TEXTS.agentCallFailed, { values: { reason: (error as Error).message }, expected: true });
+    return failWith(HOST_TEXTS.agentCallFailed, { values: { reason: messageOf(error) }, expected: true });
   }
 }

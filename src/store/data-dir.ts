@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { link, mkdir, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { SandboxError, userError } from "../errors.ts";
+import { errnoCode, messageOf, SandboxError, userError } from "../errors.ts";
 import { held, LOCK_FILE, readLock } from "../sandbox-lock.ts";
 import { nodeFileIO, TEMP_MARK } from "./file-io.ts";
 
@@ -66,21 +66,19 @@ export async function makeDirectory(path: string): Promise<void> {
   for (let dir = path; ; dir = dirname(dir)) {
     const kind = await stat(dir).then(
       (found) => (found.isDirectory() ? "dir" : "other"),
-      (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)),
+      (error: unknown) => (errnoCode(error) === "ENOENT" ? null : Promise.reject(error)),
     );
     if (kind === "other") throw Object.assign(new Error(`${dir} is not a directory`), { code: "ENOTDIR" });
     if (kind === "dir" || dirname(dir) === dir) break;
     missing.unshift(dir);
   }
   for (const dir of missing)
-    await mkdir(dir).catch((error: NodeJS.ErrnoException) =>
-      error.code === "EEXIST" ? undefined : Promise.reject(error),
-    );
+    await mkdir(dir).catch((error: unknown) => (errnoCode(error) === "EEXIST" ? undefined : Promise.reject(error)));
 }
 
 /** What the file system said, as one line that names the setting and what to do. */
 export function unusableDataDir(dir: string, error: unknown): SandboxError {
-  const code = (error as NodeJS.ErrnoException)?.code;
+  const code = errnoCode(error);
   const reasons: Record<string, string> = {
     EACCES: "this user may not write there",
     EPERM: "this user may not write there",
@@ -90,7 +88,7 @@ export function unusableDataDir(dir: string, error: unknown): SandboxError {
     ENOENT: "it cannot be created there",
     ENOSPC: "the disk is full",
   };
-  const reason = (code && reasons[code]) ?? (error as Error)?.message ?? String(error);
+  const reason = (code && reasons[code]) ?? messageOf(error);
   return userError(
     "data_dir_unusable",
     `The data dir ${dir} cannot be used: ${reason}${code ? ` (${code})` : ""}. Choose a writable folder with --data-dir <dir> (or DATA_DIR).`,
@@ -120,7 +118,7 @@ async function createLock(lock: string): Promise<boolean> {
     await link(temp, lock);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if (errnoCode(error) === "EEXIST") return false;
     throw error;
   } finally {
     await unlink(temp).catch(() => {});

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { STORAGE_TEXTS } from "../contracts/storage-errors.ts";
-import { type ErrorText, fillText, SandboxError, userError } from "../errors.ts";
+import { type ErrorText, errnoCode, fillText, SandboxError, userError } from "../errors.ts";
 
 /** The data file exists but cannot be used: the start stops and names the file. */
 export function dataFileError(file: string, reason: string): SandboxError {
@@ -20,7 +20,7 @@ export function storageUnavailable(text: ErrorText, values: Record<string, strin
 export function writeRefused(file: string, cause: unknown): SandboxError {
   return storageUnavailable(
     STORAGE_TEXTS.writeRefused,
-    { file: basename(file), reason: (cause as NodeJS.ErrnoException)?.code ?? "write error" },
+    { file: basename(file), reason: errnoCode(cause) ?? "write error" },
     cause,
   );
 }

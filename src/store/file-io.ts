@@ -2,6 +2,7 @@ import { closeSync, fsync, openSync, renameSync, unlinkSync, writeFileSync } fro
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { errnoCode } from "../errors.ts";
 
 /**
  * The few file operations the store needs. Kept behind an interface so that a test can make
@@ -33,7 +34,7 @@ export const nodeFileIO: FileIO = {
     try {
       return await readFile(path, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      if (errnoCode(error) === "ENOENT") return null;
       throw error;
     }
   },

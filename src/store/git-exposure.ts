@@ -19,7 +19,7 @@ export function exposedToGit(dir: string, dataFile: string): Promise<boolean> {
       ["-C", existing, "check-ignore", "-q", "--", relative(existing, file)],
       { timeout: 5000 },
       (error) => {
-        done((error as (Error & { code?: unknown }) | null)?.code === 1);
+        done(error?.code === 1);
       },
     );
   });

@@ -21,22 +21,20 @@ export function firstProblem<T>(
   return null;
 }
 
-type StringField<T> = { [K in keyof T]: T[K] extends string | undefined ? K : never }[keyof T] & string;
-
 /**
  * The first record (of those at `at`) whose field an earlier one has too; `keyOf` says which
  * values count as the same (lower case, for emails), `rule` says why it matters.
  */
-export function firstDuplicate<T>(
-  records: readonly T[],
+export function firstDuplicate<K extends string>(
+  records: readonly { readonly [F in K]: string }[],
   at: string,
-  field: StringField<T>,
+  field: K,
   rule: string,
   keyOf: (value: string) => string = (value) => value,
 ): ShapeProblem | null {
   const seen = new Set<string>();
   return firstProblem(records, (record, index) => {
-    const value = record[field] as string;
+    const value = record[field];
     const key = keyOf(value);
     if (seen.has(key))
       return { path: `${at}${pointer(index, field)}`, message: `is ${quoted(value)}, as an earlier one is: ${rule}` };
@@ -46,15 +44,15 @@ export function firstDuplicate<T>(
 }
 
 /** The first record (of those at `at`) whose field is none of `known`: "the id of no product". */
-export function firstUnknown<T>(
-  records: readonly T[],
+export function firstUnknown<K extends string>(
+  records: readonly { readonly [F in K]: string }[],
   at: string,
-  field: StringField<T>,
+  field: K,
   known: ReadonlySet<string>,
   what: string,
 ): ShapeProblem | null {
   return firstProblem(records, (record, index) => {
-    const value = record[field] as string;
+    const value = record[field];
     return known.has(value) ? null : { path: `${at}${pointer(index, field)}`, message: `is ${quoted(value)}, ${what}` };
   });
 }
@@ -64,15 +62,21 @@ export function firstUnknown<T>(
  * the stores write them: ISO 8601 in UTC with milliseconds (Date's toISOString), of a real day.
  * The routes parse and format these times: one they cannot read would fail each request that shows it.
  */
-export function firstBadInstant<T>(records: readonly T[], at: string, fields: StringField<T>[]): ShapeProblem | null {
+export function firstBadInstant<K extends string>(
+  records: readonly { readonly [F in K]?: string }[],
+  at: string,
+  fields: readonly K[],
+): ShapeProblem | null {
   return firstProblem(records, (record, index) => {
-    const field = fields.find((name) => record[name] !== undefined && !isInstant(record[name] as string));
-    return field === undefined
-      ? null
-      : {
+    for (const field of fields) {
+      const value = record[field];
+      if (value !== undefined && !isInstant(value))
+        return {
           path: `${at}${pointer(index, field)}`,
-          message: `is ${quoted(record[field] as string)}, not a time as the sandbox writes them (ISO 8601 in UTC, such as 2026-11-12T14:45:00.000Z)`,
+          message: `is ${quoted(value)}, not a time as the sandbox writes them (ISO 8601 in UTC, such as 2026-11-12T14:45:00.000Z)`,
         };
+    }
+    return null;
   });
 }
 

@@ -1,25 +1,26 @@
 import { dirname } from "node:path";
 import { current, type Draft, freeze, isDraft, produce } from "immer";
 import { Low } from "lowdb";
+import { isJsonObject } from "../json-text.ts";
 import { unusableDataDir } from "./data-dir.ts";
 import { DurableJsonFile } from "./durable-json-file.ts";
-import { dataFileError, writeRefused } from "./errors.ts";
+import { writeRefused } from "./errors.ts";
 import { type FileIO, nodeFileIO } from "./file-io.ts";
-import { emptyData, MigratingAdapter, type Migration, migrate, type Versioned } from "./migrations.ts";
-import { describeProblem, type ShapeProblem } from "./shape.ts";
+import { latestVersion, MigratingAdapter, type Migration, migrate, type Versioned } from "./migrations.ts";
+import type { Checked } from "./shape.ts";
 
 export interface StoreOptions<T extends Versioned> {
   /** The JSON file. */
   file: string;
-  /** Ordered schema steps; a new file starts at version 0 and runs them all. */
+  /** Ordered schema steps, which bring the data of an older file to the latest version. */
   migrations: readonly Migration[];
-  /** Fills a new file after its migrations ran (the seed from fixtures/). */
-  seed: (empty: T) => T;
+  /** What a new file holds (the seed from fixtures/), at the latest version: every collection, typed, so none is forgotten. */
+  seed: (version: number) => T;
   /**
-   * Names what is wrong with data read from the file or taken by accept (null when it is fine):
+   * Takes data read from the file or by accept as this store's, or names what is wrong with it:
    * its shape, and the rules the routes that make its records keep (src/store/rules.ts).
    */
-  checkShape?: (data: unknown) => ShapeProblem | null;
+  checkShape: (data: unknown) => Checked<T>;
   io?: FileIO;
 }
 
@@ -47,17 +48,17 @@ export interface Store<T> {
    * Takes data as this store's file could hold it (an export, say): brought to the latest schema
    * version and checked as at start. Answers the data, or its first problem; changes nothing.
    */
-  accept(document: unknown): { data: T } | { problem: ShapeProblem };
+  accept(document: unknown): Checked<T>;
   /** Replaces all the data, as one more change in the queue: on disk before it resolves, and the listeners told. */
   replace(data: T): Promise<void>;
   /** Replaces all the data with the seed, made anew as for a new file (so what it dates is dated from now). */
   reset(): Promise<void>;
 }
 
+/** A change in the queue: the state after it, from the state before, and what then answers its caller. */
 interface Pending<T> {
-  change: Change<T, unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+  step(state: T): { state: T; settle: () => void };
+  reject(error: unknown): void;
 }
 
 /**
@@ -69,15 +70,9 @@ interface Pending<T> {
  * after the write succeeded, so a refused write leaves what readers see and the disk as they were.
  */
 export async function openStore<T extends Versioned>(options: StoreOptions<T>): Promise<Store<T>> {
-  const file = new DurableJsonFile<T>(options.file, options.io ?? nodeFileIO);
-  const adapter = new MigratingAdapter<T>(file, options.migrations);
-  const db = new Low<T>(adapter, { version: 0 } as T);
-  await db.read();
-  if (adapter.created) db.data = options.seed(db.data);
-  // A file read from disk may have been edited by hand; a new seed is ours (its shape is tested),
-  // and not compiling the check saves a fresh start (a test suite's every sandbox) ~40 ms.
-  const problem = adapter.created ? null : options.checkShape?.(db.data);
-  if (problem) throw dataFileError(options.file, describeProblem(problem));
+  const file = new DurableJsonFile(options.file, options.io ?? nodeFileIO);
+  const adapter = new MigratingAdapter<T>(file, options);
+  const db = new Low<T>(adapter, await adapter.read());
   // A seed or a migration is made again by the next start if a power loss undoes its rename: its content is synced, not its name.
   if (adapter.created || adapter.migrated)
     await file
@@ -91,15 +86,12 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
 
   async function commit(batch: Pending<T>[]): Promise<void> {
     let next = committed;
-    const results: { pending: Pending<T>; value: unknown; state: T }[] = [];
+    const results: { pending: Pending<T>; settle: () => void; state: T }[] = [];
     for (const pending of batch) {
       try {
-        let value: unknown;
-        next = produce(next, (draft) => {
-          value = pending.change(draft);
-          if (isDraft(value)) value = current(value);
-        });
-        results.push({ pending, value, state: next });
+        const { state, settle } = pending.step(next);
+        next = state;
+        results.push({ pending, settle, state });
       } catch (error) {
         pending.reject(error);
       }
@@ -121,7 +113,7 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
       for (const listener of listeners) listener(state, previous);
       previous = state;
     }
-    for (const { pending, value } of results) pending.resolve(value);
+    for (const { settle } of results) settle();
   }
 
   function drain(): Promise<void> {
@@ -138,16 +130,26 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
 
   function update<R>(change: Change<T, R>): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      queue.push({ change, resolve: resolve as (value: unknown) => void, reject });
+      const step = (state: T) => {
+        let settle = () => {};
+        const next = produce(state, (draft) => {
+          const value = change(draft);
+          // The answer as it is now: a later change of the same group may alter the draft it came from.
+          const answer = isDraftOf(value) ? current<R>(value) : value;
+          settle = () => resolve(answer);
+        });
+        return { state: next, settle };
+      };
+      queue.push({ step, reject });
       void drain();
     });
   }
 
-  // Emptying the draft and filling it anew keeps a replacement on the path of every change.
+  // A replacement is one more change in the queue; its data frozen as immer freezes what a change adds.
   const replace = (data: T) =>
-    update((draft) => {
-      for (const key of Object.keys(draft)) delete (draft as Record<string, unknown>)[key];
-      Object.assign(draft, data);
+    new Promise<void>((resolve, reject) => {
+      queue.push({ step: () => ({ state: freeze({ ...data }, true), settle: resolve }), reject });
+      void drain();
     });
 
   return {
@@ -163,14 +165,16 @@ export async function openStore<T extends Versioned>(options: StoreOptions<T>): 
       return () => void listeners.delete(listener);
     },
     accept(document) {
-      if (document === null || typeof document !== "object" || Array.isArray(document))
-        return { problem: { path: "", message: "must be a JSON object" } };
-      const migrated = migrate(document as Record<string, unknown>, options.migrations);
-      if ("problem" in migrated) return migrated;
-      const problem = options.checkShape?.(migrated.data);
-      return problem ? { problem } : { data: migrated.data as unknown as T };
+      if (!isJsonObject(document)) return { problem: { path: "", message: "must be a JSON object" } };
+      const migrated = migrate(document, options.migrations);
+      return "problem" in migrated ? migrated : options.checkShape(migrated.data);
     },
     replace,
-    reset: () => replace(options.seed(emptyData(options.migrations) as unknown as T)),
+    reset: () => replace(options.seed(latestVersion(options.migrations))),
   };
+}
+
+/** Whether what a change returned is a draft (a part of the data it changed), which immer's `current` copies out. */
+function isDraftOf<R>(value: R): value is R & Draft<R> {
+  return isDraft(value);
 }

@@ -7,7 +7,7 @@ import type { StoredCart, StorefrontData } from "./model.ts";
 const EMPTY_CART: StoredCart = { version: 0, lines: [] };
 
 export function storedCart(data: Readonly<StorefrontData>, userId: string): StoredCart {
-  return Object.hasOwn(data.carts, userId) ? (data.carts[userId] as StoredCart) : EMPTY_CART;
+  return (Object.hasOwn(data.carts, userId) ? data.carts[userId] : undefined) ?? EMPTY_CART;
 }
 
 /** Adds to the user's cart (one line per product: a second add raises the quantity). Runs inside a store change. */
@@ -15,8 +15,11 @@ export function addToCart(draft: StorefrontData, userId: string, productId: stri
   if (!draft.products.some((product) => product.id === productId)) {
     failWith(STOREFRONT_TEXTS.productNotFound, { values: { productId } });
   }
-  if (!Object.hasOwn(draft.carts, userId)) draft.carts[userId] = { version: 0, lines: [] };
-  const cart = draft.carts[userId] as StoredCart;
+  let cart = Object.hasOwn(draft.carts, userId) ? draft.carts[userId] : undefined;
+  if (!cart) {
+    cart = { version: 0, lines: [] };
+    draft.carts[userId] = cart;
+  }
   const line = cart.lines.find((candidate) => candidate.productId === productId);
   if (line) line.quantity += quantity;
   else cart.lines.push({ productId, quantity });

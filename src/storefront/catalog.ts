@@ -56,7 +56,8 @@ export function catalogAnswer(products: readonly Product[], query: string | unde
   let answer = kept.get(needle);
   if (!answer) {
     answer = serialiseJson({ items: searchProducts(products, needle) });
-    if (kept.size >= KEPT_QUERIES) kept.delete(kept.keys().next().value as string);
+    const [oldest] = kept.keys();
+    if (kept.size >= KEPT_QUERIES && oldest !== undefined) kept.delete(oldest);
     kept.set(needle, answer);
   }
   return answer;

@@ -1,6 +1,6 @@
 import type { OrderView } from "../contracts/storefront/schemas.ts";
 import { toMajorUnits } from "../money.ts";
-import type { OrderItem, StoredOrder } from "./model.ts";
+import type { StoredOrder } from "./model.ts";
 
 const TIME_ZONE = "Africa/Lagos";
 /** Made at the first order shown, not when the module loads: the first Intl format of a process loads the locale data (~70 ms). */
@@ -48,7 +48,9 @@ export function listOrders(orders: readonly StoredOrder[], userId: string, order
 
 export function toOrderView(order: StoredOrder): OrderView {
   const placedAt = new Date(order.placedAt);
-  const [main, ...additional] = order.items as [OrderItem, ...OrderItem[]];
+  const [main, ...additional] = order.items;
+  // The shape check keeps an order with no item out of the data.
+  if (!main) throw new Error(`Order ${order.id} has no items`);
   return {
     id: order.id,
     orderId: order.orderId,

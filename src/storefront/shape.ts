@@ -1,42 +1,7 @@
 import { usersProblem } from "../auth/credentials.ts";
 import { firstBadInstant, firstDuplicate, firstProblem, firstUnknown, pointer } from "../store/rules.ts";
-import { arrayOf, integer, record, type ShapeProblem, safeInteger, shapeCheck, string } from "../store/shape.ts";
-import type { StoredCart, StorefrontData } from "./model.ts";
-
-/** Kobo: whole, never negative. */
-const kobo = safeInteger(0);
-/** A cart line or an order item is of at least one, as an add to the cart is (adds to a line add up). */
-const quantity = safeInteger(1);
-
-const user = record({ id: string, name: string, email: string, password: string });
-const product = record({
-  id: string,
-  name: string,
-  aliases: arrayOf(string),
-  category: string,
-  image: string,
-  priceRangeKobo: { type: "array", items: kobo, minItems: 2, maxItems: 2 },
-  unitPriceKobo: kobo,
-  packSize: string,
-  season: { enum: ["In Season", "Off Season"] },
-});
-const cart = record({ version: safeInteger(0), lines: arrayOf(record({ productId: string, quantity })) });
-const orderItem = record({
-  productId: string,
-  name: string,
-  description: string,
-  priceKobo: kobo,
-  quantity,
-  imageUrl: string,
-});
-const order = record({
-  id: string,
-  orderId: string,
-  userId: string,
-  status: string,
-  placedAt: string,
-  items: { type: "array", items: orderItem, minItems: 1 },
-});
+import { type ShapeProblem, shapeCheck } from "../store/shape.ts";
+import { STOREFRONT_DATA, type StoredCart, type StorefrontData } from "./model.ts";
 
 /**
  * The rules of the routes that make the same records: users sign-in tells apart, carts of known
@@ -75,13 +40,4 @@ function cartProblem(
 }
 
 /** The shape of storefront.json at the latest schema version, and the rules between its records. */
-export const checkStorefrontShape = shapeCheck(
-  record({
-    version: integer,
-    users: arrayOf(user),
-    products: arrayOf(product),
-    carts: { type: "object", additionalProperties: cart },
-    orders: arrayOf(order),
-  }),
-  storefrontRules,
-);
+export const checkStorefrontShape = shapeCheck(STOREFRONT_DATA, storefrontRules);

@@ -2,6 +2,7 @@ import type { Clock } from "../clock.ts";
 import { STOREFRONT_SEED_TEXTS } from "../contracts/storefront/errors.ts";
 import { failWith } from "../errors.ts";
 import { readFixture } from "../fixtures.ts";
+import { isJsonObject } from "../json-text.ts";
 import type { FileIO } from "../store/file-io.ts";
 import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
@@ -26,10 +27,14 @@ function migrations(seedProducts: readonly Product[]): Migration[] {
       description: "give each product the names people also call it (the seed's, for a product of the seed)",
       up: (data) => ({
         ...data,
-        products: (data.products as Omit<Product, "aliases">[]).map((product) => ({
-          ...product,
-          aliases: seedProducts.find((seed) => seed.id === product.id)?.aliases ?? [],
-        })),
+        // Not a list of products is left for the shape check to name.
+        products: Array.isArray(data.products)
+          ? data.products.map((product: unknown) =>
+              isJsonObject(product)
+                ? { ...product, aliases: seedProducts.find((seed) => seed.id === product.id)?.aliases ?? [] }
+                : product,
+            )
+          : data.products,
       }),
     },
   ];
@@ -57,10 +62,11 @@ export async function openStorefrontStore(options: {
     migrations: migrations(products),
     checkShape: checkStorefrontShape,
     io: options.io,
-    seed: (empty) => ({
-      ...empty,
+    seed: (version) => ({
+      version,
       users: options.users,
       products,
+      carts: {},
       orders: orders.map((order) => seedOrder(order, products, options.clock)),
     }),
   });

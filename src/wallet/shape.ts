@@ -1,44 +1,8 @@
 import { usersProblem } from "../auth/credentials.ts";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../contracts/wallet/schemas.ts";
 import { firstBadInstant, firstDuplicate, firstProblem, firstUnknown, pointer } from "../store/rules.ts";
-import { arrayOf, integer, record, type ShapeProblem, safeInteger, shapeCheck, string } from "../store/shape.ts";
-import type { StoredTransaction, WalletData } from "./model.ts";
-import type { OAuthClient } from "./oauth/clients.ts";
+import { type ShapeProblem, shapeCheck } from "../store/shape.ts";
+import { type OAuthClient, type StoredTransaction, WALLET_DATA, type WalletData } from "./model.ts";
 import { registrationProblem } from "./oauth/registry.ts";
-
-const user = record({ id: string, name: string, email: string, password: string });
-const wallet = record({ userId: string, currency: string, openingBalanceCents: safeInteger(0) });
-const transaction = record({
-  id: string,
-  userId: string,
-  type: { enum: [...TRANSACTION_TYPES] },
-  // What the transaction trigger takes: a positive amount whose cents are a safe integer.
-  amountCents: safeInteger(1),
-  currency: string,
-  status: { enum: [...TRANSACTION_STATUSES] },
-  description: string,
-  createdAt: string,
-});
-const client = record({
-  id: string,
-  name: string,
-  secretHash: string,
-  redirectUris: arrayOf(string),
-  createdAt: string,
-});
-const refreshToken = record(
-  {
-    hash: string,
-    familyId: string,
-    clientId: string,
-    userId: string,
-    scope: string,
-    expiresAt: string,
-    usedAt: string,
-    revokedAt: string,
-  },
-  ["usedAt", "revokedAt"],
-);
 
 /**
  * The rules of the routes that make the same records: users sign-in tells apart, one wallet per
@@ -106,14 +70,4 @@ function clientsProblem(clients: readonly OAuthClient[]): ShapeProblem | null {
 }
 
 /** The shape of wallet.json at the latest schema version, and the rules between its records. */
-export const checkWalletShape = shapeCheck(
-  record({
-    version: integer,
-    users: arrayOf(user),
-    wallets: arrayOf(wallet),
-    transactions: arrayOf(transaction),
-    oauthClients: arrayOf(client),
-    refreshTokens: arrayOf(refreshToken),
-  }),
-  walletRules,
-);
+export const checkWalletShape = shapeCheck(WALLET_DATA, walletRules);

@@ -6,7 +6,7 @@ import type { FileIO } from "../store/file-io.ts";
 import type { Migration } from "../store/migrations.ts";
 import { openStore, type Store } from "../store/store.ts";
 import type { DemoUser } from "../users.ts";
-import type { StoredTransaction, Wallet, WalletData } from "./model.ts";
+import type { OAuthClient, StoredTransaction, Wallet, WalletData } from "./model.ts";
 import { type ClientFixture, loadDefaultClients, registeredClient } from "./oauth/clients.ts";
 import { checkWalletShape } from "./shape.ts";
 
@@ -14,7 +14,12 @@ export type WalletStore = Store<WalletData>;
 
 export const WALLET_FILE = "wallet.json";
 
-function migrations(defaultClients: ClientFixture[], clock: Clock): Migration[] {
+/** The default clients (fixtures/), registered now: a new file's, and an older file's when its migration adds clients. */
+function registeredDefaults(defaultClients: readonly ClientFixture[], clock: Clock): OAuthClient[] {
+  return defaultClients.map((client) => registeredClient(client, clock.now().toISOString()));
+}
+
+function migrations(defaultClients: readonly ClientFixture[], clock: Clock): Migration[] {
   return [
     {
       version: 1,
@@ -26,7 +31,7 @@ function migrations(defaultClients: ClientFixture[], clock: Clock): Migration[] 
       description: "add OAuth clients (with the default one) and refresh tokens",
       up: (data) => ({
         ...data,
-        oauthClients: defaultClients.map((client) => registeredClient(client, clock.now().toISOString())),
+        oauthClients: registeredDefaults(defaultClients, clock),
         refreshTokens: [],
       }),
     },
@@ -46,18 +51,21 @@ export async function openWalletStore(options: {
 }): Promise<WalletStore> {
   const { wallets } = await readFixture<{ wallets: Wallet[] }>("wallet/wallets.json");
   const { transactions } = await readFixture<{ transactions: TransactionFixture[] }>("wallet/transactions.json");
+  const defaultClients = await loadDefaultClients();
   return openStore<WalletData>({
     file: options.file,
-    migrations: migrations(await loadDefaultClients(), options.clock),
+    migrations: migrations(defaultClients, options.clock),
     checkShape: checkWalletShape,
     io: options.io,
-    seed: (empty) => {
+    seed: (version) => {
       const seededAt = options.clock.now().getTime();
       return {
-        ...empty,
+        version,
         users: options.users,
         wallets,
         transactions: transactions.map((transaction) => seedTransaction(transaction, wallets, seededAt)),
+        oauthClients: registeredDefaults(defaultClients, options.clock),
+        refreshTokens: [],
       };
     },
   });

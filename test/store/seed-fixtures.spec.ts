@@ -78,6 +78,6 @@ test("the seed a new data dir gets has the shape a data file is checked against 
   ];
   for (const { store, check } of opened) {
     await store.flush();
-    assert.equal(check(store.data), null);
+    assert.deepEqual(check(store.data), { data: store.data });
   }
 });

@@ -1,6 +1,8 @@
 import { createClient } from "redis";
 import type { Clock } from "../../clock.ts";
 import { STORAGE_TEXTS } from "../../contracts/storage-errors.ts";
+import { messageOf } from "../../errors.ts";
+import { isJsonObject, parseJson } from "../../json-text.ts";
 import { storageUnavailable } from "../../store/errors.ts";
 import { sessionStoreError } from "../errors.ts";
 import { SESSION_RETENTION_MS, type Session, type SessionBackend, sessionBackend } from "./session-store.ts";
@@ -32,18 +34,14 @@ export async function redisSessions(url: string, clock: Clock): Promise<SessionB
   } catch (error) {
     if (client.isOpen) client.destroy();
     throw sessionStoreError(
-      `Cannot use Redis at ${redact(url)} (${(error as Error).message}). Start Redis, fix the URL (redis://:password@host:port), or choose another --session-store (memory, file).`,
+      `Cannot use Redis at ${redact(url)} (${messageOf(error)}). Start Redis, fix the URL (redis://:password@host:port), or choose another --session-store (memory, file).`,
     );
   }
   const guarded = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
       return await operation();
     } catch (error) {
-      throw storageUnavailable(
-        STORAGE_TEXTS.redisSilent,
-        { url: redact(url), reason: (error as Error).message },
-        error,
-      );
+      throw storageUnavailable(STORAGE_TEXTS.redisSilent, { url: redact(url), reason: messageOf(error) }, error);
     }
   };
   const now = () => clock.now().getTime();
@@ -80,13 +78,10 @@ export async function redisSessions(url: string, clock: Clock): Promise<SessionB
 
 /** A value that is not a session (written by something else) counts as no session. */
 function parseSession(value: string | null): Session | null {
-  if (!value) return null;
-  try {
-    const session = JSON.parse(value) as Session;
-    return typeof session.token === "string" && typeof session.expiresAt === "number" ? session : null;
-  } catch {
-    return null;
-  }
+  const session = value ? parseJson(value) : undefined;
+  return isJsonObject(session) && typeof session.token === "string" && typeof session.expiresAt === "number"
+    ? { token: session.token, expiresAt: session.expiresAt }
+    : null;
 }
 
 /** The URL without its password, for messages. */

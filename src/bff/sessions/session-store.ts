@@ -1,8 +1,9 @@
+import type { FromSchema } from "../../json-schema.ts";
+import { integer, record, string } from "../../store/shape.ts";
+
 /** A registered agent session: the user's JWT, and when it expires (epoch ms). */
-export interface Session {
-  token: string;
-  expiresAt: number;
-}
+export const SESSION = record({ token: string, expiresAt: integer });
+export type Session = FromSchema<typeof SESSION>;
 
 /**
  * How long a session outlives its token. Within it the session is still found, so the agent

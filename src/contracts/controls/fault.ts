@@ -1,3 +1,4 @@
+import { isOneOf } from "../../choices.ts";
 import { parseDuration } from "../../duration.ts";
 import { type ErrorText, failWith } from "../../errors.ts";
 import { SERVICE_NAMES, type ServiceName } from "../../service-names.ts";
@@ -35,38 +36,37 @@ const MAX_DELAY_MS = 10 * 60_000;
 /** Checks a POST /__sandbox/faults body; a 400 naming the field otherwise. */
 export function parseFault(body: Record<string, unknown>): FaultRule {
   const service = body.service;
-  if (typeof service !== "string" || !(SERVICE_NAMES as readonly string[]).includes(service))
-    invalid("service", FAULT_TEXTS.service, { services: SERVICE_NAMES.join(", ") });
+  if (!isOneOf(SERVICE_NAMES, service)) invalid("service", FAULT_TEXTS.service, { services: SERVICE_NAMES.join(", ") });
   const { method, path } = parseRoute(body.route);
-  const status = optional<number>(
+  const status = optional(
     body,
     "status",
-    (value) => Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599,
+    (value): value is number => typeof value === "number" && Number.isInteger(value) && value >= 400 && value <= 599,
     FAULT_TEXTS.status,
   );
   const rate =
-    optional<number>(
+    optional(
       body,
       "rate",
-      (value) => typeof value === "number" && value >= 0 && value <= 1,
+      (value): value is number => typeof value === "number" && value >= 0 && value <= 1,
       FAULT_TEXTS.rate,
     ) ?? 1;
-  const delay = optional<string>(body, "delay", (value) => typeof value === "string", FAULT_TEXTS.delayType);
-  const times = optional<number>(
+  const delay = optional(body, "delay", (value) => typeof value === "string", FAULT_TEXTS.delayType);
+  const times = optional(
     body,
     "times",
-    (value) => Number.isInteger(value) && (value as number) >= 1,
+    (value): value is number => typeof value === "number" && Number.isInteger(value) && value >= 1,
     FAULT_TEXTS.times,
   );
   const dropStream =
-    optional<boolean>(body, "dropStream", (value) => typeof value === "boolean", FAULT_TEXTS.dropStream) ?? false;
+    optional(body, "dropStream", (value) => typeof value === "boolean", FAULT_TEXTS.dropStream) ?? false;
   if (dropStream && (status !== undefined || delay !== undefined)) invalid("dropStream", FAULT_TEXTS.dropWithAnswer);
   if (!dropStream && status === undefined && delay === undefined) invalid("status", FAULT_TEXTS.nothingToDo);
   const range = delay === undefined ? undefined : parseDelay(delay);
   const route = `${method} ${path}`;
   const pattern = new RegExp(`^${path.split("*").map(escapeRegExp).join(".*")}$`);
   return {
-    fields: { service: service as ServiceName, route, status, rate, delay, times, dropStream },
+    fields: { service, route, status, rate, delay, times, dropStream },
     method,
     path,
     exactPath: !path.includes("*"),
@@ -80,11 +80,7 @@ function parseRoute(value: unknown): { method: string; path: string } {
   const match = typeof value === "string" ? /^\s*(\S+)\s+(\S+)\s*$/.exec(value) : null;
   const method = match?.[1]?.toUpperCase() ?? "";
   const path = match?.[2] ?? "";
-  if (
-    !match ||
-    (method !== "*" && !(FAULT_METHODS as readonly string[]).includes(method)) ||
-    !/^\/[^?#]*$/.test(path)
-  ) {
+  if (!match || (method !== "*" && !isOneOf(FAULT_METHODS, method)) || !/^\/[^?#]*$/.test(path)) {
     invalid("route", FAULT_TEXTS.route, { methods: FAULT_METHODS.join(", "), value: JSON.stringify(value) });
   }
   if (`${path}/`.startsWith(CONTROLS_PREFIX)) invalid("route", FAULT_TEXTS.controlsRoute, { prefix: CONTROLS_PREFIX });
@@ -104,12 +100,13 @@ function parseDelay(text: string): readonly [number, number] {
 function optional<T>(
   body: Record<string, unknown>,
   field: string,
-  valid: (value: unknown) => boolean,
+  valid: (value: unknown) => value is T,
   text: ErrorText,
 ): T | undefined {
-  if (!Object.hasOwn(body, field) || body[field] === undefined) return undefined;
-  if (!valid(body[field])) invalid(field, text, { value: JSON.stringify(body[field]) });
-  return body[field] as T;
+  const value = Object.hasOwn(body, field) ? body[field] : undefined;
+  if (value === undefined) return undefined;
+  if (!valid(value)) invalid(field, text, { value: JSON.stringify(value) });
+  return value;
 }
 
 function invalid(field: string, text: ErrorText, values: Record<string, string> = {}): never {

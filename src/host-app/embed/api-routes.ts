@@ -1,7 +1,7 @@
 import type { H3, H3Event } from "h3";
 import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
 import type { BodyOf, RouteContract } from "../../contracts/route-contract.ts";
-import { failWith } from "../../errors.ts";
+import { failWith, messageOf } from "../../errors.ts";
 import { type BodyFields, readBody } from "../../http/request-input.ts";
 import { findUser } from "../../identity/end-user.ts";
 import type { AskAnswer } from "./ask-answer.ts";
@@ -47,7 +47,7 @@ export function addEmbedApiRoutes(app: H3, deps: EmbedDeps): void {
         await deps.agent.registerSessions(user);
       } catch (error) {
         failWith(HOST_TEXTS.appSignInFailed, {
-          values: { name: user.name, reason: (error as Error).message },
+          values: { name: user.name, reason: messageOf(error) },
           expected: true,
         });
       }

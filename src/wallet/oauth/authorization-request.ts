@@ -1,5 +1,5 @@
 import { SCOPES, WALLET_SCOPE } from "../../contracts/wallet/scopes.ts";
-import type { OAuthClient } from "./clients.ts";
+import type { OAuthClient } from "../model.ts";
 import { PKCE_VALUE } from "./pkce.ts";
 
 /** A checked authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636). */

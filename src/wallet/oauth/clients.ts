@@ -1,15 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { digest, sameSecret } from "../../auth/secrets.ts";
 import { readFixture } from "../../fixtures.ts";
-
-/** A registered OAuth client. Only a hash of its secret is kept: the secret is shown once, when created. */
-export interface OAuthClient {
-  id: string;
-  name: string;
-  secretHash: string;
-  redirectUris: string[];
-  createdAt: string;
-}
+import type { OAuthClient } from "../model.ts";
 
 /** The default client shipped in fixtures/, with its documented development secret. */
 export interface ClientFixture {

@@ -1,7 +1,7 @@
 import type { JwtIssuer } from "../../auth/jwt.ts";
 import type { Clock } from "../../clock.ts";
+import type { OAuthClient } from "../model.ts";
 import type { WalletStore } from "../store.ts";
-import type { OAuthClient } from "./clients.ts";
 import type { CodeStore } from "./codes.ts";
 import type { FormTokens } from "./form-token.ts";
 

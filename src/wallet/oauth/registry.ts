@@ -3,8 +3,8 @@ import { fail } from "../../contracts/http-errors.ts";
 import { failWallet } from "../../contracts/wallet/errors.ts";
 import type { ClientListing, REGISTERED_OAUTH_CLIENT } from "../../contracts/wallet/schemas.ts";
 import type { FromSchema } from "../../json-schema.ts";
-import type { WalletData } from "../model.ts";
-import { newClient, type OAuthClient, redirectUriProblem } from "./clients.ts";
+import type { OAuthClient, WalletData } from "../model.ts";
+import { newClient, redirectUriProblem } from "./clients.ts";
 
 /** Limits of a registration: the name is shown on the sign-in page and in listings, the URIs are matched on every sign-in. */
 const CLIENT_LIMITS = { nameLength: 100, redirectUris: 10, redirectUriLength: 2000 } as const;
@@ -47,7 +47,7 @@ export function registrationProblem(name: unknown, redirectUris: unknown): { at:
   if (
     !Array.isArray(redirectUris) ||
     redirectUris.length === 0 ||
-    !redirectUris.every((uri) => typeof uri === "string")
+    !redirectUris.every((uri): uri is string => typeof uri === "string")
   ) {
     return { at: "/redirectUris", message: "A client needs at least one redirect URI (--redirect-uri, repeatable)" };
   }
@@ -56,15 +56,15 @@ export function registrationProblem(name: unknown, redirectUris: unknown): { at:
       at: "/redirectUris",
       message: `A client has at most ${CLIENT_LIMITS.redirectUris} redirect URIs; ${redirectUris.length} were given`,
     };
-  const long = (redirectUris as string[]).findIndex((uri) => uri.length > CLIENT_LIMITS.redirectUriLength);
+  const long = redirectUris.findIndex((uri) => uri.length > CLIENT_LIMITS.redirectUriLength);
   if (long !== -1) {
-    const uri = redirectUris[long] as string;
+    const uri = redirectUris[long] ?? "";
     return {
       at: `/redirectUris/${long}`,
       message: `A redirect URI is at most ${CLIENT_LIMITS.redirectUriLength} characters; one has ${uri.length} (${uri.slice(0, 40)}…)`,
     };
   }
-  const refused = (redirectUris as string[]).flatMap((uri, index) => {
+  const refused = redirectUris.flatMap((uri, index) => {
     const problem = redirectUriProblem(uri);
     return problem === null ? [] : [{ index, problem }];
   });

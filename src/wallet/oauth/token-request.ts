@@ -2,7 +2,8 @@ import type { H3Event } from "h3";
 import type { Guard } from "../../contracts/route-contract.ts";
 import { failWith } from "../../errors.ts";
 import { readForm } from "../../http/form-body.ts";
-import { type OAuthClient, secretMatches } from "./clients.ts";
+import type { OAuthClient } from "../model.ts";
+import { secretMatches } from "./clients.ts";
 import { OAUTH_TEXTS } from "./oauth-response.ts";
 
 /** The token request's form: url-encoded only, each parameter at most once (RFC 6749 §3.2). */
@@ -71,7 +72,8 @@ function parseBasic(header: string | null): { id: string; secret: string } | nul
     if (header && /^Basic\b/i.test(header)) failWith(OAUTH_TEXTS.malformedBasic);
     return null;
   }
-  const decoded = Buffer.from(match[1] as string, "base64").toString("utf8");
+  const [, encoded = ""] = match;
+  const decoded = Buffer.from(encoded, "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   if (colon < 0) failWith(OAUTH_TEXTS.basicWithoutColon);
   try {

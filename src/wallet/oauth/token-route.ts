@@ -4,7 +4,7 @@ import { STORAGE_TEXTS } from "../../contracts/storage-errors.ts";
 import { OAUTH_TAG, TOKEN_PATH } from "../../contracts/wallet/oauth.ts";
 import { SCOPES } from "../../contracts/wallet/scopes.ts";
 import { failWith } from "../../errors.ts";
-import type { OAuthClient } from "./clients.ts";
+import type { OAuthClient } from "../model.ts";
 import type { CodeGrant } from "./codes.ts";
 import { clientFinder, type OAuthDeps } from "./deps.ts";
 import { OAUTH_ERROR_SHAPE, OAUTH_TEXTS, tokenResponse } from "./oauth-response.ts";
