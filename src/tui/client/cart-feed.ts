@@ -189,9 +189,11 @@ export class CartFeed {
   #failed(ending: { kind: "cut" } | { kind: "silent"; reason: string } | { kind: "refused"; refusal: Refusal }): void {
     const attempts = this.#state.attempts + 1;
     this.#halt();
-    if (ending.kind === "cut") return this.#retryAfter(this.#serverRetryMs, attempts, "the stream was cut");
-    if (ending.kind === "silent")
-      return this.#retryAfter(this.#serverRetryMs, attempts, `the storefront does not answer (${ending.reason})`);
+    if (ending.kind !== "refused") {
+      const reason = ending.kind === "cut" ? "the stream was cut" : `the storefront does not answer (${ending.reason})`;
+      this.#retryAfter(this.#serverRetryMs, attempts, reason);
+      return;
+    }
     const { refusal } = ending;
     if (refusal.status === 401 && refusal.code === "token_expired") {
       this.#update(
