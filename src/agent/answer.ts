@@ -1,4 +1,4 @@
-import { isAnswer } from "../client/answer.ts";
+import { conforms } from "../json-validator.ts";
 import type { ActionCall, AgentTarget } from "./actions/call.ts";
 import type { ActionDefinition } from "./actions/definition.ts";
 import type { AnswerCondition, AnswerTemplate } from "./actions/understanding.ts";
@@ -29,7 +29,7 @@ export function answerLine(
   focus?: Focus,
 ): string {
   // What an error answer says, each part when it says it (the OAuth token endpoint's says only `error`); a body of another shape, nothing.
-  const body = isAnswer(call.response.body, ERROR_PARTS) ? call.response.body : undefined;
+  const body = conforms(ERROR_PARTS, call.response.body) ? call.response.body : undefined;
   const forUser = userName ? ` for ${userName}` : "";
   if (call.response.status >= 400)
     return `The ${call.action} call${forUser} failed: ${call.response.status} ${body?.code ?? body?.error ?? ""}${body?.error && body?.code ? ` (${body.error})` : ""}${body?.hint ? `. ${body.hint}` : ""}`;

@@ -1,8 +1,8 @@
-import { isAnswer } from "../../client/answer.ts";
 import { connectionProblem } from "../../client/connection.ts";
 import { type ReadEvent, readEvents } from "../../client/sse-read.ts";
 import { CART, ERROR_BODY } from "../../client/wire.ts";
 import { parseJson } from "../../json-text.ts";
+import { conforms } from "../../json-validator.ts";
 import { systemTimers, type Timer, type Timers } from "../../timers.ts";
 import { type Cart, describeCart } from "./storefront.ts";
 
@@ -174,7 +174,7 @@ export class CartFeed {
   #receive(event: ReadEvent): void {
     const text = event.data;
     const data = parseJson(text);
-    if (!isAnswer(data, CART)) {
+    if (!conforms(CART, data)) {
       this.#update({}, "cart", `not a cart: ${text.slice(0, 60)}`);
       return;
     }
@@ -239,5 +239,5 @@ async function errorCode(response: Response): Promise<string | undefined> {
       .text()
       .catch(() => ""),
   );
-  return isAnswer(body, ERROR_BODY) ? body.code : undefined;
+  return conforms(ERROR_BODY, body) ? body.code : undefined;
 }
