@@ -1,4 +1,4 @@
-import type { BodyOf, Method, RouteContract } from "../contracts/route-contract.ts";
+import type { Method, RouteContract } from "../contracts/route-contract.ts";
 import { ERROR_BODY, type ErrorBody } from "../errors.ts";
 import type { FromSchema } from "../json-schema.ts";
 import { parseJson } from "../json-text.ts";
@@ -16,8 +16,8 @@ export interface CallInput<C> {
   /** Sent as `Authorization: Bearer …`. */
   token?: string;
   headers?: Record<string, string>;
-  /** Sent as JSON: the fields the contract's body schema names, typed from it. */
-  body?: Partial<BodyOf<C>>;
+  /** Sent as JSON: the body as the contract's schema types it (its required fields required, the rest optional). */
+  body?: C extends { readonly body: { readonly schema: infer S } } ? FromSchema<S> : never;
   signal?: AbortSignal;
   timeoutMs?: number;
 }

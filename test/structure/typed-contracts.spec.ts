@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { ServiceClient } from "../../src/client/service-client.ts";
 import type { BodyOf, QueryOf } from "../../src/contracts/route-contract.ts";
 import { ADD_TO_CART, type LIST_PRODUCTS } from "../../src/contracts/storefront/routes.ts";
 import { LIST_TRANSACTIONS } from "../../src/contracts/wallet/routes.ts";
@@ -31,6 +32,16 @@ export function queriesAreTypedToo(
   // @ts-expect-error: absent unless given: a query parameter may be undefined
   const direction: string = transactions.direction;
   void [q, period, direction];
+}
+
+// A client sends the body its contract types: the required fields, each of its type.
+export function sendsWhatItsContractTakes(client: ServiceClient): void {
+  const input = { service: "storefront", path: "/api/cart/items" } as const;
+  void client.call(ADD_TO_CART, { ...input, body: { product_id: "ofada-rice-5kg" } });
+  // @ts-expect-error: product_id is required
+  void client.call(ADD_TO_CART, { ...input, body: { quantity: 2 } });
+  // @ts-expect-error: quantity is a number
+  void client.call(ADD_TO_CART, { ...input, body: { product_id: "ofada-rice-5kg", quantity: "2" } });
 }
 
 test("a contract keeps its literal types: its schemas read without optional chains or casts", () => {
