@@ -50,7 +50,7 @@ async function login(server: Server & { service: LoginService }, user: DemoUser)
       const text = error.code === "invalid_credentials" ? AGENT_TEXTS.passwordRefused : AGENT_TEXTS.signInFailed;
       return failWith(text, { values: { ...values, answer }, expected: true });
     }
-    if (error.kind === "off_contract" || error.kind === "not_json")
+    if (error.kind === "off_contract")
       return failWith(CLIENT_TEXTS.offContract, {
         values: { ...values, route: "POST /api/auth/login", mismatch: error.mismatch ?? error.message },
         expected: true,

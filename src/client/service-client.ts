@@ -12,7 +12,7 @@ import { answersHealth } from "./health.ts";
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Why a call gave no usable answer; `message` is one line fit for the status bar. */
-export type FailureKind = "not_running" | "unreachable" | "timeout" | "not_json" | "off_contract" | "http";
+export type FailureKind = "not_running" | "unreachable" | "timeout" | "off_contract" | "http";
 
 /** What a failure knows besides its kind: the status, and what the server's answer said. */
 export interface FailureDetails {
