@@ -1,6 +1,5 @@
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
-import { OPTIONS, type OptionKey } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
@@ -14,14 +13,12 @@ import {
 } from "../scenario/run.ts";
 import type { Scenario } from "../scenario/scenario.ts";
 import { silentServers } from "./check-preflight.ts";
+import { loadCommandConfig } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { wholeNumber } from "./journal-filter.ts";
 import { parseUrls } from "./server-urls.ts";
-
-/** A setting's default, as `start` uses it: what given servers run with unless told otherwise. */
-const defaultOf = (key: OptionKey) => String(OPTIONS.find((option) => option.key === key)?.default ?? "");
 
 interface RunFlags {
   json?: boolean;
@@ -98,13 +95,15 @@ export function scenariosCommand(cli: Cli): Command {
         return;
       }
       const urls = parseUrls({ storefront: flags.storefront, wallet: flags.wallet, host: flags.host });
+      // Given servers run with the settings `start` would use (BFF_SERVICE_TOKEN, WALLET_PREFIX, sandbox.config.json, the defaults).
+      const config = Object.keys(urls).length === 0 ? undefined : await loadCommandConfig({}, cli.io);
       const servers =
-        Object.keys(urls).length === 0
+        config === undefined
           ? undefined
           : {
               urls,
-              serviceToken: flags.serviceToken ?? process.env.BFF_SERVICE_TOKEN ?? defaultOf("bffServiceToken"),
-              walletPrefix: process.env.WALLET_PREFIX ?? defaultOf("walletPrefix"),
+              serviceToken: flags.serviceToken ?? config.bffServiceToken,
+              walletPrefix: config.walletPrefix,
             };
       if (servers) {
         const refused = scenarios.flatMap((scenario) => {
