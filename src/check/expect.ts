@@ -2,8 +2,17 @@ import { type Answer, describe, excerpt } from "./http.ts";
 import { failCheck } from "./outcome.ts";
 
 /**
+ * A check of a value of its own: the problem with it, or undefined when it is fine. `T` says what
+ * the values it passes are (a type only: nothing holds it at run time).
+ */
+export interface Check<T> {
+  (value: unknown): string | undefined;
+  readonly passes?: T;
+}
+
+/**
  * What a value must look like: a type name, an object of field shapes, [element shape] for a
- * array of such elements, or a function answering the problem (undefined when it is fine).
+ * array of such elements, or a check of its own.
  */
 export type Shape =
   | "string"
@@ -14,7 +23,22 @@ export type Shape =
   | "object"
   | { readonly [field: string]: Shape }
   | readonly [Shape]
-  | ((value: unknown) => string | undefined);
+  | Check<unknown>;
+
+/** The type of the values a shape passes: what a body checked against it is read as. */
+export type ShapeType<S> = S extends "string" | "uuid"
+  ? string
+  : S extends "number" | "integer"
+    ? number
+    : S extends "boolean"
+      ? boolean
+      : S extends "object"
+        ? Record<string, unknown>
+        : S extends Check<infer T>
+          ? T
+          : S extends readonly [infer E]
+            ? ShapeType<E>[]
+            : { -readonly [K in keyof S]: ShapeType<S[K]> };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,7 +79,11 @@ export function shapeProblem(value: unknown, shape: Shape, at: string): string |
     : `${at}: expected ${shape === "integer" || shape === "object" ? `an ${shape}` : `a ${shape === "uuid" ? "UUID" : shape}`}, got ${shown(value)}`;
 }
 
-export function expectShape(value: unknown, shape: Shape, what = "the body"): void {
+export function expectShape<const S extends Shape>(
+  value: unknown,
+  shape: S,
+  what = "the body",
+): asserts value is ShapeType<S> {
   const problem = shapeProblem(value, shape, what);
   if (problem) failCheck(problem);
 }
@@ -76,17 +104,22 @@ export function expectJson(answer: Answer, status = 200): unknown {
   if (!/^application\/json\b/i.test(type))
     failCheck(`expected Content-Type application/json, got ${type || "none"} (${describe(answer)})`);
   try {
-    return JSON.parse(answer.text) as unknown;
+    return JSON.parse(answer.text);
   } catch {
     return failCheck(`expected a JSON body, got ${excerpt(answer.text)}`);
   }
 }
 
-/** A JSON object answered with that status, its shape checked; typed as the caller says. */
-export function expectBody<T>(answer: Answer, shape: Shape, status = 200): T {
+/** A JSON object answered with that status, its shape checked; typed as its shape says. */
+export function expectBody<const S extends Shape>(answer: Answer, shape: S, status = 200): ShapeType<S> {
   const body = expectJson(answer, status);
   expectShape(body, shape);
-  return body as T;
+  return body;
+}
+
+/** A member a shape cannot require, since an answer may leave it out: its value, or undefined when absent. */
+export function optionalMember(body: object, name: string): unknown {
+  return Object.hasOwn(body, name) ? Reflect.get(body, name) : undefined;
 }
 
 /** The error of every route but the OAuth token endpoint: the status, `{"error", "code"}` as JSON, and the exact text where the contract fixes one. */
@@ -98,7 +131,7 @@ export function expectError(
 ): { error: string; code: string } {
   const wanted = `${status} ${code}${text ? ` "${text}"` : ""}`;
   if (answer.status !== status) failCheck(`expected ${wanted}, got ${describe(answer)}`);
-  const body = expectBody<{ error: string; code: string }>(answer, { error: "string", code: "string" }, status);
+  const body = expectBody(answer, { error: "string", code: "string" }, status);
   if (body.code !== code || (text !== undefined && body.error !== text))
     failCheck(`expected ${wanted}, got ${answer.status} ${body.code} "${body.error}"`);
   return body;
@@ -107,12 +140,13 @@ export function expectError(
 /** RFC 6749's error shape, `{"error", "error_description"}`, as the token endpoint answers. */
 export function expectOAuthError(answer: Answer, status: number, error: string): string {
   if (answer.status !== status) failCheck(`expected ${status} ${error}, got ${describe(answer)}`);
-  const body = expectBody<{ error: string; error_description?: string }>(answer, { error: "string" }, status);
+  const body = expectBody(answer, { error: "string" }, status);
+  // error_description is optional (RFC 6749 §5.2).
+  const said = optionalMember(body, "error_description");
+  const description = typeof said === "string" ? said : undefined;
   if (body.error !== error)
-    failCheck(
-      `expected ${status} ${error}, got ${status} ${body.error} (${body.error_description ?? "no description"})`,
-    );
-  return body.error_description ?? "";
+    failCheck(`expected ${status} ${error}, got ${status} ${body.error} (${description ?? "no description"})`);
+  return description ?? "";
 }
 
 /** A header that must be there; `pattern` tests its value. */

@@ -79,7 +79,7 @@ export class RunContext {
         body: account,
       });
       try {
-        const body = expectBody<{ token: string; user: { id: string } }>(answer, {
+        const body = expectBody(answer, {
           token: "string",
           user: { id: "string" },
         });

@@ -1,49 +1,41 @@
-import { expectBody, type Shape } from "./expect.ts";
+import { type Check, expectBody, type Shape, type ShapeType } from "./expect.ts";
 import { failCheck } from "./outcome.ts";
 import { bearer, type RunContext } from "./run-context.ts";
-
-export interface Product {
-  id: string;
-  category: string;
-  name: string;
-  image: string;
-  price: string;
-}
-
-export interface CartView {
-  items: { id: string; name: string; description: string; price: number; quantity: number; imageUrl: string }[];
-  subtotal: number;
-}
 
 /** Display text: a currency symbol and digits with thousands separators, or a range `<low> - <high>`. */
 const PRICE_TEXT = /^[^\d\s]+\d{1,3}(,\d{3})*(\.\d+)?( - [^\d\s]+\d{1,3}(,\d{3})*(\.\d+)?)?$/;
 
-export const PRODUCT: Shape = {
+const PRICE: Check<string> = (value) =>
+  typeof value === "string" && PRICE_TEXT.test(value)
+    ? undefined
+    : `expected display text such as "₦1,200 - ₦1,500", got ${JSON.stringify(value)}`;
+
+export const PRODUCT = {
   id: "string",
   category: "string",
   name: "string",
   image: "string",
-  price: (value) =>
-    typeof value === "string" && PRICE_TEXT.test(value)
-      ? undefined
-      : `expected display text such as "₦1,200 - ₦1,500", got ${JSON.stringify(value)}`,
-};
+  price: PRICE,
+} as const satisfies Shape;
+/** A product of the catalog, as the storefront's spec lists it. */
+export type Product = ShapeType<typeof PRODUCT>;
 
-export const CART: Shape = {
+export const CART = {
   items: [
     { id: "string", name: "string", description: "string", price: "number", quantity: "integer", imageUrl: "string" },
   ],
   subtotal: "number",
-};
+} as const satisfies Shape;
+/** A cart, as the storefront's spec answers it. */
+export type CartView = ShapeType<typeof CART>;
 
 /** The catalog as the user sees it, read once per run. */
 export function catalog(run: RunContext): Promise<Product[]> {
   return run.once("catalog", async (http) => {
     const { token } = await run.signIn("storefront");
-    const body = expectBody<{ items: Product[] }>(
-      await http.get(`${run.url("storefront")}/api/products`, bearer(token)),
-      { items: [PRODUCT] },
-    );
+    const body = expectBody(await http.get(`${run.url("storefront")}/api/products`, bearer(token)), {
+      items: [PRODUCT],
+    });
     return body.items;
   });
 }

@@ -1,5 +1,6 @@
-import type { Insights, Transaction } from "../client/wire.ts";
-import { expectBody, expectShape, type Shape } from "./expect.ts";
+import { isOneOf } from "../choices.ts";
+import { DIRECTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../contracts/wallet/schemas.ts";
+import { type Check, expectBody, expectShape, optionalMember, type Shape, type ShapeType } from "./expect.ts";
 import type { Http } from "./http.ts";
 import { failCheck, skipCheck } from "./outcome.ts";
 import { bearer, type RunContext } from "./run-context.ts";
@@ -7,44 +8,50 @@ import { bearer, type RunContext } from "./run-context.ts";
 // The answers' types are those of the schemas the sandbox's wallet answers with (type-only: the checks run no server code).
 
 /** Money added is income, money leaving is spending. */
-const DIRECTION_OF_TYPE: Record<string, string> = {
+const DIRECTION_OF_TYPE: Record<Transaction["type"], Transaction["direction"]> = {
   deposit: "income",
   card_topup: "income",
   exchange: "spending",
   transfer: "spending",
 };
 
-const oneOf = (values: readonly string[]) => (value: unknown) =>
-  typeof value === "string" && values.includes(value)
-    ? undefined
-    : `expected one of ${values.join(", ")}, got ${JSON.stringify(value)}`;
-const instant = (value: unknown) =>
+/** One of the values (`isOneOf` narrows to them, so the shape's type is their union). */
+const oneOf =
+  <const V extends string>(values: readonly V[]): Check<V> =>
+  (value) =>
+    isOneOf(values, value) ? undefined : `expected one of ${values.join(", ")}, got ${JSON.stringify(value)}`;
+const instant: Check<string> = (value) =>
   typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))
     ? undefined
     : `expected an ISO 8601 date-time, got ${JSON.stringify(value)}`;
-const instantOrNull = (value: unknown) => (value === null ? undefined : instant(value));
+const instantOrNull: Check<string | null> = (value) => (value === null ? undefined : instant(value));
+const positive: Check<number> = (value) =>
+  typeof value === "number" && value > 0 ? undefined : `expected a positive amount, got ${JSON.stringify(value)}`;
 
-export const TRANSACTION: Shape = {
+export const TRANSACTION = {
   id: "string",
-  type: oneOf(Object.keys(DIRECTION_OF_TYPE)),
-  direction: oneOf(["income", "spending"]),
-  amount: (value) =>
-    typeof value === "number" && value > 0 ? undefined : `expected a positive amount, got ${JSON.stringify(value)}`,
+  type: oneOf(TRANSACTION_TYPES),
+  direction: oneOf(DIRECTIONS),
+  amount: positive,
   currency: "string",
   // Pending: the sandbox's triggers make transactions that settle later; they count nowhere.
-  status: oneOf(["Completed", "Failed", "Pending"]),
+  status: oneOf(TRANSACTION_STATUSES),
   description: "string",
   createdAt: instant,
-};
+} as const satisfies Shape;
+/** A transaction, as the wallet's spec lists it. */
+export type Transaction = ShapeType<typeof TRANSACTION>;
 
-export const INSIGHTS: Shape = {
+export const INSIGHTS = {
   income: "number",
   spending: "number",
   net: "number",
   currency: "string",
   from: instantOrNull,
   to: instantOrNull,
-};
+} as const satisfies Shape;
+/** The insights of a period, as the wallet's spec answers them. */
+export type Insights = ShapeType<typeof INSIGHTS>;
 
 /** The type says the direction: a transaction whose direction contradicts it breaks the classification. */
 export function checkDirection(transaction: Transaction): void {
@@ -62,12 +69,13 @@ export async function listTransactions(
   who: "user" | "secondUser" = "user",
 ): Promise<{ transactions: Transaction[]; insights?: Insights }> {
   const { token } = await run.signIn("wallet", who);
-  const body = expectBody<{ transactions: Transaction[]; insights?: Insights }>(
-    await http.get(run.walletUrl(`/transactions${query}`), bearer(token)),
-    { transactions: [TRANSACTION] },
-  );
-  if (query.includes("include_insights=true")) expectShape(body.insights, INSIGHTS, "the body.insights");
-  return body;
+  const body = expectBody(await http.get(run.walletUrl(`/transactions${query}`), bearer(token)), {
+    transactions: [TRANSACTION],
+  });
+  if (!query.includes("include_insights=true")) return body;
+  const insights = optionalMember(body, "insights");
+  expectShape(insights, INSIGHTS, "the body.insights");
+  return { ...body, insights };
 }
 
 /** Every transaction of the user, read once per run: the other checks compute what they expect from it. */
@@ -103,5 +111,3 @@ export function withStatus(transactions: readonly Transaction[], status: string)
     skipCheck(`the user has no ${status} transaction`)
   );
 }
-
-export type { Insights, Transaction };

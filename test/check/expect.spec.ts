@@ -28,7 +28,7 @@ test("a shape problem names the path to the value and says what was expected and
       "a value outside its set",
       { ...transaction, status: "Settled" },
       TRANSACTION,
-      'the body.status: expected one of Completed, Failed, Pending, got "Settled"',
+      'the body.status: expected one of Completed, Pending, Failed, got "Settled"',
     ],
     [
       "a number as text",

@@ -1,5 +1,5 @@
 import type { Area, Check, Need } from "../check.ts";
-import { expectError, expectJson, shown } from "../expect.ts";
+import { expectBody, expectError, expectJson, shown } from "../expect.ts";
 import type { Http } from "../http.ts";
 import { failCheck } from "../outcome.ts";
 import { bearer, type RunContext } from "../run-context.ts";
@@ -41,11 +41,8 @@ const HOST: Side = {
   signedIn: ["host", "wallet", "user"],
   agentPath: "/api/agent/wallet?period=30d",
   async direct(http, run, token) {
-    const balance = expectJson(await http.get(run.walletUrl("/balance"), bearer(token))) as Record<string, unknown>;
-    const transactions = expectJson(await http.get(run.walletUrl("/transactions?period=30d"), bearer(token))) as Record<
-      string,
-      unknown
-    >;
+    const balance = expectBody(await http.get(run.walletUrl("/balance"), bearer(token)), "object");
+    const transactions = expectBody(await http.get(run.walletUrl("/transactions?period=30d"), bearer(token)), "object");
     return { balance: balance.balance, currency: balance.currency, ...transactions };
   },
 };

@@ -104,7 +104,7 @@ async function openStream(http: Http, run: RunContext, headers: Record<string, s
 async function addOne(http: Http, run: RunContext): Promise<CartView> {
   const product = await someProduct(run);
   const { token } = await run.signIn("storefront");
-  const cart = expectBody<CartView>(
+  const cart = expectBody(
     await http.send("POST", `${run.url("storefront")}/api/cart/items`, {
       headers: { accept: "application/json", ...bearer(token) },
       body: { product_id: product.id, quantity: 1 },

@@ -4,16 +4,7 @@ import { expectBody, expectError, expectHeader } from "../expect.ts";
 import type { Http } from "../http.ts";
 import { failCheck, skipCheck } from "../outcome.ts";
 import { bearer, type RunContext } from "../run-context.ts";
-import {
-  CART,
-  type CartView,
-  catalog,
-  checkSubtotal,
-  lineOf,
-  PRODUCT,
-  type Product,
-  someProduct,
-} from "../storefront-data.ts";
+import { CART, catalog, checkSubtotal, lineOf, PRODUCT, someProduct } from "../storefront-data.ts";
 import { count, sameJson } from "../values.ts";
 import { loginChecks } from "./login.ts";
 
@@ -42,7 +33,7 @@ const checks: Check[] = [
     name: "health answers status ok",
     needs: ["storefront"],
     async run({ http, run }) {
-      const body = expectBody<{ status: string }>(await http.get(`${run.url("storefront")}/health`), {
+      const body = expectBody(await http.get(`${run.url("storefront")}/health`), {
         status: "string",
       });
       if (body.status !== "ok") failCheck(`expected status "ok", got "${body.status}"`);
@@ -55,10 +46,9 @@ const checks: Check[] = [
     needs: ["storefront", "user"],
     async run({ http, run }) {
       const { token } = await run.signIn("storefront");
-      const { items } = expectBody<{ items: Product[] }>(
-        await http.get(`${run.url("storefront")}/api/products`, bearer(token)),
-        { items: [PRODUCT] },
-      );
+      const { items } = expectBody(await http.get(`${run.url("storefront")}/api/products`, bearer(token)), {
+        items: [PRODUCT],
+      });
       if (items.length === 0) failCheck("expected products, got an empty catalog");
       return `200, ${items.length} products`;
     },
@@ -82,7 +72,7 @@ const checks: Check[] = [
       const word = [...product.name.split(/\s+/)].sort((a, b) => b.length - a.length)[0] ?? product.name;
       const q = swapCase(word);
       const { token } = await run.signIn("storefront");
-      const { items } = expectBody<{ items: Product[] }>(
+      const { items } = expectBody(
         await http.get(`${run.url("storefront")}/api/products?q=${encodeURIComponent(q)}`, bearer(token)),
         { items: [PRODUCT] },
       );
@@ -105,7 +95,7 @@ const checks: Check[] = [
     needs: ["storefront", "user"],
     async run({ http, run }) {
       const { token } = await run.signIn("storefront");
-      const { items } = expectBody<{ items: unknown[] }>(
+      const { items } = expectBody(
         await http.get(`${run.url("storefront")}/api/products?q=zzq-no-such-product`, bearer(token)),
         { items: ["object"] },
       );
@@ -119,7 +109,7 @@ const checks: Check[] = [
     changes: true,
     async run({ http, run }) {
       const product = await someProduct(run);
-      const cart = expectBody<CartView>(
+      const cart = expectBody(
         await http.send("POST", `${run.url("storefront")}/api/cart/items`, {
           headers: { accept: "application/json", ...bearer((await run.signIn("storefront")).token) },
           body: { product_id: product.id, quantity: 1 },
@@ -224,10 +214,8 @@ export const storefrontArea: Area = { name: "storefront", plan: async () => chec
 
 async function listOrders(http: Http, run: RunContext, query: string): Promise<(Order & Record<string, unknown>)[]> {
   const { token } = await run.signIn("storefront");
-  return expectBody<{ orders: (Order & Record<string, unknown>)[] }>(
-    await http.get(`${run.url("storefront")}/api/orders${query}`, bearer(token)),
-    { orders: [ORDER] },
-  ).orders;
+  return expectBody(await http.get(`${run.url("storefront")}/api/orders${query}`, bearer(token)), { orders: [ORDER] })
+    .orders;
 }
 
 function swapCase(word: string): string {

@@ -25,10 +25,10 @@ const checks: Check[] = [
     needs: SIGNED_IN,
     async run({ http, run }) {
       const { token } = await run.signIn("wallet");
-      const body = expectBody<{ balance: number; currency: string }>(
-        await http.get(run.walletUrl("/balance"), bearer(token)),
-        { balance: "number", currency: "string" },
-      );
+      const body = expectBody(await http.get(run.walletUrl("/balance"), bearer(token)), {
+        balance: "number",
+        currency: "string",
+      });
       if (!sameAmount(body.balance, Math.round(body.balance * 100) / 100))
         failCheck(`expected an amount with at most 2 decimals, got ${body.balance}`);
       if (!/^[A-Z]{3}$/.test(body.currency)) failCheck(`expected a currency code such as USD, got "${body.currency}"`);
@@ -194,7 +194,7 @@ const checks: Check[] = [
       const shown: string[] = [];
       for (const status of ["Completed", "Failed"]) {
         const listed = withStatus(all, status);
-        const one = expectBody<Transaction>(
+        const one = expectBody(
           await http.get(run.walletUrl(`/transactions/${encodeURIComponent(listed.id)}`), bearer(token)),
           { id: "string", status: "string" },
         );
