@@ -1,14 +1,22 @@
+import type { FromSchema } from "../json-schema.ts";
+import { parseJson } from "../json-text.ts";
+import { conforms } from "../json-validator.ts";
 import type { ServiceName } from "../service-names.ts";
 import { excerpt } from "./http.ts";
 import type { RunContext } from "./run-context.ts";
 
-/** The parts of an OpenAPI 3.1 document the checks read. */
-export interface OpenApiDocument {
-  openapi: string;
-  servers?: { url: string }[];
-  paths: Record<string, Record<string, unknown>>;
-  components?: Record<string, Record<string, unknown>>;
-}
+/** The parts of an OpenAPI 3.1 document the checks read: a deployment's is read only once it has them. */
+const OPENAPI_PARTS = {
+  type: "object",
+  required: ["openapi", "paths"],
+  properties: {
+    openapi: { type: "string" },
+    servers: { type: "array", items: { type: "object", required: ["url"], properties: { url: { type: "string" } } } },
+    paths: { type: "object", additionalProperties: { type: "object" } },
+    components: { type: "object", additionalProperties: { type: "object" } },
+  },
+} as const;
+export type OpenApiDocument = FromSchema<typeof OPENAPI_PARTS>;
 
 /** A document and where it came from; `own` when the deployment serves none and the sandbox's stands in. */
 export type LoadedDocument = { document: OpenApiDocument; source: string; own?: boolean } | { missing: string };
@@ -27,7 +35,7 @@ export async function sandboxDocument(
   ]);
   const config = await loadConfig({ flags: { walletPrefix }, env: {} });
   const documents = await generateDocuments(config, [service], () => {});
-  return documents.get(service) as OpenApiDocument | undefined;
+  return documents.get(service);
 }
 
 /** `<base>/openapi.json` of the service, read once per run; the sandbox's own when it serves none. */
@@ -49,12 +57,6 @@ export function openApiDocument(run: RunContext, service: ServiceName): Promise<
 }
 
 function parse(text: string): OpenApiDocument | undefined {
-  try {
-    const document = JSON.parse(text) as Partial<OpenApiDocument>;
-    return typeof document.openapi === "string" && document.paths !== null && typeof document.paths === "object"
-      ? (document as OpenApiDocument)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const document = parseJson(text);
+  return conforms(OPENAPI_PARTS, document) ? document : undefined;
 }
