@@ -1,3 +1,10 @@
+// The checker's own HTTP, on purpose: it probes a deployment that may be foreign (the sandbox, or
+// the real services), so it sends requests exactly as written and reads every answer raw, its status,
+// headers and text, to say how the deployment departs from the spec: a login refused in the wrong
+// shape, an event stream's framing, the OAuth flow's redirects and RFC 6749 errors. What it expects
+// comes from the contract layer (src/contracts/: the transaction vocabulary, the wallet's periods)
+// and from its own shapes (expect.ts), which type what they check; event streams go through the
+// client tier's one reader.
 import { connectionProblem } from "../client/connection.ts";
 import { CheckFailure, failCheck } from "./outcome.ts";
 
