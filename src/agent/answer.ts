@@ -33,6 +33,8 @@ export function answerLine(
   const forUser = userName ? ` for ${userName}` : "";
   if (call.response.status >= 400)
     return `The ${call.action} call${forUser} failed: ${call.response.status} ${body?.code ?? body?.error ?? ""}${body?.error && body?.code ? ` (${body.error})` : ""}${body?.hint ? `. ${body.hint}` : ""}`;
+  if (call.response.offSchema)
+    return `The ${call.action} call${forUser} answered ${call.response.status} with a body its action's schema does not allow: ${call.response.offSchema}.`;
   const understanding = actions.find((action) => action.name === call.action)?.understanding;
   const template = understanding?.answer;
   if (!template) return `${call.action} answered ${call.response.status}.`;

@@ -191,3 +191,48 @@ test("broken definitions are errors naming the file and the field", async (t) =>
     await assert.rejects(loadActions(dir), /another action is already called get_orders/);
   });
 });
+
+test("an action's response schema: an answer it allows is read as ever, one it does not is said to be off it", async () => {
+  const { callAction } = await import("../../src/agent/actions/call.ts");
+  const { answerLine } = await import("../../src/agent/answer.ts");
+  // A team's read-only action whose answer schema names the balance a number.
+  const balance: ActionDefinition = {
+    ...action("get_wallet"),
+    name: "team_balance",
+    understanding: undefined,
+    response: { type: "object", required: ["balance"], properties: { balance: { type: "number" } } },
+  };
+  const answering =
+    (body: unknown): typeof fetch =>
+    async () =>
+      Response.json(body);
+  const target = (body: unknown) => ({
+    urls: { host: "http://host.test" },
+    serviceToken: "service-token",
+    walletPrefix: CONTEXT.wallet_prefix,
+    endUserId: CONTEXT.end_user_id,
+    endUserName: "Ada Okafor",
+    walletToken: async () => "wallet-token",
+    fetch: answering(body),
+  });
+  const fine = await callAction(balance, {}, target({ balance: 12.5, currency: "NGN" }));
+  assert.equal(fine.response.offSchema, undefined);
+  assert.equal(answerLine(fine, undefined, [balance]), "team_balance answered 200.");
+  const off = await callAction(balance, {}, target({ balance: "12.50" }));
+  assert.equal(off.response.offSchema, "/balance must be number");
+  assert.equal(
+    answerLine(off, undefined, [balance]),
+    "The team_balance call answered 200 with a body its action's schema does not allow: /balance must be number.",
+  );
+});
+
+test("a response that is no JSON Schema is refused when the action loads, naming the file", async (t) => {
+  const dir = await tempDir(t);
+  const { understanding: _, ...wallet } = action("get_wallet");
+  await writeFile(join(dir, "team.json"), JSON.stringify({ ...wallet, name: "team", response: { type: "nonsense" } }));
+  await assert.rejects(
+    loadActions(dir),
+    (error: unknown) =>
+      error instanceof ActionDefinitionError && /team\.json: "response" is not a valid JSON Schema/.test(error.message),
+  );
+});

@@ -183,6 +183,12 @@ test("definitions of a team's own: a misnamed placeholder and an unknown path fa
     mapping: { query: "q" },
     parameters: { type: "object", properties: { query: { type: "string", default: "rice" } }, required: ["query"] },
   });
+  // A response schema the catalog's answer does not meet: the call fails, saying where the answer departs.
+  await definition("find_strictly", "/api/agent/products?q={{q}}", {
+    mapping: { query: "q" },
+    parameters: { type: "object", properties: { query: { type: "string", default: "rice" } }, required: ["query"] },
+    response: { type: "object", required: ["results"] },
+  });
   const result = await runInProcess(checkArgs(urls, ...CREDENTIALS, "--only", "actions", "--actions", dir));
   assert.equal(result.code, 1, result.stdout + result.stderr);
   const lines = resultLines(result.stdout);
@@ -197,6 +203,10 @@ test("definitions of a team's own: a misnamed placeholder and an unknown path fa
   assert.match(
     resultOf(lines, "find_elsewhere called once").reason,
     /^GET \/api\/agent\/search\?q=rice: expected a 2xx answer, got 404 /,
+  );
+  assert.equal(
+    resultOf(lines, "find_strictly called once").reason,
+    "GET /api/agent/products?q=rice: the answer departs from the action's response schema: the body must have required property 'results'",
   );
   // No value can be found for a required parameter without a default, values or a fill: said, not guessed.
   assert.equal(

@@ -1,6 +1,7 @@
 import { sendPlain } from "../../client/send.ts";
 import { failWith } from "../../errors.ts";
 import { parseJson } from "../../json-text.ts";
+import { actionValidatorOf } from "../../json-validator.ts";
 import { SERVICE_LABELS, type ServiceUrls } from "../../service-names.ts";
 import { AGENT_TEXTS } from "../errors.ts";
 import { assertGranted, type WriteGrant } from "../gate/grant.ts";
@@ -29,7 +30,8 @@ export interface ActionCall {
   parameters: Record<string, unknown>;
   /** The request as sent, with its secrets redacted. */
   request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
-  response: { status: number; body: unknown };
+  /** `offSchema`: where a success's body departs from the action's `response` schema, when it has one. */
+  response: { status: number; body: unknown; offSchema?: string };
 }
 
 /**
@@ -62,6 +64,9 @@ export async function callAction(
   const init = { method: built.method, headers, body: built.body, signal: AbortSignal.timeout(15_000) };
   const response = await sendPlain(url, init, target.fetch);
   const { text } = response;
+  // A body that is no JSON is kept as its text.
+  const body = parseJson(text) ?? text;
+  const offSchema = response.status < 300 && action.response ? departure(action.response, body) : undefined;
   return {
     action: action.name,
     parameters,
@@ -71,9 +76,16 @@ export async function callAction(
       headers: redact(headers),
       ...(built.body ? { body: parseJson(built.body) } : {}),
     },
-    // A body that is no JSON is kept as its text.
-    response: { status: response.status, body: parseJson(text) ?? text },
+    response: { status: response.status, body, ...(offSchema ? { offSchema } : {}) },
   };
+}
+
+/** Where a body departs from a team's answer schema (a JSON pointer and what was expected); undefined when it matches. */
+function departure(schema: Record<string, unknown>, body: unknown): string | undefined {
+  const validate = actionValidatorOf(schema);
+  if (validate(body)) return undefined;
+  const [first] = validate.errors ?? [];
+  return first ? `${first.instancePath || "the body"} ${first.message}` : "it does not match";
 }
 
 /** Names of headers and query parameters that carry secrets. */

@@ -26,6 +26,11 @@ export interface ActionDefinition {
   parameters: { type: "object"; properties: Record<string, Record<string, unknown>>; required?: string[] };
   /** Renames a parameter to the API's name, where they differ. */
   mapping?: Record<string, string>;
+  /**
+   * JSON Schema of the body a success (2xx) answers with, in the draft the parameters use: an
+   * answer it does not allow is said to be off the action's schema, not read as if it were fine.
+   */
+  response?: Record<string, unknown>;
   /** What the built-in agent's resolver routes and answers with (phrases, how parameters are filled, the answer). */
   understanding?: Understanding;
 }
@@ -65,6 +70,7 @@ const DEFINITION_SCHEMA = {
       },
     },
     mapping: { type: "object", additionalProperties: { type: "string" } },
+    response: { type: "object" },
     understanding: UNDERSTANDING_SCHEMA,
   },
 } as const;
@@ -140,10 +146,15 @@ function checkAction(path: string, text: string): ActionDefinition {
     throw new ActionDefinitionError(`${path}: ${field} ${detail}`);
   }
   const action = data as unknown as ActionDefinition;
-  try {
-    actionValidatorOf(action.parameters);
-  } catch (error) {
-    throw new ActionDefinitionError(`${path}: "parameters" is not a valid JSON Schema (${messageOf(error)})`);
+  for (const [field, schema] of [
+    ["parameters", action.parameters],
+    ["response", action.response],
+  ] as const) {
+    try {
+      if (schema) actionValidatorOf(schema);
+    } catch (error) {
+      throw new ActionDefinitionError(`${path}: "${field}" is not a valid JSON Schema (${messageOf(error)})`);
+    }
   }
   const known = new Set<string>([
     ...CONTEXT_PLACEHOLDERS,

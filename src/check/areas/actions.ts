@@ -105,6 +105,8 @@ function callCheck(action: ActionDefinition, seen: string[], sides: readonly Ses
       const sent = `${call.request.method} ${new URL(call.request.url).pathname}${new URL(call.request.url).search}`;
       if (status < 200 || status > 299) failCheck(`${sent}: expected a 2xx answer, got ${status} ${shown(body)}`);
       if (typeof body !== "object" || body === null) failCheck(`${sent}: expected a JSON answer, got ${shown(body)}`);
+      if (call.response.offSchema)
+        failCheck(`${sent}: the answer departs from the action's response schema: ${call.response.offSchema}`);
       seen.push(...textsOf(body));
       return `${sent} → ${status}`;
     },
