@@ -80,3 +80,9 @@ export function actionValidatorOf(schema: object, options: { defaults?: boolean 
   }
   return validate;
 }
+
+/** Where the data its last run refused departs first (a JSON pointer, "the body" for the whole, and what was expected). */
+export function firstProblem(validate: ValidateFunction): string {
+  const [first] = validate.errors ?? [];
+  return first ? `${first.instancePath || "the body"} ${first.message}` : "it does not match";
+}

@@ -1,5 +1,5 @@
 import type { FromSchema, JsonSchema } from "../json-schema.ts";
-import { conforms, validatorOf } from "../json-validator.ts";
+import { conforms, firstProblem, validatorOf } from "../json-validator.ts";
 
 /** An answer checked against the schema its route answers with: the value as the schema types it, or where it departs. */
 export type CheckedAnswer<S> = { ok: true; value: FromSchema<S> } | { ok: false; mismatch: string };
@@ -11,6 +11,5 @@ export type CheckedAnswer<S> = { ok: true; value: FromSchema<S> } | { ok: false;
  */
 export function checkAnswer<const S extends JsonSchema>(value: unknown, schema: S): CheckedAnswer<S> {
   if (conforms(schema, value)) return { ok: true, value };
-  const first = validatorOf(schema).errors?.[0];
-  return { ok: false, mismatch: first ? `${first.instancePath || "the body"} ${first.message}` : "it does not match" };
+  return { ok: false, mismatch: firstProblem(validatorOf(schema)) };
 }

@@ -1,7 +1,7 @@
 import { sendPlain } from "../../client/send.ts";
 import { failWith } from "../../errors.ts";
 import { parseJson } from "../../json-text.ts";
-import { actionValidatorOf } from "../../json-validator.ts";
+import { actionValidatorOf, firstProblem } from "../../json-validator.ts";
 import { SERVICE_LABELS, type ServiceUrls } from "../../service-names.ts";
 import { AGENT_TEXTS } from "../errors.ts";
 import { assertGranted, type WriteGrant } from "../gate/grant.ts";
@@ -83,9 +83,7 @@ export async function callAction(
 /** Where a body departs from a team's answer schema (a JSON pointer and what was expected); undefined when it matches. */
 function departure(schema: Record<string, unknown>, body: unknown): string | undefined {
   const validate = actionValidatorOf(schema);
-  if (validate(body)) return undefined;
-  const [first] = validate.errors ?? [];
-  return first ? `${first.instancePath || "the body"} ${first.message}` : "it does not match";
+  return validate(body) ? undefined : firstProblem(validate);
 }
 
 /** Names of headers and query parameters that carry secrets. */
