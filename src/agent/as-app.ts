@@ -6,6 +6,7 @@ import { REGISTER_SESSION } from "../contracts/agent-sessions.ts";
 import { failWith, messageOf } from "../errors.ts";
 import { SERVICE_LABELS, type ServiceName, type ServiceUrls } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
+import type { AgentTarget } from "./actions/call.ts";
 import { AGENT_TEXTS } from "./errors.ts";
 
 /**
@@ -31,6 +32,25 @@ export async function signInAsApp(
     }
   }
   return { walletToken, notes };
+}
+
+/** The servers and settings the agent acts with, whoever it acts for. */
+export type AgentServers = Pick<AgentTarget, "urls" | "serviceToken" | "walletPrefix" | "now">;
+
+/**
+ * The agent acting for a demo user: the user signed in as their app would (agent sessions
+ * registered), and what that did, for a transcript. A wallet action with no wallet to sign in to
+ * is refused when it asks for the token.
+ */
+export async function actAs(servers: AgentServers, user: DemoUser): Promise<{ target: AgentTarget; notes: string[] }> {
+  const { walletToken, notes } = await signInAsApp(servers.urls, user);
+  const target: AgentTarget = {
+    ...servers,
+    endUserId: user.id,
+    endUserName: user.name,
+    walletToken: async () => walletToken ?? failWith(AGENT_TEXTS.walletNotRunning, { expected: true }),
+  };
+  return { target, notes };
 }
 
 interface Server {

@@ -9,7 +9,7 @@ import { packageFile } from "../package-files.ts";
 import { runningSandbox } from "../sandbox-lock.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import type { AgentTarget } from "./actions/call.ts";
-import { signInAsApp } from "./as-app.ts";
+import { actAs } from "./as-app.ts";
 import { AGENT_TEXTS } from "./errors.ts";
 import type { CatalogEntry } from "./resolver/products.ts";
 
@@ -45,20 +45,13 @@ export async function agentTargets(config: SandboxConfig): Promise<(user: string
   const known = new Map<string, Promise<UserTarget>>();
   const setUp = async (idOrEmail: string): Promise<UserTarget> => {
     const user = await findDemoUser(idOrEmail);
-    const { walletToken, notes } = await signInAsApp(urls, user);
-    const target: AgentTarget = {
+    const servers = {
       urls,
       serviceToken: config.bffServiceToken,
       walletPrefix: config.walletPrefix,
-      endUserId: user.id,
-      endUserName: user.name,
       ...(controls ? { now: async () => new Date((await controls.clock()).now) } : {}),
-      walletToken: async () => {
-        if (!walletToken) failWith(AGENT_TEXTS.walletNotRunning, { expected: true });
-        return walletToken;
-      },
     };
-    return { target, user, notes };
+    return { user, ...(await actAs(servers, user)) };
   };
   return (user) => {
     const key = user.toLowerCase();

@@ -1,6 +1,6 @@
 import type { AgentTarget } from "../agent/actions/call.ts";
 import type { ActionDefinition } from "../agent/actions/definition.ts";
-import { signInAsApp } from "../agent/as-app.ts";
+import { actAs } from "../agent/as-app.ts";
 import { type LoginService, logIn } from "../client/login.ts";
 import { createServiceClient, RequestFailure, type ServiceClient } from "../client/service-client.ts";
 import type { ServiceName } from "../service-names.ts";
@@ -78,16 +78,15 @@ export class RunState {
     let agent = this.#agents.get(user.id);
     if (!agent) {
       this.#signedInAt.set(`agent ${user.id}`, this.clockMoves);
-      agent = signInAsApp(this.target.urls, user).then(({ walletToken }) => ({
-        urls: this.target.urls,
-        serviceToken: this.target.serviceToken,
-        walletPrefix: this.target.walletPrefix,
-        endUserId: user.id,
-        endUserName: user.name,
-        walletToken: async () => walletToken ?? "",
+      const { urls, serviceToken, walletPrefix, given, controls } = this.target;
+      const servers = {
+        urls,
+        serviceToken,
+        walletPrefix,
         // Given servers keep their own time: the agent counts days from the system's.
-        ...(this.target.given ? {} : { now: async () => new Date((await this.target.controls.clock()).now) }),
-      }));
+        ...(given ? {} : { now: async () => new Date((await controls.clock()).now) }),
+      };
+      agent = actAs(servers, user).then(({ target }) => target);
       this.#agents.set(user.id, agent);
     }
     return agent;

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type AgentTarget, callAction } from "../../src/agent/actions/call.ts";
+import { callAction } from "../../src/agent/actions/call.ts";
 import { loadActions } from "../../src/agent/actions/definition.ts";
-import { signInAsApp } from "../../src/agent/as-app.ts";
+import { actAs } from "../../src/agent/as-app.ts";
 import { ask } from "../../src/agent/ask.ts";
 import { explicitCall } from "../../src/agent/gate/grant.ts";
 import { agentCatalog, DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
@@ -22,15 +22,9 @@ function actionCase<Body>(name: string, parameters: Record<string, unknown>, che
 test("each action, end to end against a started sandbox", async (t) => {
   const sandbox = await startFullSandbox(t);
   const [ada] = await loadDemoUsers();
-  const { walletToken } = await signInAsApp(sandbox.urls, ada!);
-  const target: AgentTarget = {
-    urls: sandbox.urls,
-    serviceToken: SERVICE_TOKEN,
-    walletPrefix: "/api/wallet",
-    endUserId: ada!.id,
-    endUserName: ada!.name,
-    walletToken: async () => walletToken!,
-  };
+  const servers = { urls: sandbox.urls, serviceToken: SERVICE_TOKEN, walletPrefix: "/api/wallet" };
+  const { target } = await actAs(servers, ada!);
+  const walletToken = await target.walletToken();
   const cases = [
     actionCase("search_products", { query: "rice" }, (body: { items: unknown[] }) => assert.ok(body.items.length >= 2)),
     actionCase("add_to_cart", { product_id: "ofada-rice-5kg" }, (body: { items: { quantity: number }[] }) =>
@@ -63,7 +57,7 @@ test("each action, end to end against a started sandbox", async (t) => {
       check(call.response.body);
       assert.equal(call.request.headers.authorization, "Bearer ***", "the transcript never shows a secret");
       assert.ok(!JSON.stringify(call).includes(SERVICE_TOKEN));
-      assert.ok(!JSON.stringify(call).includes(walletToken!));
+      assert.ok(!JSON.stringify(call).includes(walletToken));
     });
   }
 

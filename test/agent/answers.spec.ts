@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { AgentTarget } from "../../src/agent/actions/call.ts";
 import { loadActions } from "../../src/agent/actions/definition.ts";
-import { signInAsApp } from "../../src/agent/as-app.ts";
+import { actAs } from "../../src/agent/as-app.ts";
 import { ask } from "../../src/agent/ask.ts";
 import { agentCatalog, DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { ControlsClient } from "../../src/client/controls-client.ts";
@@ -23,16 +22,13 @@ test("answers say what was asked, from what came back", async (t) => {
   await controls.setClock(NOW);
   await controls.reset();
   const [ada] = await loadDemoUsers();
-  const { walletToken } = await signInAsApp(sandbox.urls, ada!);
-  const target: AgentTarget = {
+  const servers = {
     urls: sandbox.urls,
     serviceToken: SERVICE_TOKEN,
     walletPrefix: "/api/wallet",
-    endUserId: ada!.id,
-    endUserName: ada!.name,
-    walletToken: async () => walletToken!,
     now: async () => new Date((await controls.clock()).now),
   };
+  const { target } = await actAs(servers, ada!);
   const actions = await loadActions(DEFAULT_ACTIONS_DIR);
   const catalog = await agentCatalog(target);
   const answer = async (question: string) =>

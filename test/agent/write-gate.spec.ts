@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type AgentTarget, callAction } from "../../src/agent/actions/call.ts";
 import { loadActions } from "../../src/agent/actions/definition.ts";
-import { signInAsApp } from "../../src/agent/as-app.ts";
+import { actAs } from "../../src/agent/as-app.ts";
 import { admit } from "../../src/agent/gate/admit.ts";
 import { explicitCall, issueGrant, type WriteGrant } from "../../src/agent/gate/grant.ts";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
@@ -172,15 +172,8 @@ test("a write cannot reach the storefront without passing the gate", { timeout: 
   const sandbox = JSON.parse((await runInProcess(["status", "--data-dir", dataDir, "--json"], {}, 20_000)).stdout) as {
     urls: AgentTarget["urls"];
   };
-  const { walletToken } = await signInAsApp(sandbox.urls, ada!);
-  const target: AgentTarget = {
-    urls: sandbox.urls,
-    serviceToken: SERVICE_TOKEN,
-    walletPrefix: "/api/wallet",
-    endUserId: ada!.id,
-    endUserName: ada!.name,
-    walletToken: async () => walletToken!,
-  };
+  const servers = { urls: sandbox.urls, serviceToken: SERVICE_TOKEN, walletPrefix: "/api/wallet" };
+  const { target } = await actAs(servers, ada!);
   const parameters = { product_id: "ofada-rice-5kg", quantity: 2 };
   const forged = Object.freeze({ action: "add_to_cart", parameters, because: "made up" }) as WriteGrant;
   const other = issueGrant("add_to_cart", { product_id: "ofada-rice-5kg", quantity: 1 }, "another write");
