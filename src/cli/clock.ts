@@ -1,5 +1,5 @@
 import { Command, Option } from "commander";
-import type { ClockState } from "../client/wire.ts";
+import type { ClockState } from "../contracts/controls/schemas.ts";
 import { formatSpan } from "../identity/time-span.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";

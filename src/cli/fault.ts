@@ -1,6 +1,7 @@
 import { Command } from "commander";
-import type { Fault, FaultSpec } from "../client/wire.ts";
 import { alignColumns } from "../columns.ts";
+import type { FaultSpec } from "../contracts/controls/fault.ts";
+import type { Fault } from "../contracts/controls/fault-schemas.ts";
 import { type JsonConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";

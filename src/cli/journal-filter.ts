@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { HEALTH_PATH, type JournalFilter, STATUS_FILTER } from "../client/wire.ts";
+import { HEALTH_PATH, type JournalFilter, STATUS_FILTER } from "../contracts/journal/entry.ts";
 import { SERVICE_NAMES } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
 import { userLabel } from "./journal-table.ts";

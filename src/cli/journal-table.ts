@@ -1,4 +1,4 @@
-import type { JournalEntry } from "../client/wire.ts";
+import type { JournalEntry } from "../contracts/journal/entry.ts";
 import type { DemoUser } from "../users.ts";
 
 /** A demo user by email, anyone else by the id as sent. */

@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import type { JournalEntry } from "../client/wire.ts";
+import type { JournalEntry } from "../contracts/journal/entry.ts";
 import { failWith } from "../errors.ts";
 import { recordScenario } from "../scenario/record.ts";
 import { loadDemoUsers } from "../users.ts";

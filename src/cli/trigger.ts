@@ -6,7 +6,7 @@ import {
   type SettledStatus,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
-} from "../client/wire.ts";
+} from "../contracts/wallet/schemas.ts";
 import { type JsonConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";

@@ -6,7 +6,7 @@ export type CheckedAnswer<S> = { ok: true; value: FromSchema<S> } | { ok: false;
 
 /**
  * Checks what a server sent against the schema its route answers with (the server's own, from
- * client/wire.ts): clients read answers through this instead of casting them. A mismatch is the
+ * src/contracts/): clients read answers through this instead of casting them. A mismatch is the
  * first one found, as a JSON pointer and what was expected.
  */
 export function checkAnswer<const S extends JsonSchema>(value: unknown, schema: S): CheckedAnswer<S> {

@@ -1,45 +1,34 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import type { FaultSpec } from "../contracts/controls/fault.ts";
+import type { Fault } from "../contracts/controls/fault-schemas.ts";
 import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
+import { CONTROLS, type ControlContract, TRIGGER_ANSWERS, type TriggerName } from "../contracts/controls/routes.ts";
+import {
+  type ClockState,
+  type ExportDocument,
+  HAR_DOCUMENT,
+  type HarDocument,
+  JOURNAL_LIST,
+  type JournalList,
+  type SandboxHealth,
+} from "../contracts/controls/schemas.ts";
+import type { JournalEntry, JournalFilter } from "../contracts/journal/entry.ts";
 import { filterQuery } from "../contracts/journal/entry.ts";
-import type { Direction, TransactionStatus, TransactionType } from "../contracts/wallet/schemas.ts";
+import type { DeliveredOrder } from "../contracts/storefront/schemas.ts";
+import type {
+  ClientListing,
+  Direction,
+  SettledStatus,
+  TransactionStatus,
+  TransactionType,
+  TriggeredTransaction,
+} from "../contracts/wallet/schemas.ts";
 import { SandboxError } from "../errors.ts";
 import type { FromSchema, JsonSchema } from "../json-schema.ts";
 import type { ServiceName } from "../service-names.ts";
 import { connectionProblem } from "./connection.ts";
 import { controlRefusal, readControlAnswer } from "./control-answer.ts";
 import { readEvents } from "./sse-read.ts";
-import {
-  CLEARED_FAULTS,
-  CLOCK_STATE,
-  type ClientListing,
-  type ClockState,
-  DELIVERED_ORDER,
-  type DeliveredOrder,
-  EXPORT_DOCUMENT,
-  type ExportDocument,
-  FAULT,
-  FAULT_LIST,
-  type Fault,
-  type FaultSpec,
-  HAR_DOCUMENT,
-  type HarDocument,
-  IMPORT_ANSWER,
-  JOURNAL_BACKLOG,
-  JOURNAL_CLEARED,
-  JOURNAL_ENTRY,
-  JOURNAL_LIST,
-  type JournalEntry,
-  type JournalFilter,
-  type JournalList,
-  OAUTH_CLIENT_LIST,
-  REGISTERED_OAUTH_CLIENT,
-  RESET_ANSWER,
-  SANDBOX_HEALTH,
-  type SandboxHealth,
-  type SettledStatus,
-  TRIGGERED_TRANSACTION,
-  type TriggeredTransaction,
-} from "./wire.ts";
 
 export type { DeliveredOrder, ExportDocument, SandboxHealth, TriggeredTransaction };
 
@@ -77,8 +66,14 @@ export interface ExpectResult {
 /** How many of the requests that were seen `expect` shows. */
 export const EXPECT_SHOWN = 20;
 
-/** The journal's live stream, under CONTROLS_PREFIX. */
-const STREAM = { method: "GET", path: "journal/stream" } as const;
+/** What a control is called with besides its contract. */
+export interface ControlInput {
+  /** A value for each `:name` segment of its path. */
+  params?: Readonly<Record<string, string>>;
+  query?: string | URLSearchParams;
+  /** Sent as JSON. */
+  body?: unknown;
+}
 
 /** A dropped follower reconnects after this pause, so that a sandbox that keeps dropping it is not hammered. */
 const RECONNECT_PAUSE_MS = 200;
@@ -95,102 +90,100 @@ export class ControlsClient {
   ) {}
 
   health(): Promise<SandboxHealth> {
-    return this.request("GET", "health", SANDBOX_HEALTH);
+    return this.control(CONTROLS.health);
   }
 
   /** The wallet's OAuth clients (its own control: call it on the wallet's URL). */
   async oauthClients(): Promise<ClientListing[]> {
-    return (await this.request("GET", "oauth/clients", OAUTH_CLIENT_LIST)).clients;
+    return (await this.control(CONTROLS.oauthClients)).clients;
   }
 
   /** Registers an OAuth client on the wallet; its secret is in this answer only. */
   addOauthClient(registration: { name: string; redirectUris: string[] }): Promise<ClientListing & { secret: string }> {
-    return this.request("POST", "oauth/clients", REGISTERED_OAUTH_CLIENT, registration);
+    return this.control(CONTROLS.addOauthClient, { body: registration });
   }
 
   /** The sandbox clock's now and its offset from the system time. */
   clock(): Promise<ClockState> {
-    return this.request("GET", "clock", CLOCK_STATE);
+    return this.control(CONTROLS.clock);
   }
 
   /** Moves the clock forward by a duration ("90s", "25h", "8d") or a number of milliseconds. */
   advanceClock(by: string | number): Promise<ClockState> {
-    return this.request("POST", "clock", CLOCK_STATE, { advance: typeof by === "number" ? `${by}ms` : by });
+    return this.control(CONTROLS.moveClock, { body: { advance: typeof by === "number" ? `${by}ms` : by } });
   }
 
   /** Moves the clock to a time, past or future (ISO 8601, UTC unless it carries an offset), from where it runs on. */
   setClock(time: string | Date): Promise<ClockState> {
-    return this.request("POST", "clock", CLOCK_STATE, { set: time instanceof Date ? time.toISOString() : time });
+    return this.control(CONTROLS.moveClock, { body: { set: time instanceof Date ? time.toISOString() : time } });
   }
 
   /** Puts the clock back on the system time. */
   resetClock(): Promise<ClockState> {
-    return this.request("POST", "clock", CLOCK_STATE, { reset: true });
+    return this.control(CONTROLS.moveClock, { body: { reset: true } });
   }
 
   /** The faults in place, in the order they are tried. */
   async faults(): Promise<Fault[]> {
-    return (await this.request("GET", "faults", FAULT_LIST)).faults;
+    return (await this.control(CONTROLS.faults)).faults;
   }
 
   addFault(spec: FaultSpec): Promise<Fault> {
-    return this.request("POST", "faults", FAULT, spec);
+    return this.control(CONTROLS.addFault, { body: spec });
   }
 
   /** Removes one fault, or every one without an id; answers what was removed. */
   async clearFaults(id?: string): Promise<Fault[]> {
-    const path = id === undefined ? "faults" : `faults/${encodeURIComponent(id)}`;
-    return (await this.request("DELETE", path, CLEARED_FAULTS)).cleared;
+    const cleared =
+      id === undefined ? this.control(CONTROLS.clearFaults) : this.control(CONTROLS.clearFault, { params: { id } });
+    return (await cleared).cleared;
   }
 
   /** Every server back to the seed, or only those named; answers the servers reset. */
   reset(options: { only?: readonly ServiceName[] } = {}): Promise<{ reset: ServiceName[] }> {
-    return this.request("POST", options.only ? `reset?only=${options.only.join(",")}` : "reset", RESET_ANSWER);
+    return this.control(CONTROLS.reset, { query: options.only ? `only=${options.only.join(",")}` : undefined });
   }
 
   /** The data of every service that keeps some, as one document that importData takes back. */
   exportData(): Promise<ExportDocument> {
-    return this.request("GET", "export", EXPORT_DOCUMENT);
+    return this.control(CONTROLS.export);
   }
 
   /** Replaces the data of the services the document has; a bad document is refused (400 naming the field) and changes nothing. */
   importData(document: unknown): Promise<{ imported: ServiceName[] }> {
-    return this.request("POST", "import", IMPORT_ANSWER, document);
+    return this.control(CONTROLS.import, { body: document });
   }
 
   /** The storefront order (its ORD-… reference or its id) takes the status Delivered. */
   triggerOrderDelivered(orderId: string): Promise<DeliveredOrder> {
-    return this.request("POST", "trigger/order-delivered", DELIVERED_ORDER, { orderId });
+    return this.trigger("order-delivered", { orderId });
   }
 
   /** A new wallet transaction, dated by the sandbox clock. */
   triggerTransaction(transaction: TransactionTrigger): Promise<TriggeredTransaction> {
-    return this.request("POST", "trigger/transaction", TRIGGERED_TRANSACTION, transaction);
-  }
-
-  /** A transaction as a document writes it (a scenario's trigger step), sent as it is: the controls check its fields, and refuse a wrong one with 400. */
-  triggerTransactionAsWritten(transaction: Readonly<Record<string, unknown>>): Promise<TriggeredTransaction> {
-    return this.request("POST", "trigger/transaction", TRIGGERED_TRANSACTION, transaction);
+    return this.trigger("transaction", transaction);
   }
 
   /** A Pending transaction settles as Completed or Failed. */
   triggerTransactionStatus(transactionId: string, status: SettledStatus): Promise<TriggeredTransaction> {
-    return this.request("POST", "trigger/transaction-status", TRIGGERED_TRANSACTION, { transactionId, status });
+    return this.trigger("transaction-status", { transactionId, status });
   }
 
   /** The request journal, oldest first: the matching entries (the newest `limit` of them, those after the entry `after`). */
   journal(filter: JournalFilter = {}, options: { limit?: number; after?: number } = {}): Promise<JournalList> {
-    return this.request("GET", `journal?${filterQuery(filter, options)}`, JOURNAL_LIST);
+    return this.#send(CONTROLS.journal, { query: filterQuery(filter, options) }, JOURNAL_LIST);
   }
 
   /** The matching entries as a HAR 1.2 log, oldest first (secrets masked as in the journal). */
   journalHar(filter: JournalFilter = {}, options: { limit?: number } = {}): Promise<HarDocument> {
-    return this.request("GET", `journal?${filterQuery(filter, options)}&format=har`, HAR_DOCUMENT);
+    const query = filterQuery(filter, options);
+    query.set("format", "har");
+    return this.#send(CONTROLS.journal, { query }, HAR_DOCUMENT);
   }
 
   /** Empties the request journal; answers how many entries it held. */
   clearJournal(): Promise<{ cleared: number }> {
-    return this.request("DELETE", "journal", JOURNAL_CLEARED);
+    return this.control(CONTROLS.clearJournal);
   }
 
   /** Counts the requests in the journal that match `filter`: it holds with exactly `count` of them, or, without a count, with at least one. */
@@ -225,29 +218,31 @@ export class ControlsClient {
     },
   ): Promise<void> {
     let last = options.after;
+    const { events } = CONTROLS.followJournal;
     for (;;) {
+      const query = filterQuery(filter, { after: last });
       let response: Response;
       try {
         response = await this.#fetch(
-          STREAM.method,
-          `${STREAM.path}?${filterQuery(filter, { after: last })}`,
+          CONTROLS.followJournal,
+          { query },
           { accept: "text/event-stream" },
-          undefined,
           options.signal,
         );
       } catch (error) {
         if (options.signal?.aborted || (error instanceof SandboxError && error.code === "sandbox_unreachable")) return;
         throw error;
       }
+      const answered = { base: this.baseUrl, ...CONTROLS.followJournal };
       // An error answer (controls refused, say) throws as any control's does.
-      if (!response.ok) throw controlRefusal(response, await response.text(), { base: this.baseUrl, ...STREAM });
+      if (!response.ok) throw controlRefusal(response, await response.text(), answered);
       try {
         for await (const message of readEvents(response.body!)) {
-          const answered = { base: this.baseUrl, ...STREAM, event: message.event };
+          const said = { ...answered, event: message.event };
           const { entries, skipped } =
             message.event === "journal"
-              ? readControlAnswer(message.data, JOURNAL_BACKLOG, answered)
-              : { entries: [readControlAnswer(message.data, JOURNAL_ENTRY, answered)], skipped: 0 };
+              ? readControlAnswer(message.data, events.journal, said)
+              : { entries: [readControlAnswer(message.data, events.entry, said)], skipped: 0 };
           if (skipped > 0) options.onSkipped?.(skipped);
           for (const entry of entries) {
             last = Math.max(last, entry.id);
@@ -263,36 +258,51 @@ export class ControlsClient {
     }
   }
 
+  /** Runs a trigger by name; the service that has it checks the body, and refuses a wrong one with 400 (a scenario's trigger step sends the body as its document writes it). */
+  trigger<N extends TriggerName>(name: N, body: unknown): Promise<FromSchema<(typeof TRIGGER_ANSWERS)[N]>> {
+    return this.#send(CONTROLS.trigger, { params: { name }, body }, TRIGGER_ANSWERS[name]);
+  }
+
   /**
-   * Calls a control, and answers its body once it matched `schema`, the schema the control answers
-   * with. An error answer becomes a SandboxError with the server's code and message; a body off the
-   * schema, one coded answer_off_contract that names the control and where the body departs.
+   * Calls a control by its contract (src/contracts/controls/routes.ts), and answers its body once
+   * it matched the contract's schema. An error answer becomes a SandboxError with the server's code
+   * and message; a body off the schema, one coded answer_off_contract that names the control and
+   * where the body departs.
    */
-  async request<const S extends JsonSchema>(
-    method: string,
-    path: string,
+  control<const C extends ControlContract & { readonly answer: JsonSchema }>(
+    contract: C,
+    input: ControlInput = {},
+  ): Promise<FromSchema<C["answer"]>> {
+    return this.#send<C["answer"]>(contract, input, contract.answer);
+  }
+
+  /** Calls a control, checking its answer against `schema`: the contract's, or the one of its answers the request asks for. */
+  async #send<const S extends JsonSchema>(
+    contract: ControlContract,
+    input: ControlInput,
     schema: S,
-    body?: unknown,
   ): Promise<FromSchema<S>> {
     const headers: Record<string, string> = { accept: "application/json" };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await this.#fetch(method, path, headers, body === undefined ? undefined : JSON.stringify(body));
+    if (input.body !== undefined) headers["content-type"] = "application/json";
+    const response = await this.#fetch(contract, input, headers);
     const text = await response.text();
-    const answered = { base: this.baseUrl, method, path };
+    const answered = { base: this.baseUrl, method: contract.method, path: contract.path };
     if (!response.ok) throw controlRefusal(response, text, answered);
     return readControlAnswer(text, schema, answered);
   }
 
   async #fetch(
-    method: string,
-    path: string,
+    contract: ControlContract,
+    input: ControlInput,
     headers: Record<string, string>,
-    body?: string,
     signal?: AbortSignal,
   ): Promise<Response> {
     if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const query = input.query === undefined ? "" : `?${input.query}`;
+    const url = `${this.baseUrl}${CONTROLS_PREFIX}${fillPath(contract.path, input.params)}${query}`;
+    const body = input.body === undefined ? undefined : JSON.stringify(input.body);
     try {
-      return await fetch(`${this.baseUrl}${CONTROLS_PREFIX}${path}`, { method, headers, body, signal });
+      return await fetch(url, { method: contract.method, headers, body, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new SandboxError(
@@ -302,4 +312,13 @@ export class ControlsClient {
       );
     }
   }
+}
+
+/** A control's path with each `:name` segment filled from `params`, encoded. */
+function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new TypeError(`The control ${path} needs its ${name}`);
+    return encodeURIComponent(value);
+  });
 }

@@ -1,7 +1,7 @@
 import { LOGIN } from "../contracts/login.ts";
 import type { FromSchema } from "../json-schema.ts";
+import type { LOGIN_ANSWER } from "../users.ts";
 import { answerOf, type ServiceClient } from "./service-client.ts";
-import type { LOGIN_ANSWER } from "./wire.ts";
 
 /** The services a person signs in to: each answers POST /api/auth/login with `{token, user}`. */
 export const LOGIN_SERVICES = ["storefront", "wallet"] as const;

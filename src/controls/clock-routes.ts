@@ -1,11 +1,12 @@
 import type { H3 } from "h3";
 import { CLOCK_LIMITS, type Clock, withinClockLimits } from "../clock.ts";
 import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
-import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
+import { CONTROLS } from "../contracts/controls/routes.ts";
 import type { ClockState } from "../contracts/controls/schemas.ts";
 import { parseInstant } from "../contracts/instant.ts";
 import { parseDuration } from "../duration.ts";
 import { failWith } from "../errors.ts";
+import { addControl } from "../http/control-route.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import type { Controls } from "./controls.ts";
 
@@ -14,19 +15,11 @@ const MOVES = ["advance", "set", "reset"] as const;
 /** GET and POST /__sandbox/clock: the one clock the three servers share. */
 export function addClockRoutes(app: H3, controls: Controls): void {
   const state = (): ClockState => ({ now: controls.clock.now().toISOString(), offsetMs: controls.clock.offsetMs });
-  app.get(`${CONTROLS_PREFIX}clock`, state, {
-    meta: { description: "Sandbox control: the sandbox clock's now and its offset from the system time" },
+  addControl(app, CONTROLS.clock, state);
+  addControl(app, CONTROLS.moveClock, async (event) => {
+    moveClock(controls.clock, await readJsonObject(event));
+    return state();
   });
-  app.post(
-    `${CONTROLS_PREFIX}clock`,
-    async (event) => {
-      moveClock(controls.clock, await readJsonObject(event));
-      return state();
-    },
-    {
-      meta: { description: 'Sandbox control: move the clock, {advance: "25h"}, {set: "<ISO time>"} or {reset: true}' },
-    },
-  );
 }
 
 function moveClock(clock: Clock, body: Record<string, unknown>): void {

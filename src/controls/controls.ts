@@ -1,8 +1,10 @@
 import type { H3 } from "h3";
 import type { Clock } from "../clock.ts";
 import type { SandboxConfig } from "../config/load.ts";
+import type { TRIGGER_ANSWERS, TriggerName } from "../contracts/controls/routes.ts";
 import type { LiveStream } from "../http/sse.ts";
 import type { Journal } from "../journal/journal.ts";
+import type { FromSchema } from "../json-schema.ts";
 import type { ServiceName, ServiceUrls } from "../service-names.ts";
 import type { Versioned } from "../store/migrations.ts";
 import type { Store } from "../store/store.ts";
@@ -20,7 +22,7 @@ export interface ControlHooks {
   /** What `sandbox reset`, `export` and `import` act on; a service that keeps nothing has none. */
   state?: ServiceState;
   /** The sandbox triggers it answers (POST /__sandbox/trigger/<name>), by name. */
-  triggers?: Record<string, Trigger>;
+  triggers?: Triggers;
 }
 
 /** A service's state, as the sandbox controls see it. */
@@ -31,8 +33,10 @@ export interface ServiceState {
   data?: Pick<Store<Versioned>, "data" | "accept" | "replace">;
 }
 
-/** Acts on the service's data as the request's JSON body says, and answers what it changed. */
-export type Trigger = (input: Record<string, unknown>) => Promise<unknown>;
+/** Each trigger acts on the service's data as the request's JSON body says, and answers what it changed, as its contract's schema types it. */
+export type Triggers = {
+  readonly [N in TriggerName]?: (input: Record<string, unknown>) => Promise<FromSchema<(typeof TRIGGER_ANSWERS)[N]>>;
+};
 
 /**
  * The state the /__sandbox/ routes act on. It belongs to the whole sandbox, not to one server:

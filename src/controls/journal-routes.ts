@@ -1,13 +1,14 @@
 import type { H3, H3Event } from "h3";
 import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
-import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
-import type { JOURNAL_BACKLOG, JournalList } from "../contracts/controls/schemas.ts";
+import { CONTROLS } from "../contracts/controls/routes.ts";
+import type { JOURNAL_BACKLOG } from "../contracts/controls/schemas.ts";
 import { type JournalEntry, type JournalFilter, matchesFilter, STATUS_FILTER } from "../contracts/journal/entry.ts";
 import { failWith } from "../errors.ts";
+import { addControl } from "../http/control-route.ts";
 import { queryChoice, queryParam } from "../http/query.ts";
 import { type EncodedEvent, encodeEvent, openLiveStream } from "../http/sse.ts";
 import { STREAM_RETRY_AFTER_S, takeStreamSlot } from "../http/stream-share.ts";
-import { type HarDocument, toHar } from "../journal/har.ts";
+import { toHar } from "../journal/har.ts";
 import type { FromSchema } from "../json-schema.ts";
 import { SERVICE_NAMES } from "../service-names.ts";
 import { packageVersion } from "../version.ts";
@@ -40,67 +41,47 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
     return event;
   };
 
-  app.get(
-    `${CONTROLS_PREFIX}journal`,
-    async (event): Promise<JournalList | HarDocument> => {
-      const filter = journalFilter(event);
-      const options = { limit: queryCount(event, "limit", 1), after: queryCount(event, "after", 0) };
-      const format = queryChoice(event, "format", ["json", "har"] as const);
-      await journal.settled();
-      const list = journal.list(filter, options);
-      if (format === "har")
-        return toHar(list.entries, controls.urls, { name: "agent-sandbox", version: packageVersion() });
-      return { ...list, lastId: journal.lastId };
-    },
-    {
-      meta: {
-        description:
-          "Sandbox control: the request journal, oldest first (?service, user, agent, method, path, limit, after; format=har for HAR 1.2)",
-      },
-    },
-  );
-
-  app.get(
-    `${CONTROLS_PREFIX}journal/stream`,
-    async (event) => {
-      const filter = journalFilter(event);
-      // A reconnecting EventSource sends the last id it saw: it gets what it missed, then the rest.
-      const after = queryCount(event, "after", 0) ?? lastEventId(event);
-      await journal.settled();
-      const backlog = newestFitting(after === undefined ? [] : journal.list(filter, { after }).entries, BACKLOG_BYTES);
-      takeStreamSlot(event);
-      if (journal.followers >= MAX_FOLLOWERS)
-        failWith(CONTROL_TEXTS.tooManyFollowers, {
-          values: { max: MAX_FOLLOWERS, seconds: STREAM_RETRY_AFTER_S },
-          headers: { "retry-after": String(STREAM_RETRY_AFTER_S) },
-          expected: true,
-        });
-      const stream = openLiveStream({
-        first: { event: "journal", id: String(journal.lastId), data: backlog },
-        clock: controls.clock,
-        heartbeatMs: controls.config.sseHeartbeat,
-        maxBufferedBytes: STREAM_BUFFER_BYTES,
-        registry: controls.liveStreams,
-        node: event.runtime?.node?.res,
-      });
-      stream.onClose(
-        journal.subscribe((entry) => {
-          if (matchesFilter(entry, filter)) stream.send(entryEvent(entry));
-        }),
-      );
-      return stream.response;
-    },
-    {
-      meta: {
-        description:
-          "Sandbox control: the request journal live (server-sent events: journal with what came after ?after, then entry)",
-      },
-    },
-  );
-
-  app.delete(`${CONTROLS_PREFIX}journal`, () => ({ cleared: journal.clear() }), {
-    meta: { description: "Sandbox control: empty the request journal" },
+  addControl(app, CONTROLS.journal, async (event) => {
+    const filter = journalFilter(event);
+    const options = { limit: queryCount(event, "limit", 1), after: queryCount(event, "after", 0) };
+    const format = queryChoice(event, "format", ["json", "har"] as const);
+    await journal.settled();
+    const list = journal.list(filter, options);
+    if (format === "har")
+      return toHar(list.entries, controls.urls, { name: "agent-sandbox", version: packageVersion() });
+    return { ...list, lastId: journal.lastId };
   });
+
+  addControl(app, CONTROLS.followJournal, async (event) => {
+    const filter = journalFilter(event);
+    // A reconnecting EventSource sends the last id it saw: it gets what it missed, then the rest.
+    const after = queryCount(event, "after", 0) ?? lastEventId(event);
+    await journal.settled();
+    const backlog = newestFitting(after === undefined ? [] : journal.list(filter, { after }).entries, BACKLOG_BYTES);
+    takeStreamSlot(event);
+    if (journal.followers >= MAX_FOLLOWERS)
+      failWith(CONTROL_TEXTS.tooManyFollowers, {
+        values: { max: MAX_FOLLOWERS, seconds: STREAM_RETRY_AFTER_S },
+        headers: { "retry-after": String(STREAM_RETRY_AFTER_S) },
+        expected: true,
+      });
+    const stream = openLiveStream({
+      first: { event: "journal", id: String(journal.lastId), data: backlog },
+      clock: controls.clock,
+      heartbeatMs: controls.config.sseHeartbeat,
+      maxBufferedBytes: STREAM_BUFFER_BYTES,
+      registry: controls.liveStreams,
+      node: event.runtime?.node?.res,
+    });
+    stream.onClose(
+      journal.subscribe((entry) => {
+        if (matchesFilter(entry, filter)) stream.send(entryEvent(entry));
+      }),
+    );
+    return stream.response;
+  });
+
+  addControl(app, CONTROLS.clearJournal, () => ({ cleared: journal.clear() }));
 }
 
 /** The newest entries that fit in `bytes` as JSON, and how many older ones were left out. */

@@ -1,6 +1,7 @@
 import type { H3 } from "h3";
 import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
-import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
+import { CONTROLS } from "../contracts/controls/routes.ts";
+import { addControl } from "../http/control-route.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { queryParam } from "../http/query.ts";
 import type { Controls } from "./controls.ts";
@@ -16,34 +17,14 @@ const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
 
 /** Reset, export and import: the sandbox's data as a whole. */
 export function addStateRoutes(app: H3, controls: Controls): void {
-  app.post(
-    `${CONTROLS_PREFIX}reset`,
-    async (event) => ({ reset: await resetServices(controls, queryParam(event, "only")) }),
-    {
-      meta: {
-        description:
-          "Sandbox control: every server back to the seed (?only=wallet,host for some); open cart streams get the emptied cart",
-      },
-    },
-  );
-
-  app.get(`${CONTROLS_PREFIX}export`, () => exportDocument(controls), {
-    meta: { description: "Sandbox control: the data of every service as one JSON document" },
-  });
-
-  app.post(
-    `${CONTROLS_PREFIX}import`,
-    async (event) => ({
-      imported: await importDocument(
-        controls,
-        await readJsonObject(event, MAX_IMPORT_BYTES, CONTROL_TEXTS.importTooLarge),
-      ),
-    }),
-    {
-      meta: {
-        description:
-          "Sandbox control: replace the data with an export document, checked first (a bad one changes nothing)",
-      },
-    },
-  );
+  addControl(app, CONTROLS.reset, async (event) => ({
+    reset: await resetServices(controls, queryParam(event, "only")),
+  }));
+  addControl(app, CONTROLS.export, () => exportDocument(controls));
+  addControl(app, CONTROLS.import, async (event) => ({
+    imported: await importDocument(
+      controls,
+      await readJsonObject(event, MAX_IMPORT_BYTES, CONTROL_TEXTS.importTooLarge),
+    ),
+  }));
 }

@@ -3,13 +3,13 @@ import type { JournalBody, JournalEntry } from "../contracts/journal/entry.ts";
 import type { ServiceUrls } from "../service-names.ts";
 
 /** A name and a value, as HAR lists headers and query parameters. */
-interface HarPair {
+type HarPair = {
   name: string;
   value: string;
-}
+};
 
 /** One request and its answer in HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/). */
-export interface HarEntry {
+export type HarEntry = {
   startedDateTime: string;
   time: number;
   request: {
@@ -37,12 +37,12 @@ export interface HarEntry {
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
   comment?: string;
-}
+};
 
 /** A HAR 1.2 document: what a browser's network panel and the tools that read HAR open. */
-export interface HarDocument {
+export type HarLog = {
   log: { version: "1.2"; creator: { name: string; version: string }; entries: HarEntry[] };
-}
+};
 
 /** Said of a body the journal kept only the beginning of. */
 const TRUNCATED = "the journal keeps the first 16 KiB of a body: this is its beginning";
@@ -53,11 +53,7 @@ const TRUNCATED = "the journal keeps the first 16 KiB of a body: this is its beg
  * the time from its arrival to its answer as the wait. HAR sizes the journal does not know
  * (header bytes) are -1, as the format says.
  */
-export function toHar(
-  entries: readonly JournalEntry[],
-  urls: ServiceUrls,
-  creator: HarDocument["log"]["creator"],
-): HarDocument {
+export function toHar(entries: readonly JournalEntry[], urls: ServiceUrls, creator: HarLog["log"]["creator"]): HarLog {
   return { log: { version: "1.2", creator, entries: entries.map((entry) => harEntry(entry, urls)) } };
 }
 

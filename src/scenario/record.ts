@@ -1,5 +1,5 @@
 import { stringify } from "yaml";
-import type { JournalEntry } from "../client/wire.ts";
+import type { JournalEntry } from "../contracts/journal/entry.ts";
 import type { DemoUser } from "../users.ts";
 
 /** Requests a recording leaves to the steps that make them: logging in and registering the agent's session (their secrets are masked in the journal). */

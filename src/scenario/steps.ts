@@ -1,6 +1,6 @@
 import { ask } from "../agent/ask.ts";
 import { sendPlain } from "../client/send.ts";
-import { type JournalEntry, matchesFilter } from "../client/wire.ts";
+import { type JournalEntry, matchesFilter } from "../contracts/journal/entry.ts";
 import type { RunStep, Step } from "./scenario.ts";
 import type { RunState } from "./state.ts";
 import { durationMs, mismatch, StepFailure, select, show } from "./values.ts";
@@ -101,7 +101,7 @@ async function trigger(spec: NonNullable<Step["trigger"]>, step: Step, state: Ru
   const { controls } = state.target;
   let answer: unknown;
   if (spec.orderDelivered) answer = await controls.triggerOrderDelivered(spec.orderDelivered);
-  else if (spec.transaction) answer = await controls.triggerTransactionAsWritten(spec.transaction);
+  else if (spec.transaction) answer = await controls.trigger("transaction", spec.transaction);
   else if (spec.transactionStatus)
     answer = await controls.triggerTransactionStatus(spec.transactionStatus.id, spec.transactionStatus.status);
   checkBody(step.expect?.body, answer, show(answer));

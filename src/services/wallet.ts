@@ -1,4 +1,3 @@
-import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
 import { WALLET_ERRORS } from "../contracts/wallet/errors.ts";
 import { createWalletApp } from "../wallet/app.ts";
 import { addWalletControls } from "../wallet/controls.ts";
@@ -31,7 +30,7 @@ export const walletService: ServiceDefinition = {
     });
     return {
       app: walletApp,
-      addControls: () => addWalletControls(walletApp, CONTROLS_PREFIX, { store, clock }),
+      addControls: () => addWalletControls(walletApp, { store, clock }),
       flush: () => store.flush(),
       state: {
         async reset() {

@@ -1,26 +1,17 @@
 import type { H3 } from "h3";
 import type { Clock } from "../clock.ts";
+import { CONTROLS } from "../contracts/controls/routes.ts";
+import { addControl } from "../http/control-route.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { checkRegistration, listClients, registerClient } from "./oauth/registry.ts";
 import type { WalletStore } from "./store.ts";
 
 /** Sandbox-only routes of the wallet (under /__sandbox/): what `sandbox oauth` uses on a running sandbox. */
-/** `prefix`: where the sandbox controls live (CONTROLS_PREFIX, given by the service definition). */
-export function addWalletControls(app: H3, prefix: string, deps: { store: WalletStore; clock: Clock }): void {
-  app.get(`${prefix}oauth/clients`, () => ({ clients: listClients(deps.store.data.oauthClients) }), {
-    meta: { description: "Sandbox control: the registered OAuth clients" },
+export function addWalletControls(app: H3, deps: { store: WalletStore; clock: Clock }): void {
+  addControl(app, CONTROLS.oauthClients, () => ({ clients: listClients(deps.store.data.oauthClients) }));
+  addControl(app, CONTROLS.addOauthClient, async (event) => {
+    const body = await readJsonObject(event);
+    const registration = checkRegistration(body.name, body.redirectUris);
+    return deps.store.update((draft) => registerClient(draft, registration, deps.clock.now()));
   });
-
-  app.post(
-    `${prefix}oauth/clients`,
-    async (event) => {
-      const body = await readJsonObject(event);
-      const registration = checkRegistration(body.name, body.redirectUris);
-      event.res.status = 201;
-      return deps.store.update((draft) => registerClient(draft, registration, deps.clock.now()));
-    },
-    {
-      meta: { description: "Sandbox control: register an OAuth client {name, redirectUris}; its secret is shown once" },
-    },
-  );
 }

@@ -4,24 +4,24 @@ import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { ControlsClient } from "../../src/client/controls-client.ts";
+import { CLEARED_FAULTS, FAULT, FAULT_LIST } from "../../src/contracts/controls/fault-schemas.ts";
 import {
-  CLEARED_FAULTS,
   CLOCK_STATE,
-  DELIVERED_ORDER,
   EXPORT_DOCUMENT,
-  FAULT,
-  FAULT_LIST,
   IMPORT_ANSWER,
   JOURNAL_CLEARED,
-  JOURNAL_ENTRY,
   JOURNAL_LIST,
-  type JournalEntry,
-  OAUTH_CLIENT_LIST,
-  REGISTERED_OAUTH_CLIENT,
   RESET_ANSWER,
   SANDBOX_HEALTH,
+} from "../../src/contracts/controls/schemas.ts";
+import type { JournalEntry } from "../../src/contracts/journal/entry.ts";
+import { JOURNAL_ENTRY } from "../../src/contracts/journal/schemas.ts";
+import { DELIVERED_ORDER } from "../../src/contracts/storefront/schemas.ts";
+import {
+  OAUTH_CLIENT_LIST,
+  REGISTERED_OAUTH_CLIENT,
   TRIGGERED_TRANSACTION,
-} from "../../src/client/wire.ts";
+} from "../../src/contracts/wallet/schemas.ts";
 import { SandboxError } from "../../src/errors.ts";
 import type { JsonSchema } from "../../src/json-schema.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";

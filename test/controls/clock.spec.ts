@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ControlsClient } from "../../src/client/controls-client.ts";
-import { CLOCK_STATE } from "../../src/client/wire.ts";
 import { createClock } from "../../src/clock.ts";
+import { CONTROLS } from "../../src/contracts/controls/routes.ts";
 import { SandboxError } from "../../src/errors.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { withDeadline } from "../helpers/deadline.ts";
@@ -21,7 +21,7 @@ function refusedMove(
   check: (message: string) => void,
 ): Promise<void> {
   return assert.rejects(
-    controls.request("POST", "clock", CLOCK_STATE, body),
+    controls.control(CONTROLS.moveClock, { body }),
     (error: unknown) => {
       assert.ok(error instanceof SandboxError);
       assert.equal(error.status, 400);

@@ -21,7 +21,12 @@ test("every server answers the sandbox's controls, for the whole sandbox", async
 test("the controls client turns an error answer into a SandboxError with the server's code", async (t) => {
   const sandbox = await startFullSandbox(t);
   await assert.rejects(
-    new ControlsClient(sandbox.urls.storefront!).request("GET", "no-such-control", JSON_OBJECT),
+    new ControlsClient(sandbox.urls.storefront!).control({
+      method: "GET",
+      path: "no-such-control",
+      description: "a control no server has",
+      answer: JSON_OBJECT,
+    }),
     (error: unknown) => error instanceof SandboxError && error.code === "not_found" && error.status === 404,
   );
   await assert.rejects(

@@ -110,8 +110,8 @@ test("packages stay where they belong: ink and react in the terminal UI, the MCP
 test("a client that reaches server code through any chain of imports fails; through the runtime it does not", async (t) => {
   const dir = await tree({
     // A re-export in the client tier would launder the wallet's store for the terminal UI.
-    "src/tui/app.ts": 'import "../client/wire.ts";\n',
-    "src/client/wire.ts": 'export * from "../wallet/store.ts";\n',
+    "src/tui/app.ts": 'import "../client/shapes.ts";\n',
+    "src/client/shapes.ts": 'export * from "../wallet/store.ts";\n',
     "src/wallet/store.ts": "export {};\n",
     // Starting a sandbox through the composition root is the one way through.
     "src/scenario/target.ts": 'import "../runtime/start-sandbox.ts";\n',
@@ -122,7 +122,7 @@ test("a client that reaches server code through any chain of imports fails; thro
   const { code, output } = await checkLayers(dir, REACH_CONFIG);
   assert.notEqual(code, 0, output);
   assert.match(output, /error clients-reach-no-server-code: src\/tui\/app\.ts → src\/wallet\/store\.ts/);
-  assert.match(output, /error clients-reach-no-server-code: src\/client\/wire\.ts → src\/wallet\/store\.ts/);
+  assert.match(output, /error clients-reach-no-server-code: src\/client\/shapes\.ts → src\/wallet\/store\.ts/);
   assert.doesNotMatch(output, /src\/scenario\/target\.ts|src\/storefront\/app\.ts/);
 });
 

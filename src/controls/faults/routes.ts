@@ -2,47 +2,28 @@ import { getRouterParam, type H3 } from "h3";
 import { type FaultRule, parseFault } from "../../contracts/controls/fault.ts";
 import { FAULT_TEXTS } from "../../contracts/controls/fault-errors.ts";
 import { CONTROLS_PREFIX } from "../../contracts/controls/prefix.ts";
+import { CONTROLS } from "../../contracts/controls/routes.ts";
 import { failWith } from "../../errors.ts";
+import { addControl } from "../../http/control-route.ts";
 import { readJsonObject } from "../../http/json-body.ts";
 import { allowedMethods } from "../../http/route-table.ts";
 import type { Controls } from "../controls.ts";
 
 /** GET, POST and DELETE /__sandbox/faults: the faults of every server, whichever server is asked. */
 export function addFaultRoutes(app: H3, controls: Controls): void {
-  const path = `${CONTROLS_PREFIX}faults`;
-  app.get(path, () => ({ faults: controls.faults.list() }), {
-    meta: { description: "Sandbox control: the faults in place, in the order they are tried" },
+  addControl(app, CONTROLS.faults, () => ({ faults: controls.faults.list() }));
+  addControl(app, CONTROLS.addFault, async (event) => {
+    const rule = parseFault(await readJsonObject(event));
+    checkRoute(controls, rule);
+    return controls.faults.add(rule);
   });
-
-  app.post(
-    path,
-    async (event) => {
-      const rule = parseFault(await readJsonObject(event));
-      checkRoute(controls, rule);
-      event.res.status = 201;
-      return controls.faults.add(rule);
-    },
-    {
-      meta: {
-        description: "Sandbox control: add a fault {service, route, status?, rate?, delay?, times?, dropStream?}",
-      },
-    },
-  );
-
-  app.delete(path, () => ({ cleared: controls.faults.clear() }), {
-    meta: { description: "Sandbox control: remove every fault" },
+  addControl(app, CONTROLS.clearFaults, () => ({ cleared: controls.faults.clear() }));
+  addControl(app, CONTROLS.clearFault, (event) => {
+    const id = getRouterParam(event, "id") ?? "";
+    const cleared = controls.faults.clear(id);
+    if (cleared.length === 0) failWith(FAULT_TEXTS.notFound, { values: { id, path: `${CONTROLS_PREFIX}faults` } });
+    return { cleared };
   });
-
-  app.delete(
-    `${path}/:id`,
-    (event) => {
-      const id = getRouterParam(event, "id") ?? "";
-      const cleared = controls.faults.clear(id);
-      if (cleared.length === 0) failWith(FAULT_TEXTS.notFound, { values: { id, path } });
-      return { cleared };
-    },
-    { meta: { description: "Sandbox control: remove one fault" } },
-  );
 }
 
 /** A fault on a server that does not run, or on an exact route its server does not have, would never fire: refused, saying why. */

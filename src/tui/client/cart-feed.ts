@@ -1,6 +1,7 @@
 import { connectionProblem } from "../../client/connection.ts";
 import { type ReadEvent, readEvents } from "../../client/sse-read.ts";
-import { CART, ERROR_BODY } from "../../client/wire.ts";
+import { CART } from "../../contracts/storefront/schemas.ts";
+import { ERROR_BODY } from "../../errors.ts";
 import { parseJson } from "../../json-text.ts";
 import { conforms } from "../../json-validator.ts";
 import { systemTimers, type Timer, type Timers } from "../../timers.ts";

@@ -1,5 +1,5 @@
 import { ControlsClient } from "../../client/controls-client.ts";
-import type { JournalEntry } from "../../client/wire.ts";
+import type { JournalEntry } from "../../contracts/journal/entry.ts";
 import { messageOf, SandboxError } from "../../errors.ts";
 import { sleep, type Timer, type Timers } from "../../timers.ts";
 

@@ -1,8 +1,9 @@
 import { answerOf, type ServiceClient } from "../../client/service-client.ts";
-import type { Insights, Order, Transaction } from "../../client/wire.ts";
 import { LIST_ORDERS } from "../../contracts/storefront/routes.ts";
+import type { OrderView as Order } from "../../contracts/storefront/schemas.ts";
 import type { Period } from "../../contracts/wallet/periods.ts";
 import { GET_BALANCE, LIST_TRANSACTIONS } from "../../contracts/wallet/routes.ts";
+import type { Insights, TransactionView as Transaction } from "../../contracts/wallet/schemas.ts";
 
 // The answers' types come from the schemas the servers answer with (type-only imports: nothing of the servers runs in the UI).
 

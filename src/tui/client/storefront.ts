@@ -1,6 +1,6 @@
 import { answerOf, type ServiceClient } from "../../client/service-client.ts";
-import type { Cart, Product } from "../../client/wire.ts";
 import { ADD_TO_CART, LIST_PRODUCTS } from "../../contracts/storefront/routes.ts";
+import type { CartView as Cart, ProductView as Product } from "../../contracts/storefront/schemas.ts";
 
 export type { Cart, Product };
 /** A line of a cart: `id` is the product id, `price` the unit price in naira. */

@@ -1,4 +1,4 @@
-import type { JournalBody, JournalEntry } from "../../client/wire.ts";
+import type { JournalBody, JournalEntry } from "../../contracts/journal/entry.ts";
 import type { TrafficEntry } from "../client/traffic.ts";
 import { jsonLines } from "../components/JsonView.tsx";
 import type { Column } from "../components/Table.tsx";
