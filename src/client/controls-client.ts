@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FaultSpec } from "../contracts/controls/fault.ts";
 import type { Fault } from "../contracts/controls/fault-schemas.ts";
-import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
 import { CONTROLS, type ControlContract, TRIGGER_ANSWERS, type TriggerName } from "../contracts/controls/routes.ts";
 import {
   type ClockState,
@@ -26,8 +25,14 @@ import type {
 import { SandboxError } from "../errors.ts";
 import type { FromSchema, JsonSchema } from "../json-schema.ts";
 import type { ServiceName } from "../service-names.ts";
-import { connectionProblem } from "./connection.ts";
-import { controlRefusal, readControlAnswer } from "./control-answer.ts";
+import {
+  type ControlInput,
+  type ControlTarget,
+  callControl,
+  controlRefusal,
+  readControlAnswer,
+  sendControl,
+} from "./control-call.ts";
 import { readEvents } from "./sse-read.ts";
 
 export type { DeliveredOrder, ExportDocument, SandboxHealth, TriggeredTransaction };
@@ -66,15 +71,6 @@ export interface ExpectResult {
 /** How many of the requests that were seen `expect` shows. */
 export const EXPECT_SHOWN = 20;
 
-/** What a control is called with besides its contract. */
-export interface ControlInput {
-  /** A value for each `:name` segment of its path. */
-  params?: Readonly<Record<string, string>>;
-  query?: string | URLSearchParams;
-  /** Sent as JSON. */
-  body?: unknown;
-}
-
 /** A dropped follower reconnects after this pause, so that a sandbox that keeps dropping it is not hammered. */
 const RECONNECT_PAUSE_MS = 200;
 
@@ -83,11 +79,15 @@ const RECONNECT_PAUSE_MS = 200;
  * programmatic API and test scripts use. Any of the servers answers every control.
  */
 export class ControlsClient {
+  readonly #target: ControlTarget;
+
   constructor(
     readonly baseUrl: string,
     /** The control token, which the controls demand when the sandbox listens off loopback. */
-    private readonly token?: string,
-  ) {}
+    token?: string,
+  ) {
+    this.#target = { baseUrl, token };
+  }
 
   health(): Promise<SandboxHealth> {
     return this.control(CONTROLS.health);
@@ -171,14 +171,14 @@ export class ControlsClient {
 
   /** The request journal, oldest first: the matching entries (the newest `limit` of them, those after the entry `after`). */
   journal(filter: JournalFilter = {}, options: { limit?: number; after?: number } = {}): Promise<JournalList> {
-    return this.#send(CONTROLS.journal, { query: filterQuery(filter, options) }, JOURNAL_LIST);
+    return callControl(this.#target, CONTROLS.journal, { query: filterQuery(filter, options) }, JOURNAL_LIST);
   }
 
   /** The matching entries as a HAR 1.2 log, oldest first (secrets masked as in the journal). */
   journalHar(filter: JournalFilter = {}, options: { limit?: number } = {}): Promise<HarDocument> {
     const query = filterQuery(filter, options);
     query.set("format", "har");
-    return this.#send(CONTROLS.journal, { query }, HAR_DOCUMENT);
+    return callControl(this.#target, CONTROLS.journal, { query }, HAR_DOCUMENT);
   }
 
   /** Empties the request journal; answers how many entries it held. */
@@ -223,10 +223,11 @@ export class ControlsClient {
       const query = filterQuery(filter, { after: last });
       let response: Response;
       try {
-        response = await this.#fetch(
+        response = await sendControl(
+          this.#target,
           CONTROLS.followJournal,
           { query },
-          { accept: "text/event-stream" },
+          "text/event-stream",
           options.signal,
         );
       } catch (error) {
@@ -260,7 +261,7 @@ export class ControlsClient {
 
   /** Runs a trigger by name; the service that has it checks the body, and refuses a wrong one with 400 (a scenario's trigger step sends the body as its document writes it). */
   trigger<N extends TriggerName>(name: N, body: unknown): Promise<FromSchema<(typeof TRIGGER_ANSWERS)[N]>> {
-    return this.#send(CONTROLS.trigger, { params: { name }, body }, TRIGGER_ANSWERS[name]);
+    return callControl(this.#target, CONTROLS.trigger, { params: { name }, body }, TRIGGER_ANSWERS[name]);
   }
 
   /**
@@ -273,52 +274,6 @@ export class ControlsClient {
     contract: C,
     input: ControlInput = {},
   ): Promise<FromSchema<C["answer"]>> {
-    return this.#send<C["answer"]>(contract, input, contract.answer);
+    return callControl<C["answer"]>(this.#target, contract, input, contract.answer);
   }
-
-  /** Calls a control, checking its answer against `schema`: the contract's, or the one of its answers the request asks for. */
-  async #send<const S extends JsonSchema>(
-    contract: ControlContract,
-    input: ControlInput,
-    schema: S,
-  ): Promise<FromSchema<S>> {
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (input.body !== undefined) headers["content-type"] = "application/json";
-    const response = await this.#fetch(contract, input, headers);
-    const text = await response.text();
-    const answered = { base: this.baseUrl, method: contract.method, path: contract.path };
-    if (!response.ok) throw controlRefusal(response, text, answered);
-    return readControlAnswer(text, schema, answered);
-  }
-
-  async #fetch(
-    contract: ControlContract,
-    input: ControlInput,
-    headers: Record<string, string>,
-    signal?: AbortSignal,
-  ): Promise<Response> {
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
-    const query = input.query === undefined ? "" : `?${input.query}`;
-    const url = `${this.baseUrl}${CONTROLS_PREFIX}${fillPath(contract.path, input.params)}${query}`;
-    const body = input.body === undefined ? undefined : JSON.stringify(input.body);
-    try {
-      return await fetch(url, { method: contract.method, headers, body, signal });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new SandboxError(
-        "sandbox_unreachable",
-        `The sandbox at ${this.baseUrl} did not answer (${connectionProblem(error)}). Is it still running?`,
-        { expected: true, cause: error },
-      );
-    }
-  }
-}
-
-/** A control's path with each `:name` segment filled from `params`, encoded. */
-function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new TypeError(`The control ${path} needs its ${name}`);
-    return encodeURIComponent(value);
-  });
 }
