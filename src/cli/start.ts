@@ -1,6 +1,7 @@
 import { Command, Option } from "commander";
 import { loadConfig } from "../config/load.ts";
-import { OPTIONS, type OptionKey, type OptionSpec } from "../config/options.ts";
+import type { OptionSpec } from "../config/option-spec.ts";
+import { OPTIONS, type OptionKey } from "../config/options.ts";
 import { failWith } from "../errors.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";

@@ -7,7 +7,8 @@ import { parseHost } from "../host-names.ts";
 import { isJsonObject } from "../json-text.ts";
 import { SERVICE_NAMES, type ServiceName } from "../service-names.ts";
 import { FETCH_BLOCKED_PORTS } from "./blocked-ports.ts";
-import { CONFIG_FILE, OPTIONS, type OptionKey, type OptionSpec, type OptionType } from "./options.ts";
+import type { OptionSpec, OptionType } from "./option-spec.ts";
+import { CONFIG_FILE, OPTIONS, type OptionKey } from "./options.ts";
 import { parseSize } from "./size.ts";
 
 /** What each type of setting becomes once parsed; durations are milliseconds, sizes bytes. */

@@ -4,43 +4,14 @@
  * Precedence: flag > environment variable > config file > default.
  */
 import type { ServiceName } from "../service-names.ts";
+import { CHECK_OPTIONS } from "./check-options.ts";
+import type { OptionSpec } from "./option-spec.ts";
 
 /** Each server's port setting is named after it; the table below must have one row for each. */
 export type PortKey = `${ServiceName}Port`;
 
 export function portKey(service: ServiceName): PortKey {
   return `${service}Port`;
-}
-
-export type OptionType =
-  | "port"
-  | "count"
-  | "string"
-  | "text"
-  | "boolean"
-  | "services"
-  | "hosts"
-  | "duration"
-  | "size"
-  | "secret"
-  | "path"
-  | "sessionStore"
-  | "url"
-  | "baseUrl";
-
-export interface OptionSpec {
-  key: string;
-  flag: string;
-  env: string;
-  type: OptionType;
-  default: string | number | boolean;
-  description: string;
-  /** The value's name in --help, where the type alone does not say it. */
-  arg?: string;
-  /** The one command whose flag it is; without it, a setting of `sandbox start` (which the other commands read too). */
-  command?: "check";
-  /** Where a secret travels when it is a header's value: it must then be one a header carries as given. */
-  header?: string;
 }
 
 export const OPTIONS = [
@@ -250,97 +221,7 @@ export const OPTIONS = [
       "token the /__sandbox/ controls demand (Authorization: Bearer) when the servers bind a non-loopback address (at least 32 bytes)",
     header: "Authorization: Bearer",
   },
-  // What `sandbox check` signs in with on a deployment (its own sandbox needs none of them); empty: not given.
-  {
-    key: "checkUser",
-    flag: "--user",
-    env: "CHECK_USER",
-    type: "text",
-    arg: "email",
-    default: "",
-    description: "the account the checks sign in with",
-    command: "check",
-  },
-  {
-    key: "checkPassword",
-    flag: "--password",
-    env: "CHECK_PASSWORD",
-    type: "text",
-    arg: "password",
-    default: "",
-    description: "its password",
-    command: "check",
-  },
-  {
-    key: "checkSecondUser",
-    flag: "--second-user",
-    env: "CHECK_SECOND_USER",
-    type: "text",
-    arg: "email",
-    default: "",
-    description: "a second account, to check that one user never sees another's data",
-    command: "check",
-  },
-  {
-    key: "checkSecondPassword",
-    flag: "--second-password",
-    env: "CHECK_SECOND_PASSWORD",
-    type: "text",
-    arg: "password",
-    default: "",
-    description: "its password",
-    command: "check",
-  },
-  {
-    key: "checkServiceToken",
-    flag: "--service-token",
-    env: "CHECK_SERVICE_TOKEN",
-    type: "text",
-    arg: "token",
-    default: "",
-    description: "the deployment's BFF service token",
-    command: "check",
-  },
-  {
-    key: "checkClientId",
-    flag: "--client-id",
-    env: "CHECK_CLIENT_ID",
-    type: "text",
-    arg: "id",
-    default: "",
-    description: "an OAuth client of the wallet",
-    command: "check",
-  },
-  {
-    key: "checkClientSecret",
-    flag: "--client-secret",
-    env: "CHECK_CLIENT_SECRET",
-    type: "text",
-    arg: "secret",
-    default: "",
-    description: "its secret",
-    command: "check",
-  },
-  {
-    key: "checkRedirectUri",
-    flag: "--redirect-uri",
-    env: "CHECK_REDIRECT_URI",
-    type: "text",
-    arg: "uri",
-    default: "",
-    description: "one of its registered redirect URIs (nothing is sent there)",
-    command: "check",
-  },
-  {
-    key: "checkTimeout",
-    flag: "--timeout",
-    env: "CHECK_TIMEOUT",
-    type: "duration",
-    arg: "duration",
-    default: "10s",
-    description: "how long one check may take before it fails",
-    command: "check",
-  },
+  ...CHECK_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionKey = (typeof OPTIONS)[number]["key"];

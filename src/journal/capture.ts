@@ -6,7 +6,8 @@ import { bodyTextRead } from "../http/json-body.ts";
 import type { Exchange } from "../http/service-app.ts";
 import { jose } from "../jose.ts";
 import type { ServiceName } from "../service-names.ts";
-import type { Captured, CapturedBody, Journal } from "./journal.ts";
+import type { Captured, Journal } from "./journal.ts";
+import type { CapturedBody } from "./window.ts";
 
 /** How much of each body the journal keeps. */
 export const BODY_LIMIT_BYTES = 16 * 1024;

@@ -1,9 +1,8 @@
 import { type JournalBody, type JournalEntry, type JournalFilter, matchesFilter } from "../contracts/journal/entry.ts";
-import type { WINDOW_FIGURES } from "../contracts/journal/schemas.ts";
 import { type FlatHeaders, headerOf, headerRecord } from "../http/flat-headers.ts";
-import type { FromSchema } from "../json-schema.ts";
 import type { Masker } from "../mask.ts";
 import type { ServiceName } from "../service-names.ts";
+import { type CapturedBody, Window, type WindowFigures } from "./window.ts";
 
 /** An exchange as it was captured, secrets and all: it leaves the journal only masked. */
 export interface Captured
@@ -14,12 +13,6 @@ export interface Captured
   request: { headers: FlatHeaders; body?: CapturedBody };
   /** Its headers are there once it was sent (with its body, unless it is an event stream). */
   response: { headers: FlatHeaders; body?: CapturedBody };
-}
-
-/** A body as the route read it (text) or as it was sent (bytes, decoded only when looked at). */
-export interface CapturedBody {
-  data: string | Buffer;
-  truncated: boolean;
 }
 
 type Identity = Pick<JournalEntry, "user" | "agent">;
@@ -33,7 +26,7 @@ interface Recorded {
   /** Called once the answer's body is in, for a listing that waits for it. */
   waiters?: (() => void)[];
   /** The server's entries it is one of, which counts what it holds. */
-  window: Window;
+  window: Window<Recorded>;
   /** The captured bodies its window counts for it. */
   held?: (string | Buffer)[];
   /** It made room for newer entries. */
@@ -57,7 +50,7 @@ export interface JournalOptions {
  * followers get it once it is complete.
  */
 export class Journal {
-  readonly #windows = new Map<ServiceName, Window>();
+  readonly #windows = new Map<ServiceName, Window<Recorded>>();
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
   readonly #awaitingBody = new Set<Recorded>();
   #lastId = 0;
@@ -193,116 +186,5 @@ export class Journal {
       },
     };
     return recorded.view;
-  }
-}
-
-/** How full a server's journal is (in GET /__sandbox/health). */
-export type WindowFigures = FromSchema<typeof WINDOW_FIGURES>;
-
-/** A body a window holds: the one copy its entries share. */
-interface HeldBody {
-  data: string | Buffer;
-  /** How many of the window's entries hold it. */
-  holders: number;
-  /**
-   * Its masked texts once made, by how they were read: cut or whole (a cut one masks a secret's
-   * beginning at its end), and the type it was sent as (a form is masked as one).
-   */
-  masked?: Map<string, string>;
-}
-
-/**
- * A server's entries, oldest first: the newest `size` of them whose bodies take at most `budget`
- * bytes (the newest is kept whatever its size). Each distinct body counts twice its length, as
- * captured and as its masked text (made once, when an entry holding it is first looked at), so
- * that looking never makes an entry leave. A body equal to one the window holds is kept as that
- * one (a poll, a client that retries, the catalog sent again), so it takes memory, and counts,
- * once however many entries hold it; and the garbage collector has one copy to move, not one per
- * request.
- */
-class Window {
-  readonly #entries: Recorded[] = [];
-  /** Each captured body the window holds, by itself (a string by its value). */
-  readonly #bodies = new Map<string | Buffer, HeldBody>();
-  /** The bytes last held: bytes are compared with them only (a Map finds equal strings, not equal bytes). */
-  #lastBytes?: Buffer;
-  #bytes = 0;
-  #madeRoom = 0;
-
-  constructor(
-    private readonly size: number,
-    private readonly budget: number,
-  ) {}
-
-  get length(): number {
-    return this.#entries.length;
-  }
-
-  figures(): WindowFigures {
-    return { entries: this.#entries.length, bodyBytes: this.#bytes, madeRoom: this.#madeRoom };
-  }
-
-  push(recorded: Recorded): void {
-    this.#entries.push(recorded);
-    this.hold(recorded, recorded.captured.request.body);
-    this.hold(recorded, recorded.captured.response.body);
-    this.#makeRoom(); // for an entry without a body too
-  }
-
-  /** Counts a body an entry came to hold (its answer's, once sent), kept as the equal one the window holds if any; then makes room. */
-  hold(recorded: Recorded, body: CapturedBody | undefined): void {
-    if (recorded.left || !body) return;
-    const held = this.#equalTo(body.data);
-    if (held) {
-      held.holders++;
-      body.data = held.data;
-    } else {
-      this.#bodies.set(body.data, { data: body.data, holders: 1 });
-      this.#bytes += 2 * body.data.length;
-    }
-    if (Buffer.isBuffer(body.data)) this.#lastBytes = body.data;
-    recorded.held ??= [];
-    recorded.held.push(body.data);
-    this.#makeRoom();
-  }
-
-  /** What the window holds of a body equal to `data`: found by value for a string, by identity or against the last bytes for bytes. */
-  #equalTo(data: string | Buffer): HeldBody | undefined {
-    const held = this.#bodies.get(data);
-    if (held || typeof data === "string" || !this.#lastBytes?.equals(data)) return held;
-    return this.#bodies.get(this.#lastBytes);
-  }
-
-  /** A body's masked text, made once for all the entries that hold it (as sent with the same type). */
-  masked({ data, truncated }: CapturedBody, contentType: string | undefined, masker: Masker): string {
-    const mask = () => masker.body(data.toString(), contentType, truncated);
-    const held = this.#bodies.get(data);
-    if (!held) return mask(); // its entries left while a listing was being made
-    const kind = `${truncated ? "cut" : "whole"} ${contentType ?? ""}`;
-    held.masked ??= new Map();
-    const made = held.masked.get(kind) ?? mask();
-    held.masked.set(kind, made);
-    return made;
-  }
-
-  /** Oldest first. */
-  values(): Recorded[] {
-    return [...this.#entries];
-  }
-
-  #makeRoom(): void {
-    while (this.#entries.length > 1 && (this.#entries.length > this.size || this.#bytes > this.budget))
-      this.#leave(this.#entries.shift()!);
-  }
-
-  #leave(recorded: Recorded): void {
-    recorded.left = true;
-    this.#madeRoom++;
-    for (const data of recorded.held ?? []) {
-      const held = this.#bodies.get(data)!;
-      if (--held.holders > 0) continue;
-      this.#bodies.delete(data);
-      this.#bytes -= 2 * data.length;
-    }
   }
 }
