@@ -180,6 +180,11 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What a bug report shows of a thrown value: an error's stack (its name and message when it has none), anything else as text. */
+export function stackOf(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+}
+
 /** The code of a failed system call (ENOENT, EEXIST, EPERM…): what a caught error says it was, when it says. */
 export function errnoCode(error: unknown): string | undefined {
   return error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;

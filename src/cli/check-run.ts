@@ -10,6 +10,7 @@ import { textObserver } from "../check/report/text.ts";
 import { RunContext } from "../check/run-context.ts";
 import { type RunObserver, type RunResult, runChecks } from "../check/runner.ts";
 import type { CheckTarget } from "../check/target.ts";
+import { isOneOf } from "../choices.ts";
 import { loadConfig, type SandboxConfig } from "../config/load.ts";
 import type { OptionKey } from "../config/options.ts";
 import { failWith, messageOf } from "../errors.ts";
@@ -112,7 +113,7 @@ function parseAreas(only: string | undefined): AreaName[] {
     .split(",")
     .map((name) => name.trim())
     .filter(Boolean);
-  const unknown = names.filter((name) => !(AREA_NAMES as readonly string[]).includes(name));
+  const unknown = names.filter((name) => !isOneOf(AREA_NAMES, name));
   if (names.length === 0 || unknown.length > 0)
     failWith(CLI_TEXTS.checkAreas, { values: { areas: AREA_NAMES.join(", "), only }, expected: true });
   return AREA_NAMES.filter((name) => names.includes(name));

@@ -1,5 +1,5 @@
 import { AGENT_ERRORS } from "../agent/errors.ts";
-import { exitTexts, SandboxError } from "../errors.ts";
+import { exitTexts, SandboxError, stackOf } from "../errors.ts";
 import type { Cli } from "./io.ts";
 
 /**
@@ -174,8 +174,6 @@ export const CLI_TEXTS = exitTexts(
 /** Errors a user can fix (a SandboxError marked expected) get one line; anything else is a bug and keeps its stack. A SandboxError ends the command with its exit code, anything else with 1. */
 export function reportError(error: unknown, cli: Cli): void {
   const expected = error instanceof SandboxError && error.expected;
-  cli.io.stderr.write(
-    `${expected ? `Error: ${error.message}` : `Unexpected error: ${(error as Error)?.stack ?? String(error)}`}\n`,
-  );
+  cli.io.stderr.write(`${expected ? `Error: ${error.message}` : `Unexpected error: ${stackOf(error)}`}\n`);
   cli.exitCode = error instanceof SandboxError ? error.exitCode : 1;
 }

@@ -3,7 +3,7 @@ import { Command } from "commander";
 import { loadActions } from "../agent/actions/definition.ts";
 import { agentTargets, DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { FETCH_BLOCKED_PORTS } from "../config/blocked-ports.ts";
-import { failWith } from "../errors.ts";
+import { failWith, stackOf } from "../errors.ts";
 import { IdentityError, resolveEndUser } from "../identity/index.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import { packageVersion } from "../version.ts";
@@ -55,8 +55,7 @@ export function mcpCommand(cli: Cli): Command {
       const port = options.http === true ? 0 : Number(options.http);
       if (!Number.isInteger(port) || port < 0 || port > 65535 || FETCH_BLOCKED_PORTS.has(port))
         failWith(CLI_TEXTS.httpPort, { values: { given: String(options.http) }, expected: true });
-      const onServerError = (error: unknown) =>
-        cli.io.stderr.write(`Error on a request: ${(error as Error)?.stack ?? String(error)}\n`);
+      const onServerError = (error: unknown) => cli.io.stderr.write(`Error on a request: ${stackOf(error)}\n`);
       const http = { port, host: "127.0.0.1", allowedHosts: config.allowedHosts, onServerError };
       const { url } = await serveHttp(make, http).catch((error: NodeJS.ErrnoException) => {
         failWith(error.code === "EADDRINUSE" ? CLI_TEXTS.mcpPortBusy : CLI_TEXTS.mcpCannotListen, {

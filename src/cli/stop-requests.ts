@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { errnoCode } from "../errors.ts";
 import type { CliIo } from "./io.ts";
 
 /** What ends a running `sandbox start`: `next` resolves with the reason; `dispose` stops listening. */
@@ -93,7 +94,7 @@ function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+    if (errnoCode(error) !== "EPERM") return false;
   }
   return processInfo(pid)?.state !== "Z";
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Command } from "commander";
-import { failWith } from "../errors.ts";
+import { errnoCode, failWith } from "../errors.ts";
 import { isAlive, runningSandbox } from "../sandbox-lock.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
@@ -39,8 +39,7 @@ export function stopCommand(cli: Cli): Command {
       try {
         process.kill(pid, "SIGTERM");
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "EPERM")
-          failWith(CLI_TEXTS.otherUser, { values: { dataDir, pid }, expected: true });
+        if (errnoCode(error) === "EPERM") failWith(CLI_TEXTS.otherUser, { values: { dataDir, pid }, expected: true });
         // ESRCH: it ended on its own just now.
       }
       // It releases the lock as the last step of its close, then exits: once it is gone, a new start may take the dir.

@@ -11,7 +11,7 @@ import type { Controls } from "../controls/controls.ts";
 import { faultIntercept } from "../controls/faults/intercept.ts";
 import { FaultRegistry } from "../controls/faults/registry.ts";
 import { addControlRoutes } from "../controls/routes.ts";
-import { SandboxError } from "../errors.ts";
+import { SandboxError, stackOf } from "../errors.ts";
 import type { ClientTimeouts } from "../http/connections.ts";
 import { type RunningServer, serve } from "../http/serve.ts";
 import type { LiveStream } from "../http/sse.ts";
@@ -85,7 +85,7 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
   // Failures we describe ourselves (a refused disk, an unreachable wallet) are logged by their message; bugs with their stack.
   const onServerError = (error: unknown, event: H3Event) =>
     logError(
-      `Error on ${event.req.method} ${event.url.pathname}: ${error instanceof SandboxError ? error.message : ((error instanceof Error ? error.stack : undefined) ?? String(error))}`,
+      `Error on ${event.req.method} ${event.url.pathname}: ${error instanceof SandboxError ? error.message : stackOf(error)}`,
     );
 
   const close = async () => {

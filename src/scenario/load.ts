@@ -3,7 +3,7 @@ import { dirname, extname, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { loadActions } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
-import { messageOf } from "../errors.ts";
+import { errnoCode, messageOf } from "../errors.ts";
 import { validatorOf } from "../json-validator.ts";
 import { SCENARIO_SCHEMA } from "../scenario-schema.ts";
 import { loadDemoUsers } from "../users.ts";
@@ -31,7 +31,7 @@ export async function loadScenario(file: string): Promise<Scenario> {
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new ScenarioFileError(file, [`cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`]);
+    throw new ScenarioFileError(file, [`cannot be read (${errnoCode(error) ?? "unreadable"})`]);
   }
   let document: unknown;
   try {

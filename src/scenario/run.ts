@@ -1,7 +1,7 @@
 import { loadActions } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { connectionProblem } from "../client/connection.ts";
-import { SandboxError } from "../errors.ts";
+import { SandboxError, stackOf } from "../errors.ts";
 import type { ServiceName } from "../service-names.ts";
 import { loadDemoUsers } from "../users.ts";
 import type { RunStep, Scenario } from "./scenario.ts";
@@ -146,7 +146,7 @@ export function failureOf(error: unknown): Pick<StepResult, "detail" | "internal
   const bug = error instanceof Error ? error : new Error(String(error));
   return {
     detail: `internal error: ${bug.name}: ${bug.message}`,
-    internal: { stack: bug.stack ?? `${bug.name}: ${bug.message}` },
+    internal: { stack: stackOf(bug) },
   };
 }
 

@@ -19,8 +19,9 @@ export interface Target extends Servers {
 }
 
 export function givenServers(servers: Servers): Target {
-  const any = servers.urls.storefront ?? servers.urls.wallet ?? servers.urls.host;
-  return { ...servers, controls: new ControlsClient(any as string), given: true, close: async () => {} };
+  // Any server answers the controls; a scenario's servers are given with at least one URL.
+  const any = servers.urls.storefront ?? servers.urls.wallet ?? servers.urls.host ?? "";
+  return { ...servers, controls: new ControlsClient(any), given: true, close: async () => {} };
 }
 
 /**
