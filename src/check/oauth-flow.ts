@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { AUTHORIZE_PATH, TOKEN_PATH } from "../contracts/wallet/oauth.ts";
 import { expectStatus } from "./expect.ts";
 import { type Answer, describe, type Http } from "./http.ts";
 import { failCheck } from "./outcome.ts";
@@ -12,7 +13,7 @@ export function pkce(): { verifier: string; challenge: string } {
 }
 
 export function authorizeUrl(run: RunContext, params: Record<string, string>): string {
-  return `${run.url("wallet")}/oauth/authorize?${new URLSearchParams(params)}`;
+  return `${run.url("wallet")}${AUTHORIZE_PATH}?${new URLSearchParams(params)}`;
 }
 
 /** The parameters of an authorization request for the client, with state and a PKCE challenge. */
@@ -51,7 +52,7 @@ export function submitSignIn(http: Http, run: RunContext, fields: URLSearchParam
   const form = new URLSearchParams(fields);
   form.set("email", account.email);
   form.set("password", account.password);
-  return http.send("POST", `${run.url("wallet")}/oauth/authorize`, { headers: { accept: "text/html" }, body: form });
+  return http.send("POST", `${run.url("wallet")}${AUTHORIZE_PATH}`, { headers: { accept: "text/html" }, body: form });
 }
 
 /** The whole browser part: the page, the sign-in and the redirect back; answers the code and its verifier. */
@@ -87,7 +88,7 @@ export function tokenRequest(
 ): Promise<Answer> {
   const { id } = run.target.oauthClient!;
   const basic = Buffer.from(`${formEncode(id)}:${formEncode(secret)}`).toString("base64");
-  return http.send("POST", `${run.url("wallet")}/oauth/token`, {
+  return http.send("POST", `${run.url("wallet")}${TOKEN_PATH}`, {
     headers: { accept: "application/json", authorization: `Basic ${basic}` },
     body: new URLSearchParams(form),
   });

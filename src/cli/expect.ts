@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import type { ExpectResult } from "../client/controls-client.ts";
+import { TOKEN_PATH } from "../contracts/wallet/oauth.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
@@ -30,7 +31,7 @@ export function expectCommand(cli: Cli): Command {
         examples: [
           "npx sandbox expect --service storefront --method GET --path /api/agent/orders --user ada@example.com --agent",
           "npx sandbox expect --service storefront --method POST --path /api/cart/items --count 2",
-          "npx sandbox expect --service wallet --method POST --path /oauth/token --count 0",
+          `npx sandbox expect --service wallet --method POST --path ${TOKEN_PATH} --count 0`,
           "npx sandbox expect --service storefront --method POST --path /api/cart/items --status 2xx --count 3",
         ],
       }),

@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { alignColumns } from "../columns.ts";
 import type { FaultSpec } from "../contracts/controls/fault.ts";
 import type { Fault } from "../contracts/controls/fault-schemas.ts";
+import { TOKEN_PATH } from "../contracts/wallet/oauth.ts";
 import { type JsonConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -59,7 +60,7 @@ export function faultCommand(cli: Cli): Command {
       "after",
       helpText({
         notes: [
-          "On the wallet's /oauth/token, a fault answers as OAuth does: a 5xx as temporarily_unavailable, a 4xx as 400 invalid_request.",
+          `On the wallet's ${TOKEN_PATH}, a fault answers as OAuth does: a 5xx as temporarily_unavailable, a 4xx as 400 invalid_request.`,
         ],
         examples: [
           "npx sandbox fault add --service storefront --route 'POST /api/cart/items' --status 503 --times 3",

@@ -1,9 +1,10 @@
 import { WALLET_ERRORS } from "../contracts/wallet/errors.ts";
+import { AUTHORIZE_PATH, TOKEN_PATH } from "../contracts/wallet/oauth.ts";
+import { OAUTH_ERRORS } from "../contracts/wallet/oauth-errors.ts";
 import { createWalletApp } from "../wallet/app.ts";
 import { addWalletControls } from "../wallet/controls.ts";
 import { loadDefaultClients } from "../wallet/oauth/clients.ts";
 import { CodeStore } from "../wallet/oauth/codes.ts";
-import { OAUTH_ERRORS } from "../wallet/oauth/oauth-response.ts";
 import { openWalletStore, WALLET_FILE } from "../wallet/store.ts";
 import { addTransaction, settleTransaction } from "../wallet/triggers.ts";
 import { type ServiceDefinition, SHARED_ERRORS } from "./service.ts";
@@ -50,7 +51,7 @@ export const walletService: ServiceDefinition = {
         return [
           `OAuth client: ${client.id}   secret: ${client.secret}`,
           `  redirect URIs: ${client.redirectUris.join(", ")}`,
-          `  authorize: ${wallet}/oauth/authorize   token: ${wallet}/oauth/token`,
+          `  authorize: ${wallet}${AUTHORIZE_PATH}   token: ${wallet}${TOKEN_PATH}`,
           "  (more clients: npx sandbox oauth add-client --help)",
         ];
       },

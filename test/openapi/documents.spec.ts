@@ -3,8 +3,8 @@ import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import { BFF_TEXTS } from "../../src/contracts/bff-errors.ts";
 import { STOREFRONT_TEXTS } from "../../src/contracts/storefront/errors.ts";
+import { OAUTH_TEXTS } from "../../src/contracts/wallet/oauth-errors.ts";
 import type { OpenApiDocument } from "../../src/openapi/document.ts";
-import { OAUTH_TEXTS } from "../../src/wallet/oauth/oauth-response.ts";
 import { loginAt, startFullSandbox } from "../helpers/agent.ts";
 import { startTestSandbox } from "../helpers/sandbox.ts";
 

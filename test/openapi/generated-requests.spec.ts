@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { WALLET_TEXTS } from "../../src/contracts/wallet/errors.ts";
+import { OAUTH_TEXTS } from "../../src/contracts/wallet/oauth-errors.ts";
 import type { OpenApiDocument } from "../../src/openapi/document.ts";
-import { OAUTH_TEXTS } from "../../src/wallet/oauth/oauth-response.ts";
 import { SERVICE_TOKEN, startFullSandbox } from "../helpers/agent.ts";
 import { basic, CLIENT } from "../helpers/oauth.ts";
 import { type Generated, type Operation, RequestGenerator, type Schema } from "../helpers/request-generator.ts";

@@ -1,3 +1,4 @@
+import { AUTHORIZE_PATH, METADATA_PATH, TOKEN_PATH } from "../../contracts/wallet/oauth.ts";
 import type { Area, Check } from "../check.ts";
 import { expectBody, expectHeader, expectOAuthError, optionalMember } from "../expect.ts";
 import { describe } from "../http.ts";
@@ -26,14 +27,14 @@ const checks: Check[] = [
     name: "authorization server metadata",
     needs: ["wallet"],
     async run({ http, run }) {
-      const body = expectBody(await http.get(`${run.url("wallet")}/.well-known/oauth-authorization-server`), {
+      const body = expectBody(await http.get(`${run.url("wallet")}${METADATA_PATH}`), {
         issuer: "string",
         authorization_endpoint: "string",
         token_endpoint: "string",
       });
-      if (!body.authorization_endpoint.endsWith("/oauth/authorize") || !body.token_endpoint.endsWith("/oauth/token"))
+      if (!body.authorization_endpoint.endsWith(AUTHORIZE_PATH) || !body.token_endpoint.endsWith(TOKEN_PATH))
         failCheck(
-          `expected the endpoints /oauth/authorize and /oauth/token, got ${body.authorization_endpoint} and ${body.token_endpoint}`,
+          `expected the endpoints ${AUTHORIZE_PATH} and ${TOKEN_PATH}, got ${body.authorization_endpoint} and ${body.token_endpoint}`,
         );
       const methods = optionalMember(body, "code_challenge_methods_supported");
       if (!Array.isArray(methods) || !methods.includes("S256"))

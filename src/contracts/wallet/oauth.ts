@@ -5,6 +5,9 @@ export const AUTHORIZE_PATH = "/oauth/authorize";
 export const TOKEN_PATH = "/oauth/token";
 export const METADATA_PATH = "/.well-known/oauth-authorization-server";
 
+/** The grants the token endpoint takes: its metadata lists them, its refusal of another names them. */
+export const GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
+
 export const OAUTH_TAG = {
   name: "OAuth",
   description:

@@ -1,6 +1,6 @@
+import { AUTHORIZATION_PARAMS, MAX_STATE, PKCE_VALUE } from "../../contracts/wallet/oauth-requests.ts";
 import { SCOPES, WALLET_SCOPE } from "../../contracts/wallet/scopes.ts";
 import type { OAuthClient } from "../model.ts";
-import { PKCE_VALUE } from "./pkce.ts";
 
 /** A checked authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636). */
 export interface AuthorizationRequest {
@@ -21,20 +21,6 @@ export type AuthorizationRequestResult =
   | { ok: true; request: AuthorizationRequest }
   | { ok: false; page: string }
   | { ok: false; redirectUri: string; error: string; description: string; state?: string };
-
-/** Every parameter of the request, in the order a form re-sends them. */
-export const AUTHORIZATION_PARAMS = [
-  "response_type",
-  "client_id",
-  "redirect_uri",
-  "scope",
-  "state",
-  "code_challenge",
-  "code_challenge_method",
-] as const;
-
-/** The longest state, in characters as JSON Schema's maxLength counts them (code points), which the request's schema shows. */
-export const MAX_STATE = 2048;
 
 export function checkAuthorizationRequest(
   params: URLSearchParams,

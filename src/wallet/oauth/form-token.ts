@@ -1,10 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { sameSecret } from "../../auth/secrets.ts";
 import type { Clock } from "../../clock.ts";
+import { FORM_TOKEN_LIFETIME_MS } from "../../contracts/wallet/oauth-requests.ts";
 import type { AuthorizationRequest } from "./authorization-request.ts";
-
-/** How long a sign-in form can be sent after the page was shown: time to read it and type a password, not to keep it for later. */
-export const FORM_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
 /**
  * The anti-CSRF token of the sign-in form: `<issued at>.<MAC>`, an HMAC-SHA256 of the time it was

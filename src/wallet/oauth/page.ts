@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { AUTHORIZE_PATH } from "../../contracts/wallet/oauth.ts";
+import { AUTHORIZATION_PARAMS } from "../../contracts/wallet/oauth-requests.ts";
 import { SCOPES } from "../../contracts/wallet/scopes.ts";
-import { AUTHORIZATION_PARAMS, type AuthorizationRequest } from "./authorization-request.ts";
+import type { AuthorizationRequest } from "./authorization-request.ts";
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
@@ -80,7 +82,7 @@ export function signInPage(
 <p><strong>${escapeHtml(request.client.name)}</strong> asks to:</p>
 <ul class="scopes">${scopes}</ul>
 ${options.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.error)}</p>` : ""}
-<form method="post" action="/oauth/authorize"${options.error ? ' aria-describedby="form-error"' : ""}>
+<form method="post" action="${AUTHORIZE_PATH}"${options.error ? ' aria-describedby="form-error"' : ""}>
 ${hidden}
 <input type="hidden" name="csrf_token" value="${escapeHtml(options.csrfToken)}">
 <label for="email">Email</label>

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Draft } from "immer";
 import { digest } from "../../auth/secrets.ts";
+import { OAUTH_TEXTS } from "../../contracts/wallet/oauth-errors.ts";
 import type { ErrorText } from "../../errors.ts";
 import type { WalletData } from "../model.ts";
-import { OAUTH_TEXTS } from "./oauth-response.ts";
 
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 86_400_000;
 

@@ -1,10 +1,9 @@
 import type { H3Event } from "h3";
-import type { Guard } from "../../contracts/route-contract.ts";
+import { OAUTH_TEXTS } from "../../contracts/wallet/oauth-errors.ts";
 import { failWith } from "../../errors.ts";
 import { readForm } from "../../http/form-body.ts";
 import type { OAuthClient } from "../model.ts";
 import { secretMatches } from "./clients.ts";
-import { OAUTH_TEXTS } from "./oauth-response.ts";
 
 /** The token request's form: url-encoded only, each parameter at most once (RFC 6749 §3.2). */
 export async function readTokenForm(event: H3Event): Promise<URLSearchParams> {
@@ -14,32 +13,6 @@ export async function readTokenForm(event: H3Event): Promise<URLSearchParams> {
   if (repeated) failWith(OAUTH_TEXTS.repeatedParameter, { values: { name: repeated } });
   return form;
 }
-
-/** The client authenticates with HTTP Basic, or with client_id and client_secret in the form (which no security scheme names). */
-export const CLIENT_AUTH: Guard = {
-  alternatives: [
-    [
-      {
-        name: "clientBasic",
-        scheme: () => ({
-          type: "http",
-          scheme: "basic",
-          description: "The OAuth client's id and secret (client_secret_basic, each form-encoded)",
-        }),
-      },
-    ],
-    [],
-  ],
-  errors: [
-    OAUTH_TEXTS.noClientAuth,
-    OAUTH_TEXTS.wrongClient,
-    OAUTH_TEXTS.malformedBasic,
-    OAUTH_TEXTS.basicWithoutColon,
-    OAUTH_TEXTS.basicNotEncoded,
-    OAUTH_TEXTS.twoClientAuths,
-    OAUTH_TEXTS.clientIdDiffers,
-  ],
-};
 
 /**
  * Client authentication: HTTP Basic (client_secret_basic, id and secret form-encoded, RFC 6749
