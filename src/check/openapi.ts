@@ -1,3 +1,4 @@
+import { OPENAPI_PATH } from "../contracts/service-routes.ts";
 import type { FromSchema } from "../json-schema.ts";
 import { parseJson } from "../json-text.ts";
 import { conforms } from "../json-validator.ts";
@@ -41,7 +42,7 @@ export async function sandboxDocument(
 /** `<base>/openapi.json` of the service, read once per run; the sandbox's own when it serves none. */
 export function openApiDocument(run: RunContext, service: ServiceName): Promise<LoadedDocument> {
   return run.once(`openapi ${service}`, async (http): Promise<LoadedDocument> => {
-    const url = `${run.url(service)}/openapi.json`;
+    const url = `${run.url(service)}${OPENAPI_PATH}`;
     const answer = await http.get(url);
     let problem: string;
     if (answer.status === 200) {

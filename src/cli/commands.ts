@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { OPENAPI_PATH } from "../contracts/service-routes.ts";
 import type { Cli } from "./io.ts";
 
 /**
@@ -130,7 +131,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     usage: "openapi [options]",
-    description: "Write the OpenAPI 3.1 documents of the servers, as each serves them at GET /openapi.json",
+    description: `Write the OpenAPI 3.1 documents of the servers, as each serves them at GET ${OPENAPI_PATH}`,
     load: async () => (await import("./openapi.ts")).openapiCommand,
   },
 ];

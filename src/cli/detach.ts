@@ -5,6 +5,7 @@ import { answersHealth } from "../client/health.ts";
 import { advertisedServers, serverLines } from "../client/server-lines.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
+import { HEALTH_PATH } from "../contracts/service-routes.ts";
 import { failWith } from "../errors.ts";
 import { packageFile } from "../package-files.ts";
 import { controlTokenLines } from "../runtime/banner.ts";
@@ -154,7 +155,9 @@ async function untilReady(child: ChildProcess, ended: () => string | undefined, 
       return { pid: lock.pid, urls: lock.urls };
     if (Date.now() > deadline) {
       await stopChild(child);
-      return { failure: `The sandbox did not answer /health within ${READY_WITHIN_MS / 1000} s, so it was stopped` };
+      return {
+        failure: `The sandbox did not answer ${HEALTH_PATH} within ${READY_WITHIN_MS / 1000} s, so it was stopped`,
+      };
     }
     await sleep(POLL_MS);
   }

@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { signInAsApp } from "../agent/as-app.ts";
 import { AGENT_TEXTS } from "../agent/errors.ts";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
+import { EMBED_PATH } from "../contracts/host-app/embed.ts";
 import { failWith } from "../errors.ts";
 import {
   buildEmbedUrl,
@@ -39,7 +40,7 @@ export function embedUrlCommand(cli: Cli): Command {
       "--register",
       "first sign the user in as the app does after login and register their agent sessions on the running sandbox, so that the chat can answer",
     )
-    .option("--embed-base <url>", "base URL of the embed [env EMBED_BASE, default auto: /embed on the host app]")
+    .option("--embed-base <url>", `base URL of the embed [env EMBED_BASE, default auto: ${EMBED_PATH} on the host app]`)
     .option("--bind <address>", `the host app's address when no sandbox runs on the data dir ${settingNote("bind")}`)
     .option(
       "--host-port <port>",

@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import type { ExpectResult } from "../client/controls-client.ts";
+import { HEALTH_PATH } from "../contracts/service-routes.ts";
 import { TOKEN_PATH } from "../contracts/wallet/oauth.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
@@ -26,7 +27,7 @@ export function expectCommand(cli: Cli): Command {
           "Looks in the request journal (see `sandbox journal`): a request counts once its answer was sent,",
           "so check after the calls you expect have returned. `sandbox journal --clear` between tests",
           "starts each one from nothing. --status counts only the requests answered so (a fault's 503",
-          "is not a success); health checks (GET /health) count only with --health or --path /health.",
+          `is not a success); health checks (GET ${HEALTH_PATH}) count only with --health or --path ${HEALTH_PATH}.`,
         ],
         examples: [
           "npx sandbox expect --service storefront --method GET --path /api/agent/orders --user ada@example.com --agent",

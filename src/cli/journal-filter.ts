@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { HEALTH_PATH, type JournalFilter, STATUS_FILTER } from "../contracts/journal/entry.ts";
+import { type JournalFilter, STATUS_FILTER } from "../contracts/journal/entry.ts";
+import { HEALTH_PATH } from "../contracts/service-routes.ts";
 import { SERVICE_NAMES } from "../service-names.ts";
 import type { DemoUser } from "../users.ts";
 import { userLabel } from "./journal-table.ts";
@@ -25,7 +26,7 @@ export function withFilterOptions(command: Command, options: { required: boolean
     .option("--status <code|class>", "answered with this status (503) or class (2xx, 5xx)", statusFilter)
     .option(
       "--health",
-      "include the health checks (GET /health: the terminal UI, status and start --detach send them)",
+      `include the health checks (GET ${HEALTH_PATH}: the terminal UI, status and start --detach send them)`,
     );
 }
 

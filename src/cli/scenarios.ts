@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
+import { SCENARIO_SCHEMA_PATH } from "../contracts/service-routes.ts";
 import { failWith } from "../errors.ts";
 import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
@@ -60,7 +61,7 @@ export function scenariosCommand(cli: Cli): Command {
           "Each scenario runs against a sandbox of its own: every server on free ports, a temporary data",
           "dir, nothing shared with a sandbox you run. Its data is imported, its clock set and its faults",
           "added first; then its steps run in order, and a step that fails ends the scenario.",
-          "Every file is checked against the scenario schema first (GET /scenario.schema.json of any server,",
+          `Every file is checked against the scenario schema first (GET ${SCENARIO_SCHEMA_PATH} of any server,`,
           "docs/scenarios.md): a file that does not fit is named with the JSON pointer of what is wrong,",
           "and nothing runs (exit 2). Exit 1 when a scenario fails, 0 when all pass, 3 when a step hit a",
           "bug of the runner's (BUG, with its stack: please report it). A server's errors go to stderr.",
@@ -89,7 +90,7 @@ export function scenariosCommand(cli: Cli): Command {
       }
       if (problems.length > 0) {
         cli.io.stderr.write(
-          `${problems.join("\n")}\nNothing ran: fix the files above (docs/scenarios.md describes each step; GET /scenario.schema.json of any server is the schema).\n`,
+          `${problems.join("\n")}\nNothing ran: fix the files above (docs/scenarios.md describes each step; GET ${SCENARIO_SCHEMA_PATH} of any server is the schema).\n`,
         );
         cli.exitCode = 2;
         return;

@@ -2,6 +2,7 @@ import { Command, Option } from "commander";
 import { loadConfig } from "../config/load.ts";
 import type { OptionSpec } from "../config/option-spec.ts";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
+import { HEALTH_PATH } from "../contracts/service-routes.ts";
 import { failWith } from "../errors.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
@@ -13,7 +14,7 @@ export function startCommand(cli: Cli): Command {
     .option("--config <file>", "settings file (default: sandbox.config.json in this folder, if present)")
     .option(
       "--detach",
-      "run in the background: return once every server answers /health, print the URLs; output goes to <data dir>/sandbox.log",
+      `run in the background: return once every server answers ${HEALTH_PATH}, print the URLs; output goes to <data dir>/sandbox.log`,
     )
     .option("--json", "with --detach: print {pid, urls, dataDir, log} as JSON")
     .option("--ui", "open the terminal UI on the servers in this terminal; quitting it stops them")

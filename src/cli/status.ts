@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { answersHealth } from "../client/health.ts";
 import { advertisedServers, serverLines } from "../client/server-lines.ts";
+import { HEALTH_PATH } from "../contracts/service-routes.ts";
 import { formatSpan } from "../identity/time-span.ts";
 import { runningSandbox } from "../sandbox-lock.ts";
 import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./command-config.ts";
@@ -15,7 +16,7 @@ export function statusCommand(cli: Cli): Command {
       "after",
       helpText({
         notes: [
-          `Exit code: 0 when a sandbox runs and every server answers /health, ${NOT_RUNNING} when none runs on the`,
+          `Exit code: 0 when a sandbox runs and every server answers ${HEALTH_PATH}, ${NOT_RUNNING} when none runs on the`,
           "data dir, 1 when one runs but is not ready (starting, or a server does not answer).",
         ],
         examples: [
@@ -57,7 +58,7 @@ export function statusCommand(cli: Cli): Command {
             ? [
                 "",
                 ...serverLines(servers).map((line, index) =>
-                  answering[index] ? line : `${line}   (does not answer /health)`,
+                  answering[index] ? line : `${line}   (does not answer ${HEALTH_PATH})`,
                 ),
               ]
             : []),

@@ -1,9 +1,10 @@
+import { HEALTH_PATH } from "../contracts/service-routes.ts";
 import { connectionProblem } from "./connection.ts";
 
 /** GET /health of a server (the public check, which needs no token): its status, or why none came within `timeoutMs`. */
 async function probeHealth(url: string, timeoutMs: number): Promise<{ status: number } | { problem: string }> {
   try {
-    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(`${url}${HEALTH_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
     return { status: response.status };
   } catch (error) {

@@ -1,11 +1,11 @@
 import { STATUS_CODES } from "node:http";
 import { H3, type H3Event, type HTTPError, handleCors, isPreflightRequest, type Middleware } from "h3";
 import { codeForStatus, HTTP_TEXTS } from "../contracts/http-errors.ts";
+import { HEALTH, HEALTH_PATH } from "../contracts/service-routes.ts";
 import { type ErrorCodes, errorOf, failWith, SandboxError, statusOf } from "../errors.ts";
 import { createHostCheck, type HostPolicy } from "./allowed-hosts.ts";
 import { type SentBody, TappableResponse } from "./body-tap.ts";
 import { type FlatHeaders, flatHeaders } from "./flat-headers.ts";
-import { HEALTH } from "./health-check.ts";
 import { targetParts } from "./request-line.ts";
 import { finishHeaders, JSON_TYPE } from "./response-headers.ts";
 import { allowedMethods } from "./route-table.ts";
@@ -90,7 +90,7 @@ export function createServiceApp(options: ServiceAppOptions = {}): H3 {
     addIndexRoute(app, options.index);
     options.describe?.(app);
   }
-  app.get("/health", () => ({ status: "ok" }), { meta: HEALTH });
+  app.get(HEALTH_PATH, () => ({ status: "ok" }), { meta: HEALTH });
   return app;
 }
 

@@ -1,5 +1,6 @@
 import type { H3 } from "h3";
 import type { RouteContract } from "../contracts/route-contract.ts";
+import { DOCS_PATH, SERVICE_TAG } from "../contracts/service-routes.ts";
 import { packageVersion } from "../version.ts";
 import { prefersHtml } from "./accept.ts";
 import { listRoutes } from "./route-table.ts";
@@ -14,14 +15,6 @@ export interface ServiceIndex {
   /** What GET / answers a browser (text/html preferred to JSON), when the server has such a page; without one, a browser is sent to the API reference. */
   page?: string;
 }
-
-/** The server's API reference page (src/openapi/docs-page.ts). */
-export const DOCS_PATH = "/docs";
-
-export const SERVICE_TAG = {
-  name: "Service",
-  description: "What every server of the sandbox answers: its index, its health and this document.",
-};
 
 const INDEX_BODY = {
   title: "ServiceIndex",

@@ -1,9 +1,7 @@
 import type { SandboxConfig } from "../config/load.ts";
+import { EMBED_MODES, EMBED_PATH, type EmbedMode } from "../contracts/host-app/embed.ts";
 import { urlHost } from "../host-names.ts";
 import { IdentityError } from "./errors.ts";
-
-export const EMBED_MODES = ["drawer", "launcher"] as const;
-export type EmbedMode = (typeof EMBED_MODES)[number];
 
 /** The runtime query parameters of the chat embed URL: layout, end user, identity token and preview session. */
 export interface EmbedParams {
@@ -32,13 +30,13 @@ export function resolveEmbedBase(
   runningHostUrl?: string,
 ): string {
   if (config.embedBase !== "auto") return config.embedBase;
-  if (runningHostUrl) return `${runningHostUrl.replace(/\/+$/, "")}/embed`;
+  if (runningHostUrl) return `${runningHostUrl.replace(/\/+$/, "")}${EMBED_PATH}`;
   if (config.hostPort === 0) {
     throw new IdentityError(
       "The host port is 0 (picked when the sandbox starts) and no sandbox runs on this data dir: start it first, or set --embed-base or HOST_PORT.",
     );
   }
-  return `http://${urlHost(config.bind)}:${config.hostPort}/embed`;
+  return `http://${urlHost(config.bind)}:${config.hostPort}${EMBED_PATH}`;
 }
 
 const PARAMS = ["mode", "endUser", "identity", "session"] as const;

@@ -7,14 +7,7 @@ export {
   parseClaimPairs,
   RESERVED_CLAIMS,
 } from "./claims.ts";
-export {
-  buildEmbedUrl,
-  EMBED_MODES,
-  type EmbedMode,
-  type EmbedParams,
-  parseEmbedMode,
-  resolveEmbedBase,
-} from "./embed-url.ts";
+export { buildEmbedUrl, type EmbedParams, parseEmbedMode, resolveEmbedBase } from "./embed-url.ts";
 export { type EndUser, resolveEndUser } from "./end-user.ts";
 export { IdentityError } from "./errors.ts";
 export { type SignedIdentity, type SignIdentityOptions, signIdentity } from "./sign.ts";

@@ -4,21 +4,11 @@ import { type DemoSignIn, demoSignIn } from "../auth/login.ts";
 import { OPTIONS } from "../config/options.ts";
 import { SERVICE_TOKEN } from "../contracts/agent-routes.ts";
 import { BEARER_JWT } from "../contracts/guards.ts";
-import { defineRoute } from "../contracts/route-contract.ts";
+import { DOCS_PAGE, DOCS_PATH, OPENAPI_PATH, SCALAR_PATH } from "../contracts/service-routes.ts";
 import { renderTemplate } from "../http/html-template.ts";
 import { appRoutes } from "../http/route-table.ts";
-import { DOCS_PATH, SERVICE_TAG, type ServiceIndex } from "../http/service-index.ts";
-import { OPENAPI_PATH } from "./route.ts";
-import { addScalarRoute, SCALAR_PATH, scalarBundle } from "./scalar-bundle.ts";
-
-const DOCS_PAGE = defineRoute({
-  description: "This server's API reference: its OpenAPI document to browse and try (a browser page)",
-  details:
-    "A page for a browser: the API reference (Scalar) on GET /openapi.json, whose Try it sends requests to this server. Where the server has a login route, a button signs the demo user in and gives the reference the token.",
-  operationId: "getDocsPage",
-  tag: SERVICE_TAG,
-  responses: { 200: { description: "The page", content: { "text/html": { type: "string" } } } },
-});
+import type { ServiceIndex } from "../http/service-index.ts";
+import { addScalarRoute, scalarBundle } from "./scalar-bundle.ts";
 
 /** The bar above the reference. */
 const STYLE = `

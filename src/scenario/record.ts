@@ -1,5 +1,6 @@
 import { stringify } from "yaml";
 import type { JournalEntry } from "../contracts/journal/entry.ts";
+import { HEALTH_PATH } from "../contracts/service-routes.ts";
 import type { DemoUser } from "../users.ts";
 
 /** Requests a recording leaves to the steps that make them: logging in and registering the agent's session (their secrets are masked in the journal). */
@@ -39,7 +40,7 @@ export function recordScenario(
   for (const entry of entries) {
     const line = `${entry.method} ${entry.path}`;
     if (MADE_BY_THE_RUNNER.some((made) => made.method === entry.method && made.path === entry.path)) continue;
-    if (entry.path === "/health") continue;
+    if (entry.path === HEALTH_PATH) continue;
     // A call a server made for a request it proxies (the host app's to the wallet) is the proxied request's, not one to replay.
     if ((entry.request.headers.via ?? "").includes("sandbox-")) continue;
     const why = leftOutBecause(entry);

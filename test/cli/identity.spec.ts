@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { decodeJwt, SignJWT } from "jose";
-import type { AskAnswer } from "../../src/host-app/embed/ask-answer.ts";
+import type { AskAnswer } from "../../src/contracts/host-app/embed-schemas.ts";
 import { verifyIdentity } from "../../src/identity/index.ts";
 import { loadDemoUsers } from "../../src/users.ts";
 import { asAgent } from "../helpers/agent.ts";

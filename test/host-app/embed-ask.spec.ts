@@ -5,7 +5,7 @@ import { loadActions } from "../../src/agent/actions/definition.ts";
 import { signInAsApp } from "../../src/agent/as-app.ts";
 import { ask as agentAsk } from "../../src/agent/ask.ts";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
-import type { AskAnswer } from "../../src/host-app/embed/ask-answer.ts";
+import type { AskAnswer } from "../../src/contracts/host-app/embed-schemas.ts";
 import { identityFor, postEmbed, startEmbedSandbox } from "../helpers/embed.ts";
 import { ADA, errorBody, NGOZI } from "../helpers/sandbox.ts";
 

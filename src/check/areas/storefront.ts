@@ -1,3 +1,4 @@
+import { HEALTH_PATH } from "../../contracts/service-routes.ts";
 import type { Area, Check } from "../check.ts";
 import { openCartEvents } from "../events.ts";
 import { expectBody, expectError, expectHeader } from "../expect.ts";
@@ -33,7 +34,7 @@ const checks: Check[] = [
     name: "health answers status ok",
     needs: ["storefront"],
     async run({ http, run }) {
-      const body = expectBody(await http.get(`${run.url("storefront")}/health`), {
+      const body = expectBody(await http.get(`${run.url("storefront")}${HEALTH_PATH}`), {
         status: "string",
       });
       if (body.status !== "ok") failCheck(`expected status "ok", got "${body.status}"`);

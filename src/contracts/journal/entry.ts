@@ -1,5 +1,6 @@
 import type { FromSchema } from "../../json-schema.ts";
 import type { ServiceName } from "../../service-names.ts";
+import { HEALTH_PATH } from "../service-routes.ts";
 import type { JOURNAL_BODY, JOURNAL_ENTRY } from "./schemas.ts";
 
 /** A body as the journal keeps it: its text up to the size limit. */
@@ -25,9 +26,6 @@ export interface JournalFilter {
 
 /** A status filter: a code from 100 to 599, or a class from 1xx to 5xx. */
 export const STATUS_FILTER = /^[1-5](\d\d|xx)$/;
-
-/** The path of the health checks that a filter may leave out. */
-export const HEALTH_PATH = "/health";
 
 /** The fields of an entry a filter looks at. */
 type Filtered = Pick<JournalEntry, "service" | "method" | "path" | "user" | "agent" | "status">;

@@ -1,12 +1,12 @@
 import type { H3, H3Event } from "h3";
+import { ASK, FRESH_IDENTITY, REGISTER_SESSIONS } from "../../contracts/host-app/embed.ts";
+import type { AskAnswer, FreshEmbed } from "../../contracts/host-app/embed-schemas.ts";
 import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
 import type { BodyOf, RouteContract } from "../../contracts/route-contract.ts";
 import { failWith, messageOf } from "../../errors.ts";
 import { type BodyFields, readBody } from "../../http/request-input.ts";
 import { findUser } from "../../identity/end-user.ts";
-import type { AskAnswer } from "./ask-answer.ts";
 import { parseAskInput } from "./ask-input.ts";
-import { ASK, FRESH_IDENTITY, type FreshEmbed, REGISTER_SESSIONS } from "./contracts.ts";
 import { type EmbedDeps, identityOptions } from "./deps.ts";
 import { freshEmbed } from "./fresh-identity.ts";
 import { checkEmbedIdentity } from "./verify.ts";

@@ -1,8 +1,8 @@
+import { type ASK, MAX_TEXT_LENGTH } from "../../contracts/host-app/embed.ts";
 import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
 import type { BodyOf } from "../../contracts/route-contract.ts";
 import { failWith } from "../../errors.ts";
 import type { BodyFields } from "../../http/request-input.ts";
-import { type ASK, MAX_TEXT_LENGTH } from "./contracts.ts";
 
 export interface AskInput {
   question: string;

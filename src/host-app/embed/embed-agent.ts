@@ -1,5 +1,5 @@
+import type { AskAnswer } from "../../contracts/host-app/embed-schemas.ts";
 import type { DemoUser } from "../../users.ts";
-import type { AskAnswer } from "./ask-answer.ts";
 import type { AskInput } from "./ask-input.ts";
 
 /**

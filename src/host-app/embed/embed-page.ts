@@ -1,6 +1,6 @@
 import type { H3Event } from "h3";
+import { EMBED_MODES, type EmbedMode } from "../../contracts/host-app/embed.ts";
 import { renderTemplate } from "../../http/html-template.ts";
-import { EMBED_MODES, type EmbedMode } from "../../identity/index.ts";
 import { readAssetText } from "./assets.ts";
 import { type EmbedDeps, identityOptions } from "./deps.ts";
 import { htmlResponse } from "./page.ts";

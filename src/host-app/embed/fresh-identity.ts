@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { buildEmbedUrl, EMBED_MODES, type EmbedMode, isoTime, signIdentity } from "../../identity/index.ts";
+import { EMBED_MODES, EMBED_PATH, type EmbedMode } from "../../contracts/host-app/embed.ts";
+import type { FreshEmbed } from "../../contracts/host-app/embed-schemas.ts";
+import { buildEmbedUrl, isoTime, signIdentity } from "../../identity/index.ts";
 import type { DemoUser } from "../../users.ts";
-import type { FreshEmbed } from "./contracts.ts";
 import type { EmbedDeps } from "./deps.ts";
 
 /**
@@ -20,7 +21,7 @@ export async function freshEmbed(user: DemoUser, origin: string, deps: EmbedDeps
   const urls = Object.fromEntries(
     EMBED_MODES.map((mode) => [
       mode,
-      buildEmbedUrl(`${origin}/embed`, { mode, endUser: user.id, identity: token, session }),
+      buildEmbedUrl(`${origin}${EMBED_PATH}`, { mode, endUser: user.id, identity: token, session }),
     ]),
   );
   return { identity: token, expiresAt: isoTime(claims.exp), urls: urls as Record<EmbedMode, string> };

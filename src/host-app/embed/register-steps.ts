@@ -1,4 +1,4 @@
-import type { EmbedMode } from "../../identity/index.ts";
+import type { EmbedMode } from "../../contracts/host-app/embed.ts";
 import type { DemoUser } from "../../users.ts";
 
 /** The commands the chat shows when it has no register button of its own: each registers the user's agent sessions as the app would. */

@@ -1,13 +1,11 @@
 import { useInput } from "ink";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { HEALTH_PATH } from "../../contracts/service-routes.ts";
 import { useServices } from "../context.tsx";
 import { type ExchangeRow, fromJournal, fromTraffic } from "../screens/traffic-rows.ts";
 import { useJournal } from "./use-journal.ts";
 import { useListCursor } from "./use-list-cursor.ts";
 import { useTrafficLog } from "./use-traffic-log.ts";
-
-/** The path of the health checks the status bar polls: hidden from the journal unless asked for, or they would bury everything else. */
-const HEALTH_PATH = "/health";
 
 /**
  * What the Traffic screen shows: the sandbox's journal when there is one (every client's requests),
@@ -22,6 +20,7 @@ export function useTrafficView(active: boolean) {
   const [showHealth, setShowHealth] = useState(false);
   const [opened, setOpened] = useState<ExchangeRow | undefined>(undefined);
   const source = journal.status.state === "following" && !preferOwn ? "journal" : "own";
+  // The health checks the status bar polls are hidden from the journal unless asked for, or they would bury everything else.
   const hiddenHealth = useMemo(
     () => (showHealth ? 0 : journal.entries.filter((entry) => entry.path === HEALTH_PATH).length),
     [journal.entries, showHealth],

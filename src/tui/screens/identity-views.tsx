@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
-import { buildEmbedUrl, EMBED_MODES, formatSpan, type IdentityCheck, isoTime } from "../../identity/index.ts";
+import { EMBED_MODES } from "../../contracts/host-app/embed.ts";
+import { buildEmbedUrl, formatSpan, type IdentityCheck, isoTime } from "../../identity/index.ts";
 import { Tinted } from "../components/Tinted.tsx";
 import type { SignedToken } from "../hooks/use-identity.ts";
 

@@ -1,9 +1,26 @@
 import type { FromSchema } from "../../json-schema.ts";
 
-/**
- * What the chat shows for one question: the answer, and what the agent called. Apart from the
- * agent (./agent.ts), so that the route's contract is known without loading the resolver.
- */
+const EMBED_URL = { type: "string", description: "With mode, endUser, identity and a preview session" } as const;
+
+export const FRESH_EMBED = {
+  title: "FreshEmbed",
+  type: "object",
+  required: ["identity", "expiresAt", "urls"],
+  properties: {
+    identity: { type: "string", description: "An identity token for the user (HS256, SIGNING_SECRET, 10 minutes)" },
+    expiresAt: { type: "string", description: "When it expires (ISO 8601)" },
+    urls: {
+      type: "object",
+      description: "The embed URL in each mode, on this host app",
+      required: ["drawer", "launcher"],
+      properties: { drawer: EMBED_URL, launcher: EMBED_URL },
+    },
+  },
+} as const;
+
+export type FreshEmbed = FromSchema<typeof FRESH_EMBED>;
+
+/** What the chat shows for one question: the answer, and what the agent called. */
 export const ASK_ANSWER = {
   title: "AskAnswer",
   type: "object",

@@ -1,9 +1,22 @@
-import { HOST_TEXTS } from "../../contracts/host-app/errors.ts";
-import { defineRoute, json } from "../../contracts/route-contract.ts";
-import { EMBED_MODES } from "../../identity/index.ts";
-import { type FromSchema, NON_BLANK } from "../../json-schema.ts";
-import { ASK_ANSWER } from "./ask-answer.ts";
-import { ASSETS } from "./assets.ts";
+import { NON_BLANK } from "../../json-schema.ts";
+import { defineRoute, json } from "../route-contract.ts";
+import { ASK_ANSWER, FRESH_EMBED } from "./embed-schemas.ts";
+import { HOST_TEXTS } from "./errors.ts";
+
+/** The chat embed page: the identity module builds its URLs, and the host app serves it there. */
+export const EMBED_PATH = "/embed";
+
+/** The embed's layouts: a side panel, or a floating button that opens the chat. */
+export const EMBED_MODES = ["drawer", "launcher"] as const;
+export type EmbedMode = (typeof EMBED_MODES)[number];
+
+/** The files GET /embed/assets/<file> serves, with their types; no other name is served. */
+export const EMBED_ASSETS: Readonly<Record<string, string>> = {
+  "embed.js": "text/javascript; charset=utf-8",
+  "embed.css": "text/css; charset=utf-8",
+  "host.js": "text/javascript; charset=utf-8",
+  "host.css": "text/css; charset=utf-8",
+};
 
 /** The longest question, and the longest reply to a follow-up, the chat takes, in characters as a person counts them. */
 export const MAX_TEXT_LENGTH = 500;
@@ -28,25 +41,6 @@ export const EMBED_TAG = {
 
 const STRING = { type: "string" } as const;
 const PAGE = { "text/html": STRING };
-const EMBED_URL = { type: "string", description: "With mode, endUser, identity and a preview session" } as const;
-
-export const FRESH_EMBED = {
-  title: "FreshEmbed",
-  type: "object",
-  required: ["identity", "expiresAt", "urls"],
-  properties: {
-    identity: { type: "string", description: "An identity token for the user (HS256, SIGNING_SECRET, 10 minutes)" },
-    expiresAt: { type: "string", description: "When it expires (ISO 8601)" },
-    urls: {
-      type: "object",
-      description: "The embed URL in each mode, on this host app",
-      required: ["drawer", "launcher"],
-      properties: { drawer: EMBED_URL, launcher: EMBED_URL },
-    },
-  },
-} as const;
-
-export type FreshEmbed = FromSchema<typeof FRESH_EMBED>;
 
 /** Every JSON route of the embed refuses a page of another origin. */
 const OWN_PAGES = [HOST_TEXTS.foreignOrigin];
@@ -85,7 +79,9 @@ export const EMBED_ASSET = defineRoute({
   details: "The files the embed page and the demo host page load: `file` names one of them, and another name is 404.",
   operationId: "embedAsset",
   tag: EMBED_TAG,
-  params: { file: { description: "The file", required: true, schema: { type: "string", enum: Object.keys(ASSETS) } } },
+  params: {
+    file: { description: "The file", required: true, schema: { type: "string", enum: Object.keys(EMBED_ASSETS) } },
+  },
   responses: { 200: { description: "The file", content: { "text/javascript": STRING, "text/css": STRING } } },
   errors: [HOST_TEXTS.noAsset],
 });
