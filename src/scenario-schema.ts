@@ -37,6 +37,16 @@ const DURATION = {
   description: "A duration: milliseconds (a number), or a number with ms, s, m, h or d (25h)",
 } as const;
 
+/** How long a step may take: more than nothing. */
+const TIMEOUT = {
+  oneOf: [
+    { type: "integer", minimum: 1 },
+    { type: "string", pattern: "^0*[1-9]\\d*(ms|s|m|h)$" },
+  ],
+  description:
+    "A duration the step may take before it fails (default: --step-timeout, else 30s): milliseconds above 0, or a number with ms, s, m or h; a waitFor's wait comes on top",
+} as const;
+
 export const SCENARIO_SCHEMA = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   title: "Sandbox scenario",
@@ -100,6 +110,7 @@ export const SCENARIO_SCHEMA = {
       oneOf: STEP_ACTIONS.map((action) => ({ required: [action], properties: { [action]: true } })),
       properties: {
         name: { type: "string", description: "What the step does, for the report" },
+        timeout: TIMEOUT,
         request: {
           type: "object",
           required: ["server", "path"],

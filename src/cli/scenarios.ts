@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
-import { Command } from "commander";
+import { Command, InvalidArgumentError } from "commander";
 import { SCENARIO_SCHEMA_PATH } from "../contracts/service-routes.ts";
+import { parseDuration } from "../duration.ts";
 import { failWith } from "../errors.ts";
 import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
@@ -30,6 +31,7 @@ interface RunFlags {
   host?: string;
   serviceToken?: string;
   jobs: number;
+  stepTimeout?: number;
 }
 
 export function scenariosCommand(cli: Cli): Command {
@@ -38,6 +40,11 @@ export function scenariosCommand(cli: Cli): Command {
     .option("--json", "print the results as JSON (a scenario per element, each step with ok and detail)")
     .option("--junit <file>", "also write the results as JUnit XML, for CI")
     .option("--bail", "start no scenario after one fails (the rest are listed as not run)")
+    .option(
+      "--step-timeout <duration>",
+      "how long a step may take before it fails, where the step sets no timeout of its own (default 30s)",
+      positiveDuration,
+    )
     .option(
       "--jobs <n>",
       "run up to n scenarios at once, each on its own sandbox (the report keeps the files' order)",
@@ -149,7 +156,13 @@ export function scenariosCommand(cli: Cli): Command {
         const scenario = bailed ? undefined : scenarios[next++];
         // A server's error (a 500's stack) goes to stderr as it happens, beside the report.
         if (scenario)
-          running.push(runScenario(scenario, { servers, logError: (message) => cli.io.stderr.write(`${message}\n`) }));
+          running.push(
+            runScenario(scenario, {
+              servers,
+              logError: (message) => cli.io.stderr.write(`${message}\n`),
+              stepTimeoutMs: flags.stepTimeout,
+            }),
+          );
       };
       for (let started = 0; started < flags.jobs; started++) start();
       for (let index = 0; index < running.length; index++) {
@@ -166,4 +179,11 @@ export function scenariosCommand(cli: Cli): Command {
       cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
       cli.exitCode = hadInternalError(results) ? 3 : results.every((result) => result.ok) ? 0 : 1;
     });
+}
+
+/** A duration flag: "500ms", "30s", "2m" (a bare number is seconds, as for the other duration flags). */
+function positiveDuration(text: string): number {
+  const ms = parseDuration(text);
+  if (ms === null) throw new InvalidArgumentError("expected a duration such as 30s, 500ms or 2m");
+  return ms;
 }

@@ -1,19 +1,12 @@
 import type { H3 } from "h3";
 import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
+import { MAX_IMPORT_BYTES } from "../contracts/controls/import-limit.ts";
 import { CONTROLS } from "../contracts/controls/routes.ts";
 import { addControl } from "../http/control-route.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { queryParam } from "../http/query.ts";
 import type { Controls } from "./controls.ts";
 import { exportDocument, importDocument, resetServices } from "./state.ts";
-
-/**
- * An export holds every service's data: more than a request body of the services' own routes may.
- * But a document is parsed and checked on the one thread every request waits for (~30 ms a MiB),
- * so an import stays small enough not to stall the servers; more data goes in through the data
- * files, which a start checks the same way (docs/controls.md).
- */
-const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
 
 /** Reset, export and import: the sandbox's data as a whole. */
 export function addStateRoutes(app: H3, controls: Controls): void {

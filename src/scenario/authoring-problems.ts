@@ -4,13 +4,15 @@ import { parseInstant } from "../contracts/instant.ts";
 import { messageOf } from "../errors.ts";
 import type { DemoUser } from "../users.ts";
 import type { ClockSpec, FaultSpec, Scenario } from "./scenario.ts";
-import { select } from "./values.ts";
+import { eventStreamProblem } from "./streams.ts";
+import { select, variablesIn } from "./values.ts";
 
 /**
  * What the schema cannot see but would fail at run time, each at its JSON pointer: a user who is no
  * demo user, a selector or a regular expression that does not parse, a variable used before a step
- * captures it, a clock time or a fault the controls would refuse, an action the agent lacks.
- * (Values with `${…}` are checked when they are filled in.) Only the parts the schema found
+ * captures it, a clock time or a fault the controls would refuse, an action the agent lacks, a
+ * request to an event stream (which would never end). (Values with `${…}` are checked when they
+ * are filled in; `$${` is the text `${`.) Only the parts the schema found
  * `sound` are looked at, so that a file's every problem is said in one run.
  */
 export function authoringProblems(
@@ -20,7 +22,7 @@ export function authoringProblems(
   sound: (pointer: string) => boolean = () => true,
 ): string[] {
   const problems: string[] = [];
-  const later = (text: string) => text.includes("${");
+  const later = (text: string) => variablesIn(text).length > 0;
   // The controls' own checks, run here so that a mistake is said before anything runs.
   const refused = (where: string, value: unknown, check: () => unknown) => {
     if (value === undefined || later(JSON.stringify(value))) return;
@@ -82,8 +84,9 @@ export function authoringProblems(
       continue;
     }
     const { capture, ...uses } = step;
-    for (const [, name] of JSON.stringify(uses).matchAll(/\$\{(\w+)\}/g))
-      if (!captured.has(name as string)) problems.push(`${at}: \${${name}} is used before any step captures it`);
+    for (const name of variablesIn(JSON.stringify(uses)))
+      if (/^\w+$/.test(name) && !captured.has(name))
+        problems.push(`${at}: \${${name}} is used before any step captures it`);
     for (const name of Object.keys(capture ?? {})) captured.add(name);
     clock(`${at}/clock`, step.clock);
     fault(`${at}/fault/add`, step.fault?.add);
@@ -92,6 +95,11 @@ export function authoringProblems(
       problems.push(
         `${at}/expect/action: "${action}" is no action of the agent's (${actions.map((each) => each.name).join(", ")})`,
       );
+    const { request } = step;
+    if (request && !later(request.path)) {
+      const stream = eventStreamProblem(request.server, request.method ?? "GET", request.path);
+      if (stream) problems.push(`${at}/request/path: ${stream}`);
+    }
     user(`${at}/request/as`, step.request?.as, true);
     user(`${at}/request/agent`, step.request?.agent);
     user(`${at}/ask/as`, step.ask?.as);

@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { dirname, extname, resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { loadActions } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
-import { errnoCode, messageOf } from "../errors.ts";
+import { errnoCode } from "../errors.ts";
 import { validatorOf } from "../json-validator.ts";
 import { SCENARIO_SCHEMA } from "../scenario-schema.ts";
 import { loadDemoUsers } from "../users.ts";
 import { authoringProblems } from "./authoring-problems.ts";
+import { readDataFile } from "./data-file.ts";
+import { parseDocument } from "./document.ts";
 import type { Scenario } from "./scenario.ts";
 import { schemaProblems } from "./schema-problems.ts";
 
@@ -33,14 +34,9 @@ export async function loadScenario(file: string): Promise<Scenario> {
   } catch (error) {
     throw new ScenarioFileError(file, [`cannot be read (${errnoCode(error) ?? "unreadable"})`]);
   }
-  let document: unknown;
-  try {
-    document = /\.ya?ml$/i.test(extname(file)) ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
-    throw new ScenarioFileError(file, [
-      `is not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"}: ${messageOf(error).split("\n")[0]?.replace(/:$/, "")}`,
-    ]);
-  }
+  const parsed = parseDocument(text, /\.ya?ml$/i.test(extname(file)) ? "YAML" : "JSON");
+  if ("problem" in parsed) throw new ScenarioFileError(file, [parsed.problem]);
+  const { document } = parsed;
   const validate = validatorOf(SCENARIO_SCHEMA, { thorough: true });
   const errors = validate(document) ? [] : (validate.errors ?? []);
   const scenario = document as Omit<Scenario, "file">;
@@ -55,17 +51,11 @@ export async function loadScenario(file: string): Promise<Scenario> {
   const part = (problem: string) => /^\/[^/:]*(\/\d+)?/.exec(problem)?.[0] ?? "";
   problems.sort((a, b) => part(a).localeCompare(part(b), "en", { numeric: true }));
   if (problems.length > 0) throw new ScenarioFileError(file, problems);
-  const data = typeof scenario.data === "string" ? await readData(file, scenario.data) : scenario.data;
-  return { ...scenario, ...(data === undefined ? {} : { data }), file };
-}
-
-async function readData(file: string, path: string): Promise<unknown> {
-  const where = resolve(dirname(file), path);
-  try {
-    return JSON.parse(await readFile(where, "utf8"));
-  } catch (error) {
-    throw new ScenarioFileError(file, [
-      `/data: ${where} cannot be read as an export document (${messageOf(error).split("\n")[0]})`,
-    ]);
+  let { data } = scenario;
+  if (typeof data === "string") {
+    const read = await readDataFile(resolve(dirname(file), data));
+    if ("problem" in read) throw new ScenarioFileError(file, [`/data: ${read.problem}`]);
+    data = read.document;
   }
+  return { ...scenario, ...(data === undefined ? {} : { data }), file };
 }

@@ -2,6 +2,7 @@ import { stringify } from "yaml";
 import type { JournalEntry } from "../contracts/journal/entry.ts";
 import { HEALTH_PATH } from "../contracts/service-routes.ts";
 import type { DemoUser } from "../users.ts";
+import { escapeVariables } from "./values.ts";
 
 /** Requests a recording leaves to the steps that make them: logging in and registering the agent's session (their secrets are masked in the journal). */
 const MADE_BY_THE_RUNNER = [
@@ -24,7 +25,8 @@ interface Known {
  * registers the sessions, as their app did), and expected to answer the status it answered. The
  * logins and session registrations themselves are left out (their secrets are masked), and so are
  * event streams and requests whose body held a masked secret. A value a request sends that an
- * earlier answer held (a product id, an order reference) is captured there and used as `${name}`.
+ * earlier answer held (a product id, an order reference) is captured there and used as `${name}`;
+ * a `${` the request itself held is written `$${`, so that the replay sends it as it was.
  * Undefined when nothing is left to replay.
  */
 export function recordScenario(
@@ -57,7 +59,10 @@ export function recordScenario(
     else if (entry.user && entry.request.headers.authorization) request.as = email(entry.user);
     const sent = requestBody(entry);
     if (sent) Object.assign(request, sent);
-    const step: Known["step"] = { request: withKnownValues(request, known, names), expect: { status: entry.status } };
+    const step: Known["step"] = {
+      request: withKnownValues(escapeVariables(request), known, names),
+      expect: { status: entry.status },
+    };
     steps.push(step);
     const answer = parsed(entry.response.body?.truncated ? undefined : entry.response.body?.text);
     if (answer !== undefined) for (const [selector, value] of idsIn(answer, "$")) known.push({ value, step, selector });
@@ -129,7 +134,7 @@ function withKnownValues<T>(value: T, known: Known[], names: Set<string>): T {
         for (let n = 2; names.has(variable); n++) variable = `${base}${n}`;
         names.add(variable);
         each.variable = variable;
-        each.step.capture = { ...each.step.capture, [variable]: each.selector };
+        each.step.capture = { ...each.step.capture, [variable]: escapeVariables(each.selector) };
       }
       text = text === each.value ? `\${${each.variable}}` : text.split(each.value).join(`\${${each.variable}}`);
     }

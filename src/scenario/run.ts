@@ -4,6 +4,7 @@ import { connectionProblem } from "../client/connection.ts";
 import { SandboxError, stackOf } from "../errors.ts";
 import type { ServiceName } from "../service-names.ts";
 import { loadDemoUsers } from "../users.ts";
+import { DEFAULT_STEP_TIMEOUT_MS, stepTimeoutMs, withinTimeout } from "./deadline.ts";
 import type { RunStep, Scenario } from "./scenario.ts";
 import { RunState } from "./state.ts";
 import { act } from "./steps.ts";
@@ -76,7 +77,12 @@ export function controlsNeeded(scenario: Scenario): string[] {
  */
 export async function runScenario(
   scenario: Scenario,
-  options: { servers?: Servers; logError?: (message: string) => void } = {},
+  options: {
+    servers?: Servers;
+    logError?: (message: string) => void;
+    /** A step's timeout when it sets none (--step-timeout); 30 s by default. */
+    stepTimeoutMs?: number;
+  } = {},
 ): Promise<ScenarioResult> {
   const started = performance.now();
   const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
@@ -98,7 +104,7 @@ export async function runScenario(
         });
         continue;
       }
-      steps.push(await runStep(step, number, state));
+      steps.push(await runStep(step, number, state, options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS));
     }
   } finally {
     await state.close();
@@ -122,12 +128,13 @@ function setupSteps(scenario: Scenario): RunStep[] {
   ];
 }
 
-async function runStep(raw: RunStep, index: number, state: RunState): Promise<StepResult> {
+async function runStep(raw: RunStep, index: number, state: RunState, timeoutMs: number): Promise<StepResult> {
   let label = raw.name ?? describe(raw);
   try {
-    const step = substitute(raw, state.variables);
+    // The data is imported as written: no variable is captured before it, and `${` in it is text.
+    const step = "importData" in raw ? raw : substitute(raw, state.variables);
     label = step.name ?? describe(step);
-    const detail = await act(step, state);
+    const detail = await withinTimeout(label, stepTimeoutMs(step, timeoutMs), (signal) => act(step, state, signal));
     return { index, label, ok: true, detail };
   } catch (error) {
     return { index, label, ok: false, ...failureOf(error) };

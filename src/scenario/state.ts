@@ -92,11 +92,12 @@ export class RunState {
     return agent;
   }
 
-  async cart(who: string): Promise<CartWatch> {
+  /** The user's cart stream, opened at the first wait on it (`signal`, the step's deadline, stops the opening). */
+  async cart(who: string, signal: AbortSignal): Promise<CartWatch> {
     const user = this.user(who);
     let watch = this.#carts.get(user.id);
     if (!watch) {
-      watch = await CartWatch.open(this.url("storefront"), await this.token("storefront", who));
+      watch = await CartWatch.open(this.url("storefront"), await this.token("storefront", who), signal);
       this.#carts.set(user.id, watch);
     }
     return watch;

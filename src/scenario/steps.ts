@@ -1,18 +1,31 @@
 import { ask } from "../agent/ask.ts";
-import { sendPlain } from "../client/send.ts";
+import { type AnswerBounds, sendPlain } from "../client/send.ts";
+import { MAX_IMPORT_BYTES } from "../contracts/controls/import-limit.ts";
 import { type JournalEntry, matchesFilter } from "../contracts/journal/entry.ts";
+import { DEFAULT_WAIT } from "./deadline.ts";
+import { capture, check, checkBody, saying } from "./expect.ts";
 import type { RunStep, Step } from "./scenario.ts";
 import type { RunState } from "./state.ts";
 import { durationMs, mismatch, StepFailure, select, show } from "./values.ts";
 
-/** Does the step, checks what it expects, captures what it names; answers what came back, in one line. */
-export async function act(step: RunStep, state: RunState): Promise<string> {
+/**
+ * What a request step reads of an answer: a body up to the import limit (an export the sandbox
+ * can take back is read whole); an event stream, which may never end, up to its first event, at
+ * most 64 KiB and 1 s after its headers (docs/scenarios.md, "Timeouts and bounds").
+ */
+export const ANSWER_BOUNDS: AnswerBounds = { maxBytes: MAX_IMPORT_BYTES, streamBytes: 64 * 1024, streamWaitMs: 1000 };
+
+/**
+ * Does the step, checks what it expects, captures what it names; answers what came back, in one
+ * line. `signal` is the step's deadline: a request and the opening of a stream stop at it.
+ */
+export async function act(step: RunStep, state: RunState, signal: AbortSignal): Promise<string> {
   const { controls } = state.target;
   if ("importData" in step) {
     const { imported } = await controls.importData(step.importData);
     return `imported ${imported.join(", ")}`;
   }
-  if (step.request) return request(step.request, step, state);
+  if (step.request) return request(step.request, step, state, signal);
   if (step.ask) return askStep(step.ask, step, state);
   if (step.clock) {
     const { clock } = step;
@@ -34,12 +47,17 @@ export async function act(step: RunStep, state: RunState): Promise<string> {
     return `cleared ${cleared.length === 1 ? "1 fault" : `${cleared.length} faults`}`;
   }
   if (step.trigger) return trigger(step.trigger, step, state);
-  if (step.waitFor) return waitFor(step.waitFor, step, state);
+  if (step.waitFor) return waitFor(step.waitFor, step, state, signal);
   if (step.journal) return journal(step.journal, state);
   throw new Error("a step with no action, which the schema lets no file write");
 }
 
-async function request(spec: NonNullable<Step["request"]>, step: Step, state: RunState): Promise<string> {
+async function request(
+  spec: NonNullable<Step["request"]>,
+  step: Step,
+  state: RunState,
+  signal: AbortSignal,
+): Promise<string> {
   const headers: Record<string, string> = { accept: "application/json", ...spec.headers };
   if (spec.agent) {
     // The user's app has signed in and registered the agent's session, as it does before the agent acts.
@@ -57,13 +75,17 @@ async function request(spec: NonNullable<Step["request"]>, step: Step, state: Ru
       ? undefined
       : JSON.stringify(spec.body);
   // Redirects are not followed: a scenario checks what the server said (an OAuth 302 and its Location).
-  const response = await sendPlain(`${state.url(spec.server)}${spec.path}`, {
-    method,
-    headers,
-    redirect: "manual",
-    ...(sent === undefined ? {} : { body: sent }),
-  });
+  const response = await sendPlain(
+    `${state.url(spec.server)}${spec.path}`,
+    { method, headers, redirect: "manual", signal, ...(sent === undefined ? {} : { body: sent }) },
+    fetch,
+    ANSWER_BOUNDS,
+  );
   const { text } = response;
+  if (response.cut === "size")
+    throw new StepFailure(
+      `${method} ${spec.path} → ${response.status}: the answer is over ${ANSWER_BOUNDS.maxBytes / 1024 / 1024} MiB, more than a step reads; ask for less of it (a filter, a page)`,
+    );
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : undefined;
@@ -72,13 +94,14 @@ async function request(spec: NonNullable<Step["request"]>, step: Step, state: Ru
   }
   // A 401 to a login the runner made before a clock move says why, and where to read what to do.
   const stale = response.status === 401 ? state.staleLogin(spec.server, spec) : undefined;
-  const seen = `${method} ${spec.path} → ${response.status}${stale ? `; ${stale}` : ""}`;
+  const streamed = response.cut === "stream" ? "; an event stream, read up to its first event" : "";
+  const seen = `${method} ${spec.path} → ${response.status}${streamed}${stale ? `; ${stale}` : ""}`;
   const expect = step.expect ?? {};
-  if (expect.status !== undefined) check("status", expect.status, response.status, seen);
+  if (expect.status !== undefined) await check("status", expect.status, response.status, seen);
   for (const [name, wanted] of Object.entries(expect.headers ?? {}))
-    check(`header ${name}`, wanted, response.headers.get(name) ?? undefined, seen);
-  checkBody(expect.body, body, seen);
-  capture(step, { status: response.status, headers: response.headers, body }, state);
+    await check(`header ${name}`, wanted, response.headers.get(name) ?? undefined, seen);
+  await checkBody(expect.body, body, seen);
+  await capture(step, { status: response.status, headers: response.headers, body }, state);
   return seen;
 }
 
@@ -87,13 +110,13 @@ async function askStep(spec: NonNullable<Step["ask"]>, step: Step, state: RunSta
   const transcript = await ask(spec.question, { actions: state.actions, target });
   const seen = `${transcript.action}${Object.keys(transcript.parameters).length ? ` ${JSON.stringify(transcript.parameters)}` : ""}: ${transcript.answer}`;
   const expect = step.expect ?? {};
-  if (expect.action !== undefined) check("action", expect.action, transcript.action, seen);
+  if (expect.action !== undefined) await check("action", expect.action, transcript.action, seen);
   for (const [name, wanted] of Object.entries(expect.parameters ?? {}))
-    check(`parameter ${name}`, wanted, transcript.parameters[name], seen);
-  if (expect.answer !== undefined) check("answer", expect.answer, transcript.answer, seen);
-  if (expect.followUp !== undefined) check("follow-up", expect.followUp, transcript.followUp?.question, seen);
-  if (expect.refused !== undefined) check("refused", expect.refused, Boolean(transcript.refused), seen);
-  capture(step, { body: { ...transcript, call: undefined, explanation: undefined } }, state);
+    await check(`parameter ${name}`, wanted, transcript.parameters[name], seen);
+  if (expect.answer !== undefined) await check("answer", expect.answer, transcript.answer, seen);
+  if (expect.followUp !== undefined) await check("follow-up", expect.followUp, transcript.followUp?.question, seen);
+  if (expect.refused !== undefined) await check("refused", expect.refused, Boolean(transcript.refused), seen);
+  await capture(step, { body: { ...transcript, call: undefined, explanation: undefined } }, state);
   return seen;
 }
 
@@ -104,29 +127,37 @@ async function trigger(spec: NonNullable<Step["trigger"]>, step: Step, state: Ru
   else if (spec.transaction) answer = await controls.trigger("transaction", spec.transaction);
   else if (spec.transactionStatus)
     answer = await controls.triggerTransactionStatus(spec.transactionStatus.id, spec.transactionStatus.status);
-  checkBody(step.expect?.body, answer, show(answer));
-  capture(step, { body: answer }, state);
+  await checkBody(step.expect?.body, answer, show(answer));
+  await capture(step, { body: answer }, state);
   return show(answer);
 }
 
-async function waitFor(spec: NonNullable<Step["waitFor"]>, step: Step, state: RunState): Promise<string> {
-  const watch = await state.cart(spec.as);
-  const wanted = step.expect?.event ?? {};
-  const timeout = durationMs(spec.timeout ?? "5s");
-  const event = await watch.next(
-    (data) => Object.entries(wanted).every(([at, expected]) => !mismatch(expected, select(data, at))),
-    timeout,
-  );
-  if (event === undefined)
+async function waitFor(
+  spec: NonNullable<Step["waitFor"]>,
+  step: Step,
+  state: RunState,
+  signal: AbortSignal,
+): Promise<string> {
+  const watch = await state.cart(spec.as, signal);
+  const wanted = Object.entries(step.expect?.event ?? {});
+  const timeout = durationMs(spec.timeout ?? DEFAULT_WAIT);
+  // One at a time: a pattern's match takes a worker thread of its own (patterns.ts).
+  const problems = async (data: unknown) => {
+    const found: [string, string | undefined][] = [];
+    for (const [at, expected] of wanted)
+      found.push([at, await saying(`event ${at}: `, "", mismatch(expected, select(data, at)))]);
+    return found;
+  };
+  const event = await watch.next(async (data) => (await problems(data)).every(([, problem]) => !problem), timeout);
+  if (event === undefined) {
+    const last = await problems(watch.last);
     throw new StepFailure(
-      `no cart event matched within ${timeout} ms: ${Object.entries(wanted)
-        .map(
-          ([at, expected]) =>
-            `${at} ${mismatch(expected, select(watch.last, at)) ?? "matched"}, received ${show(select(watch.last, at))}`,
-        )
+      `no cart event matched within ${timeout} ms: ${last
+        .map(([at, problem]) => `${at} ${problem ?? "matched"}, received ${show(select(watch.last, at))}`)
         .join("; ")}`,
     );
-  capture(step, { body: event }, state);
+  }
+  await capture(step, { body: event }, state);
   return `cart event ${show(event)}`;
 }
 
@@ -165,53 +196,4 @@ async function journal(spec: NonNullable<Step["journal"]>, state: RunState): Pro
     seen.push(`${describe_} ×${found.length}`);
   }
   return seen.join("; ");
-}
-
-/** Fails the step with what was expected and what was received when the value does not match. */
-function check(what: string, expected: unknown, received: unknown, seen: string): void {
-  const problem = mismatch(expected, received);
-  if (problem) throw new StepFailure(`${what}: ${problem}, received ${show(received)} (${seen})`);
-}
-
-function checkBody(expected: unknown, body: unknown, seen: string): void {
-  if (expected === undefined) return;
-  if (
-    expected !== null &&
-    typeof expected === "object" &&
-    !Array.isArray(expected) &&
-    Object.keys(expected).every((key) => key.startsWith("$"))
-  ) {
-    for (const [at, wanted] of Object.entries(expected)) check(`body ${at}`, wanted, select(body, at), seen);
-    return;
-  }
-  check("body", expected, body, seen);
-}
-
-/** What a step answered, for its captures: a request's status and headers beside its body. */
-interface Answer {
-  status?: number;
-  headers?: Headers;
-  body: unknown;
-}
-
-function capture(step: Step, answer: Answer, state: RunState): void {
-  for (const [name, spec] of Object.entries(step.capture ?? {})) {
-    const from = typeof spec === "string" ? spec : spec.from;
-    const picked =
-      from === "$status"
-        ? answer.status
-        : from.startsWith("$headers.")
-          ? (answer.headers?.get(from.slice(9)) ?? undefined)
-          : select(answer.body, from);
-    let value: unknown = picked;
-    if (typeof spec !== "string") {
-      const found = typeof picked === "string" ? new RegExp(spec.match).exec(picked) : null;
-      value = found ? decodeURIComponent(found[1] ?? found[0]) : undefined;
-    }
-    if (value === undefined)
-      throw new StepFailure(
-        `capture ${name}: ${from} holds nothing${typeof spec === "string" ? "" : ` matching /${spec.match}/`} in ${show(from.startsWith("$headers.") || from === "$status" ? picked : answer.body)}`,
-      );
-    state.variables.set(name, value);
-  }
 }

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { parseDuration } from "../duration.ts";
+import { matchPattern } from "./patterns.ts";
 
 /** A step's failure: what was expected and what came back, in one line. */
 export class StepFailure extends Error {}
@@ -36,16 +37,24 @@ const TEST_NAMES: ReadonlySet<string> = new Set(TESTS);
 /**
  * Why a received value does not match what was expected (undefined when it does): a plain value
  * (object and list included) must be equal as written; an object of tests (`matches`, `gte`, …)
- * applies each of them.
+ * applies each of them. A `matches` runs off the main thread (patterns.ts): a pattern that does not
+ * finish fails the step.
  */
-export function mismatch(expected: unknown, received: unknown): string | undefined {
+export async function mismatch(expected: unknown, received: unknown): Promise<string | undefined> {
   const tests = testsOf(expected);
   if (!tests) return isDeepStrictEqual(expected, received) ? undefined : `expected ${show(expected)}`;
   for (const [test, wanted] of tests) {
-    const problem = failedTest(test, wanted, received);
+    const problem = await failedTest(test, wanted, received);
     if (problem) return problem;
   }
   return undefined;
+}
+
+/** The first match of a scenario's pattern in a text, or null; a pattern that cannot answer fails the step. */
+export async function findPattern(pattern: string, text: string): Promise<(string | undefined)[] | null> {
+  const result = await matchPattern(pattern, text);
+  if ("problem" in result) throw new StepFailure(result.problem);
+  return result.found;
 }
 
 function testsOf(expected: unknown): [string, unknown][] | undefined {
@@ -54,13 +63,13 @@ function testsOf(expected: unknown): [string, unknown][] | undefined {
   return entries.length > 0 && entries.every(([key]) => TEST_NAMES.has(key)) ? entries : undefined;
 }
 
-function failedTest(test: string, wanted: unknown, received: unknown): string | undefined {
+async function failedTest(test: string, wanted: unknown, received: unknown): Promise<string | undefined> {
   const number = typeof received === "number" ? received : Number.NaN;
   switch (test) {
     case "equals":
       return isDeepStrictEqual(wanted, received) ? undefined : `expected ${show(wanted)}`;
     case "matches":
-      return typeof received === "string" && new RegExp(String(wanted)).test(received)
+      return typeof received === "string" && (await findPattern(String(wanted), received))
         ? undefined
         : `expected a string matching /${String(wanted)}/`;
     case "gt":
@@ -74,7 +83,7 @@ function failedTest(test: string, wanted: unknown, received: unknown): string | 
     case "length": {
       const length = Array.isArray(received) || typeof received === "string" ? received.length : undefined;
       if (length === undefined) return "expected something with a length (a list or a string)";
-      const problem = mismatch(wanted, length);
+      const problem = await mismatch(wanted, length);
       return problem ? `expected a length: ${problem}, the length is ${length}` : undefined;
     }
     case "exists":
@@ -95,12 +104,24 @@ export function show(value: unknown): string {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
-/** Every `${name}` in the strings of a value, replaced by the variable (a whole-string reference keeps its type). */
+/** A `${name}` to fill in, or `$${`, the escape that writes `${` itself. */
+const REFERENCE = /\$\$\{|\$\{([^}]*)\}/g;
+
+/** The names of the variables a text uses (`${name}`), leaving out what is escaped (`$${name}` is text). */
+export function variablesIn(text: string): string[] {
+  return [...text.matchAll(REFERENCE)].flatMap(([said, name]) => (said === "$${" ? [] : [name ?? ""]));
+}
+
+/**
+ * Every `${name}` in the strings of a value, replaced by the variable (a whole-string reference
+ * keeps its type); `$${` is written as `${`.
+ */
 export function substitute<T>(value: T, variables: ReadonlyMap<string, unknown>): T {
   if (typeof value === "string") {
     const whole = /^\$\{(\w+)\}$/.exec(value);
     if (whole) return lookup(variables, whole[1] ?? "") as T;
-    return value.replace(/\$\{([^}]*)\}/g, (_said, name: string) => {
+    return value.replace(REFERENCE, (_said, name: string | undefined) => {
+      if (name === undefined) return "${"; // The escape, "$${".
       const found = lookup(variables, name);
       return typeof found === "string" ? found : JSON.stringify(found);
     }) as T;
@@ -108,6 +129,16 @@ export function substitute<T>(value: T, variables: ReadonlyMap<string, unknown>)
   if (Array.isArray(value)) return value.map((each) => substitute(each, variables)) as T;
   if (value !== null && typeof value === "object")
     return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, substitute(each, variables)])) as T;
+  return value;
+}
+
+/** A value with each `${` of its strings escaped (`$${`), so that `substitute` gives it back as it was. */
+export function escapeVariables<T>(value: T): T {
+  // A function, since a replacement string reads "$$" as one "$".
+  if (typeof value === "string") return value.replaceAll("${", () => "$${") as T;
+  if (Array.isArray(value)) return value.map(escapeVariables) as T;
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, escapeVariables(each)])) as T;
   return value;
 }
 

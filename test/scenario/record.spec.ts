@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
+import { ControlsClient } from "../../src/client/controls-client.ts";
 import { loginAt, SERVICE_TOKEN, sessionRequest, startFullSandbox } from "../helpers/agent.ts";
 import { runInProcess } from "../helpers/in-process.ts";
 import { ADA, TUNDE, tempDir } from "../helpers/sandbox.ts";
@@ -119,5 +120,41 @@ test(
     ]);
     assert.equal(nothing.code, 1);
     assert.match(nothing.stderr, /The journal holds no request to record/);
+  },
+);
+
+test(
+  "a recorded literal ${baz} is written escaped ($${baz}), and the replay sends it as it was",
+  TIMEOUT,
+  async (t) => {
+    const dataDir = await tempDir(t);
+    const sandbox = await startFullSandbox(t, {}, dataDir);
+    const storefront = sandbox.urls.storefront!;
+    const token = await loginAt(storefront);
+    const sent = JSON.stringify({ product_id: "${baz}", quantity: 1 });
+    const add = () =>
+      fetch(`${storefront}/api/cart/items`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: sent,
+      });
+    assert.equal((await add()).status, 404);
+
+    const recorded = await runInProcess(["journal", "--scenario", "--data-dir", dataDir]);
+    assert.equal(recorded.code, 0, recorded.stderr);
+    assert.match(recorded.stdout, /product_id: \$\$\{baz\}/);
+    const file = join(dataDir, "literal.yaml");
+    await writeFile(file, recorded.stdout);
+    // Replayed against the same storefront, whose journal shows what the replay sent.
+    const controls = new ControlsClient(storefront);
+    await controls.clearJournal();
+    const replay = await runInProcess(["run", file, "--storefront", storefront]);
+    assert.equal(replay.code, 0, replay.stdout + replay.stderr);
+    const { entries } = await controls.journal({ health: false });
+    const replayed = entries.filter((entry) => entry.path === "/api/cart/items");
+    assert.deepEqual(
+      replayed.map((entry) => [entry.status, entry.request.body?.text]),
+      [[404, sent]],
+    );
   },
 );

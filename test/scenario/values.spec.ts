@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { durationMs, mismatch, select, substitute } from "../../src/scenario/values.ts";
+import { durationMs, escapeVariables, mismatch, select, substitute, variablesIn } from "../../src/scenario/values.ts";
 
 test("selectors pick members, elements and lengths, and refuse what is no selector", () => {
   const body = { items: [{ name: "Ofada Rice", "pack-size": "5 kg" }, { name: "Local Rice" }], total: 2 };
@@ -15,20 +15,21 @@ test("selectors pick members, elements and lengths, and refuse what is no select
   assert.throws(() => select(body, "$.items[x]"), /is no selector/);
 });
 
-test("matchers: a value is equal as written; a test object applies each test and says what it expected", () => {
-  assert.equal(mismatch({ a: 1 }, { a: 1 }), undefined);
-  assert.equal(mismatch(200, 201), "expected 200");
-  assert.equal(mismatch({ gte: 200, lt: 300 }, 204), undefined);
-  assert.equal(mismatch({ gte: 200, lt: 300 }, 404), "expected less than 300");
-  assert.equal(mismatch({ matches: "^ORD-" }, "ORD-7F3K2Q"), undefined);
-  assert.equal(mismatch({ matches: "^ORD-" }, 7), "expected a string matching /^ORD-/");
-  assert.equal(mismatch({ length: { gte: 1 } }, [1]), undefined);
-  assert.equal(mismatch({ length: 2 }, "abc"), "expected a length: expected 2, the length is 3");
-  assert.equal(mismatch({ exists: false }, undefined), undefined);
-  assert.equal(mismatch({ contains: "rice" }, "Ofada rice"), undefined);
-  assert.equal(mismatch({ contains: 3 }, [1, 2]), "expected it to contain 3");
+test("matchers: a value is equal as written; a test object applies each test and says what it expected", async () => {
+  assert.equal(await mismatch({ a: 1 }, { a: 1 }), undefined);
+  assert.equal(await mismatch(200, 201), "expected 200");
+  assert.equal(await mismatch({ gte: 200, lt: 300 }, 204), undefined);
+  assert.equal(await mismatch({ gte: 200, lt: 300 }, 404), "expected less than 300");
+  assert.equal(await mismatch({ matches: "^ORD-" }, "ORD-7F3K2Q"), undefined);
+  assert.equal(await mismatch({ matches: "^ORD-" }, 7), "expected a string matching /^ORD-/");
+  assert.equal(await mismatch({ matches: "^ORD-" }, "INV-1"), "expected a string matching /^ORD-/");
+  assert.equal(await mismatch({ length: { gte: 1 } }, [1]), undefined);
+  assert.equal(await mismatch({ length: 2 }, "abc"), "expected a length: expected 2, the length is 3");
+  assert.equal(await mismatch({ exists: false }, undefined), undefined);
+  assert.equal(await mismatch({ contains: "rice" }, "Ofada rice"), undefined);
+  assert.equal(await mismatch({ contains: 3 }, [1, 2]), "expected it to contain 3");
   // An object whose keys are not all tests is a value to equal.
-  assert.equal(mismatch({ equals: 1, other: 2 }, { equals: 1, other: 2 }), undefined);
+  assert.equal(await mismatch({ equals: 1, other: 2 }, { equals: 1, other: 2 }), undefined);
 });
 
 test("variables: ${name} is replaced in every string, a whole-string reference keeps its type, an unknown one fails", () => {
@@ -45,6 +46,22 @@ test("variables: ${name} is replaced in every string, a whole-string reference k
     },
   );
   assert.throws(() => substitute(["${missing}"], variables), /\$\{missing\} is no variable/);
+});
+
+test("$${ writes ${ itself: no variable is looked up, and escaping gives back any text as it was", () => {
+  const variables = new Map<string, unknown>([["id", "ofada-rice-5kg"]]);
+  assert.deepEqual(
+    substitute(
+      { said: "Costs $${price} today", whole: "$${id}", both: "$${id} is ${id}", dollars: "$$ and $${" },
+      variables,
+    ),
+    { said: "Costs ${price} today", whole: "${id}", both: "${id} is ofada-rice-5kg", dollars: "$$ and ${" },
+  );
+  assert.deepEqual(variablesIn("$${price} and ${id}, $$${count}"), ["id"]);
+  // What the recorder writes: any text, escaped, comes back from the substitution as it was.
+  for (const text of ["${baz}", "Costs ${price} today", "$${already}", "$$${x}", "${", "$", "a${b}${c}$"])
+    assert.equal(substitute(escapeVariables(text), variables), text);
+  assert.deepEqual(escapeVariables({ body: ["${a}"], n: 1 }), { body: ["$${a}"], n: 1 });
 });
 
 test("durations: milliseconds, or a number with its unit", () => {
