@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { messageOf } from "../errors.ts";
 
 /**
  * How long one match of a scenario's pattern (`matches`, a capture's `match`) may take. A linear
@@ -47,7 +48,7 @@ export async function matchPattern(
   try {
     new RegExp(pattern); // A pattern a variable made unparsable is said here, without a worker.
   } catch (error) {
-    return { problem: `/${pattern}/ is no regular expression: ${(error as Error).message}` };
+    return { problem: `/${pattern}/ is no regular expression: ${messageOf(error)}` };
   }
   if (running < MOST_AT_ONCE) running++;
   else await new Promise<void>((resolve) => queued.push(resolve));
