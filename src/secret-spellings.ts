@@ -3,7 +3,9 @@
  * however it travels, even written partly one way and partly another (`c%6Fde`): as is; its UTF-8
  * bytes percent-encoded, hex in either case; a space as `+` (a form); JSON escapes (`\u00f6`,
  * `\"`); HTML escapes (an answer's page); and its UTF-8 bytes read one byte a character, which is
- * how Node reads a header that carries them raw.
+ * how Node reads a header that carries them raw. And the whole secret as the hex of its UTF-8
+ * bytes, in either case (not mixed with the other spellings: a character's hex would read as
+ * characters of its own).
  */
 export interface SecretSpellings {
   /** The text with each secret, in any spelling, replaced by `mask`. */
@@ -28,10 +30,11 @@ const HTML_NAMED: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&g
 
 /** `minLength`: shorter secrets are left alone (they would mask everything), and a cut end must keep at least that much of one. */
 export function secretSpellings(secrets: readonly string[], minLength: number): SecretSpellings {
+  // Each secret twice: character by character in any spelling, and in hex.
   const characters = [...new Set(secrets)]
     .filter((secret) => [...secret].length >= minLength)
     .sort((a, b) => b.length - a.length) // a secret that begins another is tried after it
-    .map((secret) => [...secret].map(characterPattern));
+    .flatMap((secret) => [[...secret].map(characterPattern), [...secret].map(hexBytesPattern)]);
   if (characters.length === 0) return { replace: (text) => text, found: () => false, replaceCutEnd: (text) => text };
   const whole = characters.map((pattern) => pattern.join("")).join("|");
   const anywhere = new RegExp(whole, "gu");
@@ -63,6 +66,11 @@ function characterPattern(character: string): string {
   const named = HTML_NAMED[character];
   if (named) ways.push(named);
   return `(?:${ways.join("|")})`;
+}
+
+/** A character as the hex of its UTF-8 bytes. */
+function hexBytesPattern(character: string): string {
+  return [...Buffer.from(character, "utf8")].map((byte) => hexPattern(byte, 2)).join("");
 }
 
 /** A secret's first `minLength` characters or more, short of the whole secret. */

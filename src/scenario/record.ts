@@ -1,6 +1,7 @@
 import { stringify } from "yaml";
 import type { JournalEntry } from "../contracts/journal/entry.ts";
 import { HEALTH_PATH } from "../contracts/service-routes.ts";
+import { MASK } from "../mask.ts";
 import type { DemoUser } from "../users.ts";
 import { escapeVariables } from "./values.ts";
 
@@ -78,8 +79,10 @@ export function recordScenario(
 /** Why a request cannot be replayed as the journal holds it; undefined when it can. */
 function leftOutBecause(entry: JournalEntry): string | undefined {
   if (/text\/event-stream/.test(entry.response.headers["content-type"] ?? "")) return "an event stream: use waitFor";
-  if (entry.request.body?.text.includes("***")) return "its body held a secret";
-  if (entry.query.includes("***")) return "its query held a secret";
+  // The journal masked it (mask.ts): a replay would send `***`.
+  if (entry.request.body?.text.includes(MASK)) return "its body held a secret";
+  if (entry.query.includes(MASK)) return "its query held a secret";
+  if (entry.path.includes(MASK)) return "its path held a secret";
   // A server that answered before reading the body (a 401) never journaled it: a replay would send none.
   const sentBody =
     Number(entry.request.headers["content-length"] ?? 0) > 0 || "transfer-encoding" in entry.request.headers;

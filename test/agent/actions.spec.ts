@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ActionInputError, buildRequest } from "../../src/agent/actions/build-request.ts";
+import { callAction } from "../../src/agent/actions/call.ts";
 import { type ActionDefinition, ActionDefinitionError, loadActions } from "../../src/agent/actions/definition.ts";
+import { explicitCall } from "../../src/agent/gate/grant.ts";
 import { DEFAULT_ACTIONS_DIR } from "../../src/agent/target.ts";
 import { tempDir } from "../helpers/sandbox.ts";
 
@@ -103,29 +107,70 @@ test("substitution", async (t) => {
   });
 });
 
-test("transcripts redact secrets in headers and query parameters", async () => {
-  const { redact, redactUrl } = await import("../../src/agent/actions/call.ts");
-  assert.deepEqual(
-    redact({
-      authorization: "Bearer abc.def",
-      "x-api-key": "k1",
-      cookie: "session=abc",
+test("a transcript masks what it sent by the journal's rule: headers, query and body", async (t) => {
+  // What reached the server, to show that the transcript masks only what it keeps.
+  const received: { url?: string; headers?: Record<string, unknown>; body?: string } = {};
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    request.on("end", () => {
+      Object.assign(received, { url: request.url, headers: request.headers, body });
+      response.setHeader("content-type", "application/json");
+      response.end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => server.close());
+  const opaque = "opaque-7f3a9c2e";
+  const sending: ActionDefinition = {
+    name: "send_secrets",
+    description: "Sends secrets the way a team's action may",
+    service: "storefront",
+    method: "POST",
+    url: "/api/anything",
+    auth: "bff",
+    query: { period: "7d", sig: `sig-${opaque}`, passwd: `passwd-${opaque}`, keyword: "rice" },
+    headers: {
+      "Ocp-Apim-Subscription-Key": `subscription-${opaque}`,
+      "X-Session-Id": `session-${opaque}`,
       accept: "application/json",
-      "x-end-user-id": "u",
-    }),
-    {
-      authorization: "Bearer ***",
-      "x-api-key": "***",
-      cookie: "***",
-      accept: "application/json",
-      "x-end-user-id": "u",
     },
-  );
-  assert.equal(
-    redactUrl("http://h/x?period=7d&api_key=sec&access_token=t"),
-    "http://h/x?period=7d&api_key=***&access_token=***",
-  );
-  assert.equal(redactUrl("http://h/x?q=rice%20beans"), "http://h/x?q=rice%20beans");
+    body: {
+      private_key: `key-${opaque}`,
+      payload: JSON.stringify({ api_key: `nested-${opaque}` }),
+      token_type: "Bearer",
+      quantity: 2,
+    },
+    parameters: { type: "object", properties: {} },
+  };
+  const target = {
+    urls: { storefront: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
+    serviceToken: `service-token-${opaque}`,
+    walletPrefix: "/api/wallet",
+    endUserId: CONTEXT.end_user_id,
+    endUserName: "Ada",
+    walletToken: () => Promise.resolve(""),
+  };
+  const call = await callAction(sending, {}, target, explicitCall(sending, {}));
+
+  assert.equal(received.headers?.["ocp-apim-subscription-key"], `subscription-${opaque}`, "sent as it is");
+  assert.equal(call.request.url, `${target.urls.storefront}/api/anything?period=7d&sig=***&passwd=***&keyword=rice`);
+  assert.deepEqual(call.request.headers, {
+    "Ocp-Apim-Subscription-Key": "***",
+    "X-Session-Id": "***",
+    accept: "application/json",
+    authorization: "Bearer ***",
+    "x-end-user-id": CONTEXT.end_user_id,
+  });
+  assert.deepEqual(call.request.body, {
+    private_key: "***",
+    payload: JSON.stringify({ api_key: "***" }),
+    token_type: "Bearer",
+    quantity: 2,
+  });
+  assert.doesNotMatch(JSON.stringify(call), new RegExp(opaque));
 });
 
 test("broken definitions are errors naming the file and the field", async (t) => {

@@ -66,7 +66,7 @@ test("distinct answers past the budget: the oldest leave, the newest stays whate
 
 test("a secret in an answer is masked the same in every entry that shares it", () => {
   const journal = journalOf(1024 * 1024);
-  const text = JSON.stringify({ note: "a-secret-of-the-settings-at-least-32-bytes", access_token: "abc" });
+  const text = JSON.stringify({ note: "a-secret-of-the-settings-at-least-32-bytes", access_token: "abc123" });
   for (let i = 0; i < 3; i++) journal.record(answered("/shared", text));
   for (const entry of journal.list().entries)
     assert.equal(entry.response.body!.text, '{"note":"***","access_token":"***"}');

@@ -2,6 +2,7 @@ import { sendPlain } from "../../client/send.ts";
 import { failWith } from "../../errors.ts";
 import { parseJson } from "../../json-text.ts";
 import { actionValidatorOf, firstProblem } from "../../json-validator.ts";
+import { createMasker } from "../../mask.ts";
 import { SERVICE_LABELS, type ServiceUrls } from "../../service-names.ts";
 import { AGENT_TEXTS } from "../errors.ts";
 import { assertGranted, type WriteGrant } from "../gate/grant.ts";
@@ -28,7 +29,7 @@ export interface AgentTarget {
 export interface ActionCall {
   action: string;
   parameters: Record<string, unknown>;
-  /** The request as sent, with its secrets redacted. */
+  /** The request as sent, its secrets masked as the journal masks them (mask.ts). */
   request: { method: string; url: string; headers: Record<string, string>; body?: unknown };
   /** `offSchema`: where a success's body departs from the action's `response` schema, when it has one. */
   response: { status: number; body: unknown; offSchema?: string };
@@ -67,14 +68,16 @@ export async function callAction(
   // A body that is no JSON is kept as its text.
   const body = parseJson(text) ?? text;
   const offSchema = response.status < 300 && action.response ? departure(action.response, body) : undefined;
+  const masker = createMasker([target.serviceToken]);
   return {
     action: action.name,
     parameters,
     request: {
       method: built.method,
-      url: redactUrl(url),
-      headers: redact(headers),
-      ...(built.body ? { body: parseJson(built.body) } : {}),
+      url: masker.url(url),
+      headers: masker.headers(headers),
+      // An action sends JSON (build-request.ts).
+      ...(built.body ? { body: parseJson(masker.body(built.body, undefined, false)) } : {}),
     },
     response: { status: response.status, body, ...(offSchema ? { offSchema } : {}) },
   };
@@ -84,28 +87,4 @@ export async function callAction(
 function departure(schema: Record<string, unknown>, body: unknown): string | undefined {
   const validate = actionValidatorOf(schema);
   return validate(body) ? undefined : firstProblem(validate);
-}
-
-/** Names of headers and query parameters that carry secrets. */
-const SECRET_NAME = /authorization|cookie|token|secret|password|api[-_]?key|^key$|signature/i;
-
-/** Secrets never reach a transcript: credentials keep their scheme ("Bearer ***"), other secret values become ***. */
-export function redact(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      name,
-      SECRET_NAME.test(name)
-        ? value.replace(/^(Bearer|Basic)\s+.+$/i, "$1 ***").replace(/^(?!(Bearer|Basic) \*\*\*$).+$/i, "***")
-        : value,
-    ]),
-  );
-}
-
-/** The URL with the values of secret-looking query parameters replaced. */
-export function redactUrl(url: string): string {
-  const parsed = new URL(url);
-  const secrets = [...parsed.searchParams.keys()].filter((name) => SECRET_NAME.test(name));
-  if (secrets.length === 0) return url;
-  for (const name of secrets) parsed.searchParams.set(name, "***");
-  return `${parsed.origin}${parsed.pathname}?${parsed.searchParams.toString().replaceAll("%2A", "*")}`;
 }
