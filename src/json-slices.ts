@@ -14,16 +14,35 @@ const PIECE_CHARS = 64 * 1024;
 export class JsonBytes<T> {
   /** Only what was made of a T is a JsonBytes<T>: a route answers the type its contract says. */
   declare readonly of?: T;
-  constructor(readonly pieces: readonly Buffer[]) {}
+  constructor(
+    readonly pieces: readonly Buffer[],
+    private readonly timers: Timers,
+  ) {}
 
   get byteLength(): number {
     return this.pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+  }
+
+  /**
+   * The pieces as a body, with the event loop's turn before each: a client that reads as fast as
+   * loopback goes takes each write at once, and without the turns the 60 MiB of a HAR went out
+   * in one block of ~300 ms, every piece asked for as soon as the last one was written.
+   */
+  body(): ReadableStream<Uint8Array> {
+    let next = 0;
+    return new ReadableStream({
+      pull: async (controller) => {
+        await new Promise<void>((resolve) => this.timers.setImmediate(resolve));
+        if (next < this.pieces.length) controller.enqueue(this.pieces[next++]!);
+        else controller.close();
+      },
+    });
   }
 }
 
 /** The value's JSON text, made in slices (src/slices.ts) so that the servers keep answering meanwhile. */
 export async function jsonInSlices<T>(value: T, timers: Timers): Promise<JsonBytes<T>> {
-  return new JsonBytes(await inSlices(jsonText(value), timers));
+  return new JsonBytes(await inSlices(jsonText(value), timers), timers);
 }
 
 /**

@@ -25,13 +25,8 @@ export function addControl<const C extends ControlContract>(
       const reply = await handler(event);
       if (status) event.res.status = status;
       if (!(reply instanceof JsonBytes)) return reply;
-      const { pieces } = reply;
-      let next = 0;
-      const body = new ReadableStream<Uint8Array>({
-        pull: (controller) => (next < pieces.length ? controller.enqueue(pieces[next++]!) : controller.close()),
-      });
       const headers = { "content-type": JSON_TYPE, "content-length": String(reply.byteLength) };
-      return new Response(body, { status: event.res.status ?? 200, headers });
+      return new Response(reply.body(), { status: event.res.status ?? 200, headers });
     },
     { meta: { description: `Sandbox control: ${description}` } },
   );
