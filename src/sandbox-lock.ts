@@ -30,12 +30,16 @@ export function held(info: LockInfo): boolean {
   return info.pid === process.pid ? Date.parse(info.startedAt) >= PROCESS_STARTED_MS : isAlive(info.pid);
 }
 
+/**
+ * The lock's content: null when there is no lock, or it has not the lock's shape. A lock that is
+ * there but cannot be read (EMFILE, EACCES) throws: it may belong to a live sandbox, and only its
+ * reader knows what not knowing means.
+ */
 export async function readLock(lock: string): Promise<LockInfo | null> {
-  try {
-    return lockInfo(parseJson(await readFile(lock, "utf8")));
-  } catch {
-    return null;
-  }
+  const text = await readFile(lock, "utf8").catch((error: unknown) =>
+    errnoCode(error) === "ENOENT" ? null : Promise.reject(error),
+  );
+  return text === null ? null : lockInfo(parseJson(text));
 }
 
 /** The lock's content when it has the lock's shape (a file cut short or edited by hand has not). */
@@ -55,7 +59,8 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 /** The sandbox running on this data dir, if one is: its pid and URLs, from the lock it holds. */
 export async function runningSandbox(dir: string): Promise<LockInfo | null> {
   const lock = join(resolve(dir), LOCK_FILE);
-  const info = await readLock(lock);
+  // A client that cannot read the lock finds no sandbox there: it can reach none anyway.
+  const info = await readLock(lock).catch(() => null);
   return info && held(info) ? info : null;
 }
 

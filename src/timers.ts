@@ -9,6 +9,8 @@ export interface Timers {
   now(): number;
   setTimeout(callback: () => void, ms: number): Timer;
   setInterval(callback: () => void, ms: number): Timer;
+  /** Calls back once the event loop has had its turn: what waits on it (another request's bytes, a timer) goes first. */
+  setImmediate(callback: () => void): Timer;
   /** Cancels a timeout or an interval; nothing for one already done or none. */
   clear(timer: Timer | undefined): void;
 }
@@ -23,6 +25,7 @@ export const systemTimers: Timers = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   setInterval: (callback, ms) => setInterval(callback, ms),
+  setImmediate: (callback) => setImmediate(callback),
   clear: (timer) => clearTimeout(timer as NodeJS.Timeout | undefined),
 };
 

@@ -21,7 +21,7 @@ export interface CliIo {
   /** Where sandbox.config.json and relative paths are looked up. */
   cwd: string;
   /**
-   * Ends `sandbox start` and `logs --follow` when aborted (its reason, if a string, is printed).
+   * Ends `sandbox start`, `mcp --http` and `logs --follow` when aborted (its reason, if a string, is printed).
    * Without it, they stop on SIGINT/SIGTERM or when the npm process that started them goes away: a real process's way.
    */
   stop?: AbortSignal;

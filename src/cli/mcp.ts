@@ -11,6 +11,7 @@ import { type ConfigFlags, loadCommandConfig, withSandboxOptions } from "./comma
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
+import { stopRequests } from "./stop-requests.ts";
 
 export function mcpCommand(cli: Cli): Command {
   return withSandboxOptions(new Command("mcp"))
@@ -57,7 +58,10 @@ export function mcpCommand(cli: Cli): Command {
         failWith(CLI_TEXTS.httpPort, { values: { given: String(options.http) }, expected: true });
       const onServerError = (error: unknown) => cli.io.stderr.write(`Error on a request: ${stackOf(error)}\n`);
       const http = { port, host: "127.0.0.1", allowedHosts: config.allowedHosts, onServerError };
-      const { url } = await serveHttp(make, http).catch((error: NodeJS.ErrnoException) => {
+      // What ends `sandbox start` ends this server too: a signal, or the npm process that started it going away.
+      const stop = stopRequests(cli.io);
+      const { url, server } = await serveHttp(make, http).catch((error: NodeJS.ErrnoException) => {
+        stop.dispose();
         failWith(error.code === "EADDRINUSE" ? CLI_TEXTS.mcpPortBusy : CLI_TEXTS.mcpCannotListen, {
           values: { port, reason: error.code ?? error.message },
           expected: true,
@@ -67,6 +71,12 @@ export function mcpCommand(cli: Cli): Command {
       cli.io.stderr.write(
         `MCP (streamable HTTP) at ${url}: ${actions.length} tools, acting for ${defaultUser.name} unless a call names end_user_id. Ctrl-C to stop.\n`,
       );
+      const reason = await stop.next;
+      cli.io.stderr.write(`${reason}: stopping the MCP server.\n`);
+      // An MCP client may hold a stream open for as long as it likes: its connection is cut, not waited for.
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await closed;
     });
 }
 

@@ -10,7 +10,7 @@ export interface StopRequests {
 
 const WATCH_INTERVAL_MS = 500;
 
-/** What ends a command that runs until stopped (`start`, `logs --follow`): the io's abort signal if it has one, else the process's signals. */
+/** What ends a command that runs until stopped (`start`, `mcp --http`, `logs --follow`): the io's abort signal if it has one, else the process's signals. */
 export function stopRequests(io: CliIo): StopRequests {
   return io.stop ? abortStopRequests(io.stop) : processStopRequests();
 }
@@ -37,7 +37,7 @@ function processStopRequests(): StopRequests {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-  const watch = watchNpm(() => stop("The npm process that started the sandbox has exited"));
+  const watch = watchNpm(() => stop("The npm process that started this command has exited"));
   return {
     next,
     dispose() {

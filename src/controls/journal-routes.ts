@@ -10,7 +10,9 @@ import { type EncodedEvent, encodeEvent, openLiveStream } from "../http/sse.ts";
 import { STREAM_RETRY_AFTER_S, takeStreamSlot } from "../http/stream-share.ts";
 import { toHar } from "../journal/har.ts";
 import type { FromSchema } from "../json-schema.ts";
+import { jsonInSlices } from "../json-slices.ts";
 import { SERVICE_NAMES } from "../service-names.ts";
+import { inSlices } from "../slices.ts";
 import { packageVersion } from "../version.ts";
 import type { Controls } from "./controls.ts";
 
@@ -41,15 +43,22 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
     return event;
   };
 
+  // Thousands of entries take seconds to mask and write out: each listing is made in slices, with
+  // the event loop's turn between them, so that every server keeps answering meanwhile.
+  const { timers } = controls.clock;
+
   addControl(app, CONTROLS.journal, async (event) => {
     const filter = journalFilter(event);
     const options = { limit: queryCount(event, "limit", 1), after: queryCount(event, "after", 0) };
     const format = queryChoice(event, "format", ["json", "har"] as const);
     await journal.settled();
-    const list = journal.list(filter, options);
-    if (format === "har")
-      return toHar(list.entries, controls.urls, { name: "agent-sandbox", version: packageVersion() });
-    return { ...list, lastId: journal.lastId };
+    const { lastId } = journal; // as the listing starts, which takes the entries held now
+    const list = await inSlices(journal.listing(filter, options), timers);
+    if (format === "har") {
+      const creator = { name: "agent-sandbox", version: packageVersion() };
+      return jsonInSlices(await inSlices(toHar(list.entries, controls.urls, creator), timers), timers);
+    }
+    return jsonInSlices({ ...list, lastId }, timers);
   });
 
   addControl(app, CONTROLS.followJournal, async (event) => {
@@ -57,7 +66,6 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
     // A reconnecting EventSource sends the last id it saw: it gets what it missed, then the rest.
     const after = queryCount(event, "after", 0) ?? lastEventId(event);
     await journal.settled();
-    const backlog = newestFitting(after === undefined ? [] : journal.list(filter, { after }).entries, BACKLOG_BYTES);
     takeStreamSlot(event);
     if (journal.followers >= MAX_FOLLOWERS)
       failWith(CONTROL_TEXTS.tooManyFollowers, {
@@ -65,19 +73,34 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
         headers: { "retry-after": String(STREAM_RETRY_AFTER_S) },
         expected: true,
       });
+    // What is recorded while the backlog is made waits, and follows it.
+    const recordedMeanwhile: JournalEntry[] = [];
+    let forward = (entry: JournalEntry) => void recordedMeanwhile.push(entry);
+    const unsubscribe = journal.subscribe((entry) => {
+      if (matchesFilter(entry, filter)) forward(entry);
+    });
+    const { lastId } = journal;
+    const missed =
+      after === undefined
+        ? []
+        : await inSlices(journal.listing(filter, { after }), timers).then(
+            (listing) => listing.entries,
+            (error: unknown) => {
+              unsubscribe();
+              throw error;
+            },
+          );
     const stream = openLiveStream({
-      first: { event: "journal", id: String(journal.lastId), data: backlog },
+      first: { event: "journal", id: String(lastId), data: newestFitting(missed, BACKLOG_BYTES) },
       clock: controls.clock,
       heartbeatMs: controls.config.sseHeartbeat,
       maxBufferedBytes: STREAM_BUFFER_BYTES,
       registry: controls.liveStreams,
       node: event.runtime?.node?.res,
     });
-    stream.onClose(
-      journal.subscribe((entry) => {
-        if (matchesFilter(entry, filter)) stream.send(entryEvent(entry));
-      }),
-    );
+    stream.onClose(unsubscribe);
+    forward = (entry) => void stream.send(entryEvent(entry));
+    for (const entry of recordedMeanwhile) forward(entry);
     return stream.response;
   });
 

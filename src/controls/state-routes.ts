@@ -5,6 +5,7 @@ import { CONTROLS } from "../contracts/controls/routes.ts";
 import { addControl } from "../http/control-route.ts";
 import { readJsonObject } from "../http/json-body.ts";
 import { queryParam } from "../http/query.ts";
+import { jsonInSlices } from "../json-slices.ts";
 import type { Controls } from "./controls.ts";
 import { exportDocument, importDocument, resetServices } from "./state.ts";
 
@@ -13,7 +14,9 @@ export function addStateRoutes(app: H3, controls: Controls): void {
   addControl(app, CONTROLS.reset, async (event) => ({
     reset: await resetServices(controls, queryParam(event, "only")),
   }));
-  addControl(app, CONTROLS.export, () => exportDocument(controls));
+  // A service's data can be megabytes: written out in slices, the servers keep answering meanwhile.
+  // The document holds the data as it was at the request (a change makes new data, never edits it).
+  addControl(app, CONTROLS.export, () => jsonInSlices(exportDocument(controls), controls.clock.timers));
   addControl(app, CONTROLS.import, async (event) => ({
     imported: await importDocument(
       controls,

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { JournalBody, JournalEntry } from "../contracts/journal/entry.ts";
 import type { ServiceUrls } from "../service-names.ts";
+import { eachOf, type Work } from "../slices.ts";
 
 /** A name and a value, as HAR lists headers and query parameters. */
 type HarPair = {
@@ -51,10 +52,15 @@ const TRUNCATED = "the journal keeps the first 16 KiB of a body: this is its beg
  * The journal's entries as a HAR 1.2 log, oldest first: each request with the URL of the server
  * that answered it, its headers and bodies as the journal kept them (secrets already `***`), and
  * the time from its arrival to its answer as the wait. HAR sizes the journal does not know
- * (header bytes) are -1, as the format says.
+ * (header bytes) are -1, as the format says. Work whose unit is an entry (src/slices.ts).
  */
-export function toHar(entries: readonly JournalEntry[], urls: ServiceUrls, creator: HarLog["log"]["creator"]): HarLog {
-  return { log: { version: "1.2", creator, entries: entries.map((entry) => harEntry(entry, urls)) } };
+export function* toHar(
+  entries: readonly JournalEntry[],
+  urls: ServiceUrls,
+  creator: HarLog["log"]["creator"],
+): Work<HarLog> {
+  const harEntries = yield* eachOf(entries, (entry) => harEntry(entry, urls));
+  return { log: { version: "1.2", creator, entries: harEntries } };
 }
 
 function harEntry(entry: JournalEntry, urls: ServiceUrls): HarEntry {

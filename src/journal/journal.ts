@@ -2,6 +2,7 @@ import { type JournalBody, type JournalEntry, type JournalFilter, matchesFilter 
 import { type FlatHeaders, headerOf, headerRecord } from "../http/flat-headers.ts";
 import type { Masker } from "../mask.ts";
 import type { ServiceName } from "../service-names.ts";
+import { atOnce, eachOf, type Work } from "../slices.ts";
 import { type CapturedBody, Window, type WindowFigures } from "./window.ts";
 
 /** An exchange as it was captured, secrets and all: it leaves the journal only masked. */
@@ -31,6 +32,18 @@ interface Recorded {
   held?: (string | Buffer)[];
   /** It made room for newer entries. */
   left?: boolean;
+}
+
+/** Which of the matching entries a listing holds: those after the entry `after`, the newest `limit` of them. */
+export interface ListOptions {
+  limit?: number;
+  after?: number;
+}
+
+/** A listing's entries, oldest first, and how many matched in all. */
+export interface Listing {
+  entries: JournalEntry[];
+  total: number;
 }
 
 export interface JournalOptions {
@@ -93,20 +106,28 @@ export class Journal {
   }
 
   /** The matching entries after the entry `after`, oldest first: the newest `limit` of them, and how many matched in all. */
-  list(
-    filter: JournalFilter = {},
-    options: { limit?: number; after?: number } = {},
-  ): { entries: JournalEntry[]; total: number } {
+  list(filter: JournalFilter = {}, options: ListOptions = {}): Listing {
+    return atOnce(this.listing(filter, options));
+  }
+
+  /**
+   * What `list` answers, as work whose unit is an entry looked at (src/slices.ts): who sent it and
+   * its masked view are made the first time someone looks, which for thousands of entries takes
+   * seconds. The entries are those the journal holds when it starts.
+   */
+  *listing(filter: JournalFilter = {}, options: ListOptions = {}): Work<Listing> {
     const after = options.after ?? 0;
-    const matching = [...this.#windows.values()]
-      .flatMap((window) => window.values())
-      .filter(
-        (recorded) =>
-          recorded.id > after && matchesFilter({ ...recorded.captured, ...this.#identity(recorded) }, filter),
-      )
-      .sort((a, b) => a.id - b.id);
+    const held = [...this.#windows.values()].flatMap((window) => window.values());
+    const matching: Recorded[] = [];
+    for (const recorded of held) {
+      if (recorded.id > after && matchesFilter({ ...recorded.captured, ...this.#identity(recorded) }, filter))
+        matching.push(recorded);
+      yield;
+    }
+    matching.sort((a, b) => a.id - b.id);
     const start = options.limit === undefined ? 0 : Math.max(0, matching.length - options.limit);
-    return { entries: matching.slice(start).map((recorded) => this.#view(recorded)), total: matching.length };
+    const entries = yield* eachOf(matching.slice(start), (recorded) => this.#view(recorded));
+    return { entries, total: matching.length };
   }
 
   /** Empties the journal; answers how many entries it held. */

@@ -2,8 +2,21 @@ import { randomUUID } from "node:crypto";
 import { link, mkdir, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { errnoCode, messageOf, SandboxError, userError } from "../errors.ts";
-import { held, LOCK_FILE, readLock } from "../sandbox-lock.ts";
+import { held, LOCK_FILE, type LockInfo, readLock } from "../sandbox-lock.ts";
 import { nodeFileIO, TEMP_MARK } from "./file-io.ts";
+
+/**
+ * The lock is there but cannot be read: it may be a live sandbox's, so it is left alone (taken as
+ * stale, a second sandbox would write the same files).
+ */
+function lockUnreadable(lock: string, dir: string, error: unknown): SandboxError {
+  const code = errnoCode(error);
+  return userError(
+    "data_dir_locked",
+    `The lock ${lock} cannot be read (${code ?? messageOf(error)}), so the data dir ${dir} may be in use: it is left alone. Try again; if no sandbox runs on it, delete the lock.`,
+    { details: { dir }, cause: error },
+  );
+}
 
 /** Another live sandbox holds the data dir. */
 function dataDirLocked(dir: string, pid: number): SandboxError {
@@ -33,9 +46,10 @@ export interface DataDir {
 export async function openDataDir(dir: string, options: { fresh: boolean; dataFiles: string[] }): Promise<DataDir> {
   const path = resolve(dir);
   const lock = join(path, LOCK_FILE);
+  let owner: LockInfo;
   try {
     await makeDirectory(path);
-    await takeLock(lock, path);
+    owner = await takeLock(lock, path);
     const entries = await readdir(path);
     const leftovers = entries.filter((name) => name.includes(TEMP_MARK) && !name.startsWith(LOCK_FILE));
     await Promise.all(leftovers.map((name) => rm(join(path, name), { force: true })));
@@ -46,11 +60,10 @@ export async function openDataDir(dir: string, options: { fresh: boolean; dataFi
   return {
     path,
     file: (name) => join(path, name),
-    advertise: async (urls) => {
-      const info = await readLock(lock);
-      // Not synced: the lock names a live process, and after a power loss no process is its holder anyway.
-      await nodeFileIO.writeAtomic(lock, JSON.stringify({ ...info, urls }), "none");
-    },
+    // What this process wrote when it took the lock, never the file read back: a read that fails
+    // (EMFILE under a flood of sockets) would write a lock without its pid, which no one then honours.
+    // Not synced: the lock names a live process, and after a power loss no process is its holder anyway.
+    advertise: (urls) => nodeFileIO.writeAtomic(lock, JSON.stringify({ ...owner, urls }), "none"),
     release: async () => {
       await unlink(lock).catch(() => {});
     },
@@ -96,10 +109,14 @@ export function unusableDataDir(dir: string, error: unknown): SandboxError {
   );
 }
 
-async function takeLock(lock: string, dir: string): Promise<void> {
+/** Takes the lock, taking over a stale one; answers what it wrote. */
+async function takeLock(lock: string, dir: string): Promise<LockInfo> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (await createLock(lock)) return;
-    const holder = await readLock(lock);
+    const taken = await createLock(lock);
+    if (taken) return taken;
+    const holder = await readLock(lock).catch((error: unknown) => {
+      throw lockUnreadable(lock, dir, error);
+    });
     if (holder && held(holder)) throw dataDirLocked(dir, holder.pid);
     // The holder is gone (killed, or the machine restarted): the lock is stale.
     await unlink(lock).catch(() => {});
@@ -110,15 +127,19 @@ async function takeLock(lock: string, dir: string): Promise<void> {
   );
 }
 
-/** Creates the lock with its content in one step (a hard link of a written temp file), so it is never seen empty. */
-async function createLock(lock: string): Promise<boolean> {
+/**
+ * Creates the lock with its content in one step (a hard link of a written temp file), so it is
+ * never seen empty; answers that content, or null when another lock is there.
+ */
+async function createLock(lock: string): Promise<LockInfo | null> {
   const temp = `${lock}${TEMP_MARK}${process.pid}-${randomUUID()}`;
-  await writeFile(temp, JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
+  const info: LockInfo = { pid: process.pid, startedAt: new Date().toISOString() };
+  await writeFile(temp, JSON.stringify(info));
   try {
     await link(temp, lock);
-    return true;
+    return info;
   } catch (error) {
-    if (errnoCode(error) === "EEXIST") return false;
+    if (errnoCode(error) === "EEXIST") return null;
     throw error;
   } finally {
     await unlink(temp).catch(() => {});

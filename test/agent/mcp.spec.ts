@@ -4,6 +4,7 @@ import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { mcpEndpoint } from "../helpers/agent.ts";
 import { cliEnv, lines, login, PROJECT_ROOT, spawnCli, startArgs, tempDir } from "../helpers/cli.ts";
 import { closeWhenDone } from "../helpers/deadline.ts";
 import { startInProcess } from "../helpers/in-process.ts";
@@ -96,18 +97,7 @@ test("the MCP server, driven by the SDK's own client over stdio and streamable H
       "--allowed-hosts",
       "mcp.test",
     ]);
-    const endpoint = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = /MCP \(streamable HTTP\) at (\S+):/.exec(server.stderr());
-        if (match) {
-          clearInterval(timer);
-          resolve(match[1]!);
-        } else if (server.exited) {
-          clearInterval(timer);
-          reject(new Error(server.stderr()));
-        }
-      }, 50);
-    });
+    const endpoint = await mcpEndpoint(server);
     const http = new Client({ name: "sandbox-test-http", version: "1.0.0" });
     await http.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
     closeWhenDone(t, "the HTTP MCP client's close()", () => http.close());

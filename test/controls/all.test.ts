@@ -2,6 +2,7 @@
 // instead of once per file (~1.5 s of CPU each through tsx), which was most of what they cost.
 // Each file keeps its tests, sandboxes and helpers to itself; none relies on being alone in its process.
 import "./access.spec.ts";
+import "./answers-in-slices.spec.ts";
 import "./clock.spec.ts";
 import "./export-import.spec.ts";
 import "./fault-streams.spec.ts";

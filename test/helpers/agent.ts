@@ -1,7 +1,10 @@
+import assert from "node:assert/strict";
 import type { OptionKey } from "../../src/config/options.ts";
 import { type Sandbox, startServers } from "../../src/runtime/sandbox.ts";
+import type { CliProcess } from "./cli.ts";
 import { closeWhenDone } from "./deadline.ts";
 import { checkAnswers } from "./openapi.ts";
+import { until } from "./poll.ts";
 import { ADA, tempDir, testConfig } from "./sandbox.ts";
 
 export const SERVICE_TOKEN = "dev-bff-service-token-not-for-production-use";
@@ -18,6 +21,15 @@ export async function startFullSandbox(
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());
   await checkAnswers(t, sandbox.urls, sandbox.config.walletPrefix);
   return sandbox;
+}
+
+/** The endpoint `sandbox mcp --http` says it serves at, once it says so; fails with its output if it ends first. */
+export async function mcpEndpoint(server: CliProcess): Promise<string> {
+  const said = () => /MCP \(streamable HTTP\) at (\S+):/.exec(server.stderr())?.[1];
+  await until(() => said() !== undefined || server.exited, "sandbox mcp --http said where it serves", {
+    timeoutMs: 30_000,
+  });
+  return said() ?? assert.fail(`sandbox mcp --http ended first:\n${server.stderr()}`);
 }
 
 export async function loginAt(url: string, user: { email: string; password: string } = ADA): Promise<string> {

@@ -1,5 +1,6 @@
 /** Runs `node bin/sandbox.js …` as a real process, the way a user's terminal does. */
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,6 +85,24 @@ export function killGroup(pid: number): void {
   } catch {
     // the whole group has ended already
   }
+}
+
+/**
+ * The live processes of the group led by `pgid` (the CLI, and what npx started under it), with
+ * their command lines: from /proc, Linux only. A zombie, ended but not reaped, is left out.
+ */
+export function groupMembers(pgid: number): { pid: number; command: string[] }[] {
+  return readdirSync("/proc").flatMap((name) => {
+    if (!/^\d+$/.test(name)) return [];
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const [state, , group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(group) !== pgid || state === "Z") return [];
+      return [{ pid: Number(name), command: readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0") }];
+    } catch {
+      return []; // it ended while we looked
+    }
+  });
 }
 
 /** The parent's environment without any setting of the sandbox (STOREFRONT_PORT, DATA_DIR, …). */

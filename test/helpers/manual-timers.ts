@@ -40,6 +40,11 @@ export class ManualTimers implements Timers {
     return this.#add(callback, Math.max(1, ms), true);
   }
 
+  /** A timer of 0 ms: it runs on the next `advance`, `advance(0)` included, so the test decides when the loop's turn ends. */
+  setImmediate(callback: () => void): Timer {
+    return this.#add(callback, 0, false);
+  }
+
   clear(timer: Timer | undefined): void {
     this.#pending.delete(timer as Scheduled);
   }

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { SandboxError } from "../../src/errors.ts";
+import { LOCK_FILE, runningSandbox } from "../../src/sandbox-lock.ts";
 import { openDataDir } from "../../src/store/data-dir.ts";
 import { tempDir } from "../helpers/sandbox.ts";
 
@@ -74,4 +75,45 @@ test("a data dir this user may not write is refused in one line, through the CLI
     result.stderr,
     /^Error: The data dir .*locked\/data cannot be used: this user may not write there \(EACCES\)\. Choose a writable folder with --data-dir <dir> \(or DATA_DIR\)\.$/m,
   );
+});
+
+/**
+ * Makes the data dir's lock unreadable as a full descriptor table does (the read fails, the file
+ * stays), in a way root cannot read past: the lock becomes a link to a folder (EISDIR on read).
+ */
+async function makeLockUnreadable(dir: string): Promise<void> {
+  const folder = join(dir, "a-folder");
+  await mkdir(folder);
+  await symlink(folder, join(dir, `${LOCK_FILE}.link`));
+  await rename(join(dir, `${LOCK_FILE}.link`), join(dir, LOCK_FILE));
+  await assert.rejects(readFile(join(dir, LOCK_FILE), "utf8"), { code: "EISDIR" });
+}
+
+test("advertising the URLs keeps the lock's pid, even when the lock cannot be read back", async (t) => {
+  const dir = await tempDir(t);
+  const dataDir = await open(dir);
+  t.after(() => dataDir.release());
+  await makeLockUnreadable(dir);
+  const urls = { storefront: "http://127.0.0.1:9084" };
+  await dataDir.advertise(urls);
+  const lock = JSON.parse(await readFile(join(dir, LOCK_FILE), "utf8")) as Record<string, unknown>;
+  assert.equal(lock.pid, process.pid, `the lock names its holder: ${JSON.stringify(lock)}`);
+  assert.equal(typeof lock.startedAt, "string");
+  assert.deepEqual(lock.urls, urls);
+  // status and stop find the sandbox by it.
+  assert.deepEqual((await runningSandbox(dir))?.urls, urls);
+});
+
+test("a lock that cannot be read is left alone: a second start refuses the dir instead of taking it", async (t) => {
+  const dir = await tempDir(t);
+  const first = await open(dir);
+  t.after(() => first.release());
+  await makeLockUnreadable(dir);
+  await assert.rejects(open(dir), (error) => {
+    assert.ok(error instanceof SandboxError && error.code === "data_dir_locked", String(error));
+    assert.match(error.message, /cannot be read \(EISDIR\)/);
+    assert.match(error.message, /if no sandbox runs on it, delete the lock\.$/);
+    return true;
+  });
+  assert.ok((await lstat(join(dir, LOCK_FILE))).isSymbolicLink(), "the lock is still there, as it was");
 });

@@ -1,0 +1,2 @@
+const { startSandbox } = await import('agent-sandbox');
+const s = await startSandbox(); await s.close();
