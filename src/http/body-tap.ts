@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { type FlatHeaders, flatHeaders } from "./flat-headers.ts";
-import { type GivenHeaders, ResponseWithReason } from "./reason-phrase.ts";
+import { LingeringResponse } from "./lingering-close.ts";
+import type { GivenHeaders } from "./reason-phrase.ts";
 
 /** The beginning of a body as it was sent: the text itself when it was written as text, else its bytes. */
 export interface SentBody {
@@ -37,7 +38,7 @@ interface Tap {
  * web stream, and measured 3.5–5× the CPU per catalog read (docs/performance.md, "What stays for
  * which figure").
  */
-export class TappableResponse<Request extends IncomingMessage = IncomingMessage> extends ResponseWithReason<Request> {
+export class TappableResponse<Request extends IncomingMessage = IncomingMessage> extends LingeringResponse<Request> {
   #tap?: Tap;
   #closed = false;
   #head?: FlatHeaders;

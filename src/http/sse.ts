@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { Clock } from "../clock.ts";
 import type { Timer } from "../timers.ts";
 
@@ -40,11 +41,12 @@ export interface LiveStreamOptions {
   node?: NodeResponse;
 }
 
-/** What a live stream needs of Node's response to write to it directly. */
+/** What a live stream needs of Node's response to write to it directly, and to see its client leave. */
 export interface NodeResponse {
   readonly headersSent: boolean;
   readonly writableLength: number;
   write(chunk: Uint8Array): boolean;
+  readonly socket?: Socket | null;
 }
 
 /** An event in its wire bytes: made once, to be sent on many streams (a change every open stream of a user hears). */
@@ -203,5 +205,20 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     stream.onClose(clock.onChange(scheduleExpiry));
     stream.onClose(() => clock.timers.clear(expiry));
   }
+  endWhenClientEnds(stream, options.node?.socket);
   return stream;
+}
+
+/**
+ * The servers answer a client that half-closes (node-server.ts), so its FIN alone no longer ends
+ * the response in progress. For a live stream it means that the client has left (EventSource and
+ * fetch close the whole connection; nothing is ever sent up a stream): the stream ends, with what
+ * it has sent, instead of holding its slot until a heartbeat's write fails.
+ */
+function endWhenClientEnds(stream: LiveStream, socket: Socket | null | undefined): void {
+  if (!socket) return;
+  const end = () => stream.close();
+  if (socket.readableEnded) end();
+  else socket.once("end", end);
+  stream.onClose(() => socket.off("end", end));
 }

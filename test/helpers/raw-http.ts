@@ -4,7 +4,7 @@ import { connect } from "node:net";
 /**
  * Sends raw bytes (to get past fetch's own header checks) and returns the raw answer, up to the
  * server's close or until `enough` says so (a stream never ends by itself). The socket is not
- * half-closed: Node drops a request whose client ended its side before the answer was ready.
+ * half-closed (halfClosedRequest does that).
  */
 export function rawRequest(
   url: string,
@@ -25,6 +25,23 @@ export function rawRequest(
     });
     socket.on("end", () => resolve(answer));
     socket.on("error", reject);
+  });
+}
+
+/**
+ * Sends the whole request, then half-closes (a FIN: the client has nothing more to say, as `curl`
+ * and scripts piping a request do), and returns what was answered before the server closed: "" if
+ * nothing was.
+ */
+export function halfClosedRequest(url: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => socket.end(text));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("error", () => {}); // a reset is an answer lost: the caller sees it by what was read
+    socket.on("close", () => resolve(answer));
   });
 }
 

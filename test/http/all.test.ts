@@ -7,6 +7,7 @@ import "./close.spec.ts";
 import "./conformance.spec.ts";
 import "./flat-headers.spec.ts";
 import "./live-stream.spec.ts";
+import "./lost-answers.spec.ts";
 import "./method-not-allowed.spec.ts";
 import "./observe.spec.ts";
 import "./request-line.spec.ts";
