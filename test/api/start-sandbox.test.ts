@@ -80,10 +80,11 @@ test("a misspelt setting, or a setting outside settings, is refused in one line 
   });
 });
 
-test("many sandboxes share one listener of each exit signal, which goes once the last one closes", async () => {
+test("many sandboxes share one listener of each exit signal, which goes once the last one closes", async (t) => {
   const counts = () => ["SIGINT", "SIGTERM", "SIGHUP", "exit"].map((event) => process.listenerCount(event));
   const before = counts();
   const sandboxes = await Promise.all([1, 2, 3].map(() => startSandbox({ settings: { only: "storefront" } })));
+  t.after(() => Promise.all(sandboxes.map((sandbox) => sandbox.close())));
   assert.deepEqual(
     counts(),
     before.map((count) => count + 1),
@@ -92,7 +93,7 @@ test("many sandboxes share one listener of each exit signal, which goes once the
   assert.deepEqual(counts(), before);
 });
 
-test("once close() resolves, nothing the sandbox started is still active in the process", async () => {
+test("once close() resolves, nothing the sandbox started is still active in the process", async (t) => {
   // The caller's own fetch is warmed up first: its first use starts what stays for the process's life.
   const sandbox = await startSandbox();
   await (await fetch(`${sandbox.urls.storefront}/health`)).text();
@@ -100,6 +101,7 @@ test("once close() resolves, nothing the sandbox started is still active in the 
   await nextTurn(); // what the test itself has left (its own file reads) ends
   const before = process.getActiveResourcesInfo().sort();
   const second = await startSandbox();
+  t.after(() => second.close());
   const health = await fetch(`${second.urls.storefront}/health`);
   assert.equal(health.status, 200);
   await health.text();
