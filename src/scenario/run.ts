@@ -122,8 +122,9 @@ export async function runScenario(
       await state.close();
     }
   } catch (error) {
-    // Before the first step: the sandbox, or what the steps read, could not be had.
+    // Before the first step: the sandbox, or what the steps read, could not be had (or a signal stopped its start).
     noteDescriptorShortage(error);
+    cutBy = interrupted();
     steps.push({ index: 0, label: "start the scenario's sandbox", ok: false, ...failureOf(error) });
   } finally {
     await target?.close().catch((error: unknown) => {
