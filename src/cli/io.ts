@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { processSettingsSources } from "../config/load.ts";
 import type { Timers } from "../timers.ts";
@@ -49,6 +50,14 @@ export function processIo(): CliIo {
 /** All of stdin; nothing when the io has none (an empty text, which the command then refuses as it would any). */
 export function readStdin(io: CliIo): Promise<string> {
   return io.stdin ? text(io.stdin) : Promise.resolve("");
+}
+
+/**
+ * Resolves once what was written to the output is with the system: a pipe takes it
+ * asynchronously, and a process that a signal ends loses what it had not taken yet.
+ */
+export function flushed(output: TextOutput): Promise<void> {
+  return output instanceof Writable ? new Promise((resolve) => output.write("", () => resolve())) : Promise.resolve();
 }
 
 /** What each command is given: the io, a way to print a line, and the exit code the run ends with. */

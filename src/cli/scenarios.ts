@@ -1,25 +1,20 @@
-import { writeFile } from "node:fs/promises";
 import { Command, InvalidArgumentError } from "commander";
 import { SCENARIO_SCHEMA_PATH } from "../contracts/service-routes.ts";
 import { parseDuration } from "../duration.ts";
 import { failWith } from "../errors.ts";
+import { type ExitSignal, registerCleanup, signalExitCode } from "../exit-cleanup.ts";
 import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
-import {
-  controlsNeeded,
-  hadInternalError,
-  notRunResult,
-  runScenario,
-  type ScenarioResult,
-  serversMissing,
-} from "../scenario/run.ts";
+import { controlsNeeded, hadInternalError, runScenario, serversMissing } from "../scenario/run.ts";
 import type { Scenario } from "../scenario/scenario.ts";
+import { runScenarios } from "../scenario/schedule.ts";
 import { silentServers } from "./check-preflight.ts";
 import { loadCommandConfig } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
-import type { Cli } from "./io.ts";
+import { type Cli, flushed } from "./io.ts";
 import { wholeNumber } from "./journal-filter.ts";
+import { reserveResultsFile } from "./results-file.ts";
 import { parseUrls } from "./server-urls.ts";
 
 interface RunFlags {
@@ -47,7 +42,7 @@ export function scenariosCommand(cli: Cli): Command {
     )
     .option(
       "--jobs <n>",
-      "run up to n scenarios at once, each on its own sandbox (the report keeps the files' order)",
+      "run up to n scenarios at once, each on its own sandbox (the report keeps the files' order); fewer when the file descriptors (ulimit -n) would not last, said on stderr",
       wholeNumber(1),
       1,
     )
@@ -75,6 +70,9 @@ export function scenariosCommand(cli: Cli): Command {
           "With --storefront/--wallet/--host the scenarios run against those servers as they are: a scenario",
           "that needs the sandbox's controls there (data, clock, faults, clock/fault/trigger/journal steps) is",
           "refused up front, in one line, and nothing runs (exit 2).",
+          "Ctrl-C, SIGTERM or SIGHUP stops the sandboxes, removes their dirs and prints and writes the reports",
+          "of what ran (the scenarios cut short or not started are marked so); the run then ends by the signal",
+          "(exit status 130, 143 or 129). --junit writes a file beside the path and renames it over it at the end.",
         ],
         examples: [
           "npx sandbox run examples/scenarios/agent-adds-to-cart.yaml",
@@ -139,45 +137,64 @@ export function scenariosCommand(cli: Cli): Command {
         }
       }
       // A results file that cannot be written is said before anything runs, not after a green run.
-      if (flags.junit)
-        await writeFile(flags.junit, "").catch((error: NodeJS.ErrnoException) =>
-          failWith(CLI_TEXTS.cannotWriteResults, {
-            values: { path: String(flags.junit), reason: error.code ?? error.message },
-            expected: true,
-          }),
-        );
-      // Up to --jobs at once; each is printed in the files' order as soon as it and those before it are done.
-      // --bail starts no more after a failure; those already started finish and are reported.
-      const results: ScenarioResult[] = [];
-      const running: Promise<ScenarioResult>[] = [];
-      let next = 0;
-      let bailed = false;
-      const start = () => {
-        const scenario = bailed ? undefined : scenarios[next++];
-        // A server's error (a 500's stack) goes to stderr as it happens, beside the report.
-        if (scenario)
-          running.push(
-            runScenario(scenario, {
-              servers,
-              logError: (message) => cli.io.stderr.write(`${message}\n`),
-              stepTimeoutMs: flags.stepTimeout,
+      const junit = flags.junit
+        ? await reserveResultsFile(flags.junit).catch((error: NodeJS.ErrnoException) =>
+            failWith(CLI_TEXTS.cannotWriteResults, {
+              values: { path: String(flags.junit), reason: error.code ?? error.message },
+              expected: true,
             }),
-          );
+          )
+        : undefined;
+      // A signal stops every scenario's sandbox (their own cleanup) and this run, whose reports then say what ran.
+      const interrupt = new AbortController();
+      let reported = () => {};
+      const done = new Promise<void>((resolve) => (reported = resolve));
+      const unregister = registerCleanup({
+        onSignal: (signal) => {
+          interrupt.abort(signal);
+          return done;
+        },
+      });
+      // A server's error (a 500's stack) goes to stderr as it happens, beside the report; once, when
+      // the sandboxes of many scenarios say the same.
+      const logged = new Set<string>();
+      const logError = (message: string) => {
+        if (logged.has(message)) return;
+        logged.add(message);
+        cli.io.stderr.write(`${message}\n`);
       };
-      for (let started = 0; started < flags.jobs; started++) start();
-      for (let index = 0; index < running.length; index++) {
-        const result = await (running[index] as Promise<ScenarioResult>);
-        results.push(result);
-        if (!flags.json) cli.print(scenarioLines(result).join("\n"));
-        if (!result.ok && flags.bail) bailed = true;
-        start();
+      try {
+        const results = await runScenarios(
+          scenarios,
+          (scenario, signal) => runScenario(scenario, { servers, logError, signal, stepTimeoutMs: flags.stepTimeout }),
+          {
+            jobs: flags.jobs,
+            bail: Boolean(flags.bail),
+            rerun: servers === undefined,
+            signal: interrupt.signal,
+            onResult: (result) => {
+              if (!flags.json) cli.print(scenarioLines(result).join("\n"));
+            },
+            say: (line) => cli.io.stderr.write(`${line}\n`),
+          },
+        );
+        await junit?.write(junitXml(results));
+        cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
+        const signal = interrupt.signal.aborted ? (interrupt.signal.reason as ExitSignal) : undefined;
+        cli.exitCode = signal
+          ? signalExitCode(signal)
+          : hadInternalError(results)
+            ? 3
+            : results.every((result) => result.ok)
+              ? 0
+              : 1;
+        // An interrupted run's process ends by the signal once this resolves: its output must be out first.
+        await Promise.all([flushed(cli.io.stdout), flushed(cli.io.stderr)]);
+      } finally {
+        unregister();
+        await junit?.discard();
+        reported();
       }
-      const unrun = scenarios.slice(results.length).map(notRunResult);
-      if (!flags.json) for (const result of unrun) cli.print(scenarioLines(result).join("\n"));
-      results.push(...unrun);
-      if (flags.junit) await writeFile(flags.junit, junitXml(results));
-      cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
-      cli.exitCode = hadInternalError(results) ? 3 : results.every((result) => result.ok) ? 0 : 1;
     });
 }
 

@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { SandboxConfig } from "../config/load.ts";
 import { OPTIONS, portKey } from "../config/options.ts";
 import { CONTROLS_PREFIX } from "../contracts/controls/prefix.ts";
 import { urlHost } from "../host-names.ts";
 import { type OpenApiDocument, openApiDocument } from "../openapi/document.ts";
 import type { ServiceName } from "../service-names.ts";
+import { makeTempDir } from "../temp-dirs.ts";
 import { startServers } from "./sandbox.ts";
 
 /**
@@ -19,13 +17,13 @@ export async function generateDocuments(
   services: readonly ServiceName[],
   logError: (message: string) => void,
 ): Promise<Map<ServiceName, OpenApiDocument>> {
-  const dataDir = await mkdtemp(join(tmpdir(), "sandbox-openapi-"));
+  const temporary = await makeTempDir("sandbox-openapi-");
   try {
     const sandbox = await startServers(
       {
         ...config,
         only: [...services],
-        dataDir,
+        dataDir: temporary.path,
         fresh: true,
         storefrontPort: 0,
         walletPort: 0,
@@ -54,7 +52,7 @@ export async function generateDocuments(
       await sandbox.close();
     }
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    await temporary.remove();
   }
 }
 

@@ -11,6 +11,7 @@ import type { Controls } from "../controls/controls.ts";
 import { faultIntercept } from "../controls/faults/intercept.ts";
 import { FaultRegistry } from "../controls/faults/registry.ts";
 import { addControlRoutes } from "../controls/routes.ts";
+import { noteDescriptorShortage } from "../descriptors.ts";
 import { SandboxError, stackOf } from "../errors.ts";
 import type { ClientTimeouts } from "../http/connections.ts";
 import { type RunningServer, serve } from "../http/serve.ts";
@@ -83,10 +84,13 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
   let sessions: SessionBackend | undefined;
   const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
   // Failures we describe ourselves (a refused disk, an unreachable wallet) are logged by their message; bugs with their stack.
-  const onServerError = (error: unknown, event: H3Event) =>
+  // A process out of descriptors is noted, so that what runs many sandboxes at once runs fewer.
+  const onServerError = (error: unknown, event: H3Event) => {
+    noteDescriptorShortage(error);
     logError(
       `Error on ${event.req.method} ${event.url.pathname}: ${error instanceof SandboxError ? error.message : stackOf(error)}`,
     );
+  };
 
   const close = async () => {
     for (const stream of [...liveStreams]) stream.close();

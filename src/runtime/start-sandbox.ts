@@ -2,16 +2,16 @@
  * The sandbox from code: `import { startSandbox } from "agent-sandbox"` starts the three servers
  * in this process on free ports, for a test suite that wants its own sandbox.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { ControlsClient } from "../client/controls-client.ts";
 import { loadConfig, refuseUnknownSettings } from "../config/load.ts";
 import type { OptionKey } from "../config/options.ts";
 import { userError } from "../errors.ts";
+import { type ExitSignal, registerCleanup } from "../exit-cleanup.ts";
 import type { ServiceName } from "../service-names.ts";
+import { makeTempDir } from "../temp-dirs.ts";
 import type { DemoUser } from "../users.ts";
-import { launchSandbox } from "./launch.ts";
+import { type LaunchedSandbox, launchSandbox } from "./launch.ts";
 
 export interface StartSandboxOptions {
   /**
@@ -45,7 +45,11 @@ export interface StartedSandbox {
   /** A typed client of this sandbox's /__sandbox/ controls. */
   controls: ControlsClient;
   dataDir: string;
-  /** Stops the servers once pending writes are on disk, and removes a temporary data dir. */
+  /**
+   * Stops the servers once pending writes are on disk, and removes a temporary data dir. A
+   * SIGINT, SIGTERM or SIGHUP does the same first (and then ends the process, unless something
+   * else of it listens to the signal: a test runner); once closed, close() resolves at once.
+   */
   close(): Promise<void>;
 }
 
@@ -62,8 +66,31 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       `startSandbox takes ${START_OPTIONS.join(", ")}; got ${misplaced.map((key) => `"${key}"`).join(", ")}: a setting goes in settings, as in startSandbox({ settings: { ${misplaced[0]}: … } }).`,
       { exitCode: 2 },
     );
-  const temporary = options.dataDir === undefined ? await mkdtemp(join(tmpdir(), "agent-sandbox-")) : undefined;
-  const dataDir = options.dataDir ?? temporary!;
+  const temporary = options.dataDir === undefined ? await makeTempDir("agent-sandbox-") : undefined;
+  const dataDir = options.dataDir ?? temporary!.path;
+  let starting: Promise<LaunchedSandbox> | undefined;
+  let stoppedBy: ExitSignal | undefined;
+  let closing: Promise<void> | undefined;
+  // Once, whoever asks first (the caller, a signal, a failed start): the servers stop once a start
+  // under way is done, then the temporary data dir goes whatever happened.
+  const close = () =>
+    (closing ??= (async () => {
+      unregister();
+      try {
+        await (await starting?.catch(() => undefined))?.close();
+      } finally {
+        await temporary?.remove();
+      }
+      // The rm resolves inside the callback of its last request, which the process counts as
+      // active until that returns: leave it first, so that nothing of the sandbox's is left.
+      await nextTurn();
+    })());
+  const unregister = registerCleanup({
+    onSignal: (signal) => {
+      stoppedBy = signal;
+      return close();
+    },
+  });
   try {
     const config = await loadConfig({
       env: {},
@@ -71,7 +98,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       flags: { storefrontPort: 0, walletPort: 0, hostPort: 0, ...options.settings, dataDir },
     });
     const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
-    const { sandbox, warnings } = await launchSandbox(config, { logError });
+    starting = launchSandbox(config, { logError });
+    const { sandbox, warnings } = await starting;
+    if (stoppedBy) throw userError("sandbox_stopped", `The sandbox was stopped by ${stoppedBy} while it started.`);
     for (const warning of warnings) logError(warning);
     const { urls } = sandbox;
     return {
@@ -88,13 +117,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       // The token matters only off loopback, where the controls demand it; sending it always is harmless.
       controls: new ControlsClient(Object.values(urls)[0]!, config.controlToken),
       dataDir: sandbox.dataDir,
-      async close() {
-        await sandbox.close();
-        if (temporary) await rm(temporary, { recursive: true, force: true });
-      },
+      close,
     };
   } catch (error) {
-    if (temporary) await rm(temporary, { recursive: true, force: true });
+    await close();
     throw error;
   }
 }

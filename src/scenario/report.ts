@@ -1,8 +1,15 @@
 import type { ScenarioResult } from "./run.ts";
 
+/** Why a scenario did not run: --bail, or the signal that interrupted the run. */
+function notRunReason(result: ScenarioResult): string {
+  return result.interrupted
+    ? `the run was interrupted by ${result.interrupted}`
+    : "--bail stopped at a failed scenario";
+}
+
 /** The lines `sandbox run` prints of a scenario: its name, then each step as ok or FAIL with what came back. */
 export function scenarioLines(result: ScenarioResult): string[] {
-  if (result.notRun) return [`- ${result.name} (${result.file}): not run (--bail stopped at a failed scenario)`];
+  if (result.notRun) return [`- ${result.name} (${result.file}): not run (${notRunReason(result)})`];
   return [
     `${result.ok ? "✓" : "✗"} ${result.name} (${result.file}, ${result.durationMs} ms)`,
     ...result.steps.map((step) => {
@@ -19,12 +26,13 @@ export function scenarioLines(result: ScenarioResult): string[] {
   ];
 }
 
-/** "2 passed, 1 failed": of the scenarios (and how many --bail left unrun, and how many hit a bug). */
+/** "2 passed, 1 failed": of the scenarios (and how many --bail or an interruption left unrun, and how many hit a bug). */
 export function summaryLine(results: readonly ScenarioResult[]): string {
   const passed = results.filter((result) => result.ok).length;
   const notRun = results.filter((result) => result.notRun).length;
   const bugs = results.filter((result) => result.steps.some((step) => step.internal)).length;
-  return `${passed} passed, ${results.length - passed - notRun} failed${notRun > 0 ? `, ${notRun} not run` : ""}${bugs > 0 ? ` (${bugs} by an internal error of the runner: exit 3)` : ""}`;
+  const interrupted = results.find((result) => result.interrupted)?.interrupted;
+  return `${passed} passed, ${results.length - passed - notRun} failed${notRun > 0 ? `, ${notRun} not run` : ""}${bugs > 0 ? ` (${bugs} by an internal error of the runner: exit 3)` : ""}${interrupted ? `: interrupted by ${interrupted}` : ""}`;
 }
 
 /** The results as JUnit XML, which CI systems show: a suite per scenario, a case per step. */
@@ -36,7 +44,7 @@ export function junitXml(results: readonly ScenarioResult[]): string {
     );
   const suites = results.map((result) => {
     if (result.notRun)
-      return `  <testsuite name="${xml(result.name)}" file="${xml(result.file)}" tests="1" failures="0" skipped="1" time="0">\n    <testcase name="not run" classname="${xml(result.name)}">\n      <skipped message="--bail stopped at a failed scenario"/>\n    </testcase>\n  </testsuite>`;
+      return `  <testsuite name="${xml(result.name)}" file="${xml(result.file)}" tests="1" failures="0" skipped="1" time="0">\n    <testcase name="not run" classname="${xml(result.name)}">\n      <skipped message="${xml(notRunReason(result))}"/>\n    </testcase>\n  </testsuite>`;
     const failures = result.steps.filter((step) => !step.ok && !step.skipped && !step.internal).length;
     const errors = result.steps.filter((step) => step.internal).length;
     const skipped = result.steps.filter((step) => step.skipped).length;

@@ -1,14 +1,16 @@
 import { loadActions } from "../agent/actions/definition.ts";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { connectionProblem } from "../client/connection.ts";
-import { SandboxError, stackOf } from "../errors.ts";
+import { noteDescriptorShortage } from "../descriptors.ts";
+import { errnoCode, messageOf, SandboxError, stackOf } from "../errors.ts";
+import type { ExitSignal } from "../exit-cleanup.ts";
 import type { ServiceName } from "../service-names.ts";
 import { loadDemoUsers } from "../users.ts";
 import { DEFAULT_STEP_TIMEOUT_MS, stepTimeoutMs, withinTimeout } from "./deadline.ts";
 import type { RunStep, Scenario } from "./scenario.ts";
 import { RunState } from "./state.ts";
 import { act } from "./steps.ts";
-import { freshSandbox, givenServers, type Servers } from "./target.ts";
+import { freshSandbox, givenServers, type Servers, type Target } from "./target.ts";
 import { StepFailure, substitute } from "./values.ts";
 
 export type { Servers };
@@ -31,13 +33,23 @@ export interface ScenarioResult {
   ok: boolean;
   steps: StepResult[];
   durationMs: number;
-  /** Not run: --bail stopped at an earlier scenario that failed. */
+  /** Not run: --bail stopped at an earlier scenario that failed, or the run was interrupted first (then `interrupted` says by what). */
   notRun?: true;
+  /** The signal that interrupted the run before this scenario started (with `notRun`) or before it ended (its step then was cut short). */
+  interrupted?: ExitSignal;
 }
 
-/** The result of a scenario --bail left unrun: listed (and in JSON and JUnit) so none goes missing. */
-export function notRunResult(scenario: Scenario): ScenarioResult {
-  return { name: scenario.name, file: scenario.file, ok: false, steps: [], durationMs: 0, notRun: true };
+/** The result of a scenario --bail or an interruption left unrun: listed (and in JSON and JUnit) so none goes missing. */
+export function notRunResult(scenario: Scenario, interrupted?: ExitSignal): ScenarioResult {
+  return {
+    name: scenario.name,
+    file: scenario.file,
+    ok: false,
+    steps: [],
+    durationMs: 0,
+    notRun: true,
+    ...(interrupted && { interrupted }),
+  };
 }
 
 /** The servers a scenario sends to that the given ones lack: refused up front. */
@@ -73,42 +85,60 @@ export function controlsNeeded(scenario: Scenario): string[] {
  * Runs a scenario against a sandbox of its own (every server, on free ports, on a temporary data
  * dir), or against given servers: imports its data, sets its clock, adds its faults, then runs
  * the steps in order, each one against what the steps before it left. A step that fails ends the
- * scenario; a sandbox of its own is stopped and its data dir removed whatever happens.
+ * scenario; a sandbox of its own is stopped and its data dir removed whatever happens. A sandbox
+ * that cannot start fails the scenario with its cause. When `signal` aborts (its reason is the
+ * signal that interrupted the run), the step under way is cut short and no other one runs.
  */
 export async function runScenario(
   scenario: Scenario,
   options: {
     servers?: Servers;
     logError?: (message: string) => void;
+    signal?: AbortSignal;
     /** A step's timeout when it sets none (--step-timeout); 30 s by default. */
     stepTimeoutMs?: number;
   } = {},
 ): Promise<ScenarioResult> {
   const started = performance.now();
   const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const target = options.servers ? givenServers(options.servers) : await freshSandbox(logError);
   const steps: StepResult[] = [];
-  const state = new RunState(target, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR));
+  const interrupted = () => (options.signal?.aborted ? (options.signal.reason as ExitSignal) : undefined);
+  let cutBy: ExitSignal | undefined;
+  let target: Target | undefined;
   try {
-    const setup = setupSteps(scenario);
-    const all = [...setup, ...scenario.steps];
-    for (const [index, step] of all.entries()) {
-      const number = Math.max(0, index - setup.length + 1);
-      if (steps.some((done) => !done.ok)) {
-        steps.push({
-          index: number,
-          label: step.name ?? describe(step),
-          ok: false,
-          detail: "not run: an earlier step failed",
-          skipped: true,
-        });
-        continue;
+    target = options.servers ? givenServers(options.servers) : await freshSandbox(logError);
+    const state = new RunState(target, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR));
+    try {
+      const setup = setupSteps(scenario);
+      for (const [index, step] of [...setup, ...scenario.steps].entries()) {
+        const number = Math.max(0, index - setup.length + 1);
+        const label = step.name ?? describe(step);
+        cutBy ??= interrupted();
+        if (cutBy || steps.some((done) => !done.ok)) {
+          const why = cutBy ? `the run was interrupted (${cutBy})` : "an earlier step failed";
+          steps.push({ index: number, label, ok: false, detail: `not run: ${why}`, skipped: true });
+          continue;
+        }
+        const timeoutMs = options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
+        const result = await unlessAborted(runStep(step, number, state, timeoutMs), options.signal);
+        cutBy = result ? undefined : interrupted();
+        steps.push(
+          result ?? { index: number, label, ok: false, detail: `cut short: the run was interrupted (${cutBy})` },
+        );
       }
-      steps.push(await runStep(step, number, state, options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS));
+    } finally {
+      await state.close();
     }
+  } catch (error) {
+    // Before the first step: the sandbox, or what the steps read, could not be had (or a signal stopped its start).
+    noteDescriptorShortage(error);
+    cutBy = interrupted();
+    steps.push({ index: 0, label: "start the scenario's sandbox", ok: false, ...failureOf(error) });
   } finally {
-    await state.close();
-    await target.close();
+    await target?.close().catch((error: unknown) => {
+      noteDescriptorShortage(error);
+      logError(`The scenario's sandbox did not stop cleanly: ${messageOf(error)}`);
+    });
   }
   return {
     name: scenario.name,
@@ -116,7 +146,24 @@ export async function runScenario(
     ok: steps.every((step) => step.ok),
     steps,
     durationMs: Math.round(performance.now() - started),
+    ...(cutBy && { interrupted: cutBy }),
   };
+}
+
+/** What the promise resolves with; or undefined once the signal aborts first. */
+async function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return promise;
+  let onAbort = () => {};
+  const aborted = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([promise, aborted]);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
 }
 
 /** The scenario's data, clock and faults, as the steps that set them up (numbered before the first). */
@@ -137,17 +184,20 @@ async function runStep(raw: RunStep, index: number, state: RunState, timeoutMs: 
     const detail = await withinTimeout(label, stepTimeoutMs(step, timeoutMs), (signal) => act(step, state, signal));
     return { index, label, ok: true, detail };
   } catch (error) {
+    noteDescriptorShortage(error);
     return { index, label, ok: false, ...failureOf(error) };
   }
 }
 
 /**
- * What a step's exception says: a failed expectation, a refusal of the sandbox's or a server that
+ * What a step's exception says: a failed expectation, a refusal of the sandbox's, a system call
+ * that failed (a sandbox that cannot start, a process out of descriptors) or a server that
  * stopped answering is the step's failure; anything else is a bug of the runner's, said as one,
  * with its stack.
  */
 export function failureOf(error: unknown): Pick<StepResult, "detail" | "internal"> {
   if (error instanceof StepFailure || error instanceof SandboxError) return { detail: error.message };
+  if (errnoCode(error)) return { detail: messageOf(error) };
   // fetch's own failure says only "fetch failed": its cause says why (a server that stopped).
   if (error instanceof TypeError && error.cause) return { detail: `no answer: ${connectionProblem(error)}` };
   const bug = error instanceof Error ? error : new Error(String(error));

@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { access } from "node:fs/promises";
+import { access, readdir } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { test } from "node:test";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { promisify } from "node:util";
 import { type SandboxError, startSandbox } from "agent-sandbox";
-import { PROJECT_ROOT } from "../helpers/cli.ts";
+import { PROJECT_ROOT, spawnCli, tempDir } from "../helpers/cli.ts";
+import { until } from "../helpers/poll.ts";
 
 async function login(url: string, user: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${url}/api/auth/login`, {
@@ -75,4 +78,84 @@ test("a misspelt setting, or a setting outside settings, is refused in one line 
     );
     return true;
   });
+});
+
+test("many sandboxes share one listener of each exit signal, which goes once the last one closes", async (t) => {
+  const counts = () => ["SIGINT", "SIGTERM", "SIGHUP", "exit"].map((event) => process.listenerCount(event));
+  const before = counts();
+  const sandboxes = await Promise.all([1, 2, 3].map(() => startSandbox({ settings: { only: "storefront" } })));
+  t.after(() => Promise.all(sandboxes.map((sandbox) => sandbox.close())));
+  assert.deepEqual(
+    counts(),
+    before.map((count) => count + 1),
+  );
+  await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
+  assert.deepEqual(counts(), before);
+});
+
+test("once close() resolves, nothing the sandbox started is still active in the process", async (t) => {
+  // The caller's own fetch is warmed up first: its first use starts what stays for the process's life.
+  const sandbox = await startSandbox();
+  await (await fetch(`${sandbox.urls.storefront}/health`)).text();
+  await sandbox.close();
+  await nextTurn(); // what the test itself has left (its own file reads) ends
+  const before = process.getActiveResourcesInfo().sort();
+  const second = await startSandbox();
+  t.after(() => second.close());
+  const health = await fetch(`${second.urls.storefront}/health`);
+  assert.equal(health.status, 200);
+  await health.text();
+  await second.close();
+  assert.deepEqual(process.getActiveResourcesInfo().sort(), before);
+});
+
+/** A user's process: starts a sandbox, prints its data dir, and stays up (as a test runner's does) until it is ended. */
+const USER_PROCESS = `
+import { startSandbox } from "agent-sandbox";
+// A test runner that listens to the signals itself, as some do.
+if (process.argv.includes("--runner"))
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => console.log("the runner got " + signal));
+const sandbox = await startSandbox({ settings: { only: "storefront" } });
+console.log(sandbox.dataDir);
+setInterval(() => {}, 60_000);
+`;
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  test(`${signal}: the sandbox's temporary data dir goes, and the process ends by the signal as it would without a sandbox`, async (t) => {
+    const tmp = await tempDir(t);
+    const user = spawnCli(t, [], { script: USER_PROCESS, env: { TMPDIR: tmp } });
+    const [, dataDir] = await user.waitForLine(/^(\/.+)$/);
+    assert.ok(dataDir?.startsWith(join(tmp, "agent-sandbox-")), dataDir);
+    user.kill(signal);
+    const result = await user.exit();
+    assert.equal(result.signal, signal, `${result.code} ${result.stderr}`);
+    assert.deepEqual(await readdir(tmp), []);
+  });
+}
+
+test("with a test runner's own listener, a signal removes the dir and leaves the process to the runner", async (t) => {
+  const tmp = await tempDir(t);
+  const user = spawnCli(t, ["--runner"], { script: USER_PROCESS, env: { TMPDIR: tmp } });
+  await user.waitForLine(/^\/.+$/);
+  user.kill("SIGINT");
+  await user.waitForLine(/^the runner got SIGINT$/);
+  await until(async () => (await readdir(tmp)).length === 0, "the sandbox's dir to be removed");
+  assert.equal(user.exited, false, "the process is still the runner's to end");
+});
+
+test("a process killed with SIGKILL leaves its dir; the next start sweeps it, and only dirs whose process is gone", async (t) => {
+  const tmp = await tempDir(t);
+  const killed = spawnCli(t, [], { script: USER_PROCESS, env: { TMPDIR: tmp } });
+  const [, left] = await killed.waitForLine(/^(\/.+)$/);
+  const alive = spawnCli(t, [], { script: USER_PROCESS, env: { TMPDIR: tmp } });
+  const [, kept] = await alive.waitForLine(/^(\/.+)$/);
+  killed.kill("SIGKILL");
+  await killed.exit();
+  assert.deepEqual((await readdir(tmp)).sort(), [basename(left!), basename(kept!)].sort());
+  const next = spawnCli(t, [], {
+    script: `import { startSandbox } from "agent-sandbox"; await (await startSandbox()).close(); console.log("closed");`,
+    env: { TMPDIR: tmp },
+  });
+  assert.equal((await next.exit()).code, 0);
+  assert.deepEqual(await readdir(tmp), [basename(kept!)], "the live process's dir stays");
 });

@@ -47,6 +47,26 @@ await sandbox.close();
 console.log("closed");
 `;
 
+/** The same with node:http instead of fetch(): what the sandbox costs a process, without what fetch() costs it. */
+const USER_SCRIPT_HTTP = `import { get } from "node:http";
+import { startSandbox } from "agent-sandbox";
+const sandbox = await startSandbox();
+const status = await new Promise((resolve, reject) =>
+  get(\`\${sandbox.urls.storefront}/health\`, (answer) => answer.resume().on("end", () => resolve(answer.statusCode))).on("error", reject));
+if (status !== 200) throw new Error(\`/health answered \${status}\`);
+await sandbox.close();
+console.log("closed");
+`;
+
+/** fetch() once from a bare node:http server, and exit: what fetch() costs any process. */
+const FETCH_ONLY = `import { createServer } from "node:http";
+const server = createServer((request, answer) => answer.end("ok")).listen(0, "127.0.0.1");
+await new Promise((resolve) => server.once("listening", resolve));
+await (await fetch(\`http://127.0.0.1:\${server.address().port}/\`)).text();
+server.close();
+server.closeAllConnections();
+`;
+
 export async function installSection(): Promise<{ figures: Figure[]; checks: Check[] }> {
   const scratch = await mkdtemp(join(tmpdir(), "sandbox-install-"));
   const checks: Check[] = [];
@@ -151,6 +171,8 @@ export async function installSection(): Promise<{ figures: Figure[]; checks: Che
     check("npx sandbox stop", true, stopped.stdout.trim().split("\n")[0] ?? "");
 
     await writeFile(join(project, "use.mjs"), USER_SCRIPT);
+    await writeFile(join(project, "use-http.mjs"), USER_SCRIPT_HTTP);
+    await writeFile(join(project, "fetch-only.mjs"), FETCH_ONLY);
     const used = await run(process.execPath, ["use.mjs"], { cwd: project });
     check(
       "a script imports startSandbox, starts, fetches /health and closes",
@@ -167,8 +189,17 @@ export async function installSection(): Promise<{ figures: Figure[]; checks: Che
     const scriptFloor = await untilLine(["-e", 'console.log("closed")'], project, "closed");
     const helpMs = (await measure([bin, "--help"])).wallMs;
     const helpFloor = (await measure(["-e", "0"])).wallMs;
+    // Until the process exits, as a test runner that runs each file in a process of its own waits for it.
+    const untilExit = async (file: string) => (await measure([join(project, file)])).wallMs;
     figures.push(
       compared("import, startSandbox(), GET /health, close(): a user's script", script, scriptFloor, "≤ 4×"),
+      compared("the same, until the process exits (fetch)", await untilExit("use.mjs"), helpFloor, "≤ 4×"),
+      compared("the same with node:http instead of fetch, until it exits", await untilExit("use-http.mjs"), helpFloor),
+      compared(
+        "no sandbox: one fetch() from a bare node:http server, until it exits",
+        await untilExit("fetch-only.mjs"),
+        helpFloor,
+      ),
       compared("sandbox --help", helpMs, helpFloor, "≤ 2×"),
     );
     const ours = await startedWithin(
@@ -231,7 +262,7 @@ async function typeCheck(project: string): Promise<[boolean, string]> {
   return [tsc === "", tsc.split("\n").slice(0, 3).join(" ") || "no errors"];
 }
 
-function compared(name: string, value: number, floor: number, target: string): Figure {
+function compared(name: string, value: number, floor: number, target?: string): Figure {
   return {
     group: GROUP,
     name,
@@ -249,9 +280,10 @@ function freePorts(): string[] {
 }
 
 /**
- * From spawn until the process prints the line, the median of RUNS after a warm-up. Not until it
- * exits: a process that used fetch() lingers up to a few hundred ms after its last request
- * (undici's timers), whatever server it talked to.
+ * From spawn until the process prints the line, the median of RUNS after a warm-up: what the
+ * sandbox costs up to close(). Until it exits is timed too: a process that called fetch() exits
+ * a few hundred ms after its last request whatever server it talked to, as Node waits for V8 to
+ * finish optimizing the WebAssembly HTTP parser fetch() compiled (docs/performance.md).
  */
 async function untilLine(args: string[], cwd: string, line: string): Promise<number> {
   const times: number[] = [];

@@ -31,6 +31,10 @@ export interface CliOptions {
   viaNpx?: boolean;
   /** Another copy's bin/sandbox.js (a built copy of the project, say) instead of this one's. */
   bin?: string;
+  /** The process's limit of open file descriptors (`ulimit -n`, set by bash before it runs the CLI). */
+  descriptorLimit?: number;
+  /** Runs this ES module source (`node --input-type=module -e`, where "agent-sandbox" imports the package) instead of the CLI; the args follow it. */
+  script?: string;
 }
 
 export interface CliExit {
@@ -131,7 +135,14 @@ export async function tempDir(t: Hooks, prefix = "sandbox-cli-"): Promise<string
 export function spawnCli(t: Hooks, args: string[], options: CliOptions = {}): CliProcess {
   const [command, prefix] = options.viaNpx
     ? ["npx", ["--no", "--", "sandbox"]]
-    : [process.execPath, [options.bin ?? BIN]];
+    : options.script !== undefined
+      ? [process.execPath, ["--input-type=module", "-e", options.script, "--"]]
+      : options.descriptorLimit
+        ? [
+            "bash",
+            ["-c", `ulimit -n ${options.descriptorLimit} && exec "$0" "$@"`, process.execPath, options.bin ?? BIN],
+          ]
+        : [process.execPath, [options.bin ?? BIN]];
   const child = spawn(command, [...prefix, ...args], {
     cwd: options.cwd ?? PROJECT_ROOT,
     env: cliEnv(options.env),

@@ -2,9 +2,12 @@
 // instead of once per file (~1.5 s of CPU each through tsx), which was most of what they cost.
 // Each file keeps its tests, sandboxes and helpers to itself; none relies on being alone in its process.
 import "./bugs.spec.ts";
+import "./descriptors.spec.ts";
 import "./files.spec.ts";
+import "./interrupt.spec.ts";
 import "./record.spec.ts";
 import "./run.spec.ts";
+import "./schedule.spec.ts";
 import "./step-types.spec.ts";
 import "./timeouts.spec.ts";
 import "./values.spec.ts";

@@ -19,13 +19,15 @@ function resultWith(error: unknown): ScenarioResult {
   };
 }
 
-test("a failed expectation, a refusal of the sandbox's and a server gone quiet are failures, not bugs", () => {
+test("a failed expectation, a refusal of the sandbox's, a failed system call and a server gone quiet are failures, not bugs", () => {
   const refused = new SandboxError("fault_invalid", "the controls refused it", { status: 400 });
   const gone = new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } });
+  const exhausted = Object.assign(new Error("EMFILE: too many open files, open '/tmp/x.json'"), { code: "EMFILE" });
   for (const [error, detail] of [
     [new StepFailure("status: expected 200, received 404"), "status: expected 200, received 404"],
     [refused, "the controls refused it"],
     [gone, "no answer: connection refused (ECONNREFUSED)"],
+    [exhausted, "EMFILE: too many open files, open '/tmp/x.json'"],
   ] as const) {
     const result = resultWith(error);
     assert.equal(result.steps[1]?.detail, detail);
