@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { AREAS } from "../check/areas/index.ts";
 import { AREA_NAMES, type AreaName } from "../check/check.ts";
@@ -18,6 +18,7 @@ import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../service-na
 import { silentRun, silentServers } from "./check-preflight.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import type { Cli } from "./io.ts";
+import { reserveResultsFile } from "./results-file.ts";
 import { parseUrls } from "./server-urls.ts";
 
 export interface CheckRequest {
@@ -155,7 +156,12 @@ function heading(target: CheckTarget, readOnly: boolean): string {
 async function writeJunit(path: string, xml: string): Promise<void> {
   try {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, xml);
+    // Written beside the path and renamed over it, as `sandbox run` does: whole or not at all, and never through a symlink.
+    const file = await reserveResultsFile(path);
+    await file.write(xml).catch(async (error: unknown) => {
+      await file.discard();
+      throw error;
+    });
   } catch (error) {
     failWith(CLI_TEXTS.cannotWriteJunit, { values: { path, reason: messageOf(error) }, expected: true });
   }

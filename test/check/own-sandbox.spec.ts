@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
+import { lstat, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { areaHeadings, resultLines } from "../helpers/check.ts";
@@ -9,6 +9,9 @@ import { elementsNamed, parseXml } from "../helpers/xml.ts";
 
 test("without URLs, check starts a sandbox of its own, every area passes, and the JUnit file says so", async (t) => {
   const dir = await tempDir(t);
+  // The last run's results, left as a symlink (a CI cache may): the new file replaces the link, not what it points at.
+  await writeFile(join(dir, "previous.xml"), "the last run's results");
+  await symlink(join(dir, "previous.xml"), join(dir, "results.xml"));
   const result = await runInProcess(["check", "--junit", "results.xml"], { cwd: dir });
   assert.equal(result.code, 0, result.stdout + result.stderr);
   assert.match(result.stdout, /^Starting a sandbox for the checks/m);
@@ -30,6 +33,9 @@ test("without URLs, check starts a sandbox of its own, every area passes, and th
     new RegExp(`^${passed} passed, 0 failed, ${skipped} skipped \\(\\d+\\.\\d+ s\\); JUnit XML in results\\.xml$`, "m"),
   );
 
+  assert.equal(await readFile(join(dir, "previous.xml"), "utf8"), "the last run's results");
+  assert.equal((await lstat(join(dir, "results.xml"))).isFile(), true);
+  assert.deepEqual((await readdir(dir)).sort(), ["previous.xml", "results.xml"], "no temporary file is left beside it");
   const xml = parseXml(await readFile(join(dir, "results.xml"), "utf8"));
   assert.equal(xml.name, "testsuites");
   assert.deepEqual(
