@@ -7,7 +7,7 @@ import { messageOf } from "../errors.ts";
  * pattern reads an 8 MiB answer in tens of milliseconds; one that backtracks without end
  * (`^(.+)+z$`) never finishes, and is cut here.
  */
-export const PATTERN_DEADLINE_MS = 1000;
+export const PATTERN_DEADLINE_MS = 2000;
 
 /** Matches run at once, each on a worker of its own (~10 MB each); more wait their turn (--jobs 500). */
 const MOST_AT_ONCE = Math.max(2, availableParallelism());
@@ -62,21 +62,26 @@ export async function matchPattern(
   }
 }
 
-function matchOnWorker(pattern: string, text: string, deadlineMs: number): Promise<PatternResult> {
+async function matchOnWorker(pattern: string, text: string, deadlineMs: number): Promise<PatternResult> {
   let worker = idle.pop();
   // A worker that stopped while idle (its threadId is then -1) is passed over.
   while (worker && worker.threadId < 0) worker = idle.pop();
-  worker ??= new Worker(MATCHER, { eval: true });
+  worker ??= await startedWorker();
   worker.ref(); // Held while it works, so that the process waits for its answer.
   const busy = worker;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    // The deadline is the match's: a thread busy with the sandboxes may see it pass while the
+    // answer is already waiting, so the answer gets one more turn of the event loop to arrive.
+    const timer = setTimeout(() => setImmediate(expire), deadlineMs);
+    let settled = false;
+    const expire = () => {
+      if (settled) return;
       done();
       void busy.terminate();
       resolve({
         problem: `/${pattern}/ did not finish within ${deadlineMs} ms on ${text.length} characters: it backtracks without end on them (a nested quantifier such as (.+)+ tries every way to split the text); write it so that each character can match one way only`,
       });
-    }, deadlineMs);
+    };
     const answered = (message: { found?: (string | undefined)[] | null; error?: string }) => {
       done();
       busy.unref();
@@ -96,9 +101,22 @@ function matchOnWorker(pattern: string, text: string, deadlineMs: number): Promi
     };
     const done = () => {
       clearTimeout(timer);
+      settled = true;
       busy.off("message", answered).off("error", died).off("exit", died);
     };
     busy.once("message", answered).once("error", died).once("exit", died);
     busy.postMessage({ pattern, text });
+  });
+}
+
+/** A new worker once its thread runs: starting one on a busy machine takes long, and is no part of any match's deadline. */
+function startedWorker(): Promise<Worker> {
+  const worker = new Worker(MATCHER, { eval: true });
+  return new Promise((resolve, reject) => {
+    worker.once("online", () => {
+      worker.off("error", reject);
+      resolve(worker);
+    });
+    worker.once("error", reject);
   });
 }
