@@ -5,26 +5,20 @@ import { failWith } from "../errors.ts";
 import { type ExitSignal, registerCleanup, signalExitCode } from "../exit-cleanup.ts";
 import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
-import { controlsNeeded, hadInternalError, runScenario, serversMissing } from "../scenario/run.ts";
+import { hadInternalError, runScenario } from "../scenario/run.ts";
 import type { Scenario } from "../scenario/scenario.ts";
 import { runScenarios } from "../scenario/schedule.ts";
-import { silentServers } from "./check-preflight.ts";
-import { loadCommandConfig } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import { type Cli, flushed } from "./io.ts";
 import { wholeNumber } from "./journal-filter.ts";
 import { reserveResultsFile } from "./results-file.ts";
-import { parseUrls } from "./server-urls.ts";
+import { runTarget, type TargetFlags } from "./run-target.ts";
 
-interface RunFlags {
+interface RunFlags extends TargetFlags {
   json?: boolean;
   junit?: string;
   bail?: boolean;
-  storefront?: string;
-  wallet?: string;
-  host?: string;
-  serviceToken?: string;
   jobs: number;
   stepTimeout?: number;
 }
@@ -47,6 +41,11 @@ export function scenariosCommand(cli: Cli): Command {
       1,
     )
     .option(
+      "--data-dir <dir>",
+      "run against the sandbox running on this data dir, with its controls, one scenario at a time (no sandbox of their own)",
+    )
+    .option("--config <file>", "settings file, as for `sandbox start` (the given servers' tokens)")
+    .option(
       "--storefront <url>",
       "run against this storefront, already running (with --wallet, --host: no sandbox of their own)",
     )
@@ -55,6 +54,10 @@ export function scenariosCommand(cli: Cli): Command {
     .option(
       "--service-token <token>",
       "the agent's service token of the given servers (default: BFF_SERVICE_TOKEN, else the sandbox's)",
+    )
+    .option(
+      "--control-token <token>",
+      "the control token of the given servers' controls (default: CONTROL_TOKEN, else the sandbox's)",
     )
     .addHelpText(
       "after",
@@ -67,9 +70,13 @@ export function scenariosCommand(cli: Cli): Command {
           "docs/scenarios.md): a file that does not fit is named with the JSON pointer of what is wrong,",
           "and nothing runs (exit 2). Exit 1 when a scenario fails, 0 when all pass, 3 when a step hit a",
           "bug of the runner's (BUG, with its stack: please report it). A server's errors go to stderr.",
-          "With --storefront/--wallet/--host the scenarios run against those servers as they are: a scenario",
-          "that needs the sandbox's controls there (data, clock, faults, clock/fault/trigger/journal steps) is",
-          "refused up front, in one line, and nothing runs (exit 2).",
+          "With --data-dir the scenarios run against the sandbox running on that dir, with its controls, one at",
+          "a time (the controls are global to a sandbox): a journal step checks what another agent did there.",
+          "With --storefront/--wallet/--host they run against those servers as they are; a scenario that needs",
+          "the controls (data, clock, faults, clock/fault/trigger/journal steps) runs only where they answer.",
+          "Against a running sandbox, a scenario's data: and a step that imports, resets or clears the journal",
+          "through the controls are refused, as is one that needs what is not there: one line each, nothing",
+          "runs (exit 2).",
           "Ctrl-C, SIGTERM or SIGHUP stops the sandboxes, removes their dirs and prints and writes the reports",
           "of what ran (the scenarios cut short or not started are marked so); the run then ends by the signal",
           "(exit status 130, 143 or 129). --junit writes a file beside the path and renames it over it at the end.",
@@ -78,6 +85,7 @@ export function scenariosCommand(cli: Cli): Command {
           "npx sandbox run examples/scenarios/agent-adds-to-cart.yaml",
           "npx sandbox run examples/scenarios/*.yaml --jobs 4 --junit results.xml",
           "npx sandbox run flow.json --json | jq '.[] | select(.ok | not)'",
+          "npx sandbox run agent-checks.yaml --data-dir .sandbox-data",
           "npx sandbox run smoke.yaml --storefront https://shop.staging.example --service-token $BFF_SERVICE_TOKEN",
         ],
       }),
@@ -100,42 +108,19 @@ export function scenariosCommand(cli: Cli): Command {
         cli.exitCode = 2;
         return;
       }
-      const urls = parseUrls({ storefront: flags.storefront, wallet: flags.wallet, host: flags.host });
-      // Given servers run with the settings `start` would use (BFF_SERVICE_TOKEN, WALLET_PREFIX, sandbox.config.json, the defaults).
-      const config = Object.keys(urls).length === 0 ? undefined : await loadCommandConfig({}, cli.io);
-      const servers =
-        config === undefined
-          ? undefined
-          : {
-              urls,
-              serviceToken: flags.serviceToken ?? config.bffServiceToken,
-              walletPrefix: config.walletPrefix,
-            };
-      if (servers) {
-        const refused = scenarios.flatMap((scenario) => {
-          const needs = controlsNeeded(scenario);
-          const missing = serversMissing(scenario, urls);
-          return [
-            ...(needs.length === 0
-              ? []
-              : [
-                  `${scenario.file}: needs the sandbox's controls (${needs.join(", ")}): run it without --storefront/--wallet/--host, against a sandbox of its own`,
-                ]),
-            ...(missing.length === 0
-              ? []
-              : [
-                  `${scenario.file}: sends to ${missing.join(", ")}, not given: add ${missing.map((server) => `--${server} <url>`).join(" ")}`,
-                ]),
-          ];
-        });
-        // A server that does not answer at all is said once, up front, rather than as each step's failure.
-        if (refused.length === 0) refused.push(...(await silentServers(urls, 10_000)).map((server) => server.message));
-        if (refused.length > 0) {
-          cli.io.stderr.write(`${refused.join("\n")}\nNothing ran.\n`);
-          cli.exitCode = 2;
-          return;
-        }
+      const target = await runTarget(flags, scenarios, cli.io);
+      if (target.refused) {
+        cli.io.stderr.write(`${target.refused.join("\n")}\nNothing ran.\n`);
+        cli.exitCode = 2;
+        return;
       }
+      const { servers } = target;
+      // The controls (clock, faults, journal) are global to a sandbox: scenarios that share one take turns.
+      if (target.shared && flags.jobs > 1)
+        cli.io.stderr.write(
+          `sandbox run: --jobs ${flags.jobs}: one scenario at a time against a running sandbox, whose clock, faults and journal are global to it.\n`,
+        );
+      const jobs = target.shared ? 1 : flags.jobs;
       // A results file that cannot be written is said before anything runs, not after a green run.
       const junit = flags.junit
         ? await reserveResultsFile(flags.junit).catch((error: NodeJS.ErrnoException) =>
@@ -168,7 +153,7 @@ export function scenariosCommand(cli: Cli): Command {
           scenarios,
           (scenario, signal) => runScenario(scenario, { servers, logError, signal, stepTimeoutMs: flags.stepTimeout }),
           {
-            jobs: flags.jobs,
+            jobs,
             bail: Boolean(flags.bail),
             rerun: servers === undefined,
             signal: interrupt.signal,

@@ -67,7 +67,7 @@ export function serversMissing(scenario: Scenario, urls: Servers["urls"]): strin
   return [...needs].filter((server) => !urls[server]);
 }
 
-/** What of a scenario needs the sandbox's controls (/__sandbox/): refused up front when it runs against given servers. */
+/** What of a scenario needs the sandbox's controls (/__sandbox/): refused up front against given servers whose controls do not answer. */
 export function controlsNeeded(scenario: Scenario): string[] {
   return [
     ...(scenario.data === undefined ? [] : ["data"]),

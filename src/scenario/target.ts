@@ -8,12 +8,14 @@ export interface Servers {
   /** The agent's service token (BFF_SERVICE_TOKEN), for the agent's requests. */
   serviceToken: string;
   walletPrefix: string;
+  /** Set when their controls answer (a running sandbox): the scenario uses them, with this token, and their clock. */
+  controlToken?: string;
 }
 
 /** The servers a scenario talks to, and what acts on them. */
 export interface Target extends Servers {
   controls: ControlsClient;
-  /** Servers the scenario did not start: their controls may be closed, and their clock is their own. */
+  /** Servers the scenario did not start and whose controls are not known to answer: their clock is their own. */
   given: boolean;
   close(): Promise<void>;
 }
@@ -21,7 +23,8 @@ export interface Target extends Servers {
 export function givenServers(servers: Servers): Target {
   // Any server answers the controls; a scenario's servers are given with at least one URL.
   const any = servers.urls.storefront ?? servers.urls.wallet ?? servers.urls.host ?? "";
-  return { ...servers, controls: new ControlsClient(any), given: true, close: async () => {} };
+  const controls = new ControlsClient(any, servers.controlToken);
+  return { ...servers, controls, given: servers.controlToken === undefined, close: async () => {} };
 }
 
 /**

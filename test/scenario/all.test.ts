@@ -7,6 +7,7 @@ import "./files.spec.ts";
 import "./interrupt.spec.ts";
 import "./record.spec.ts";
 import "./run.spec.ts";
+import "./running-sandbox.spec.ts";
 import "./schedule.spec.ts";
 import "./step-types.spec.ts";
 import "./timeouts.spec.ts";
