@@ -187,13 +187,17 @@ async function journal(spec: NonNullable<Step["journal"]>, state: RunState): Pro
     ].join(" ");
     if (wanted.count !== undefined ? found.length !== wanted.count : found.length === 0)
       throw new StepFailure(
-        `expected ${wanted.count ?? "at least 1"} of ${describe_}${spec.inOrder ? " after the ones before it" : ""}, received ${found.length} (the journal holds ${entries.length}: ${entries
-          .slice(-5)
-          .map((entry) => `${entry.method} ${entry.path} ${entry.status}`)
-          .join(", ")})`,
+        `expected ${wanted.count ?? "at least 1"} of ${describe_}${spec.inOrder ? " after the ones before it" : ""}, received ${found.length} (${journalHeld(entries)})`,
       );
     if (spec.inOrder && found[0]) from = entries.indexOf(found[0]) + 1;
     seen.push(`${describe_} ×${found.length}`);
   }
   return seen.join("; ");
+}
+
+/** What the journal holds, for a failed expectation: how many, and the latest five; or that it is empty. */
+function journalHeld(entries: readonly JournalEntry[]): string {
+  if (entries.length === 0) return "the journal is empty";
+  const latest = entries.slice(-5).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+  return `the journal holds ${entries.length}${entries.length > 5 ? ", the latest" : ""}: ${latest.join(", ")}`;
 }
