@@ -10,6 +10,30 @@ export {
   startSandbox,
 } from "./runtime/start-sandbox.ts";
 
+import type { CartStream } from "./runtime/cart-stream.ts";
+import type { AgentAnswer, AgentSession, SandboxHelpers, SignedIn, UserRef } from "./runtime/sandbox-helpers.ts";
+import type { ScenarioResult, StepResult } from "./scenario/run.ts";
+import type { RunScenariosOptions } from "./scenario/run-files.ts";
 import type { DemoUser } from "./users.ts";
 
-export type { DemoUser };
+export type {
+  AgentAnswer,
+  AgentSession,
+  CartStream,
+  DemoUser,
+  RunScenariosOptions,
+  SandboxHelpers,
+  ScenarioResult,
+  SignedIn,
+  StepResult,
+  UserRef,
+};
+
+/**
+ * Runs scenario files as `sandbox run` does, each on a sandbox of its own, and resolves with the
+ * results `sandbox run --json` prints. The scenario runner loads when this is first called.
+ */
+export async function runScenarios(files: readonly string[], options?: RunScenariosOptions): Promise<ScenarioResult[]> {
+  const { runScenarioFiles } = await import("./scenario/run-files.ts");
+  return runScenarioFiles(files, options);
+}

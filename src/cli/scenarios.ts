@@ -3,11 +3,9 @@ import { SCENARIO_SCHEMA_PATH } from "../contracts/service-routes.ts";
 import { parseDuration } from "../duration.ts";
 import { failWith } from "../errors.ts";
 import { type ExitSignal, registerCleanup, signalExitCode } from "../exit-cleanup.ts";
-import { loadScenario, ScenarioFileError } from "../scenario/load.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
-import { hadInternalError, runScenario } from "../scenario/run.ts";
-import type { Scenario } from "../scenario/scenario.ts";
-import { runScenarios } from "../scenario/schedule.ts";
+import { hadInternalError } from "../scenario/run.ts";
+import { FIX_THE_FILES, loadScenarioFiles, runLoadedScenarios } from "../scenario/run-files.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import { type Cli, flushed } from "./io.ts";
@@ -91,23 +89,13 @@ export function scenariosCommand(cli: Cli): Command {
       }),
     )
     .action(async (files: string[], flags: RunFlags) => {
-      const scenarios: Scenario[] = [];
-      const problems: string[] = [];
-      for (const file of files) {
-        try {
-          scenarios.push(await loadScenario(file));
-        } catch (error) {
-          if (!(error instanceof ScenarioFileError)) throw error;
-          problems.push(...error.problems.map((problem) => `${file}: ${problem}`));
-        }
-      }
-      if (problems.length > 0) {
-        cli.io.stderr.write(
-          `${problems.join("\n")}\nNothing ran: fix the files above (docs/scenarios.md describes each step; GET ${SCENARIO_SCHEMA_PATH} of any server is the schema).\n`,
-        );
+      const loaded = await loadScenarioFiles(files);
+      if (loaded.problems) {
+        cli.io.stderr.write(`${loaded.problems.join("\n")}\nNothing ran: ${FIX_THE_FILES}.\n`);
         cli.exitCode = 2;
         return;
       }
+      const { scenarios } = loaded;
       const target = await runTarget(flags, scenarios, cli.io);
       if (target.refused) {
         cli.io.stderr.write(`${target.refused.join("\n")}\nNothing ran.\n`);
@@ -149,20 +137,18 @@ export function scenariosCommand(cli: Cli): Command {
         cli.io.stderr.write(`${message}\n`);
       };
       try {
-        const results = await runScenarios(
-          scenarios,
-          (scenario, signal) => runScenario(scenario, { servers, logError, signal, stepTimeoutMs: flags.stepTimeout }),
-          {
-            jobs,
-            bail: Boolean(flags.bail),
-            rerun: servers === undefined,
-            signal: interrupt.signal,
-            onResult: (result) => {
-              if (!flags.json) cli.print(scenarioLines(result).join("\n"));
-            },
-            say: (line) => cli.io.stderr.write(`${line}\n`),
+        const results = await runLoadedScenarios(scenarios, {
+          servers,
+          logError,
+          stepTimeoutMs: flags.stepTimeout,
+          jobs,
+          bail: Boolean(flags.bail),
+          signal: interrupt.signal,
+          onResult: (result) => {
+            if (!flags.json) cli.print(scenarioLines(result).join("\n"));
           },
-        );
+          say: (line) => cli.io.stderr.write(`${line}\n`),
+        });
         await junit?.write(junitXml(results));
         cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
         const signal = interrupt.signal.aborted ? (interrupt.signal.reason as ExitSignal) : undefined;

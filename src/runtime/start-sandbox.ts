@@ -12,6 +12,7 @@ import type { ServiceName } from "../service-names.ts";
 import { makeTempDir } from "../temp-dirs.ts";
 import type { DemoUser } from "../users.ts";
 import { type LaunchedSandbox, launchSandbox } from "./launch.ts";
+import { type SandboxHelpers, sandboxHelpers } from "./sandbox-helpers.ts";
 
 export interface StartSandboxOptions {
   /**
@@ -27,7 +28,8 @@ export interface StartSandboxOptions {
   logError?: (message: string) => void;
 }
 
-export interface StartedSandbox {
+/** A started sandbox: where it runs, its users and secrets, its controls, and the helpers of a test (signIn, asAgent, cartStream). */
+export interface StartedSandbox extends SandboxHelpers {
   /** Where each running server listens, with the port it got. */
   urls: Partial<Record<ServiceName, string>>;
   /** The demo users, with their passwords. */
@@ -104,6 +106,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     for (const warning of warnings) logError(warning);
     const { urls } = sandbox;
     return {
+      ...sandboxHelpers({ urls, users: sandbox.users, serviceToken: config.bffServiceToken }),
       urls,
       users: sandbox.users,
       secrets: {
