@@ -5,7 +5,10 @@
 export { ControlsClient } from "./client/controls-client.ts";
 export { SandboxError } from "./errors.ts";
 export {
+  type SandboxUrls,
+  type ServiceList,
   type StartedSandbox,
+  type StartedServices,
   type StartSandboxOptions,
   startSandbox,
 } from "./runtime/start-sandbox.ts";

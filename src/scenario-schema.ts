@@ -209,7 +209,11 @@ export const SCENARIO_SCHEMA = {
                     ],
                     description: 'A status (201) or a class ("2xx")',
                   },
-                  user: USER,
+                  user: {
+                    ...USER,
+                    description:
+                      "The end user: a demo user's email, or an id as the requests carried it (a chat's own need not be a UUID)",
+                  },
                   agent: { type: "boolean" },
                   count: { type: "integer", minimum: 0 },
                 },

@@ -47,6 +47,19 @@ export const LOGIN_ANSWER = {
 /** User ids are UUIDs (the JWT `sub`). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The user id a journal filter's `user` stands for, as every client's filter takes it (the journal
+ * routes, a scenario's journal step): a demo user's email, in any case, for the user's id; any other
+ * value as given, since the journal records the ids requests carried (a chat's own need not be a
+ * UUID). Undefined for an email (a value with "@") of no demo user, which its caller refuses: it
+ * would match nothing, and a check that the agent never wrote for someone would pass falsely.
+ */
+export function journalUserId(value: string, users: readonly DemoUser[]): string | undefined {
+  const wanted = value.trim();
+  if (!wanted.includes("@")) return wanted;
+  return users.find((user) => user.email.toLowerCase() === wanted.toLowerCase())?.id;
+}
+
 export async function loadDemoUsers(): Promise<DemoUser[]> {
   const { users } = await readFixture<{ users: DemoUser[] }>("users.json");
   return users;

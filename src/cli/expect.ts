@@ -40,7 +40,7 @@ export function expectCommand(cli: Cli): Command {
     .action(async (flags: ExpectFlags) => {
       const controls = await runningControls(flags, cli);
       const users = await loadDemoUsers();
-      const result = await controls.expect(journalFilter(flags, users), flags.count);
+      const result = await controls.expect(journalFilter(flags), flags.count);
       cli.exitCode = result.ok ? 0 : 1;
       if (flags.json) return cli.print(JSON.stringify(result, null, 2));
       if (result.ok) return cli.print(`OK: ${expectation(result, users)}; ${matchedText(result)}.`);

@@ -19,7 +19,7 @@ export function withFilterOptions(command: Command, options: { required: boolean
     .addOption(new Option("--path <path>", "to this path, exactly (without the query)").makeOptionMandatory(required))
     .option(
       "--user <id|email>",
-      "for this end user (X-End-User-Id, or the bearer token's subject); a demo user's email works too",
+      "for this end user: a demo user's email, or an id as requests carried it (X-End-User-Id, or the bearer token's subject); an email of no demo user is refused",
     )
     .option("--agent", "sent by the agent (with the BFF service token)")
     .option("--no-agent", "not sent by the agent")
@@ -37,18 +37,13 @@ function statusFilter(text: string): string {
   return value;
 }
 
-/** The filter the flags ask for; a demo user's email stands for the user's id. */
-export function journalFilter(flags: FilterFlags, users: readonly DemoUser[]): JournalFilter {
-  const wanted = flags.user?.trim().toLowerCase();
-  const user =
-    wanted === undefined
-      ? undefined
-      : (users.find((candidate) => candidate.email.toLowerCase() === wanted)?.id ?? flags.user?.trim());
+/** The filter the flags ask for. A demo user's email goes as given: the sandbox takes it for the user's id, or refuses an email of no demo user. */
+export function journalFilter(flags: FilterFlags): JournalFilter {
   return {
     service: flags.service,
     method: flags.method?.toUpperCase(),
     path: flags.path,
-    user,
+    user: flags.user?.trim(),
     agent: flags.agent,
     status: flags.status,
     // Health checks are left out unless asked for, by --health or by their path.

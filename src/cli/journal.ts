@@ -83,7 +83,7 @@ export function journalCommand(cli: Cli): Command {
           );
       }
       const users = await loadDemoUsers();
-      const filter = journalFilter(flags, users);
+      const filter = journalFilter(flags);
       if (flags.scenario) {
         const { entries } = await controls.journal({ ...filter, health: false }, { limit: flags.limit });
         const scenario = recordScenario(entries, users, "Recorded session");

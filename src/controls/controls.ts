@@ -8,6 +8,7 @@ import type { FromSchema } from "../json-schema.ts";
 import type { ServiceName, ServiceUrls } from "../service-names.ts";
 import type { Versioned } from "../store/migrations.ts";
 import type { Store } from "../store/store.ts";
+import type { DemoUser } from "../users.ts";
 import type { FaultRegistry } from "./faults/registry.ts";
 
 /** A server of the sandbox as the controls see it: its name and what of its service they act on. */
@@ -50,6 +51,8 @@ export interface Controls {
   faults: FaultRegistry;
   startedAt: Date;
   urls: ServiceUrls;
+  /** The demo users, whose emails the journal's `user` filter takes for their ids. */
+  users: readonly DemoUser[];
   services: ControlledService[];
   /** What is open right now (live streams, and each service's counters). */
   stats(): Record<string, number>;

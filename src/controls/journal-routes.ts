@@ -13,6 +13,7 @@ import type { FromSchema } from "../json-schema.ts";
 import { jsonInSlices } from "../json-slices.ts";
 import { SERVICE_NAMES } from "../service-names.ts";
 import { inSlices } from "../slices.ts";
+import { type DemoUser, journalUserId } from "../users.ts";
 import { packageVersion } from "../version.ts";
 import type { Controls } from "./controls.ts";
 
@@ -48,7 +49,7 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
   const { timers } = controls.clock;
 
   addControl(app, CONTROLS.journal, async (event) => {
-    const filter = journalFilter(event);
+    const filter = journalFilter(event, controls.users);
     const options = { limit: queryCount(event, "limit", 1), after: queryCount(event, "after", 0) };
     const format = queryChoice(event, "format", ["json", "har"] as const);
     await journal.settled();
@@ -62,7 +63,7 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
   });
 
   addControl(app, CONTROLS.followJournal, async (event) => {
-    const filter = journalFilter(event);
+    const filter = journalFilter(event, controls.users);
     // A reconnecting EventSource sends the last id it saw: it gets what it missed, then the rest.
     const after = queryCount(event, "after", 0) ?? lastEventId(event);
     await journal.settled();
@@ -117,7 +118,7 @@ function newestFitting(entries: JournalEntry[], bytes: number): FromSchema<typeo
   return { entries: entries.slice(start), skipped: start };
 }
 
-function journalFilter(event: H3Event): JournalFilter {
+function journalFilter(event: H3Event, users: readonly DemoUser[]): JournalFilter {
   const agent = queryChoice(event, "agent", ["true", "false"]);
   const health = queryChoice(event, "health", ["true", "false"]);
   const status = queryParam(event, "status");
@@ -127,11 +128,23 @@ function journalFilter(event: H3Event): JournalFilter {
     service: queryChoice(event, "service", SERVICE_NAMES),
     method: queryParam(event, "method"),
     path: queryParam(event, "path"),
-    user: queryParam(event, "user"),
+    user: journalUser(queryParam(event, "user"), users),
     agent: agent === undefined ? undefined : agent === "true",
     status,
     health: health === undefined ? undefined : health === "true",
   };
+}
+
+/** The `user` parameter as the journal's ids: a demo user's email for the id; an email of no demo user refused. */
+function journalUser(value: string | undefined, users: readonly DemoUser[]): string | undefined {
+  if (value === undefined) return undefined;
+  const id = journalUserId(value, users);
+  if (id === undefined)
+    failWith(CONTROL_TEXTS.userFilter, {
+      values: { value: value.trim(), emails: users.map((each) => each.email).join(", ") },
+      details: { field: "user" },
+    });
+  return id;
 }
 
 function queryCount(event: H3Event, name: string, min: number): number | undefined {

@@ -3,6 +3,7 @@ import { alignColumns } from "../columns.ts";
 import type { SandboxConfig } from "../config/load.ts";
 import { OPTIONS } from "../config/options.ts";
 import { controlsNeedToken } from "../controls/access.ts";
+import { dataDirArgument } from "./cli-hints.ts";
 import type { Sandbox } from "./sandbox.ts";
 
 /**
@@ -24,7 +25,7 @@ export function formatBanner(sandbox: Sandbox): string {
     `BFF service token: ${sandbox.config.bffServiceToken}`,
     ...controlTokenLines(sandbox.config),
     ...sandbox.services.flatMap((service) => service.banner),
-    "Terminal UI: npx sandbox ui (in another terminal), or start with --ui",
+    `Terminal UI: npx sandbox ui${dataDirArgument(sandbox.dataDir)} (in another terminal), or start with --ui`,
   ].join("\n");
 }
 

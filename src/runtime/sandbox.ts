@@ -30,6 +30,7 @@ import type { FileIO } from "../store/file-io.ts";
 import type { Timers } from "../timers.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import { loadDefaultClients } from "../wallet/oauth/clients.ts";
+import { cliFaultHint } from "./cli-hints.ts";
 
 /** The servers of the sandbox, in the order they start (the host app calls the wallet, so it comes after it): the order of SERVICE_NAMES. */
 export const SERVICES: readonly ServiceDefinition[] = [storefrontService, walletService, hostService];
@@ -46,6 +47,11 @@ export interface StartOptions {
   timers?: Timers;
   /** The clients' time limits (CLIENT_TIMEOUTS by default): a test of a slow client makes them short. */
   clientTimeouts?: Partial<ClientTimeouts>;
+  /**
+   * What a fault's answer says to remove it, in the words of whatever started the sandbox
+   * (`sandbox fault clear` for the CLI's, a controls call for startSandbox's, a step in a scenario).
+   */
+  faultHint?: (id: string) => string;
 }
 
 /** A server that runs: where it listens and what its service adds to the banner. */
@@ -78,6 +84,7 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
   const dataDir = await openDataDir(config.dataDir, { fresh: config.fresh, dataFiles });
   const clock = createClock(options.timers);
   const faults = new FaultRegistry();
+  const faultHint = options.faultHint ?? cliFaultHint(config.dataDir);
   const liveStreams = new Set<LiveStream>();
   const servers: RunningServer[] = [];
   const built: BuiltService[] = [];
@@ -140,7 +147,7 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
           ...context.app,
           index,
           describe: describeRoutes(index, CONTROLS_PREFIX),
-          middleware: [faultIntercept(faults, definition.name, clock.timers)],
+          middleware: [faultIntercept(faults, definition.name, clock.timers, faultHint)],
           observe,
         },
       });
@@ -168,6 +175,7 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
       faults,
       startedAt: new Date(),
       urls,
+      users,
       services: running.map(({ definition, service }) => ({ name: definition.name, service })),
       stats,
       journal,

@@ -2,7 +2,7 @@ import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { parseFault } from "../contracts/controls/fault.ts";
 import { parseInstant } from "../contracts/instant.ts";
 import { messageOf } from "../errors.ts";
-import type { DemoUser } from "../users.ts";
+import { type DemoUser, journalUserId } from "../users.ts";
 import type { ClockSpec, FaultSpec, Scenario } from "./scenario.ts";
 import { eventStreamProblem } from "./streams.ts";
 import { select, variablesIn } from "./values.ts";
@@ -48,6 +48,11 @@ export function authoringProblems(
       problems.push(
         `${where}: "${who}" is no demo user (${users.map((each) => each.email).join(", ")}${anonymous ? ", or anonymous" : ""})`,
       );
+  };
+  // The journal is filtered by the ids requests carried: any id matches as given, an email must be a demo user's.
+  const journalUser = (where: string, who: unknown) => {
+    if (typeof who !== "string" || later(who) || journalUserId(who, users) !== undefined) return;
+    problems.push(`${where}: "${who}" is no demo user's email (${users.map((each) => each.email).join(", ")})`);
   };
   const selector = (where: string, text: string) => {
     if (later(text)) return;
@@ -105,7 +110,7 @@ export function authoringProblems(
     user(`${at}/ask/as`, step.ask?.as);
     user(`${at}/waitFor/as`, step.waitFor?.as);
     for (const [line, wanted] of (step.journal?.expect ?? []).entries())
-      user(`${at}/journal/expect/${line}/user`, wanted.user);
+      journalUser(`${at}/journal/expect/${line}/user`, wanted.user);
     for (const part of ["body", "event"] as const) {
       const checks = step.expect?.[part];
       if (checks && typeof checks === "object" && !Array.isArray(checks))

@@ -4,7 +4,7 @@ import { actAs } from "../agent/as-app.ts";
 import { type LoginService, logIn } from "../client/login.ts";
 import { createServiceClient, RequestFailure, type ServiceClient } from "../client/service-client.ts";
 import type { ServiceName } from "../service-names.ts";
-import type { DemoUser } from "../users.ts";
+import { type DemoUser, journalUserId } from "../users.ts";
 import { CartWatch } from "./streams.ts";
 import type { Target } from "./target.ts";
 import { StepFailure } from "./values.ts";
@@ -34,6 +34,13 @@ export class RunState {
     const user = this.users.find((each) => each.email === who || each.id === who);
     if (!user) throw new StepFailure(`"${who}" is no demo user (see npx sandbox users)`);
     return user;
+  }
+
+  /** The user id a journal step's `user` stands for: a demo user's email for the id, another value as given. */
+  journalUser(who: string): string {
+    const id = journalUserId(who, this.users);
+    if (id === undefined) throw new StepFailure(`"${who}" is no demo user's email (see npx sandbox users)`);
+    return id;
   }
 
   /**

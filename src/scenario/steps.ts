@@ -170,7 +170,7 @@ async function journal(spec: NonNullable<Step["journal"]>, state: RunState): Pro
       service: wanted.server,
       method: wanted.method,
       path: wanted.path,
-      user: wanted.user ? state.user(wanted.user).id : undefined,
+      user: wanted.user ? state.journalUser(wanted.user) : undefined,
       agent: wanted.agent,
       status: wanted.status === undefined ? undefined : String(wanted.status),
     };

@@ -1,5 +1,5 @@
 import { ControlsClient } from "../client/controls-client.ts";
-import { startSandbox } from "../runtime/start-sandbox.ts";
+import { startSandboxSaying } from "../runtime/start-sandbox.ts";
 import type { ServiceUrls } from "../service-names.ts";
 
 /** Servers already running (a sandbox, a staging deployment) that scenarios run against, instead of a sandbox of their own. */
@@ -33,7 +33,10 @@ export function givenServers(servers: Servers): Target {
  * goes to `logError`, so that a bug behind a failed step is seen.
  */
 export async function freshSandbox(logError: (message: string) => void): Promise<Target> {
-  const sandbox = await startSandbox({ settings: { only: "storefront,wallet,host" }, logError });
+  const sandbox = await startSandboxSaying(
+    { settings: { only: "storefront,wallet,host" }, logError },
+    (id) => `Remove it with the scenario's fault step: fault: { clear: ${id} }`,
+  );
   return {
     urls: sandbox.urls,
     controls: sandbox.controls,

@@ -61,12 +61,12 @@ test(
     await fault("POST /api/auth/login");
     assert.equal(
       assertOneLineError(await agent(dataDir, "ask", "Show my orders")),
-      `Error: Signing ada@example.com in to the storefront at ${url} as the app failed: 503 Injected fault f1: POST /api/auth/login on the storefront answers 503 (a sandbox fault). Remove it with: npx sandbox fault clear f1 (with the --data-dir the sandbox was started with, if not ./data)`,
+      `Error: Signing ada@example.com in to the storefront at ${url} as the app failed: 503 Injected fault f1: POST /api/auth/login on the storefront answers 503 (a sandbox fault). Remove it with: npx sandbox fault clear f1 --data-dir ${dataDir}`,
     );
     await fault("POST /api/agent/session");
     assert.equal(
       assertOneLineError(await agent(dataDir, "ask", "Show my orders")),
-      `Error: Registering the agent session of ada@example.com at the storefront (${url}) failed: 503 Injected fault f2: POST /api/agent/session on the storefront answers 503 (a sandbox fault). Remove it with: npx sandbox fault clear f2 (with the --data-dir the sandbox was started with, if not ./data)`,
+      `Error: Registering the agent session of ada@example.com at the storefront (${url}) failed: 503 Injected fault f2: POST /api/agent/session on the storefront answers 503 (a sandbox fault). Remove it with: npx sandbox fault clear f2 --data-dir ${dataDir}`,
     );
   },
 );

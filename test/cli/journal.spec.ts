@@ -127,6 +127,20 @@ test("expect exits 0 when the requests were answered, 1 with what was seen when 
     "OK: expected at least 1 request: GET /api/agent/orders on storefront, for ada@example.com, from the agent; 1 matched, answered 200 ×1.\n",
   );
   assert.equal((await expect("--method", "GET", "--path", "/api/agent/orders", "--count", "1")).code, 0);
+  // A mistyped email is refused by the sandbox, never counted as no request for nobody.
+  const mistyped = await expect(
+    "--method",
+    "GET",
+    "--path",
+    "/api/agent/orders",
+    "--user",
+    "ada@example.org",
+    "--count",
+    "0",
+  );
+  assert.equal(mistyped.code, 1, mistyped.stderr);
+  assert.equal(mistyped.stdout, "");
+  assert.match(mistyped.stderr, /"ada@example\.org" is no demo user's email/);
   assert.equal(
     (await expect("--method", "GET", "--path", "/api/orders", "--count", "0")).code,
     0,

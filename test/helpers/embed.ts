@@ -1,13 +1,12 @@
-import type { OptionKey } from "../../src/config/options.ts";
 import { signIdentity } from "../../src/identity/index.ts";
-import { type StartedSandbox, startSandbox } from "../../src/index.ts";
+import { type StartedSandbox, type StartSandboxOptions, startSandbox } from "../../src/index.ts";
 import { closeWhenDone } from "./deadline.ts";
 import { checkAnswers } from "./openapi.ts";
 
 /** The programmatic sandbox with all three servers (and the settings given), closed when the test ends. */
 export async function startEmbedSandbox(
   t: { after(fn: () => unknown): void },
-  settings: Partial<Record<OptionKey, unknown>> = {},
+  settings: StartSandboxOptions<undefined>["settings"] = {},
 ): Promise<StartedSandbox & { host: string }> {
   const sandbox = await startSandbox({ logError: () => {}, settings });
   closeWhenDone(t, "sandbox.close()", () => sandbox.close());

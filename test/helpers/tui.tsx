@@ -39,7 +39,7 @@ export async function startUiSandbox(
 
 /** The UI's settings for a sandbox (or for URLs where nothing answers: a server that is down). */
 export function uiSettings(
-  sandbox: Pick<StartedSandbox, "urls" | "users" | "secrets">,
+  sandbox: Pick<StartedSandbox<never>, "urls" | "users" | "secrets">,
   overrides: Partial<TuiSettings> = {},
 ): TuiSettings {
   return {

@@ -5,6 +5,7 @@ import "./bugs.spec.ts";
 import "./descriptors.spec.ts";
 import "./files.spec.ts";
 import "./interrupt.spec.ts";
+import "./journal-user.spec.ts";
 import "./record.spec.ts";
 import "./run.spec.ts";
 import "./running-sandbox.spec.ts";

@@ -5,4 +5,5 @@ import "./layers.spec.ts";
 import "./one-login.spec.ts";
 import "./test-groups.spec.ts";
 import "./typed-contracts.spec.ts";
+import "./typed-urls.spec.ts";
 import "./one-client.spec.ts";

@@ -57,6 +57,10 @@ export const CONTROL_TEXTS = errorTexts(
       "validation_error",
       '"status" must be a status code such as 503, or a class such as 5xx; got "{value}"',
     ],
+    userFilter: [
+      "validation_error",
+      '"user" must be a user id or a demo user\'s email; "{value}" is no demo user\'s email ({emails}). Give one of theirs (npx sandbox users lists them): an email that matches no one would count no request, and prove nothing.',
+    ],
     onlyServices: ["validation_error", '"only" must be {services}; got {value}'],
     resetNotRunning: [
       "service_not_running",

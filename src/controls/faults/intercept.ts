@@ -15,7 +15,13 @@ import type { FaultRegistry } from "./registry.ts";
  * clients only: the storefront's agent routes call its protected routes in-process, and HEAD is
  * answered by an in-process GET, and those were matched already as the request the client sent.
  */
-export function faultIntercept(registry: FaultRegistry, service: ServiceName, timers: Timers): Middleware {
+export function faultIntercept(
+  registry: FaultRegistry,
+  service: ServiceName,
+  timers: Timers,
+  /** What the answer says to remove the fault, in the words of whatever started the sandbox. */
+  hint: (id: string) => string,
+): Middleware {
   return (event, next) => {
     if (!event.runtime?.node || event.url.pathname.startsWith(CONTROLS_PREFIX)) return next();
     const request: RequestLine = {
@@ -24,7 +30,7 @@ export function faultIntercept(registry: FaultRegistry, service: ServiceName, ti
       path: event.url.pathname,
     };
     const fired = registry.take(request, "request");
-    if (fired) return faulted(fired, event, timers, () => answered(registry, request, next()));
+    if (fired) return faulted(fired, event, { timers, hint }, () => answered(registry, request, next()));
     // Without a fault, no promise of its own: every request passes here.
     return answered(registry, request, next());
   };
@@ -34,14 +40,14 @@ export function faultIntercept(registry: FaultRegistry, service: ServiceName, ti
 async function faulted(
   fired: NonNullable<ReturnType<FaultRegistry["take"]>>,
   event: H3Event,
-  timers: Timers,
+  { timers, hint }: { timers: Timers; hint: (id: string) => string },
   route: () => unknown,
 ): Promise<unknown> {
   // Or less, if the client goes away meanwhile.
   await sleep(timers, fired.rule.delayMs(), event.req.signal);
   // A client that went away while it waited (or a sandbox shutting down) gets nothing more done for it.
   if (event.req.signal.aborted) return new Response(null, { status: 499 });
-  if (fired.fault.status !== undefined) throw injectedFault(fired.fault);
+  if (fired.fault.status !== undefined) throw injectedFault(fired.fault, hint(fired.fault.id));
   return route();
 }
 
@@ -78,7 +84,7 @@ function isEventStream(answer: unknown): answer is Response & { body: ReadableSt
 }
 
 /** The answer of a fault that fired: the service's own error shape (RFC 6749's on the token endpoint), with the fault's status. */
-function injectedFault(fault: Fault): SandboxError {
+function injectedFault(fault: Fault, hint: string): SandboxError {
   const { code, text } = FAULT_TEXTS.injected;
   return new SandboxError(
     code,
@@ -87,7 +93,7 @@ function injectedFault(fault: Fault): SandboxError {
       status: fault.status,
       expected: true,
       details: { faultId: fault.id },
-      hint: `Remove it with: npx sandbox fault clear ${fault.id} (with the --data-dir the sandbox was started with, if not ./data)`,
+      hint,
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { EmbedMode } from "../../contracts/host-app/embed.ts";
+import { shellWord } from "../../shell-word.ts";
 import type { DemoUser } from "../../users.ts";
 
 /** The commands the chat shows when it has no register button of its own: each registers the user's agent sessions as the app would. */
@@ -20,9 +21,4 @@ export function registerSteps(user: DemoUser, mode: EmbedMode, dataDir: string):
     registerCommand: `npx sandbox embed-url --user ${shellWord(user.email)} --mode ${mode} --register --data-dir ${dir}`,
     uiCommand: `npx sandbox ui --data-dir ${dir}`,
   };
-}
-
-/** A word the shell reads as it is: quoted when it holds anything but plain path characters (a space, a quote). */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
