@@ -98,6 +98,24 @@ export const SCENARIO_SCHEMA = {
         },
         times: { type: "integer", minimum: 1, description: "How many times it fires before it is gone" },
         dropStream: { type: "boolean", description: "Cut the route's event streams instead of answering" },
+        body: {
+          description:
+            "The body it answers with instead of the server's error, with its status: a string as given, any other value as JSON; at most 64 KiB",
+        },
+        contentType: {
+          type: "string",
+          description: "The body's Content-Type (default: JSON if the body is JSON, else text/plain)",
+        },
+        headers: {
+          type: "object",
+          additionalProperties: { type: "string" },
+          description: 'Headers it answers with, with its status ({"Retry-After": "30"})',
+        },
+        truncate: {
+          type: "integer",
+          minimum: 0,
+          description: "Cut the answer's body to this many bytes: its own body, or without a status the route's answer",
+        },
       },
     },
     step: {

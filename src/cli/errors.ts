@@ -161,6 +161,13 @@ export const CLI_TEXTS = exitTexts(
       "read_failed",
       "Cannot read {path}: {reason}. Give the path of a document written by npx sandbox export, or - to read it from stdin.",
     ],
+    cannotReadBody: [
+      "read_failed",
+      "Cannot read {path}: {reason}. Give the path of the file the fault answers with (--body-file).",
+    ],
+    headerFlag: ["flag_invalid", "--header takes 'Name: value', such as 'Retry-After: 30'; got {value}"],
+    bodyTwice: ["flags_conflict", "--body and --body-file do not go together: give the body one way"],
+    headerTwice: ["flags_conflict", "--header {name} is given twice: give each header once"],
     cannotWrite: ["write_failed", "Cannot write {path}: {reason}. Choose a path in a folder you may write to."],
     cannotWriteJunit: [
       "write_failed",

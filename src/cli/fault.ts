@@ -4,11 +4,12 @@ import type { FaultSpec } from "../contracts/controls/fault.ts";
 import type { Fault } from "../contracts/controls/fault-schemas.ts";
 import { TOKEN_PATH } from "../contracts/wallet/oauth.ts";
 import { type JsonConfigFlags, withSandboxOptions } from "./command-config.ts";
+import { type AnswerFlags, answerSpec, collect } from "./fault-answer-flags.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { runningControls } from "./running.ts";
 
-interface AddFlags extends JsonConfigFlags {
+interface AddFlags extends JsonConfigFlags, AnswerFlags {
   service: string;
   route: string;
   status?: string;
@@ -27,7 +28,8 @@ export function faultCommand(cli: Cli): Command {
       notes: [
         "A fault belongs to one server and matches requests by method and path: an exact path, or one with * for any",
         "characters (GET /api/* is every GET under /api/). Faults are tried in the order they were added; the first one",
-        "that matches and wins its roll (--rate) fires. It answers in the server's own error shape, code injected_fault.",
+        "that matches and wins its roll (--rate) fires. It answers in the server's own error shape, code injected_fault,",
+        "unless it has a --body of its own (with --header, --content-type); --truncate cuts the answer short.",
         "The sandbox's own controls (/__sandbox/) are never faulted. Faults last until cleared, used up or the sandbox stops.",
       ],
       examples: [
@@ -55,6 +57,14 @@ export function faultCommand(cli: Cli): Command {
     )
     .option("--times <n>", "fire this many times, then be gone (default: until cleared)")
     .option("--drop-stream", "cut the route's event streams: the open ones now, new ones right after they open")
+    .option("--header <line>", "answer with this header too, as 'Name: value' (repeatable); needs --status", collect)
+    .option("--body <text>", "answer this body instead of the server's error (JSON, or text); needs --status")
+    .option("--body-file <path>", "answer the file's content (at most 64 KiB), typed by its extension (.html, .json)")
+    .option("--content-type <type>", "the body's type (default: JSON if the body parses as JSON, else text/plain)")
+    .option(
+      "--truncate <bytes>",
+      "cut the answer's body to this many bytes: the --body given or, without --status, the route's answer",
+    )
     .option("--json", "print the fault as JSON")
     .addHelpText(
       "after",
@@ -65,11 +75,15 @@ export function faultCommand(cli: Cli): Command {
         examples: [
           "npx sandbox fault add --service storefront --route 'POST /api/cart/items' --status 503 --times 3",
           "npx sandbox fault add --service host --route '* /api/agent/*' --status 500 --rate 0.1 --json",
+          "npx sandbox fault add --service storefront --route 'GET /api/products' --status 429 --header 'Retry-After: 30'",
+          "npx sandbox fault add --service wallet --route 'GET /api/wallet/*' --status 502 --body-file proxy-502.html",
+          "npx sandbox fault add --service storefront --route 'GET /api/products' --truncate 100 --times 1",
         ],
       }),
     )
     .action(async (flags: AddFlags) => {
-      const added = await (await runningControls(flags, cli)).addFault(toSpec(flags));
+      const spec = { ...toSpec(flags), ...(await answerSpec(flags, cli)) };
+      const added = await (await runningControls(flags, cli)).addFault(spec);
       if (flags.json) return cli.print(JSON.stringify(added, null, 2));
       cli.print(addedText(added));
       // One that fired at once (on open streams) and is used up is gone already: nothing to remove.
@@ -143,9 +157,20 @@ function addedText(added: Fault): string {
   return `${line}. It fired at once on ${streams}${added.times === 0 ? ", and is used up" : ""}.`;
 }
 
-/** "answers 503 after 100ms-2s", "waits 2s", "cuts event streams". */
+/** "answers 503 after 100ms-2s", "waits 2s", "answers 502 (text/html, 80 bytes)", "cuts the answer at 100 bytes", "cuts event streams". */
 function describe(fault: Fault): string {
   if (fault.dropStream) return "cuts event streams";
-  const delay = fault.delay === undefined ? "" : `${fault.status === undefined ? "waits" : " after"} ${fault.delay}`;
-  return fault.status === undefined ? delay : `answers ${fault.status}${delay}`;
+  const own = [
+    fault.body === undefined ? "" : `${fault.contentType}, ${Buffer.byteLength(fault.body)} bytes`,
+    ...Object.entries(fault.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+  ].filter(Boolean);
+  const answer = fault.status === undefined ? "" : `answers ${fault.status}${own.length ? ` (${own.join("; ")})` : ""}`;
+  const delay = fault.delay === undefined ? "" : `${answer ? " after" : "waits"} ${fault.delay}`;
+  const cut =
+    fault.truncate === undefined
+      ? ""
+      : answer
+        ? `, cut at ${fault.truncate} bytes`
+        : `${delay ? ", then " : ""}cuts the route's answer at ${fault.truncate} bytes`;
+  return `${answer}${delay}${cut}`;
 }

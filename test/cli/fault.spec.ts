@@ -132,7 +132,10 @@ test("sandbox fault refuses in one line what the sandbox refuses", TIMEOUT, asyn
       ["add", "--service", "storefront", "--route", "GET /api/product", "--status", "503"],
       /no route at \/api\/product/,
     ],
-    [["add", "--service", "storefront", "--route", "GET /api/products"], /needs a status, a delay or dropStream/],
+    [
+      ["add", "--service", "storefront", "--route", "GET /api/products"],
+      /needs a status, a delay, truncate or dropStream/,
+    ],
     [["clear", "f9"], /No fault "f9"/],
   ];
   for (const [args, message] of cases) {

@@ -5,6 +5,7 @@ import "./access.spec.ts";
 import "./answers-in-slices.spec.ts";
 import "./clock.spec.ts";
 import "./export-import.spec.ts";
+import "./fault-answers.spec.ts";
 import "./fault-streams.spec.ts";
 import "./fault-hints.spec.ts";
 import "./faults.spec.ts";

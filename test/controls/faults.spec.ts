@@ -171,7 +171,11 @@ test("a fault that would never fire, or says nothing to do, is refused naming th
     [{ ...base, delay: "11m" }, "delay", /at most 10m/],
     [{ ...base, times: 0 }, "times", /at least 1/],
     [{ ...base, dropStream: true }, "dropStream", /no status or delay/],
-    [{ service: "storefront", route: "GET /api/products" }, "status", /needs a status, a delay or dropStream/],
+    [
+      { service: "storefront", route: "GET /api/products" },
+      "status",
+      /needs a status, a delay, truncate or dropStream/,
+    ],
   ];
   for (const [body, field, message] of cases) {
     await assert.rejects(

@@ -3,6 +3,7 @@
 // Each file keeps its tests, sandboxes and helpers to itself; none relies on being alone in its process.
 import "./bugs.spec.ts";
 import "./descriptors.spec.ts";
+import "./fault-answers.spec.ts";
 import "./files.spec.ts";
 import "./interrupt.spec.ts";
 import "./journal-user.spec.ts";

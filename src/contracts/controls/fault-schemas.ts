@@ -36,6 +36,23 @@ export const FAULT = {
       description:
         "Cuts the route's event streams (the open ones at once, new ones right after they open) instead of answering",
     },
+    body: {
+      type: "string",
+      description:
+        "The body it answers with instead of the server's error (a JSON value given is kept as its JSON text); at most 64 KiB",
+    },
+    contentType: { type: "string", description: "The body's Content-Type", examples: ["text/html; charset=utf-8"] },
+    headers: {
+      type: "object",
+      additionalProperties: { type: "string" },
+      description: "Headers it answers with, on top of the server's own",
+      examples: [{ "Retry-After": "30" }],
+    },
+    truncate: {
+      type: "integer",
+      description:
+        "The answer's body is cut to this many bytes (and ends there): its own body, or without a status the route's answer",
+    },
     fired: { type: "integer", description: "How many times it fired so far" },
   },
 } as const;

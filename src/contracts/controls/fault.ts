@@ -1,14 +1,20 @@
 import { isOneOf } from "../../choices.ts";
 import { parseDuration } from "../../duration.ts";
-import { type ErrorText, failWith } from "../../errors.ts";
+import type { ErrorText } from "../../errors.ts";
 import { SERVICE_NAMES, type ServiceName } from "../../service-names.ts";
-import { FAULT_TEXTS } from "./fault-errors.ts";
+import { parseFaultAnswer } from "./fault-answer.ts";
+import { FAULT_TEXTS, invalidField as invalid } from "./fault-errors.ts";
 import type { Fault } from "./fault-schemas.ts";
 import { CONTROLS_PREFIX } from "./prefix.ts";
 
 /** What POST /__sandbox/faults takes. */
 export type FaultSpec = Pick<Fault, "service" | "route"> &
-  Partial<Pick<Fault, "status" | "rate" | "delay" | "times" | "dropStream">>;
+  Partial<
+    Pick<Fault, "status" | "rate" | "delay" | "times" | "dropStream" | "contentType" | "headers" | "truncate">
+  > & {
+    /** A string is sent as given; any other JSON value as JSON. */
+    body?: unknown;
+  };
 
 /** A request as faults see it: which server, the method (HEAD as GET) and the path without the query. */
 export interface RequestLine {
@@ -61,12 +67,16 @@ export function parseFault(body: Record<string, unknown>): FaultRule {
   const dropStream =
     optional(body, "dropStream", (value) => typeof value === "boolean", FAULT_TEXTS.dropStream) ?? false;
   if (dropStream && (status !== undefined || delay !== undefined)) invalid("dropStream", FAULT_TEXTS.dropWithAnswer);
-  if (!dropStream && status === undefined && delay === undefined) invalid("status", FAULT_TEXTS.nothingToDo);
+  const answer = parseFaultAnswer(body, status);
+  if (dropStream && answer.truncate !== undefined) invalid("truncate", FAULT_TEXTS.truncateStream);
+  if (!dropStream && status === undefined && delay === undefined && answer.truncate === undefined) {
+    invalid("status", FAULT_TEXTS.nothingToDo);
+  }
   const range = delay === undefined ? undefined : parseDelay(delay);
   const route = `${method} ${path}`;
   const pattern = new RegExp(`^${path.split("*").map(escapeRegExp).join(".*")}$`);
   return {
-    fields: { service, route, status, rate, delay, times, dropStream },
+    fields: { service, route, status, rate, delay, times, dropStream, ...answer },
     method,
     path,
     exactPath: !path.includes("*"),
@@ -107,10 +117,6 @@ function optional<T>(
   if (value === undefined) return undefined;
   if (!valid(value)) invalid(field, text, { value: JSON.stringify(value) });
   return value;
-}
-
-function invalid(field: string, text: ErrorText, values: Record<string, string> = {}): never {
-  failWith(text, { values, details: { field } });
 }
 
 function escapeRegExp(text: string): string {

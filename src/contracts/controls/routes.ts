@@ -83,7 +83,8 @@ export const CONTROLS = {
   addFault: {
     method: "POST",
     path: "faults",
-    description: "add a fault {service, route, status?, rate?, delay?, times?, dropStream?}",
+    description:
+      "add a fault {service, route, status?, rate?, delay?, times?, dropStream?, headers?, body?, contentType?, truncate?}",
     answer: FAULT,
     status: 201,
   },

@@ -1,4 +1,4 @@
-import type { H3Event, Middleware } from "h3";
+import { type H3Event, type Middleware, toResponse } from "h3";
 import type { RequestLine } from "../../contracts/controls/fault.ts";
 import { FAULT_TEXTS } from "../../contracts/controls/fault-errors.ts";
 import type { Fault } from "../../contracts/controls/fault-schemas.ts";
@@ -8,6 +8,7 @@ import { type StreamCut, streamCutOf } from "../../http/sse.ts";
 import type { ServiceName } from "../../service-names.ts";
 import { sleep, type Timers } from "../../timers.ts";
 import { cuttable } from "./cuttable.ts";
+import { ownAnswer, truncated } from "./fault-answer.ts";
 import type { FaultRegistry } from "./registry.ts";
 
 /**
@@ -36,7 +37,7 @@ export function faultIntercept(
   };
 }
 
-/** A fault's delay, then its status, or (a delay alone) the route's answer. */
+/** A fault's delay, then its answer, or (without a status) the route's, cut short if the fault says so. */
 async function faulted(
   fired: NonNullable<ReturnType<FaultRegistry["take"]>>,
   event: H3Event,
@@ -47,8 +48,14 @@ async function faulted(
   await sleep(timers, fired.rule.delayMs(), event.req.signal);
   // A client that went away while it waited (or a sandbox shutting down) gets nothing more done for it.
   if (event.req.signal.aborted) return new Response(null, { status: 499 });
-  if (fired.fault.status !== undefined) throw injectedFault(fired.fault, hint(fired.fault.id));
-  return route();
+  const { fault } = fired;
+  if (fault.status !== undefined) {
+    if (fault.body === undefined) throw injectedFault(fault, hint(fault.id));
+    return ownAnswer({ ...fault, status: fault.status, body: fault.body });
+  }
+  if (fault.truncate === undefined) return route();
+  // An error the route throws is answered as usual: the fault cuts what the route answers.
+  return truncated(await toResponse(await route(), event), fault.truncate);
 }
 
 /** The route's answer, an event stream watched by the faults while it is open. */
@@ -83,7 +90,7 @@ function isEventStream(answer: unknown): answer is Response & { body: ReadableSt
   );
 }
 
-/** The answer of a fault that fired: the service's own error shape (RFC 6749's on the token endpoint), with the fault's status. */
+/** The answer of a fault that fired without a body: the service's own error shape (RFC 6749's on the token endpoint), with the fault's status and headers. */
 function injectedFault(fault: Fault, hint: string): SandboxError {
   const { code, text } = FAULT_TEXTS.injected;
   return new SandboxError(
@@ -93,6 +100,7 @@ function injectedFault(fault: Fault, hint: string): SandboxError {
       status: fault.status,
       expected: true,
       details: { faultId: fault.id },
+      headers: fault.headers,
       hint,
     },
   );
