@@ -130,7 +130,8 @@ function relaySignals(io: CliIo): SignalRelay {
     child?.kill(signal);
   };
   const onAbort = () => relay("SIGTERM");
-  if (io.stop) io.stop.addEventListener("abort", onAbort, { once: true });
+  if (io.stop?.aborted) onAbort();
+  else if (io.stop) io.stop.addEventListener("abort", onAbort, { once: true });
   else for (const signal of EXIT_SIGNALS) process.on(signal, relay);
   return {
     get first() {

@@ -1,11 +1,11 @@
 // `sandbox exec -- <command>`: a sandbox on free ports for one command, which gets its URLs, users and
 // tokens as variables; the sandbox stops when the command ends, and the command's exit code is the run's.
 import assert from "node:assert/strict";
-import { readdir } from "node:fs/promises";
+import { access, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { assertOneLineError, groupMembers, runCli, spawnCli, tempDir } from "../helpers/cli.ts";
-import { runInProcess } from "../helpers/in-process.ts";
+import { launchInProcess, runInProcess } from "../helpers/in-process.ts";
 import { ADA } from "../helpers/sandbox.ts";
 
 const TIMEOUT = { timeout: 120_000 };
@@ -118,6 +118,22 @@ test("a signal to exec goes to the command, and the sandbox stops once the comma
     assert.match(result.stdout, /^after SIGINT: 200$/m);
     assert.deepEqual(await readdir(tmp), []);
   });
+});
+
+test("a stop asked for while the sandbox starts stops it, and the command does not run", TIMEOUT, async (t) => {
+  const marker = join(await tempDir(t), "ran");
+  // In process, the run's abort signal stands for a SIGTERM; it is aborted before the start is under way.
+  const run = launchInProcess(t, [
+    "exec",
+    "--",
+    "node",
+    "-e",
+    `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "")`,
+  ]);
+  const result = await run.stop();
+  assert.equal(result.code, 143, result.stderr);
+  assert.equal(result.stderr, "SIGTERM received while the sandbox started: node did not run.\n");
+  await assert.rejects(access(marker), { code: "ENOENT" });
 });
 
 test("a command that cannot be run: one line, a shell's exit code, no sandbox started", TIMEOUT, async (t) => {
