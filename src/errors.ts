@@ -78,9 +78,10 @@ export type ErrorCodes = Readonly<Record<string, number>>;
 /**
  * A table of the codes of failures outside any request (a start, the CLI, the agent, the UI) and
  * the exit code of a command each ends: 2 for a usage error, 130 for one the user interrupted
- * (Ctrl-C, as a shell reports it), 1 otherwise. They have no HTTP status.
+ * (Ctrl-C, as a shell reports it), 126 and 127 for a command `sandbox exec` cannot run (a
+ * shell's codes for them), 1 otherwise. They have no HTTP status.
  */
-export type ExitCodes = Readonly<Record<string, 1 | 2 | 130>>;
+export type ExitCodes = Readonly<Record<string, 1 | 2 | 126 | 127 | 130>>;
 
 export type FailOptions = Omit<SandboxErrorOptions, "status" | "exitCode">;
 

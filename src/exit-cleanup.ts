@@ -37,7 +37,7 @@ export function registerCleanup(cleanup: Cleanup): () => void {
 }
 
 /** The exit status a shell gives a process that the signal ended: 128 + its number. */
-export function signalExitCode(signal: ExitSignal): number {
+export function signalExitCode(signal: NodeJS.Signals): number {
   return 128 + constants.signals[signal];
 }
 

@@ -24,6 +24,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./start.ts")).startCommand,
   },
   {
+    usage: "exec [options] <command> [args...]",
+    description:
+      "Start a sandbox on free ports, run a command with its URLs, users and tokens in SANDBOX_* variables, stop it, and exit with the command's code",
+    load: async () => (await import("./exec.ts")).execCommand,
+  },
+  {
     usage: "ui [options]",
     description: "Open the terminal UI on a running sandbox, or on any deployment given by its URLs",
     load: async () => (await import("./ui.ts")).uiCommand,

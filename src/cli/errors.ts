@@ -5,7 +5,7 @@ import type { Cli } from "./io.ts";
 /**
  * The commands' own failures, found by their own checks before or after they reach a server. The
  * number is the exit code of the command a failure ends: 2 for a usage error (the command cannot
- * run as invoked), 130 for an interrupt (Ctrl-C), 1 otherwise. (A setting's bad value is the config's `config_invalid`.)
+ * run as invoked), 130 for an interrupt (Ctrl-C), 126/127 for a command exec cannot run, 1 otherwise. (A setting's bad value is the config's `config_invalid`.)
  */
 export const CLI_ERRORS = {
   /** A flag or argument of the command's own has a value it cannot use. */
@@ -44,6 +44,10 @@ export const CLI_ERRORS = {
   document_invalid: 1,
   /** `logs`: the data dir has no log. */
   log_missing: 1,
+  /** `exec`: the command is not in PATH, or its path names no file; a shell's code for it. */
+  command_not_found: 127,
+  /** `exec`: the command is a folder, or a file this user may not execute; a shell's code for it. */
+  command_not_executable: 126,
 } as const;
 
 /** What the commands say, word for word; the agent's codes are reused for the same failures (no sandbox, a server it does not run or that does not answer). */
@@ -174,6 +178,14 @@ export const CLI_TEXTS = exitTexts(
       "Cannot write the JUnit file {path}: {reason}. Choose a path in a folder you may write to with --junit <file>.",
     ],
     notJson: ["document_invalid", "{path} is not JSON ({reason}): give a document written by sandbox export"],
+    commandNotFound: [
+      "command_not_found",
+      "Cannot run {command}: no such command in PATH, nor file (no sandbox was started). Check its name, or give its path.",
+    ],
+    commandNotExecutable: [
+      "command_not_executable",
+      "Cannot run {command}: it is a folder or not executable (no sandbox was started). Make it executable (chmod +x), or run it through its interpreter: sandbox exec -- node script.js.",
+    ],
     noLog: ["log_missing", "No log yet: {path} is written by npx sandbox start --detach."],
   },
 );

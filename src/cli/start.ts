@@ -1,12 +1,12 @@
 import { Command, Option } from "commander";
 import { loadConfig } from "../config/load.ts";
-import type { OptionSpec } from "../config/option-spec.ts";
-import { OPTIONS, type OptionKey } from "../config/options.ts";
+import type { OptionKey } from "../config/options.ts";
 import { HEALTH_PATH } from "../contracts/service-routes.ts";
 import { failWith } from "../errors.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
+import { addSettingsFlags } from "./settings-flags.ts";
 import { stopRequests } from "./stop-requests.ts";
 
 export function startCommand(cli: Cli): Command {
@@ -20,20 +20,7 @@ export function startCommand(cli: Cli): Command {
     .option("--ui", "open the terminal UI on the servers in this terminal; quitting it stops them")
     // What `start --detach` runs in the background: its banner's last line says how to stop it there.
     .addOption(new Option("--detached").hideHelp());
-  for (const option of OPTIONS) {
-    if ("command" in option) continue;
-    command.addOption(
-      new Option(
-        `${option.flag}${valueName(option)}`,
-        `${option.description} [env ${option.env}, default ${option.type === "secret" ? "a documented dev value" : option.default === "" ? "none" : option.default}]`,
-      ),
-    );
-    if (option.type === "boolean")
-      command.addOption(
-        new Option(`--no-${option.flag.slice(2)}`, `turn ${option.flag} off, whatever the env or config file say`),
-      );
-  }
-  return command
+  return addSettingsFlags(command)
     .addHelpText(
       "after",
       helpText({
@@ -96,24 +83,4 @@ export function startCommand(cli: Cli): Command {
         cli.print("Stopped.");
       },
     );
-}
-
-function valueName(option: OptionSpec): string {
-  if (option.type === "boolean") return "";
-  const names = {
-    port: "port",
-    count: "number",
-    string: "value",
-    text: "value",
-    services: "names",
-    hosts: "names",
-    duration: "duration",
-    size: "size",
-    secret: "value",
-    path: "path",
-    sessionStore: "store",
-    url: "url",
-    baseUrl: "url",
-  } as const;
-  return ` <${option.arg ?? names[option.type]}>`;
 }

@@ -9,6 +9,7 @@ import "./crash-safety.spec.ts";
 import "./data-controls.spec.ts";
 import "./detach.spec.ts";
 import "./errors.spec.ts";
+import "./exec.spec.ts";
 import "./fault-answers.spec.ts";
 import "./fault.spec.ts";
 import "./help.spec.ts";
