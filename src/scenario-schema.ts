@@ -4,48 +4,10 @@
  * it, naming a wrong step by its JSON pointer. docs/scenarios.md describes each step.
  */
 
+import { DURATION, MATCHER, SELECTED, SERVER, TIMEOUT, USER, WHO } from "./scenario-schema-values.ts";
+
 /** The steps' action keys: each step has exactly one. */
 export const STEP_ACTIONS = ["request", "ask", "clock", "fault", "trigger", "waitFor", "journal"] as const;
-
-/** A demo user by email or id. */
-const USER = { type: "string", minLength: 1, description: "A demo user by email or id" } as const;
-
-/** Who sends a request: a demo user (logged in for the step), or `anonymous`. */
-const WHO = { ...USER, description: "A demo user by email or id (logged in for the step), or `anonymous`" } as const;
-
-const SERVER = { enum: ["storefront", "wallet", "host"], description: "Which server the request goes to" } as const;
-
-/** What a value must be: itself (equality), or one of these tests. */
-const MATCHER = {
-  description:
-    "A value the received one must equal, or an object of tests: equals, matches (a regular expression), gt, gte, lt, lte, length (a number or a matcher), exists (true/false), contains",
-} as const;
-
-/** Selectors (`$.items[0].name`, `$.lines.length`) and what each must match. */
-const SELECTED = {
-  type: "object",
-  propertyNames: { pattern: "^\\$" },
-  additionalProperties: MATCHER,
-  description: "JSONPath-style selectors ($, .name, [index], .length) and what each must match",
-} as const;
-
-const DURATION = {
-  oneOf: [
-    { type: "integer", minimum: 0 },
-    { type: "string", pattern: "^\\d+(ms|s|m|h|d)$" },
-  ],
-  description: "A duration: milliseconds (a number), or a number with ms, s, m, h or d (25h)",
-} as const;
-
-/** How long a step may take: more than nothing. */
-const TIMEOUT = {
-  oneOf: [
-    { type: "integer", minimum: 1 },
-    { type: "string", pattern: "^0*[1-9]\\d*(ms|s|m|h)$" },
-  ],
-  description:
-    "A duration the step may take before it fails (default: --step-timeout, else 30s): milliseconds above 0, or a number with ms, s, m or h; a waitFor's wait comes on top",
-} as const;
 
 export const SCENARIO_SCHEMA = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
