@@ -224,7 +224,11 @@ export async function installSection(): Promise<{ figures: Figure[]; checks: Che
 
 /** What a TypeScript user writes, checked by tsc strictly (installed after the size was measured: it is the user's, not ours). */
 const TYPED_USE = `import { type StartedSandbox, startSandbox } from "agent-sandbox";
-const sandbox: StartedSandbox = await startSandbox({ settings: { only: "storefront" } });
+const sandbox: StartedSandbox<"storefront"> = await startSandbox({ settings: { only: "storefront" } });
+const storefront: string = sandbox.urls.storefront;
+// @ts-expect-error: the wallet is not started, so its URL may be undefined
+const wallet: string = sandbox.urls.wallet;
+console.log(storefront, wallet);
 const clock = await sandbox.controls.advanceClock("1h");
 const now: string = clock.now;
 // @ts-expect-error: the clock's now is a string
