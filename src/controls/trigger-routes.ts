@@ -1,7 +1,6 @@
 import type { H3 } from "h3";
-import { isOneOf } from "../choices.ts";
 import { CONTROL_TEXTS } from "../contracts/controls/errors.ts";
-import { CONTROLS, TRIGGER_NAMES } from "../contracts/controls/routes.ts";
+import { CONTROLS, isTriggerName } from "../contracts/controls/routes.ts";
 import { failWith } from "../errors.ts";
 import { addControl } from "../http/control-route.ts";
 import { readJsonObject } from "../http/json-body.ts";
@@ -13,7 +12,7 @@ export function addTriggerRoutes(app: H3, controls: Controls): void {
   const running = controls.services.map((service) => service.name).join(", ");
   addControl(app, CONTROLS.trigger, async (event) => {
     const name = event.context.params?.name ?? "";
-    const trigger = isOneOf(TRIGGER_NAMES, name) ? triggers[name] : undefined;
+    const trigger = isTriggerName(name) ? triggers[name] : undefined;
     if (!trigger)
       failWith(CONTROL_TEXTS.noTrigger, {
         values: { name, running, triggers: Object.keys(triggers).join(", ") || "none" },

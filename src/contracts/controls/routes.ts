@@ -48,11 +48,10 @@ export const TRIGGER_ANSWERS = {
 
 export type TriggerName = keyof typeof TRIGGER_ANSWERS;
 
-export const TRIGGER_NAMES = [
-  "order-delivered",
-  "transaction",
-  "transaction-status",
-] as const satisfies readonly TriggerName[];
+/** Whether a name (a trigger route's `:name`) is one of the triggers. */
+export function isTriggerName(name: string): name is TriggerName {
+  return Object.hasOwn(TRIGGER_ANSWERS, name);
+}
 
 /** Every control, by what it does. */
 export const CONTROLS = {
