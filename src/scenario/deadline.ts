@@ -23,15 +23,20 @@ export function stepTimeoutMs(step: RunStep, runTimeoutMs: number): number {
 
 /**
  * What `work` gives, unless it takes longer than `timeoutMs`: then the step fails, naming it and
- * how long it had, and `work`'s signal aborts (a request, the opening of a stream). What cannot be
- * aborted is left to end by itself; the sandbox's close ends its requests.
+ * how long it had, and `work`'s signal aborts (a request, the opening of a stream). An interrupted
+ * run (`interrupt`) aborts it too. What cannot be aborted is left to end by itself; the sandbox's
+ * close ends its requests.
  */
 export async function withinTimeout<T>(
   label: string,
   timeoutMs: number,
   work: (signal: AbortSignal) => Promise<T>,
+  interrupt?: AbortSignal,
 ): Promise<T> {
   const abort = new AbortController();
+  const onInterrupt = () => abort.abort();
+  if (interrupt?.aborted) onInterrupt();
+  else interrupt?.addEventListener("abort", onInterrupt, { once: true });
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -49,6 +54,7 @@ export async function withinTimeout<T>(
     return await Promise.race([working, expired]);
   } finally {
     clearTimeout(timer);
+    interrupt?.removeEventListener("abort", onInterrupt);
   }
 }
 

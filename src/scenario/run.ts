@@ -120,7 +120,7 @@ export async function runScenario(
           continue;
         }
         const timeoutMs = options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
-        const result = await unlessAborted(runStep(step, number, state, timeoutMs), options.signal);
+        const result = await unlessAborted(runStep(step, number, state, timeoutMs, options.signal), options.signal);
         cutBy = result ? undefined : interrupted();
         steps.push(
           result ?? { index: number, label, ok: false, detail: `cut short: the run was interrupted (${cutBy})` },
@@ -175,13 +175,24 @@ function setupSteps(scenario: Scenario): RunStep[] {
   ];
 }
 
-async function runStep(raw: RunStep, index: number, state: RunState, timeoutMs: number): Promise<StepResult> {
+async function runStep(
+  raw: RunStep,
+  index: number,
+  state: RunState,
+  timeoutMs: number,
+  interrupt?: AbortSignal,
+): Promise<StepResult> {
   let label = raw.name ?? describe(raw);
   try {
     // The data is imported as written: no variable is captured before it, and `${` in it is text.
     const step = "importData" in raw ? raw : substitute(raw, state.variables);
     label = step.name ?? describe(step);
-    const detail = await withinTimeout(label, stepTimeoutMs(step, timeoutMs), (signal) => act(step, state, signal));
+    const detail = await withinTimeout(
+      label,
+      stepTimeoutMs(step, timeoutMs),
+      (signal) => act(step, state, signal),
+      interrupt,
+    );
     return { index, label, ok: true, detail };
   } catch (error) {
     noteDescriptorShortage(error);
