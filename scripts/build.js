@@ -7,10 +7,11 @@
 //   their packages. A few dozen chunks instead of ~200 modules save a third of the import time.
 // - the .d.ts types of the package's entry, in dist/types/ (tsc: esbuild writes no types);
 // - what is not code: the chat embed's pages, and the API reference page's script with its
-//   license, taken from a dev dependency so that no user installs the framework it was built with.
+//   license (vendored in src/openapi/assets/scalar/, so that the build needs only esbuild and
+//   TypeScript, and no user installs the framework Scalar was built with).
 // Types are checked by `npm run typecheck`, not here, so that a build never fails on them.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,12 +52,11 @@ if (types.status !== 0) fail("tsc (the .d.ts types)");
 keepOnlyReachable(join(dist, "types"), "index.d.ts");
 
 cpSync(join(root, "src/host-app/embed/assets"), join(dist, "assets/embed"), { recursive: true });
-// Scalar's standalone bundle: one self-contained script (the page needs nothing else of the package).
-const scalar = join(dist, "assets/scalar");
-mkdirSync(scalar, { recursive: true });
-cpSync(require.resolve("@scalar/api-reference/browser/standalone.js"), join(scalar, "standalone.js"));
-// That package ships no license file of its own: ours holds the Scalar project's MIT license.
-cpSync(join(root, "scripts/licenses/scalar.txt"), join(scalar, "LICENSE"));
+// Scalar's standalone bundle, vendored with its license: one self-contained script.
+cpSync(join(root, "src/openapi/assets/scalar"), join(dist, "assets/scalar"), {
+  recursive: true,
+  filter: (source) => !source.endsWith(".md"),
+});
 
 /**
  * tsc writes a .d.ts for every module the entry imports, types or not; a user's compiler reads

@@ -1,5 +1,5 @@
 /**
- * The package's entry: `import { startSandbox } from "agent-sandbox"` starts the three servers in
+ * The package's entry: `import { startSandbox } from "agent-commerce-sandbox"` starts the three servers in
  * this process on free ports, for a test suite that wants its own sandbox (src/runtime/start-sandbox.ts).
  */
 export { ControlsClient } from "./client/controls-client.ts";

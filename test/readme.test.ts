@@ -8,7 +8,7 @@ const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
 test("the README starts with the install-and-start and install-and-test commands", () => {
   const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
   assert.match(firstBlock, /^npm ci && npx sandbox start/m);
-  assert.match(firstBlock, /^npm ci && npm test/m);
+  assert.match(firstBlock, /^npm ci && npm ci --prefix test && npm test/m);
 });
 
 test("the README documents every setting with its flag, env twin, config key and default", () => {

@@ -56,7 +56,7 @@ export function addJournalRoutes(app: H3, controls: Controls): void {
     const { lastId } = journal; // as the listing starts, which takes the entries held now
     const list = await inSlices(journal.listing(filter, options), timers);
     if (format === "har") {
-      const creator = { name: "agent-sandbox", version: packageVersion() };
+      const creator = { name: "agent-commerce-sandbox", version: packageVersion() };
       return jsonInSlices(await inSlices(toHar(list.entries, controls.urls, creator), timers), timers);
     }
     return jsonInSlices({ ...list, lastId }, timers);

@@ -39,7 +39,7 @@ export interface OpenApiDocument {
 }
 
 /** package.json names no repository or issue tracker to link to: the authors, as the LICENSE names them. */
-const CONTACT = { name: "The agent-sandbox authors" };
+const CONTACT = { name: "The agent-commerce-sandbox authors" };
 
 /** Before any route, every server refuses a Host it is not known by. */
 const UNKNOWN_HOST = HTTP_TEXTS.unknownHost;

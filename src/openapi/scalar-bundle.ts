@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import type { H3, H3Event } from "h3";
 import { SCALAR_BUNDLE, SCALAR_CACHE_FOR_A_YEAR, SCALAR_PATH } from "../contracts/service-routes.ts";
 import { matchesEtag } from "../http/etag.ts";
@@ -27,14 +26,12 @@ export function scalarBundle(): Promise<ScalarBundle> {
 }
 
 /**
- * The build's copy (dist/assets/scalar/, which `npm run build` takes from the dev dependency, so
- * that no user installs the framework it was built with); running the sources, the dev
- * dependency itself.
+ * The build's copy (dist/assets/scalar/); running the sources, the vendored file it is copied
+ * from (src/openapi/assets/scalar/, so that neither a user nor a build installs the framework
+ * Scalar was built with).
  */
-function bundleFile(): string | URL {
-  return RUNNING_SOURCES
-    ? createRequire(import.meta.url).resolve("@scalar/api-reference/browser/standalone.js")
-    : packageFile("dist/assets/scalar/standalone.js");
+function bundleFile(): URL {
+  return packageFile(RUNNING_SOURCES ? "src/openapi/assets/scalar/standalone.js" : "dist/assets/scalar/standalone.js");
 }
 
 async function readBundle(): Promise<ScalarBundle> {

@@ -1,5 +1,5 @@
 /**
- * The sandbox from code: `import { startSandbox } from "agent-sandbox"` starts the three servers
+ * The sandbox from code: `import { startSandbox } from "agent-commerce-sandbox"` starts the three servers
  * in this process on free ports, for a test suite that wants its own sandbox.
  */
 import { setImmediate as nextTurn } from "node:timers/promises";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, test } from "node:test";
-import { type StartedSandbox, startSandbox } from "agent-sandbox";
+import { type StartedSandbox, startSandbox } from "agent-commerce-sandbox";
 
 let sandbox: StartedSandbox;
 before(async () => {

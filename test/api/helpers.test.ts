@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { runScenarios, type SandboxError, type StartedSandbox, startSandbox } from "agent-sandbox";
+import { runScenarios, type SandboxError, type StartedSandbox, startSandbox } from "agent-commerce-sandbox";
 import { PROJECT_ROOT, runCli, tempDir } from "../helpers/cli.ts";
 import { loadedModules, RECORD_LOADS } from "../helpers/loaded-modules.ts";
 
@@ -150,7 +150,7 @@ test("runScenarios: a file that cannot run rejects with each problem, before any
 });
 
 test("importing the package loads neither the agent nor the scenario runner; they load when used", async (t) => {
-  const script = `import { startSandbox } from "agent-sandbox"; console.log("imported");`;
+  const script = `import { startSandbox } from "agent-commerce-sandbox"; console.log("imported");`;
   const { code, stderr, stdout } = await runCli(t, [], { script, env: { NODE_OPTIONS: RECORD_LOADS } });
   assert.equal(code, 0, stderr);
   assert.equal(stdout.trim(), "imported");

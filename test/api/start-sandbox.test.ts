@@ -5,7 +5,7 @@ import { basename, join } from "node:path";
 import { test } from "node:test";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { promisify } from "node:util";
-import { type SandboxError, startSandbox } from "agent-sandbox";
+import { type SandboxError, startSandbox } from "agent-commerce-sandbox";
 import { PROJECT_ROOT, spawnCli, tempDir } from "../helpers/cli.ts";
 import { until } from "../helpers/poll.ts";
 
@@ -53,7 +53,7 @@ test("close() stops the servers and removes the temporary data dir", async () =>
 
 test("plain Node, without tsx, imports the package and starts a sandbox", async () => {
   const script =
-    "const { startSandbox } = await import('agent-sandbox'); const s = await startSandbox({ settings: { only: 'storefront' } }); const r = await fetch(s.urls.storefront + '/health'); console.log(r.status); await s.close();";
+    "const { startSandbox } = await import('agent-commerce-sandbox'); const s = await startSandbox({ settings: { only: 'storefront' } }); const r = await fetch(s.urls.storefront + '/health'); console.log(r.status); await s.close();";
   const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
     cwd: PROJECT_ROOT,
     timeout: 30_000,
@@ -111,7 +111,7 @@ test("once close() resolves, nothing the sandbox started is still active in the 
 
 /** A user's process: starts a sandbox, prints its data dir, and stays up (as a test runner's does) until it is ended. */
 const USER_PROCESS = `
-import { startSandbox } from "agent-sandbox";
+import { startSandbox } from "agent-commerce-sandbox";
 // A test runner that listens to the signals itself, as some do.
 if (process.argv.includes("--runner"))
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => console.log("the runner got " + signal));
@@ -153,7 +153,7 @@ test("a process killed with SIGKILL leaves its dir; the next start sweeps it, an
   await killed.exit();
   assert.deepEqual((await readdir(tmp)).sort(), [basename(left!), basename(kept!)].sort());
   const next = spawnCli(t, [], {
-    script: `import { startSandbox } from "agent-sandbox"; await (await startSandbox()).close(); console.log("closed");`,
+    script: `import { startSandbox } from "agent-commerce-sandbox"; await (await startSandbox()).close(); console.log("closed");`,
     env: { TMPDIR: tmp },
   });
   assert.equal((await next.exit()).code, 0);

@@ -31,14 +31,18 @@ const MUST_SHIP = [
   "dist/assets/scalar/standalone.js",
   "dist/assets/scalar/LICENSE",
   "fixtures/users.json",
+  "docs/scenarios.md",
+  "docs/scenario.schema.json",
+  "examples/scenarios/agent-adds-to-cart.yaml",
+  "examples/ci/github-actions.yml",
   "LICENSE",
   "README.md",
   "package.json",
 ];
-const MUST_NOT_SHIP = /^(src|test|data|scripts|docs|node_modules)\//;
+const MUST_NOT_SHIP = /^(src|test|data|scripts|node_modules)\/|^examples\/(?!scenarios\/|ci\/)/;
 
 /** The script a user's test file is: import, start, one request, close; it says when it closed. */
-const USER_SCRIPT = `import { startSandbox } from "agent-sandbox";
+const USER_SCRIPT = `import { startSandbox } from "agent-commerce-sandbox";
 const sandbox = await startSandbox();
 const health = await fetch(\`\${sandbox.urls.storefront}/health\`);
 if (!health.ok) throw new Error(\`/health answered \${health.status}\`);
@@ -49,7 +53,7 @@ console.log("closed");
 
 /** The same with node:http instead of fetch(): what the sandbox costs a process, without what fetch() costs it. */
 const USER_SCRIPT_HTTP = `import { get } from "node:http";
-import { startSandbox } from "agent-sandbox";
+import { startSandbox } from "agent-commerce-sandbox";
 const sandbox = await startSandbox();
 const status = await new Promise((resolve, reject) =>
   get(\`\${sandbox.urls.storefront}/health\`, (answer) => answer.resume().on("end", () => resolve(answer.statusCode))).on("error", reject));
@@ -112,12 +116,15 @@ export async function installSection(): Promise<{ figures: Figure[]; checks: Che
     });
     const installMs = performance.now() - installStarted;
     const tree = await measureTree(join(project, "node_modules"));
-    // npm runs these when a project installs the package (and warns of them): it needs none.
-    const installed = JSON.parse(await readFile(join(project, "node_modules/agent-sandbox/package.json"), "utf8")) as {
+    // npm runs these when a project installs the package (and warns of them): it needs none. (`prepare`
+    // builds dist/ where there is none: in a git install, never from a tarball or the registry.)
+    const installed = JSON.parse(
+      await readFile(join(project, "node_modules/agent-commerce-sandbox/package.json"), "utf8"),
+    ) as {
       scripts?: Record<string, string>;
     };
     const installScripts = Object.keys(installed.scripts ?? {}).filter((name) =>
-      ["preinstall", "install", "postinstall", "prepare"].includes(name),
+      ["preinstall", "install", "postinstall"].includes(name),
     );
     check(
       "no install script runs in the adopting project",
@@ -155,7 +162,7 @@ export async function installSection(): Promise<{ figures: Figure[]; checks: Che
       unwanted.join(", ") || "none",
     );
 
-    const bin = join(project, "node_modules/agent-sandbox/bin/sandbox.js");
+    const bin = join(project, "node_modules/agent-commerce-sandbox/bin/sandbox.js");
     progress("Install: npx sandbox --help, start --detach, status, stop");
     const help = await run("npx", ["--no", "--", "sandbox", "--help"], { cwd: project });
     check("npx sandbox --help", help.stdout.includes("Usage: sandbox"), help.stdout.split("\n")[0] ?? "");
@@ -223,7 +230,7 @@ export async function installSection(): Promise<{ figures: Figure[]; checks: Che
 }
 
 /** What a TypeScript user writes, checked by tsc strictly (installed after the size was measured: it is the user's, not ours). */
-const TYPED_USE = `import { type StartedSandbox, startSandbox } from "agent-sandbox";
+const TYPED_USE = `import { type StartedSandbox, startSandbox } from "agent-commerce-sandbox";
 const sandbox: StartedSandbox<"storefront"> = await startSandbox({ settings: { only: "storefront" } });
 const storefront: string = sandbox.urls.storefront;
 // @ts-expect-error: the wallet is not started, so its URL may be undefined
@@ -319,7 +326,7 @@ async function jsonServerStart(scratch: string): Promise<number> {
   const dir = join(scratch, "json-server");
   await run("mkdir", [dir]);
   await writeFile(join(dir, "db.json"), JSON.stringify({ products: [{ id: 1, name: "Rice" }] }));
-  const cli = join(ROOT, "node_modules/json-server/lib/cli/bin.js");
+  const cli = join(ROOT, "test/node_modules/json-server/lib/cli/bin.js");
   return timedStarts([cli, "--watch", "db.json", "--port", "18186"], dir, () =>
     untilAnswers("http://127.0.0.1:18186/products"),
   );

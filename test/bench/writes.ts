@@ -96,7 +96,7 @@ async function jsonServerRun(
   const port = await freePort();
   const server = startServer(
     [
-      join(ROOT, "node_modules/json-server/lib/cli/bin.js"),
+      join(ROOT, "test/node_modules/json-server/lib/cli/bin.js"),
       "--watch",
       "db.json",
       "--host",

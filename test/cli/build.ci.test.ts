@@ -1,6 +1,6 @@
 // The build (dist/, which `npm test` and `npm run test:ci` make first) is what the package ships
 // and what `npx sandbox` runs: it must work with nothing of src/ beside it. The install from a
-// packed tarball is checked whole by `npm run install-check`. A `.ci.test.ts` file: copying the
+// packed tarball is checked whole by `npm run bench -- --only install`. A `.ci.test.ts` file: copying the
 // package and building it again from a copy cost ~10 s of CPU, so .ci/run runs it (npm run test:ci).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -101,7 +101,7 @@ test(
   "importing the package and starting a sandbox loads no agent, terminal UI, checker, date parser, MCP SDK or CLI",
   TIMEOUT,
   async () => {
-    const script = `const { startSandbox } = await import("agent-sandbox");
+    const script = `const { startSandbox } = await import("agent-commerce-sandbox");
     const sandbox = await startSandbox();
     await sandbox.close();`;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {

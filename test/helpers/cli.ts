@@ -33,7 +33,7 @@ export interface CliOptions {
   bin?: string;
   /** The process's limit of open file descriptors (`ulimit -n`, set by bash before it runs the CLI). */
   descriptorLimit?: number;
-  /** Runs this ES module source (`node --input-type=module -e`, where "agent-sandbox" imports the package) instead of the CLI; the args follow it. */
+  /** Runs this ES module source (`node --input-type=module -e`, where "agent-commerce-sandbox" imports the package) instead of the CLI; the args follow it. */
   script?: string;
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { startSandbox } from "agent-sandbox";
+import { startSandbox } from "agent-commerce-sandbox";
 import { chromiumOrSkip, launchChromium, watchProblems } from "../helpers/browser.ts";
 import { ADA } from "../helpers/sandbox.ts";
 

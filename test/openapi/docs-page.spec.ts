@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { test } from "node:test";
 import { DOCS_CSP } from "../../src/openapi/docs-page.ts";
 import type { OpenApiDocument } from "../../src/openapi/document.ts";
@@ -13,7 +12,7 @@ const FIXTURE_USERS = (
     users: { email: string; password: string }[];
   }
 ).users;
-const BUNDLE = await readFile(createRequire(import.meta.url).resolve("@scalar/api-reference/browser/standalone.js"));
+const BUNDLE = await readFile(new URL("../../src/openapi/assets/scalar/standalone.js", import.meta.url));
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
 /** The inline scripts of a page (not the JSON block, nor the bundle's tag). */

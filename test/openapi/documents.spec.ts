@@ -66,7 +66,7 @@ test("GET /openapi.json on each server: an OpenAPI 3.1 document of the server, f
       assert.equal(document.openapi, "3.1.0");
       assert.equal(document.info.version, version);
       assert.deepEqual(document.info.license, { name: license, identifier: license }, "package.json's license");
-      assert.equal(document.info.contact.name, "The agent-sandbox authors");
+      assert.equal(document.info.contact.name, "The agent-commerce-sandbox authors");
       assert.deepEqual(
         document.servers.map((server) => server.url),
         [url],

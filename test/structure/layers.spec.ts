@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
 /** The second pass: what clients reach through chains of imports. */
 const REACH_CONFIG = join(ROOT, ".dependency-cruiser.reach.cjs");
-const DEPCRUISE = join(ROOT, "node_modules", "dependency-cruiser", "bin", "dependency-cruise.mjs");
+const DEPCRUISE = join(ROOT, "test", "node_modules", "dependency-cruiser", "bin", "dependency-cruise.mjs");
 
 /** A pass of `npm run layers` as CI runs it, in `cwd`: its exit code and what it printed. */
 function checkLayers(cwd: string, config = CONFIG): Promise<{ code: number; output: string }> {

@@ -1,2 +1,0 @@
-const { startSandbox } = await import('agent-sandbox');
-const s = await startSandbox(); await s.close();
