@@ -55,6 +55,8 @@ export async function runExec(cli: Cli, request: ExecRequest): Promise<void> {
     });
     const { launchSandbox } = await import("../runtime/launch.ts");
     launched = await launchSandbox(config, { logError: (message) => io.stderr.write(`${message}\n`) });
+    // The command's first request, its tests' first, finds the servers warm.
+    await launched.sandbox.warmUp();
     for (const warning of launched.warnings) io.stderr.write(`${warning}\n`);
     if (signals.first) {
       io.stderr.write(`${signals.first} received while the sandbox started: ${request.command} did not run.\n`);

@@ -31,6 +31,7 @@ import type { Timers } from "../timers.ts";
 import { type DemoUser, loadDemoUsers } from "../users.ts";
 import { loadDefaultClients } from "../wallet/oauth/clients.ts";
 import { cliFaultHint } from "./cli-hints.ts";
+import { warmUp } from "./warm-up.ts";
 
 /** The servers of the sandbox, in the order they start (the host app calls the wallet, so it comes after it): the order of SERVICE_NAMES. */
 export const SERVICES: readonly ServiceDefinition[] = [storefrontService, walletService, hostService];
@@ -74,6 +75,8 @@ export interface Sandbox {
   controls: Controls;
   /** What is open right now (live streams, and each service's counters): lets tests see that nothing leaks. */
   stats(): { liveStreams: number } & Record<string, number>;
+  /** Readies every server for its first request, out of the journal's sight (startSandbox's callers' first request is a test's). */
+  warmUp(): Promise<void>;
   /** Ends event streams, closes the servers, finishes pending writes and releases the data dir. */
   close(): Promise<void>;
 }
@@ -203,6 +206,8 @@ export async function startServers(config: SandboxConfig, options: StartOptions 
       clock,
       stats,
       controls,
+      warmUp: () =>
+        warmUp(running.map(({ definition, service }) => ({ app: service.app, url: urls[definition.name]! }))),
       close,
     };
   } catch (error) {

@@ -150,6 +150,8 @@ export async function startSandboxSaying<const Only extends ServiceList | undefi
     const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
     starting = launchSandbox(config, { logError, faultHint });
     const { sandbox, warnings } = await starting;
+    // A test's first request finds the servers warm, not paying for what any first sign-in loads.
+    await sandbox.warmUp();
     if (stoppedBy) throw userError("sandbox_stopped", `The sandbox was stopped by ${stoppedBy} while it started.`);
     for (const warning of warnings) logError(warning);
     const { urls } = sandbox;

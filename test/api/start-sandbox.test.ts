@@ -61,6 +61,34 @@ test("plain Node, without tsx, imports the package and starts a sandbox", async 
   assert.equal(stdout.trim(), "200");
 });
 
+test("startSandbox resolves with its servers warm: a first sign-in loads nothing more, and the warm-up is in no journal", async () => {
+  // Plain Node on the build, as a team's test file runs: what a first sign-in would load (jose, the
+  // validator's parts) is in the process's module cache before the caller's first request.
+  const script = `import { createRequire } from "node:module";
+import { startSandbox } from "agent-commerce-sandbox";
+const cache = createRequire(import.meta.url).cache;
+const sandbox = await startSandbox();
+const { total } = await sandbox.controls.journal();
+const before = new Set(Object.keys(cache));
+const [ada] = sandbox.users;
+for (const url of [sandbox.urls.storefront, sandbox.urls.wallet]) {
+  const answer = await fetch(url + "/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: ada.email, password: ada.password }),
+  });
+  if (answer.status !== 200) throw new Error("sign-in answered " + answer.status);
+}
+const loaded = Object.keys(cache).filter((key) => !before.has(key));
+console.log(JSON.stringify({ total, loaded }));
+await sandbox.close();`;
+  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: PROJECT_ROOT,
+    timeout: 30_000,
+  });
+  assert.deepEqual(JSON.parse(stdout), { total: 0, loaded: [] });
+});
+
 test("a misspelt setting, or a setting outside settings, is refused in one line naming it, before anything starts", async () => {
   await assert.rejects(startSandbox({ settings: { storefrontPrt: 1 } as never }), (error: SandboxError) => {
     assert.equal(error.code, "config_invalid");

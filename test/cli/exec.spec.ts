@@ -17,8 +17,10 @@ const PRINT_VARIABLES =
 test("exec runs the command with the sandbox's variables, and exits with its code", TIMEOUT, async (t) => {
   const tmp = await tempDir(t, "sandbox-exec-tmp-");
   // The command checks the sandbox as a team's test would: /health, then a login with a user of SANDBOX_USERS.
+  // The journal is empty when it starts: the servers' warm-up is none of its requests.
   const script = `
     const env = process.env;
+    const { total: journaled } = await (await fetch(env.SANDBOX_STOREFRONT_URL + "/__sandbox/journal")).json();
     const health = await fetch(env.SANDBOX_STOREFRONT_URL + "/health");
     const [user] = JSON.parse(env.SANDBOX_USERS);
     const login = await fetch(env.SANDBOX_STOREFRONT_URL + "/api/auth/login", {
@@ -28,7 +30,7 @@ test("exec runs the command with the sandbox's variables, and exits with its cod
     });
     const { token } = await login.json();
     const variables = Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith("SANDBOX_")));
-    console.log(JSON.stringify({ variables, health: health.status, login: login.status, token: typeof token }));
+    console.log(JSON.stringify({ variables, journaled, health: health.status, login: login.status, token: typeof token }));
     process.exit(3);
   `;
   const result = await runCli(t, ["exec", "--", "node", "--input-type=module", "-e", script], { env: { TMPDIR: tmp } });
@@ -36,11 +38,12 @@ test("exec runs the command with the sandbox's variables, and exits with its cod
   // stdout is the command's alone: the sandbox's banner and closing line went to stderr.
   const seen = JSON.parse(result.stdout) as {
     variables: Record<string, string>;
+    journaled: number;
     health: number;
     login: number;
     token: string;
   };
-  assert.deepEqual([seen.health, seen.login, seen.token], [200, 200, "string"]);
+  assert.deepEqual([seen.journaled, seen.health, seen.login, seen.token], [0, 200, 200, "string"]);
   const { variables } = seen;
   assert.deepEqual(Object.keys(variables).sort(), [
     "SANDBOX_CONTROL_TOKEN",
