@@ -3,6 +3,7 @@
 // Each file keeps its tests, sandboxes and helpers to itself; none relies on being alone in its process.
 import "./layers.spec.ts";
 import "./one-login.spec.ts";
+import "./shipped-references.spec.ts";
 import "./test-groups.spec.ts";
 import "./typed-contracts.spec.ts";
 import "./typed-urls.spec.ts";
