@@ -1,7 +1,9 @@
 /**
  * The JSON Schema of a scenario file (`sandbox run`), as data: every server publishes it at
- * GET /scenario.schema.json for editors to complete, and `sandbox run` checks each file against
- * it, naming a wrong step by its JSON pointer. docs/scenarios.md describes each step.
+ * GET /scenario.schema.json for editors to complete, `sandbox schema` prints it (as the package's
+ * docs/scenario.schema.json holds it, for editors with no server running), and `sandbox run`
+ * checks each file against it, naming a wrong step by its JSON pointer. docs/scenarios.md
+ * describes each step.
  */
 
 import { DURATION, MATCHER, SELECTED, SERVER, TIMEOUT, USER, WHO } from "./scenario-schema-values.ts";

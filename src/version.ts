@@ -11,6 +11,15 @@ export function packageLicense(): string {
   return manifest().license;
 }
 
-function manifest(): { version: string; license: string } {
-  return JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as { version: string; license: string };
+/** The package's name on npm, as a project's package.json lists it and its own bin is called. */
+export function packageName(): string {
+  return manifest().name;
+}
+
+function manifest(): { name: string; version: string; license: string } {
+  return JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as {
+    name: string;
+    version: string;
+    license: string;
+  };
 }

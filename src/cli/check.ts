@@ -3,6 +3,7 @@ import { Command, Option } from "commander";
 import { DEFAULT_ACTIONS_DIR } from "../agent/target.ts";
 import { AREA_NAMES } from "../check/check.ts";
 import { OPTIONS, type OptionKey } from "../config/options.ts";
+import { packagePath } from "../package-files.ts";
 import { withSandboxOptions } from "./command-config.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
@@ -61,7 +62,8 @@ export function checkCommand(cli: Cli): Command {
           "Each check prints ok, FAIL or skip with a one-line reason; a check that needs what was not",
           "given (an account, the service token, an OAuth client, a server) is skipped, saying which flag",
           "gives it. Exit code 1 when a check failed, 0 otherwise, 2 for usage errors.",
-          "Settings: flag > environment variable > sandbox.config.json; docs/contract-check.md has the details.",
+          "Settings: flag > environment variable > sandbox.config.json; the details:",
+          `${packagePath("docs/contract-check.md")}, "Settings".`,
         ],
         examples: [
           "npx sandbox check",

@@ -130,6 +130,18 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./scenarios.ts")).scenariosCommand,
   },
   {
+    usage: "schema",
+    description:
+      "Print the JSON Schema of scenario files (sandbox run), for editors to complete and check them: the package ships it too",
+    load: async () => (await import("./schema.ts")).schemaCommand,
+  },
+  {
+    usage: "init [options] [dir]",
+    description:
+      "Write into a repository a starter scenario (scenarios/) and the GitHub Actions workflow that runs its scenarios",
+    load: async () => (await import("./init.ts")).initCommand,
+  },
+  {
     usage: "check [options]",
     description:
       "Check that a sandbox or a deployment keeps the storefront, wallet and host app contract, and that the action definitions match it",

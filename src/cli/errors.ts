@@ -44,6 +44,8 @@ export const CLI_ERRORS = {
   document_invalid: 1,
   /** `logs`: the data dir has no log. */
   log_missing: 1,
+  /** `init`: a file it would write exists already (without --force). */
+  file_exists: 1,
   /** `exec`: the command is not in PATH, or its path names no file; a shell's code for it. */
   command_not_found: 127,
   /** `exec`: the command is a folder, or a file this user may not execute; a shell's code for it. */
@@ -173,6 +175,10 @@ export const CLI_TEXTS = exitTexts(
     bodyTwice: ["flags_conflict", "--body and --body-file do not go together: give the body one way"],
     headerTwice: ["flags_conflict", "--header {name} is given twice: give each header once"],
     cannotWrite: ["write_failed", "Cannot write {path}: {reason}. Choose a path in a folder you may write to."],
+    initExists: [
+      "file_exists",
+      "{files} {exist} already: nothing was written. Run init again with --force to replace {them}, or move {them} aside.",
+    ],
     cannotWriteJunit: [
       "write_failed",
       "Cannot write the JUnit file {path}: {reason}. Choose a path in a folder you may write to with --junit <file>.",

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { failWith, messageOf } from "../errors.ts";
+import { packagePath } from "../package-files.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
@@ -19,7 +20,8 @@ export function importCommand(cli: Cli): Command {
           "Each service's data is brought to the current schema version and checked as at start, all",
           "of them before any is changed: a bad document is refused, naming the field, and changes nothing.",
           "Services the document leaves out keep their data. A document is at most 8 MiB: for more,",
-          "write each service's data to its file in the stopped sandbox's data dir (docs/controls.md).",
+          "write each service's data to its file in the stopped sandbox's data dir:",
+          `${packagePath("docs/controls.md")}, "Export and import".`,
         ],
         examples: [
           "npx sandbox import snapshot.json",

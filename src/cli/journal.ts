@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { JournalEntry } from "../contracts/journal/entry.ts";
 import { failWith } from "../errors.ts";
+import { packagePath } from "../package-files.ts";
 import { recordScenario } from "../scenario/record.ts";
 import { loadDemoUsers } from "../users.ts";
 import { type ConfigFlags, withSandboxOptions } from "./command-config.ts";
@@ -28,7 +29,10 @@ export function journalCommand(cli: Cli): Command {
     .option("--clear", "empty the whole journal first (alone: just empty it; with --follow: then watch it)")
     .option("--json", "print JSON: an array of entries (with --follow, one entry per line)")
     .option("--har", "print the entries as a HAR 1.2 log (a browser's network panel opens it), secrets masked")
-    .option("--scenario", "print the entries as a scenario that sandbox run replays (YAML): see docs/scenarios.md")
+    .option(
+      "--scenario",
+      `print the entries as a scenario that sandbox run replays (YAML): see ${packagePath("docs/scenarios.md")}`,
+    )
     .addHelpText(
       "after",
       helpText({

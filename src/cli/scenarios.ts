@@ -3,9 +3,11 @@ import { SCENARIO_SCHEMA_PATH } from "../contracts/service-routes.ts";
 import { parseDuration } from "../duration.ts";
 import { failWith } from "../errors.ts";
 import { type ExitSignal, registerCleanup, signalExitCode } from "../exit-cleanup.ts";
+import { packagePath } from "../package-files.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
 import { hadInternalError } from "../scenario/run.ts";
 import { FIX_THE_FILES, loadScenarioFiles, runLoadedScenarios } from "../scenario/run-files.ts";
+import { shellWord } from "../shell-word.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
 import { type Cli, flushed } from "./io.ts";
@@ -22,6 +24,8 @@ interface RunFlags extends TargetFlags {
 }
 
 export function scenariosCommand(cli: Cli): Command {
+  // The examples the package ships, named from where the command runs (node_modules/agent-commerce-sandbox/examples/…).
+  const examples = shellWord(packagePath("examples/scenarios", cli.io.cwd));
   return new Command("run")
     .argument("<files...>", "scenario files (JSON, or YAML for .yaml/.yml)")
     .option("--json", "print the results as JSON (a scenario per element, each step with ok and detail)")
@@ -64,10 +68,11 @@ export function scenariosCommand(cli: Cli): Command {
           "Each scenario runs against a sandbox of its own: every server on free ports, a temporary data",
           "dir, nothing shared with a sandbox you run. Its data is imported, its clock set and its faults",
           "added first; then its steps run in order, and a step that fails ends the scenario.",
-          `Every file is checked against the scenario schema first (GET ${SCENARIO_SCHEMA_PATH} of any server,`,
-          "docs/scenarios.md): a file that does not fit is named with the JSON pointer of what is wrong,",
-          "and nothing runs (exit 2). Exit 1 when a scenario fails, 0 when all pass, 3 when a step hit a",
-          "bug of the runner's (BUG, with its stack: please report it). A server's errors go to stderr.",
+          "Every file is checked against the scenario schema first (sandbox schema prints it; every",
+          `server answers it at GET ${SCENARIO_SCHEMA_PATH}): a file that does not fit is named with the`,
+          "JSON pointer of what is wrong, and nothing runs (exit 2). Exit 1 when a scenario fails, 0 when",
+          "all pass, 3 when a step hit a bug of the runner's (BUG, with its stack: please report it). A",
+          "server's errors go to stderr.",
           "With --data-dir the scenarios run against the sandbox running on that dir, with its controls, one at",
           "a time (the controls are global to a sandbox): a journal step checks what another agent did there.",
           "With --storefront/--wallet/--host they run against those servers as they are; a scenario that needs",
@@ -78,10 +83,11 @@ export function scenariosCommand(cli: Cli): Command {
           "Ctrl-C, SIGTERM or SIGHUP stops the sandboxes, removes their dirs and prints and writes the reports",
           "of what ran (the scenarios cut short or not started are marked so); the run then ends by the signal",
           "(exit status 130, 143 or 129). --junit writes a file beside the path and renames it over it at the end.",
+          `What a scenario file holds, step by step: ${packagePath("docs/scenarios.md")}`,
         ],
         examples: [
-          "npx sandbox run examples/scenarios/agent-adds-to-cart.yaml",
-          "npx sandbox run examples/scenarios/*.yaml --jobs 4 --junit results.xml",
+          `npx sandbox run ${examples}/agent-adds-to-cart.yaml`,
+          `npx sandbox run ${examples}/*.yaml --jobs 4 --junit results.xml`,
           "npx sandbox run flow.json --json | jq '.[] | select(.ok | not)'",
           "npx sandbox run agent-checks.yaml --data-dir .sandbox-data",
           "npx sandbox run smoke.yaml --storefront https://shop.staging.example --service-token $BFF_SERVICE_TOKEN",

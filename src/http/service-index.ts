@@ -10,7 +10,7 @@ export interface ServiceIndex {
   service: string;
   /** How people call it ("host app"), where its name will not do. */
   label?: string;
-  /** Its pages under docs/, as paths in the sandbox's repository (the servers do not serve them). */
+  /** Its pages under docs/, as paths in the package, which ships them (the servers do not serve them). */
   docs: readonly string[];
   /** What GET / answers a browser (text/html preferred to JSON), when the server has such a page; without one, a browser is sent to the API reference. */
   page?: string;
@@ -39,7 +39,8 @@ const INDEX_BODY = {
     docs: {
       type: "array",
       items: { type: "string" },
-      description: "Its pages, as paths in the sandbox's repository",
+      description:
+        "Its pages, as paths in the agent-commerce-sandbox package, which ships them (node_modules/agent-commerce-sandbox/docs/… where it is installed)",
       examples: [["docs/storefront-api.md"]],
     },
   },

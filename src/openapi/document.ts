@@ -106,6 +106,6 @@ function description(name: string): string {
     `The ${name} of the agent sandbox, a local stand-in for the real service: what it takes and answers.`,
     'Every error but the token endpoint\'s is JSON `{"error", "code"}` (sometimes with `details` and `hint`); each error response lists its texts as examples, `{name}` marking what a request fills in.',
     "Besides those, any route may answer a fault injected with `npx sandbox fault` (code `injected_fault`, with the status the fault names), and a request the server cannot take (headers too large: 431, too slow: 408, malformed: 400) is answered in the usual shape before it reaches any route.",
-    "The sandbox's own controls (under /__sandbox/: reset, clock, faults, triggers, journal) are not part of this contract: see docs/controls.md.",
+    "The sandbox's own controls (under /__sandbox/: reset, clock, faults, triggers, journal) are not part of this contract: see docs/controls.md in the agent-commerce-sandbox package.",
   ].join("\n\n");
 }

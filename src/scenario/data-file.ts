@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { MAX_IMPORT_BYTES } from "../contracts/controls/import-limit.ts";
 import { errnoCode } from "../errors.ts";
+import { packagePath } from "../package-files.ts";
 import { nestingProblem } from "./document.ts";
 
 /**
@@ -27,7 +28,7 @@ export async function readDataFile(where: string): Promise<{ document: unknown }
     const text = await readUpTo(file, MAX_IMPORT_BYTES);
     if (text === undefined)
       return {
-        problem: `${where} is over ${MAX_IMPORT_BYTES / 1024 / 1024} MiB, the most an import takes: import less of it, or start a sandbox on a data dir that holds it (docs/controls.md)`,
+        problem: `${where} is over ${MAX_IMPORT_BYTES / 1024 / 1024} MiB, the most an import takes: import less of it, or start a sandbox on a data dir that holds it (${packagePath("docs/controls.md")}, "Export and import")`,
       };
     return parseData(where, text);
   } catch (error) {

@@ -70,7 +70,7 @@ export function recordScenario(
   }
   if (steps.length === 0) return undefined;
   const description = [
-    "Recorded from the request journal (npx sandbox journal --scenario).",
+    "Recorded from the request journal (sandbox journal --scenario).",
     ...(left.length > 0 ? [`Left out: ${left.join("; ")}.`] : []),
   ].join(" ");
   return stringify({ name, description, steps }, { lineWidth: 0 });

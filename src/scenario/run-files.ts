@@ -3,15 +3,16 @@
  * the package's `runScenarios()` is. One implementation, so that the function's results are those
  * of `sandbox run --json`.
  */
-import { SCENARIO_SCHEMA_PATH } from "../contracts/service-routes.ts";
+
 import { userError } from "../errors.ts";
+import { packagePath } from "../package-files.ts";
 import { loadScenario, ScenarioFileError } from "./load.ts";
 import { runScenario, type ScenarioResult, type Servers } from "./run.ts";
 import type { Scenario } from "./scenario.ts";
 import { runScenarios } from "./schedule.ts";
 
 /** What to do when a file cannot run: said with each problem, and nothing runs. */
-export const FIX_THE_FILES = `fix the files above (docs/scenarios.md describes each step; GET ${SCENARIO_SCHEMA_PATH} of any server is the schema)`;
+export const FIX_THE_FILES = `fix the files above (${packagePath("docs/scenarios.md")} describes each step; ${packagePath("docs/scenario.schema.json")} is the schema)`;
 
 /** Every file read and checked: the scenarios, or every problem of every file (`file: /pointer: what`). */
 export async function loadScenarioFiles(

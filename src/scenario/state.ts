@@ -3,6 +3,7 @@ import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { actAs } from "../agent/as-app.ts";
 import { type LoginService, logIn } from "../client/login.ts";
 import { createServiceClient, RequestFailure, type ServiceClient } from "../client/service-client.ts";
+import { packagePath } from "../package-files.ts";
 import type { ServiceName } from "../service-names.ts";
 import { type DemoUser, journalUserId } from "../users.ts";
 import { CartWatch } from "./streams.ts";
@@ -72,7 +73,7 @@ export class RunState {
         : [];
     const at = key === undefined ? undefined : this.#signedInAt.get(key);
     if (at === undefined || at >= this.clockMoves) return undefined;
-    return `${what} before the clock moved, so it may not be valid at the clock's time (docs/scenarios.md, "Tokens and the clock")`;
+    return `${what} before the clock moved, so it may not be valid at the clock's time (${packagePath("docs/scenarios.md")}, "Tokens and the clock")`;
   }
 
   #tokenKey(server: ServiceName, who: string): string {

@@ -33,6 +33,8 @@ const MUST_SHIP = [
   "fixtures/users.json",
   "docs/scenarios.md",
   "docs/scenario.schema.json",
+  "docs/controls.md",
+  "docs/contract-check.md",
   "examples/scenarios/agent-adds-to-cart.yaml",
   "examples/ci/github-actions.yml",
   "LICENSE",

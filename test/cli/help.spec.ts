@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { isAbsolute, resolve } from "node:path";
 import { test } from "node:test";
+import { COMMANDS, commandName } from "../../src/cli/commands.ts";
 import { OPTIONS } from "../../src/config/options.ts";
+import { escapeRegExp, PROJECT_ROOT, tempDir } from "../helpers/cli.ts";
 import { runInProcess } from "../helpers/in-process.ts";
 
 const TIMEOUT = { timeout: 60_000 };
@@ -39,6 +44,8 @@ test("--help shows usage and examples", TIMEOUT, async (t) => {
     { name: "sandbox logs --help", args: ["logs", "--help"], usage: /^Usage: sandbox logs \[options\]$/m },
     { name: "sandbox check --help", args: ["check", "--help"], usage: /^Usage: sandbox check \[options\]$/m },
     { name: "sandbox openapi --help", args: ["openapi", "--help"], usage: /^Usage: sandbox openapi \[options\]$/m },
+    { name: "sandbox schema --help", args: ["schema", "--help"], usage: /^Usage: sandbox schema \[options\]$/m },
+    { name: "sandbox init --help", args: ["init", "--help"], usage: /^Usage: sandbox init \[options\] \[dir\]$/m },
   ];
   for (const { name, args, usage } of cases) {
     await t.test(name, async () => {
@@ -100,3 +107,43 @@ test("an unknown command exits non-zero with a helpful message", TIMEOUT, async 
     });
   }
 });
+
+// An installed package's help must name files that are there: its own, by their path in the package.
+test("the help texts name the package's files by paths that exist, wherever the command runs", TIMEOUT, async (t) => {
+  const elsewhere = await tempDir(t);
+  const named = new RegExp(`${escapeRegExp(PROJECT_ROOT)}[^\\s,;)'"]*`, "g");
+  const naming: string[] = [];
+  for (const entry of COMMANDS) {
+    const result = await runInProcess([commandName(entry), "--help"], { cwd: elsewhere });
+    assert.equal(result.code, 0, result.stderr);
+    const paths = [...result.stdout.matchAll(named)].map(([path]) => path.replace(/\.$/, ""));
+    if (paths.length > 0) naming.push(commandName(entry));
+    for (const path of paths)
+      assert.ok(existsSync(path.replace(/\*\.yaml$/, "")), `${commandName(entry)} --help names ${path}`);
+  }
+  // Those that point to the docs or the examples (more name a default folder of the package, fixtures/actions/).
+  for (const command of ["check", "import", "init", "journal", "run", "schema"])
+    assert.ok(naming.includes(command), `${command} --help names a file of the package`);
+});
+
+test(
+  "run --help's examples run the scenarios the package ships, from the project or anywhere else",
+  TIMEOUT,
+  async (t) => {
+    for (const cwd of [PROJECT_ROOT, await tempDir(t)]) {
+      const result = await runInProcess(["run", "--help"], { cwd });
+      const files = examples(result.stdout).flatMap(
+        (line) => /^ {2}npx sandbox run (\S*examples\/scenarios\/\S+\.yaml) /.exec(`${line} `)?.[1] ?? [],
+      );
+      assert.equal(files.length, 2, result.stdout);
+      const [one, all] = files.map((file) => resolve(cwd, file)) as [string, string];
+      assert.equal(cwd === PROJECT_ROOT, !isAbsolute(files[0]!), "named from the project, else by its absolute path");
+      assert.ok(existsSync(one), one);
+      const folder = all.replace(/\/\*\.yaml$/, "");
+      assert.ok(
+        (await readdir(folder)).some((file) => file.endsWith(".yaml")),
+        folder,
+      );
+    }
+  },
+);

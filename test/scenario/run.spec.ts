@@ -247,7 +247,7 @@ test("docs/scenario.schema.json is the schema the servers publish and sandbox ru
   assert.deepEqual(
     published,
     JSON.parse(JSON.stringify(SCENARIO_SCHEMA)),
-    "write it again: npx tsx -e 'import {SCENARIO_SCHEMA} from \"./src/scenario-schema.ts\"; console.log(JSON.stringify(SCENARIO_SCHEMA, null, 2))' > docs/scenario.schema.json",
+    "write it again: npm run --silent dev -- schema > docs/scenario.schema.json",
   );
 });
 
