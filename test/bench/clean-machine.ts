@@ -1,10 +1,14 @@
 /**
  * Commands run as on a team's clean machine: an npm cache of their own (empty until they fill it),
- * none of the npm_* variables `npm run bench` set, and no node_modules/.bin of this repository on
- * PATH (through which npx could find a bin the adopting project's install failed to bring).
+ * none of the npm_* variables `npm run bench` set nor the sandbox's own settings, and no
+ * node_modules/.bin of this repository on PATH (through which npx could find a bin the adopting
+ * project's install failed to bring).
  */
 import { spawn } from "node:child_process";
 import { delimiter } from "node:path";
+import { OPTIONS } from "../../src/config/options.ts";
+
+const SETTINGS = new Set<string>(OPTIONS.map((option) => option.env));
 
 export interface Ran {
   code: number | null;
@@ -16,7 +20,7 @@ export interface Ran {
 /** The environment of a clean machine whose npm keeps its cache in `cache` (npm's own if none); `more` adds variables. */
 export function cleanEnv(cache?: string, more: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== "INIT_CWD"),
+    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== "INIT_CWD" && !SETTINGS.has(key)),
   );
   const path = (process.env.PATH ?? "")
     .split(delimiter)
