@@ -1,6 +1,6 @@
-// `npm run build`, run by `npm pack` (`prepack`), `npm test`, and the first `npx sandbox` of a
-// checkout without dist/ (bin/sandbox.js): what the
-// package runs, in dist/:
+// `npm run build`, run by `prepare` (so by `npm ci` here, `npm pack`, `npm publish` and a team's
+// install from git), by `npm test`, and by the first `npx sandbox` of a checkout without dist/
+// (bin/sandbox.js): what the package runs, in dist/:
 // - the code, bundled by esbuild into dist/index.js (the package's entry), dist/cli.js (the
 //   `sandbox` command) and the chunks they share or load on demand, all directly in dist/
 //   (src/package-files.ts names the package's files from there). Dependencies stay imports of

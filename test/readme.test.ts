@@ -30,6 +30,15 @@ test("docs/testing.md shows the example test exactly as it runs in this suite", 
   );
 });
 
+test("docs/scenarios.md shows the GitHub Actions recipe exactly as the package ships it", async () => {
+  const doc = await readFile(new URL("../docs/scenarios.md", import.meta.url), "utf8");
+  const recipe = await readFile(new URL("../examples/ci/github-actions.yml", import.meta.url), "utf8");
+  assert.ok(
+    doc.includes(`\`\`\`yaml\n${recipe}\`\`\``),
+    "the recipe in docs/scenarios.md differs from examples/ci/github-actions.yml",
+  );
+});
+
 test("docs/tui.md shows every screen, as captured by the terminal test", async () => {
   const { SCREENS } = await import("../src/tui/keys.ts");
   const doc = await readFile(new URL("../docs/tui.md", import.meta.url), "utf8");

@@ -7,7 +7,7 @@
  *
  *   npm run bench                        the whole table
  *   npm run bench -- --json              the figures as JSON on stdout
- *   npm run bench -- --only cli,reads    some sections: cli, install, reads, fanout, writes, exports, flood, endings
+ *   npm run bench -- --only cli,reads    some sections: cli, install, install-routes, reads, fanout, writes, exports, flood, endings
  *   npm run bench -- --soak 60           the soak instead: a mixed load for 60 s
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -23,13 +23,24 @@ import { fanoutFigures, SUBSCRIBERS } from "./fanout.ts";
 import { floodSection } from "./flood.ts";
 import { demoUsers, login } from "./http.ts";
 import { installSection } from "./install.ts";
+import { installRoutesSection } from "./install-routes.ts";
 import { rssOf, startSandbox } from "./processes.ts";
 import { readFigures } from "./reads.ts";
 import { type Check, endProgress, type Figure, machine, mib, printReport, progress } from "./report.ts";
 import { growth, soak } from "./soak.ts";
 import { writeFigures } from "./writes.ts";
 
-const SECTIONS = ["cli", "install", "reads", "fanout", "writes", "exports", "flood", "endings"] as const;
+const SECTIONS = [
+  "cli",
+  "install",
+  "install-routes",
+  "reads",
+  "fanout",
+  "writes",
+  "exports",
+  "flood",
+  "endings",
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: flags } = parseArgs({
@@ -49,6 +60,7 @@ async function main(): Promise<void> {
   };
   if (only.has("cli")) figures.push(...(await cliFigures()));
   if (only.has("install")) add(await installSection());
+  if (only.has("install-routes")) add(await installRoutesSection());
   if (only.has("reads") || only.has("fanout") || only.has("writes")) await loadSections(only, add, figures, notes);
   if (only.has("exports")) add(await exportFigures());
   if (only.has("flood")) add(await floodRun());

@@ -44,7 +44,7 @@ const MUST_SHIP = [
 const MUST_NOT_SHIP = /^(src|test|data|scripts|node_modules)\/|^examples\/(?!scenarios\/|ci\/)/;
 
 /** The script a user's test file is: import, start, one request, close; it says when it closed. */
-const USER_SCRIPT = `import { startSandbox } from "agent-commerce-sandbox";
+export const USER_SCRIPT = `import { startSandbox } from "agent-commerce-sandbox";
 const sandbox = await startSandbox();
 const health = await fetch(\`\${sandbox.urls.storefront}/health\`);
 if (!health.ok) throw new Error(\`/health answered \${health.status}\`);
@@ -349,7 +349,7 @@ async function timedStarts(args: string[], cwd: string, ready: () => Promise<unk
 }
 
 /** The file bytes under node_modules (as `du --apparent-size` counts them) and the names of the packages there, nested ones too. */
-async function measureTree(dir: string): Promise<{ bytes: number; packages: string[] }> {
+export async function measureTree(dir: string): Promise<{ bytes: number; packages: string[] }> {
   let bytes = 0;
   const packages: string[] = [];
   const walk = async (path: string, inNodeModules: boolean, scope = ""): Promise<void> => {
