@@ -48,8 +48,9 @@ export function runScenarios(
   /** Each running scenario: the most that ran at once while it ran, and the shortages noted before it started. */
   const running = new Map<number, { peak: number; shortagesBefore: number }>();
   let limit = jobsThatFit(Math.min(options.jobs, scenarios.length), options.say);
-  // Each running scenario listens to the signal, while a step runs.
-  setMaxListeners(limit + 1, options.signal);
+  // Each running scenario listens to the signal twice while a step runs (its wait for the step, and
+  // the step's own abort), and the schedule once.
+  setMaxListeners(2 * limit + 1, options.signal);
   loadOnDemandModules();
   let reported = 0;
   let bailed = false;

@@ -20,8 +20,16 @@ test(
       .map((file) => join(EXAMPLES, file));
     assert.ok(files.length >= 3, "the examples are there");
     for (const file of files) await loadScenario(file); // The schema takes every example.
-    const result = await runInProcess(["run", ...files, "--jobs", "4"]);
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    const result = await runInProcess(["run", ...files, "--jobs", "4"]).finally(() =>
+      process.off("warning", onWarning),
+    );
     assert.equal(result.code, 0, result.stdout + result.stderr);
+    // Nothing on stderr: a fault's 503 is the answer the scenario asked for, no server error; four at once, no warning.
+    assert.equal(result.stderr, "");
+    assert.deepEqual(warnings, []);
     assert.match(result.stdout, new RegExp(`^${files.length} passed, 0 failed$`, "m"));
     assert.doesNotMatch(result.stdout, /FAIL/);
     // Run four at once, reported in the files' order.
