@@ -39,7 +39,8 @@ recipe() {
     return
   fi
   started=$(now_ms)
-  if ! (cd "$name" && npm ci --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
+  # --ignore-scripts: the link's prepare would build the package again, and no recipe needs a script of its own.
+  if ! (cd "$name" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
     printf '%-11s FAILED: npm ci (%s)\n' "$name" "$(seconds_since "$started")"
     cat "$log"
     failed+=("$name")
