@@ -16,6 +16,7 @@ SANDBOX = ["npx", "--no", "--", "agent-commerce-sandbox"]
 
 
 def cli(*args):
+    """Runs the package's own CLI, from node_modules: `npx --no` never fetches one from the registry."""
     done = subprocess.run([*SANDBOX, *args], capture_output=True, text=True)
     if done.returncode != 0:
         pytest.fail(f"agent-commerce-sandbox {' '.join(args)} exited {done.returncode}:\n{done.stderr}")
