@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { test } from "node:test";
 import { OPTIONS } from "../src/config/options.ts";
 
@@ -47,5 +47,26 @@ test("docs/tui.md shows every screen, as captured by the terminal test", async (
       `<!-- capture:${screen.id} -->\\n\`\`\`\\n 0 Sandbox  1 Sign in  2 Catalog[^\\n]*\\n[\\s\\S]+?\\n\`\`\`\\n<!-- /capture -->`,
     );
     assert.match(doc, block, `a capture of the ${screen.title} screen (npm run docs:tui writes them)`);
+  }
+});
+
+test("each test-runner recipe of examples/ is linked from docs/testing.md, run by CI, and links this package", async () => {
+  const doc = await readFile(new URL("../docs/testing.md", import.meta.url), "utf8");
+  const runner = await readFile(new URL("../examples/run-recipes.sh", import.meta.url), "utf8");
+  const folders = (await readdir(new URL("../examples/", import.meta.url), { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && !["ci", "scenarios"].includes(entry.name))
+    .map((entry) => entry.name);
+  assert.deepEqual(folders.sort(), ["jest", "node-test", "playwright", "pytest", "vitest"]);
+  for (const folder of folders) {
+    assert.ok(doc.includes(`(../examples/${folder}/)`), `docs/testing.md links examples/${folder}/`);
+    assert.match(runner, new RegExp(`^recipe ${folder} `, "m"), `examples/run-recipes.sh runs ${folder}`);
+    const manifest = JSON.parse(await readFile(new URL(`../examples/${folder}/package.json`, import.meta.url), "utf8"));
+    assert.equal(manifest.private, true, `${folder}: private`);
+    assert.equal(manifest.type, "module", `${folder}: an ES module`);
+    assert.equal(manifest.devDependencies["agent-commerce-sandbox"], "file:../..", `${folder}: links this package`);
+    const lock = JSON.parse(
+      await readFile(new URL(`../examples/${folder}/package-lock.json`, import.meta.url), "utf8"),
+    );
+    assert.deepEqual(lock.packages[""].devDependencies, manifest.devDependencies, `${folder}: its lockfile is current`);
   }
 });
