@@ -6,10 +6,11 @@
 // this repository after its own install, and is the one exception (test/readme.test.ts keeps it);
 // help texts and hints run where the package is installed and may keep `npx sandbox`.
 import assert from "node:assert/strict";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { test } from "node:test";
 import { PROJECT_ROOT } from "../helpers/cli.ts";
+import { repositoryFiles } from "../helpers/project-files.ts";
 
 interface Section {
   heading: string;
@@ -96,10 +97,7 @@ test("docs/testing.md's recipes say no bare npx sandbox", async () => {
 });
 
 test("the examples (scenarios, CI, recipes) say no bare npx sandbox", async () => {
-  const files = (await readdir(join(PROJECT_ROOT, "examples"), { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(PROJECT_ROOT.length))
-    .filter((file) => !file.split("/").includes("node_modules"));
+  const files = (await repositoryFiles(join(PROJECT_ROOT, "examples"))).map((file) => `examples/${file}`);
   assert.ok(files.includes("examples/ci/github-actions.yml"), files.join(", "));
   const uses: string[] = [];
   for (const file of files) {
