@@ -17,8 +17,11 @@ import type { CartStream } from "./runtime/cart-stream.ts";
 import type { AgentAnswer, AgentSession, SandboxHelpers, SignedIn, UserRef } from "./runtime/sandbox-helpers.ts";
 import type { ScenarioResult, StepResult } from "./scenario/run.ts";
 import type { RunScenariosOptions } from "./scenario/run-files.ts";
+import type { SuiteScore, TaskScore } from "./scenario/score.ts";
 import type { DemoUser } from "./users.ts";
 
+/** pass^k and pass^1 of runScenarios' results with `repeat`: what `sandbox run --repeat k --json` prints beside them. */
+export { scoreRuns } from "./scenario/score.ts";
 export type {
   AgentAnswer,
   AgentSession,
@@ -29,12 +32,15 @@ export type {
   ScenarioResult,
   SignedIn,
   StepResult,
+  SuiteScore,
+  TaskScore,
   UserRef,
 };
 
 /**
  * Runs scenario files as `sandbox run` does, each on a sandbox of its own, and resolves with the
- * results `sandbox run --json` prints. The scenario runner loads when this is first called.
+ * results `sandbox run --json` prints (with `repeat` above 1, its `results`, each scenario's runs
+ * in a row). The scenario runner loads when this is first called.
  */
 export async function runScenarios(files: readonly string[], options?: RunScenariosOptions): Promise<ScenarioResult[]> {
   const { runScenarioFiles } = await import("./scenario/run-files.ts");

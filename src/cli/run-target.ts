@@ -19,6 +19,8 @@ export interface TargetFlags {
   host?: string;
   serviceToken?: string;
   controlToken?: string;
+  /** Runs of each scenario (--repeat): more than one needs fresh data each time, a sandbox of each run's own. */
+  repeat?: number;
 }
 
 /**
@@ -38,6 +40,13 @@ export async function runTarget(flags: TargetFlags, scenarios: readonly Scenario
       refused: ["--data-dir finds a running sandbox, --storefront/--wallet/--host name servers: give one or the other"],
     };
   if (!byUrl && flags.dataDir === undefined) return { shared: false };
+  // Servers already running keep what a run did, and their data is not ours to reset: no fresh data for the next run.
+  if ((flags.repeat ?? 1) > 1)
+    return {
+      refused: [
+        `--repeat ${flags.repeat} runs each scenario on fresh data, a sandbox of each run's own; ${byUrl ? "the servers --storefront/--wallet/--host name" : "a running sandbox (--data-dir)"} would keep what each run did, and their data is not the run's to reset: run without ${byUrl ? "--storefront/--wallet/--host" : "--data-dir"} to repeat, or without --repeat`,
+      ],
+    };
   // The servers' settings are the ones `start` would use (BFF_SERVICE_TOKEN, CONTROL_TOKEN, WALLET_PREFIX, sandbox.config.json).
   const config = await loadCommandConfig({ dataDir: flags.dataDir, config: flags.config }, io);
   let urls = given;

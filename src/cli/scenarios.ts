@@ -7,6 +7,8 @@ import { packagePath } from "../package-files.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
 import { hadInternalError } from "../scenario/run.ts";
 import { FIX_THE_FILES, loadScenarioFiles, runLoadedScenarios } from "../scenario/run-files.ts";
+import { scoreRuns } from "../scenario/score.ts";
+import { taskJunitXml, taskSummaryLines } from "../scenario/task-report.ts";
 import { shellWord } from "../shell-word.ts";
 import { CLI_TEXTS } from "./errors.ts";
 import { helpText } from "./help-text.ts";
@@ -20,6 +22,7 @@ interface RunFlags extends TargetFlags {
   junit?: string;
   bail?: boolean;
   jobs: number;
+  repeat: number;
   stepTimeout?: number;
 }
 
@@ -38,7 +41,13 @@ export function scenariosCommand(cli: Cli): Command {
     )
     .option(
       "--jobs <n>",
-      "run up to n scenarios at once, each on its own sandbox (the report keeps the files' order); fewer when the file descriptors (ulimit -n) would not last, said on stderr",
+      "run up to n scenarios (or runs of them, with --repeat) at once, each on its own sandbox (the report keeps the files' order); fewer when the file descriptors (ulimit -n) would not last, said on stderr",
+      wholeNumber(1),
+      1,
+    )
+    .option(
+      "--repeat <k>",
+      "run each scenario (a task) k times, each on a sandbox of its own: the report gives each one's passes out of k, and the suite's pass^k and pass^1",
       wholeNumber(1),
       1,
     )
@@ -83,12 +92,17 @@ export function scenariosCommand(cli: Cli): Command {
           "Ctrl-C, SIGTERM or SIGHUP stops the sandboxes, removes their dirs and prints and writes the reports",
           "of what ran (the scenarios cut short or not started are marked so); the run then ends by the signal",
           "(exit status 130, 143 or 129). --junit writes a file beside the path and renames it over it at the end.",
+          "--repeat k runs each scenario k times, each time on fresh data (not with --data-dir or given servers),",
+          "and reports each one's passes out of k, pass^k (the share of scenarios that passed all k runs) and",
+          "pass^1 (the mean share of runs that passed); --json is then an object: those figures, and the results.",
+          "JUnit has a case per run. Exit 0 only when every run of every scenario passed.",
           `What a scenario file holds, step by step: ${packagePath("docs/scenarios.md")}`,
         ],
         examples: [
           `npx sandbox run ${examples}/agent-adds-to-cart.yaml`,
           `npx sandbox run ${examples}/*.yaml --jobs 4 --junit results.xml`,
           "npx sandbox run flow.json --json | jq '.[] | select(.ok | not)'",
+          "npx sandbox run scenarios/*.yaml --repeat 3 --jobs 4 --junit results.xml",
           "npx sandbox run agent-checks.yaml --data-dir .sandbox-data",
           "npx sandbox run smoke.yaml --storefront https://shop.staging.example --service-token $BFF_SERVICE_TOKEN",
         ],
@@ -148,6 +162,7 @@ export function scenariosCommand(cli: Cli): Command {
           logError,
           stepTimeoutMs: flags.stepTimeout,
           jobs,
+          repeat: flags.repeat,
           bail: Boolean(flags.bail),
           signal: interrupt.signal,
           onResult: (result) => {
@@ -155,8 +170,12 @@ export function scenariosCommand(cli: Cli): Command {
           },
           say: (line) => cli.io.stderr.write(`${line}\n`),
         });
-        await junit?.write(junitXml(results));
-        cli.print(flags.json ? JSON.stringify(results, null, 2) : summaryLine(results));
+        // Each scenario once keeps the reports it always had; repeated, they score the tasks.
+        const repeated = flags.repeat > 1;
+        await junit?.write(repeated ? taskJunitXml(results) : junitXml(results));
+        const json = () => JSON.stringify(repeated ? { ...scoreRuns(results), results } : results, null, 2);
+        const text = () => (repeated ? taskSummaryLines(results).join("\n") : summaryLine(results));
+        cli.print(flags.json ? json() : text());
         const signal = interrupt.signal.aborted ? (interrupt.signal.reason as ExitSignal) : undefined;
         cli.exitCode = signal
           ? signalExitCode(signal)

@@ -1,7 +1,7 @@
 import type { ScenarioResult } from "./run.ts";
 
 /** Why a scenario did not run: --bail, or the signal that interrupted the run. */
-function notRunReason(result: ScenarioResult): string {
+export function notRunReason(result: ScenarioResult): string {
   return result.interrupted
     ? `the run was interrupted by ${result.interrupted}`
     : "--bail stopped at a failed scenario";
@@ -9,9 +9,10 @@ function notRunReason(result: ScenarioResult): string {
 
 /** The lines `sandbox run` prints of a scenario: its name, then each step as ok or FAIL with what came back. */
 export function scenarioLines(result: ScenarioResult): string[] {
-  if (result.notRun) return [`- ${result.name} (${result.file}): not run (${notRunReason(result)})`];
+  const run = result.run === undefined ? "" : `, run ${result.run} of ${result.repeat}`;
+  if (result.notRun) return [`- ${result.name} (${result.file}${run}): not run (${notRunReason(result)})`];
   return [
-    `${result.ok ? "✓" : "✗"} ${result.name} (${result.file}, ${result.durationMs} ms)`,
+    `${result.ok ? "✓" : "✗"} ${result.name} (${result.file}${run}, ${result.durationMs} ms)`,
     ...result.steps.map((step) => {
       const number = step.index === 0 ? "setup" : String(step.index).padStart(5);
       if (step.skipped) return `  skip ${number} ${step.label}`;
@@ -37,11 +38,6 @@ export function summaryLine(results: readonly ScenarioResult[]): string {
 
 /** The results as JUnit XML, which CI systems show: a suite per scenario, a case per step. */
 export function junitXml(results: readonly ScenarioResult[]): string {
-  const xml = (text: string) =>
-    text.replace(
-      /[<>&"']/g,
-      (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char] as string,
-    );
   const suites = results.map((result) => {
     if (result.notRun)
       return `  <testsuite name="${xml(result.name)}" file="${xml(result.file)}" tests="1" failures="0" skipped="1" time="0">\n    <testcase name="not run" classname="${xml(result.name)}">\n      <skipped message="${xml(notRunReason(result))}"/>\n    </testcase>\n  </testsuite>`;
@@ -68,4 +64,12 @@ export function junitXml(results: readonly ScenarioResult[]): string {
   // Only a run with a bug has the attribute, so that every other run's XML stays as it was.
   const bugs = count((step) => Boolean(step.internal));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="sandbox run" tests="${count(() => true) + notRun}" failures="${count((step) => !step.ok && !step.skipped && !step.internal)}" skipped="${count((step) => Boolean(step.skipped)) + notRun}"${bugs > 0 ? ` errors="${bugs}"` : ""}>\n${suites.join("\n")}\n</testsuites>\n`;
+}
+
+/** Text as it may stand in an XML attribute or element. */
+export function xml(text: string): string {
+  return text.replace(
+    /[<>&"']/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char] as string,
+  );
 }

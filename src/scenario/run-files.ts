@@ -35,6 +35,8 @@ export interface RunLoadedOptions {
   /** Servers already running; without them each scenario gets a sandbox of its own. */
   servers?: Servers;
   jobs: number;
+  /** Runs of each scenario (--repeat), each on a sandbox of its own: 1 against given servers. */
+  repeat: number;
   bail: boolean;
   stepTimeoutMs?: number;
   signal: AbortSignal;
@@ -43,14 +45,24 @@ export interface RunLoadedOptions {
   say(line: string): void;
 }
 
-/** Runs loaded scenarios, up to `jobs` at once, and answers their results in the files' order. */
-export function runLoadedScenarios(
+/**
+ * Runs loaded scenarios, each `repeat` times, up to `jobs` runs at once, and answers their results
+ * in the files' order, each scenario's runs in a row: what src/scenario/score.ts scores. A run is
+ * scheduled as a scenario of its own, so --jobs, --bail and the reruns of a process out of
+ * descriptors treat every run alike.
+ */
+export async function runLoadedScenarios(
   scenarios: readonly Scenario[],
   options: RunLoadedOptions,
 ): Promise<ScenarioResult[]> {
-  const { servers, logError, stepTimeoutMs } = options;
-  return runScenarios(
-    scenarios,
+  const { servers, logError, stepTimeoutMs, repeat } = options;
+  const runs = scenarios.flatMap((scenario) => Array.from({ length: repeat }, () => scenario));
+  // The schedule answers in order, once each: the n-th result is run n % repeat + 1 of its scenario.
+  let reported = 0;
+  const numbered = (result: ScenarioResult, index: number): ScenarioResult =>
+    repeat === 1 ? result : { ...result, run: (index % repeat) + 1, repeat };
+  const results = await runScenarios(
+    runs,
     (scenario, signal) => runScenario(scenario, { servers, logError, signal, stepTimeoutMs }),
     {
       jobs: options.jobs,
@@ -58,16 +70,22 @@ export function runLoadedScenarios(
       // Reruns are for sandboxes of their own, where nothing of a first run is left.
       rerun: servers === undefined,
       signal: options.signal,
-      onResult: options.onResult,
+      onResult: (result) => options.onResult(numbered(result, reported++)),
       say: options.say,
     },
   );
+  return results.map(numbered);
 }
 
 /** What the package's runScenarios() takes: `sandbox run`'s flags, by their names. */
 export interface RunScenariosOptions {
-  /** Most scenarios running at once, each on a sandbox of its own (--jobs); default 1. */
+  /** Most scenario runs at once, each on a sandbox of its own (--jobs); default 1. */
   jobs?: number;
+  /**
+   * Runs of each scenario, each on a sandbox of its own (--repeat); default 1. Above 1 each result
+   * says which run it is (`run`, `repeat`), and the package's scoreRuns() gives pass^k and pass^1.
+   */
+  repeat?: number;
   /** Start no scenario after one fails; the rest are listed as not run (--bail). */
   bail?: boolean;
   /** A step's timeout in ms where the step sets none (--step-timeout); default 30000. */
@@ -88,9 +106,8 @@ export async function runScenarioFiles(
   files: readonly string[],
   options: RunScenariosOptions = {},
 ): Promise<ScenarioResult[]> {
-  const jobs = options.jobs ?? 1;
-  if (!Number.isInteger(jobs) || jobs < 1)
-    throw userError("config_invalid", `runScenarios' jobs is a whole number from 1; got ${String(options.jobs)}.`);
+  const jobs = wholeNumberOption("jobs", options.jobs);
+  const repeat = wholeNumberOption("repeat", options.repeat);
   const loaded = await loadScenarioFiles(files);
   if (loaded.problems)
     throw userError("scenario_invalid", `${loaded.problems.join("\n")}\nNothing ran: ${FIX_THE_FILES}.`, {
@@ -99,6 +116,7 @@ export async function runScenarioFiles(
   const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
   return runLoadedScenarios(loaded.scenarios, {
     jobs,
+    repeat,
     bail: Boolean(options.bail),
     stepTimeoutMs: options.stepTimeout,
     signal: options.signal ?? new AbortController().signal,
@@ -106,4 +124,12 @@ export async function runScenarioFiles(
     onResult: options.onResult ?? (() => {}),
     say: logError,
   });
+}
+
+/** An option of runScenarios' that counts (jobs, repeat): 1 when not given. */
+function wholeNumberOption(name: string, value: number | undefined): number {
+  if (value === undefined) return 1;
+  if (!Number.isInteger(value) || value < 1)
+    throw userError("config_invalid", `runScenarios' ${name} is a whole number from 1; got ${String(value)}.`);
+  return value;
 }

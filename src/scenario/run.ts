@@ -37,6 +37,10 @@ export interface ScenarioResult {
   notRun?: true;
   /** The signal that interrupted the run before this scenario started (with `notRun`) or before it ended (its step then was cut short). */
   interrupted?: ExitSignal;
+  /** With --repeat above 1: which of the scenario's runs this is, from 1 to `repeat`. */
+  run?: number;
+  /** With --repeat above 1: how many times the scenario ran, each time on a sandbox of its own. */
+  repeat?: number;
 }
 
 /** The result of a scenario --bail or an interruption left unrun: listed (and in JSON and JUnit) so none goes missing. */

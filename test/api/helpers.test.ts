@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { runScenarios, type SandboxError, type StartedSandbox, startSandbox } from "agent-commerce-sandbox";
+import {
+  runScenarios,
+  type SandboxError,
+  type ScenarioResult,
+  type StartedSandbox,
+  scoreRuns,
+  startSandbox,
+} from "agent-commerce-sandbox";
 import { PROJECT_ROOT, runCli, tempDir } from "../helpers/cli.ts";
 import { loadedModules, RECORD_LOADS } from "../helpers/loaded-modules.ts";
 
@@ -147,6 +154,25 @@ test("runScenarios: a file that cannot run rejects with each problem, before any
     return true;
   });
   await assert.rejects(runScenarios([file], { jobs: 0 }), /jobs is a whole number from 1; got 0/);
+  await assert.rejects(runScenarios([file], { repeat: 1.5 }), /repeat is a whole number from 1; got 1\.5/);
+});
+
+test("scoreRuns: pass^k and pass^1 of runScenarios' results with repeat, as `sandbox run --repeat --json` prints them", () => {
+  const run = (n: number, ok: boolean): ScenarioResult => ({
+    name: "cart",
+    file: "cart.yaml",
+    ok,
+    steps: [],
+    durationMs: 0,
+    run: n,
+    repeat: 2,
+  });
+  assert.deepEqual(scoreRuns([run(1, true), run(2, false)]), {
+    repeat: 2,
+    passHatK: 0,
+    passHat1: 0.5,
+    tasks: [{ name: "cart", file: "cart.yaml", passed: 1, failed: 1, notRun: 0 }],
+  });
 });
 
 test("importing the package loads neither the agent nor the scenario runner; they load when used", async (t) => {

@@ -8,6 +8,7 @@ import "./files.spec.ts";
 import "./interrupt.spec.ts";
 import "./journal-user.spec.ts";
 import "./record.spec.ts";
+import "./repeat.spec.ts";
 import "./run.spec.ts";
 import "./running-sandbox.spec.ts";
 import "./schedule.spec.ts";
