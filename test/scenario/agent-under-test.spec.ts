@@ -145,7 +145,13 @@ test(
     const agent = await testAgent(dir);
     const files = await Promise.all(
       ["exit", "hang", "junk"].map((said) =>
-        scenario(dir, said, ["steps:", `  - say: ${said}`, "    timeout: 1s", "  - say: again?"]),
+        // A short timeout for the hang only: under load, the others' start alone may take a second.
+        scenario(dir, said, [
+          "steps:",
+          `  - say: ${said}`,
+          ...(said === "hang" ? ["    timeout: 1s"] : []),
+          "  - say: again?",
+        ]),
       ),
     );
     const started = performance.now();
@@ -188,6 +194,21 @@ test(
       `${file}: /steps/1: a say step talks to the agent under test: pass --agent "<command>" (or set SANDBOX_AGENT)\nNothing ran.\n`,
     );
     assert.equal(refused.stdout, "");
+    // What the schema cannot see is said before anything runs too: a user who is no demo user, a reply on a step that says nothing.
+    const wrong = await scenario(dir, "wrong", [
+      "user: nobody@example.com",
+      "steps:",
+      "  - request: { server: storefront, path: /api/products }",
+      "    expect: { reply: hello, calls: [{ user: nobody@example.com }] }",
+    ]);
+    const problems = await runInProcess(["run", wrong, "--agent", "true"]);
+    assert.equal(problems.code, 2);
+    assert.match(problems.stderr, /wrong\.yaml: \/user: "nobody@example\.com" is no demo user/);
+    assert.match(
+      problems.stderr,
+      /wrong\.yaml: \/steps\/0\/expect\/calls\/0\/user: "nobody@example\.com" is no demo user/,
+    );
+    assert.match(problems.stderr, /wrong\.yaml: \/steps\/0\/expect: reply and calls are what a say step expects/);
 
     const misspelt = await runInProcess(["run", file, "--agent", "no-such-agent-xyz --flag"]);
     assert.equal(misspelt.code, 1);
