@@ -17,7 +17,16 @@ export const SERVER = {
 /** What a value must be: itself (equality), or one of these tests. */
 export const MATCHER = {
   description:
-    "A value the received one must equal, or an object of tests: equals, matches (a regular expression), gt, gte, lt, lte, length (a number or a matcher), exists (true/false), contains",
+    "A value the received one must equal, or an object of tests: equals, matches (a regular expression), gt, gte, lt, lte, length (a number or a matcher), exists (true/false), contains, not (a matcher that must fail)",
+} as const;
+
+/** An answer's status: a code, or a class. */
+export const STATUS = {
+  oneOf: [
+    { type: "integer", minimum: 100, maximum: 599 },
+    { type: "string", pattern: "^[1-5](\\d\\d|xx)$" },
+  ],
+  description: 'A status (201) or a class ("2xx")',
 } as const;
 
 /** Selectors (`$.items[0].name`, `$.lines.length`) and what each must match. */
@@ -43,5 +52,5 @@ export const TIMEOUT = {
     { type: "string", pattern: "^0*[1-9]\\d*(ms|s|m|h)$" },
   ],
   description:
-    "A duration the step may take before it fails (default: --step-timeout, else 30s): milliseconds above 0, or a number with ms, s, m or h; a waitFor's wait comes on top",
+    "A duration the step may take before it fails (default: --step-timeout, else 30s; 60s for a say step): milliseconds above 0, or a number with ms, s, m or h; a waitFor's wait comes on top",
 } as const;

@@ -6,10 +6,10 @@
  * describes each step.
  */
 
-import { DURATION, MATCHER, SELECTED, SERVER, TIMEOUT, USER, WHO } from "./scenario-schema-values.ts";
+import { DURATION, MATCHER, SELECTED, SERVER, STATUS, TIMEOUT, USER, WHO } from "./scenario-schema-values.ts";
 
 /** The steps' action keys: each step has exactly one. */
-export const STEP_ACTIONS = ["request", "ask", "clock", "fault", "trigger", "waitFor", "journal"] as const;
+export const STEP_ACTIONS = ["request", "ask", "say", "clock", "fault", "trigger", "waitFor", "journal"] as const;
 
 export const SCENARIO_SCHEMA = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -25,6 +25,11 @@ export const SCENARIO_SCHEMA = {
     data: {
       description: "An export document (sandbox export), or the path of one beside the scenario: imported first",
       oneOf: [{ type: "string", minLength: 1 }, { type: "object" }],
+    },
+    user: {
+      ...USER,
+      description:
+        "The demo user the agent under test acts for (its SANDBOX_END_USER_ID and SANDBOX_END_USER_EMAIL); default: the first demo user",
     },
     clock: { $ref: "#/$defs/clock" },
     faults: { type: "array", items: { $ref: "#/$defs/fault" }, description: "Faults added before the steps" },
@@ -82,12 +87,29 @@ export const SCENARIO_SCHEMA = {
         },
       },
     },
+    call: {
+      type: "object",
+      additionalProperties: false,
+      description: "Which of the agent's calls during the turn, and how many: at least one unless count says (0: none)",
+      properties: {
+        server: SERVER,
+        method: { type: "string" },
+        path: { type: "string", pattern: "^/", description: "The path without its query; * stands for any characters" },
+        status: STATUS,
+        user: { ...USER, description: "The end user the call was for: a demo user's email or id" },
+        body: {
+          description:
+            "The request body (JSON, else its text): selectors and what each must match, or a matcher or value for the whole",
+        },
+        count: { type: "integer", minimum: 0 },
+      },
+    },
     step: {
       type: "object",
       additionalProperties: false,
       minProperties: 1,
       description:
-        "One of request, ask, clock, fault, trigger, waitFor, journal; with expect and capture where they apply",
+        "One of request, ask, say, clock, fault, trigger, waitFor, journal; with expect and capture where they apply",
       // Exactly one action (each branch names its property again, as strict validators want).
       oneOf: STEP_ACTIONS.map((action) => ({ required: [action], properties: { [action]: true } })),
       properties: {
@@ -127,6 +149,12 @@ export const SCENARIO_SCHEMA = {
           required: ["question", "as"],
           additionalProperties: false,
           properties: { question: { type: "string", minLength: 1 }, as: USER },
+        },
+        say: {
+          type: "string",
+          minLength: 1,
+          description:
+            "What the user says to the agent under test (sandbox run --agent): one turn, whose reply and calls expect checks (default timeout 60s)",
         },
         clock: { $ref: "#/$defs/clock" },
         fault: {
@@ -184,13 +212,7 @@ export const SCENARIO_SCHEMA = {
                   server: SERVER,
                   method: { type: "string" },
                   path: { type: "string" },
-                  status: {
-                    oneOf: [
-                      { type: "integer", minimum: 100, maximum: 599 },
-                      { type: "string", pattern: "^[1-5](\\d\\d|xx)$" },
-                    ],
-                    description: 'A status (201) or a class ("2xx")',
-                  },
+                  status: STATUS,
                   user: {
                     ...USER,
                     description:
@@ -216,7 +238,7 @@ export const SCENARIO_SCHEMA = {
                 {
                   type: "object",
                   propertyNames: {
-                    enum: ["equals", "matches", "gt", "gte", "lt", "lte", "length", "exists", "contains"],
+                    enum: ["equals", "matches", "gt", "gte", "lt", "lte", "length", "exists", "contains", "not"],
                   },
                 },
                 { not: { type: "object" } },
@@ -229,6 +251,14 @@ export const SCENARIO_SCHEMA = {
             followUp: MATCHER,
             refused: { type: "boolean" },
             event: SELECTED,
+            reply: { ...MATCHER, description: "A say step's reply: its text, or a matcher (contains, matches, not…)" },
+            calls: {
+              type: "array",
+              minItems: 1,
+              items: { $ref: "#/$defs/call" },
+              description:
+                "A say step's calls: the requests the agent made with its service token during the turn, each line with how many match it",
+            },
           },
         },
         capture: {

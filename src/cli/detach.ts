@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { stopChild } from "../child-process.ts";
 import { answersHealth } from "../client/health.ts";
 import { advertisedServers, serverLines } from "../client/server-lines.ts";
 import type { SandboxConfig } from "../config/load.ts";
@@ -53,7 +54,7 @@ export async function startDetached(
     const interrupted = stop.next.then((reason) => ({ interrupted: reason }));
     const first = await Promise.race([untilReady(child, spawned.ended, dataDir), interrupted]);
     if ("interrupted" in first) {
-      await stopChild(child);
+      await stopChild(child, { graceMs: STOP_WITHIN_MS });
       failWith(CLI_TEXTS.startInterrupted, {
         values: { reason: first.interrupted, pid: child.pid ?? "?", log },
         expected: true,
@@ -154,20 +155,11 @@ async function untilReady(child: ChildProcess, ended: () => string | undefined, 
     )
       return { pid: lock.pid, urls: lock.urls };
     if (Date.now() > deadline) {
-      await stopChild(child);
+      await stopChild(child, { graceMs: STOP_WITHIN_MS });
       return {
         failure: `The sandbox did not answer ${HEALTH_PATH} within ${READY_WITHIN_MS / 1000} s, so it was stopped`,
       };
     }
     await sleep(POLL_MS);
   }
-}
-
-/** SIGTERM, then SIGKILL if it is still there after STOP_WITHIN_MS. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  // Unref'd: once the child is gone, nothing should wait out the rest of the grace (the child's handle keeps us alive meanwhile).
-  if ((await Promise.race([exited, sleep(STOP_WITHIN_MS, "late", { ref: false })])) === "late") child.kill("SIGKILL");
 }

@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { endOf } from "../child-process.ts";
 import { loadConfig } from "../config/load.ts";
 import type { OptionKey } from "../config/options.ts";
 import { errnoCode, failWith } from "../errors.ts";
+import { execEnvironment } from "../exec-env.ts";
 import { EXIT_SIGNALS, type ExitSignal, signalExitCode } from "../exit-cleanup.ts";
 import type { LaunchedSandbox } from "../runtime/launch.ts";
 import { makeTempDir, type OwnedTempDir } from "../temp-dirs.ts";
 import { type CommandProblem, commandProblem } from "./command-path.ts";
 import { CLI_TEXTS } from "./errors.ts";
-import { execEnvironment } from "./exec-env.ts";
 import type { Cli, CliIo } from "./io.ts";
 
 export interface ExecRequest {
@@ -67,7 +68,15 @@ export async function runExec(cli: Cli, request: ExecRequest): Promise<void> {
     say(`${launched.banner}\n\nRunning ${request.command}: the sandbox stops when it ends.\n`);
     const child = spawn(request.command, request.args, {
       cwd: io.cwd,
-      env: execEnvironment(io.env, { ...sandbox, config }),
+      env: execEnvironment(io.env, {
+        urls: sandbox.urls,
+        users: sandbox.users,
+        dataDir: sandbox.dataDir,
+        serviceToken: config.bffServiceToken,
+        controlToken: config.controlToken,
+        signingSecret: config.signingSecret,
+        walletPrefix: config.walletPrefix,
+      }),
       // The command's own streams are the terminal's (or CI's): its output is never buffered or reordered.
       stdio: "inherit",
     });
@@ -96,17 +105,6 @@ function cannotRun(command: string, problem: CommandProblem): never {
   failWith(problem === "not_found" ? CLI_TEXTS.commandNotFound : CLI_TEXTS.commandNotExecutable, {
     values: { command: JSON.stringify(command) },
     expected: true,
-  });
-}
-
-type Ending = { code: number; signal: null } | { code: null; signal: NodeJS.Signals } | { error: Error };
-
-function endOf(child: ChildProcess): Promise<Ending> {
-  return new Promise((resolve) => {
-    child.once("error", (error) => resolve({ error }));
-    child.once("exit", (code, signal) =>
-      resolve(code === null ? { code, signal: signal as NodeJS.Signals } : { code, signal: null }),
-    );
   });
 }
 

@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import type { OptionKey } from "../config/options.ts";
-import { EXEC_VARIABLES } from "./exec-env.ts";
+import { EXEC_VARIABLES } from "../exec-env.ts";
 import { helpText } from "./help-text.ts";
 import type { Cli } from "./io.ts";
 import { addSettingsFlags } from "./settings-flags.ts";

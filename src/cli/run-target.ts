@@ -64,6 +64,8 @@ export async function runTarget(flags: TargetFlags, scenarios: readonly Scenario
     urls,
     serviceToken: flags.serviceToken ?? config.bffServiceToken,
     walletPrefix: config.walletPrefix,
+    // The running sandbox's, which an agent under test is told; servers given by URL keep theirs.
+    ...(byUrl ? {} : { dataDir: config.dataDir, signingSecret: config.signingSecret }),
   };
   const without = byUrl ? "--storefront/--wallet/--host" : "--data-dir";
   const where = byUrl ? "the given servers" : `the sandbox on ${config.dataDir}`;

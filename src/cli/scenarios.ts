@@ -6,7 +6,7 @@ import { type ExitSignal, registerCleanup, signalExitCode } from "../exit-cleanu
 import { packagePath } from "../package-files.ts";
 import { junitXml, scenarioLines, summaryLine } from "../scenario/report.ts";
 import { hadInternalError } from "../scenario/run.ts";
-import { FIX_THE_FILES, loadScenarioFiles, runLoadedScenarios } from "../scenario/run-files.ts";
+import { agentProblems, FIX_THE_FILES, loadScenarioFiles, runLoadedScenarios } from "../scenario/run-files.ts";
 import { scoreRuns } from "../scenario/score.ts";
 import { taskJunitXml, taskSummaryLines } from "../scenario/task-report.ts";
 import { shellWord } from "../shell-word.ts";
@@ -24,6 +24,7 @@ interface RunFlags extends TargetFlags {
   jobs: number;
   repeat: number;
   stepTimeout?: number;
+  agent?: string;
 }
 
 export function scenariosCommand(cli: Cli): Command {
@@ -36,8 +37,12 @@ export function scenariosCommand(cli: Cli): Command {
     .option("--bail", "start no scenario after one fails (the rest are listed as not run)")
     .option(
       "--step-timeout <duration>",
-      "how long a step may take before it fails, where the step sets no timeout of its own (default 30s)",
+      "how long a step may take before it fails, where the step sets no timeout of its own (default 30s, 60s for a say step)",
       positiveDuration,
+    )
+    .option(
+      "--agent <command>",
+      "the agent under test, which say steps talk to: a command line the shell runs, once per scenario (default: SANDBOX_AGENT)",
     )
     .option(
       "--jobs <n>",
@@ -96,7 +101,11 @@ export function scenariosCommand(cli: Cli): Command {
           "and reports each one's passes out of k, pass^k (the share of scenarios that passed all k runs) and",
           "pass^1 (the mean share of runs that passed); --json is then an object: those figures, and the results.",
           "JUnit has a case per run. Exit 0 only when every run of every scenario passed.",
+          "With --agent (or SANDBOX_AGENT) each scenario starts the command, through the shell, with the",
+          "variables of sandbox exec and SANDBOX_END_USER_ID/EMAIL (the scenario's user), and its say steps",
+          "talk to it: JSON lines on its stdin and stdout, one turn at a time; a file never names a command.",
           `What a scenario file holds, step by step: ${packagePath("docs/scenarios.md")}`,
+          `Testing an agent of your own, in any language: ${packagePath("docs/agent-testing.md")}`,
         ],
         examples: [
           `npx sandbox run ${examples}/agent-adds-to-cart.yaml`,
@@ -104,6 +113,7 @@ export function scenariosCommand(cli: Cli): Command {
           "npx sandbox run flow.json --json | jq '.[] | select(.ok | not)'",
           "npx sandbox run scenarios/*.yaml --repeat 3 --jobs 4 --junit results.xml",
           "npx sandbox run agent-checks.yaml --data-dir .sandbox-data",
+          'npx sandbox run tasks/*.yaml --agent "python3 my_agent.py"',
           "npx sandbox run smoke.yaml --storefront https://shop.staging.example --service-token $BFF_SERVICE_TOKEN",
         ],
       }),
@@ -116,6 +126,14 @@ export function scenariosCommand(cli: Cli): Command {
         return;
       }
       const { scenarios } = loaded;
+      const command = flags.agent ?? cli.io.env.SANDBOX_AGENT;
+      const agent = command ? { command, cwd: cli.io.cwd, env: cli.io.env } : undefined;
+      const withoutAgent = agentProblems(scenarios, agent);
+      if (withoutAgent.length > 0) {
+        cli.io.stderr.write(`${withoutAgent.join("\n")}\nNothing ran.\n`);
+        cli.exitCode = 2;
+        return;
+      }
       const target = await runTarget(flags, scenarios, cli.io);
       if (target.refused) {
         cli.io.stderr.write(`${target.refused.join("\n")}\nNothing ran.\n`);
@@ -161,6 +179,7 @@ export function scenariosCommand(cli: Cli): Command {
           servers,
           logError,
           stepTimeoutMs: flags.stepTimeout,
+          agent,
           jobs,
           repeat: flags.repeat,
           bail: Boolean(flags.bail),

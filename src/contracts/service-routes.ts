@@ -59,7 +59,7 @@ export const OPENAPI = defineRoute({
 export const SCENARIO_SCHEMA_ROUTE = defineRoute({
   description: "The JSON Schema of a scenario file (sandbox run)",
   details:
-    "What `npx sandbox run` runs: a name, optional data, clock and faults, and steps (request, ask, clock, fault, trigger, waitFor, journal) with expect and capture. Point an editor's YAML or JSON schema setting at this URL, or at docs/scenario.schema.json in the agent-commerce-sandbox package (the same schema, with no server running), to complete and check scenario files; the package's docs/scenarios.md describes each step.",
+    "What `npx sandbox run` runs: a name, optional data, clock and faults, and steps (request, ask, say, clock, fault, trigger, waitFor, journal) with expect and capture. Point an editor's YAML or JSON schema setting at this URL, or at docs/scenario.schema.json in the agent-commerce-sandbox package (the same schema, with no server running), to complete and check scenario files; the package's docs/scenarios.md describes each step.",
   operationId: "getScenarioSchema",
   tag: SERVICE_TAG,
   responses: {

@@ -49,6 +49,7 @@ export function authoringProblems(
         `${where}: "${who}" is no demo user (${users.map((each) => each.email).join(", ")}${anonymous ? ", or anonymous" : ""})`,
       );
   };
+  if (sound("/user")) user("/user", scenario.user);
   // The journal is filtered by the ids requests carried: any id matches as given, an email must be a demo user's.
   const journalUser = (where: string, who: unknown) => {
     if (typeof who !== "string" || later(who) || journalUserId(who, users) !== undefined) return;
@@ -111,6 +112,18 @@ export function authoringProblems(
     user(`${at}/waitFor/as`, step.waitFor?.as);
     for (const [line, wanted] of (step.journal?.expect ?? []).entries())
       journalUser(`${at}/journal/expect/${line}/user`, wanted.user);
+    for (const [line, wanted] of (step.expect?.calls ?? []).entries()) {
+      user(`${at}/expect/calls/${line}/user`, wanted.user);
+      const checks = wanted.body;
+      if (checks && typeof checks === "object" && !Array.isArray(checks))
+        for (const key of Object.keys(checks))
+          if (key.startsWith("$")) selector(`${at}/expect/calls/${line}/body`, key);
+    }
+    // What only a say step has: its reply and the agent's calls.
+    if (step.say === undefined && (step.expect?.reply !== undefined || step.expect?.calls))
+      problems.push(
+        `${at}/expect: reply and calls are what a say step expects, and this step says nothing to the agent`,
+      );
     for (const part of ["body", "event"] as const) {
       const checks = step.expect?.[part];
       if (checks && typeof checks === "object" && !Array.isArray(checks))

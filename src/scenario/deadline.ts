@@ -4,6 +4,14 @@ import { durationMs, StepFailure } from "./values.ts";
 /** How long a step may take when neither it (`timeout`) nor the run (`--step-timeout`) says. */
 export const DEFAULT_STEP_TIMEOUT_MS = 30_000;
 
+/** How long a `say` step may take when neither it nor the run says: a turn of an LLM agent, with its tool calls, takes seconds. */
+export const DEFAULT_SAY_TIMEOUT_MS = 60_000;
+
+/** A step's timeout when neither it nor the run (`--step-timeout`) says. */
+export function defaultTimeoutMs(step: RunStep): number {
+  return "say" in step ? DEFAULT_SAY_TIMEOUT_MS : DEFAULT_STEP_TIMEOUT_MS;
+}
+
 /** How long a `waitFor` waits for its event when it does not say. */
 export const DEFAULT_WAIT = "5s";
 

@@ -21,16 +21,26 @@ export async function saying<T>(before: string, after: string, work: Promise<T>)
 /** A step's `expect.body`: selectors and what each must match, or a matcher or value for the whole body. */
 export async function checkBody(expected: unknown, body: unknown, seen: string): Promise<void> {
   if (expected === undefined) return;
-  if (
-    expected !== null &&
-    typeof expected === "object" &&
-    !Array.isArray(expected) &&
-    Object.keys(expected).every((key) => key.startsWith("$"))
-  ) {
-    for (const [at, wanted] of Object.entries(expected)) await check(`body ${at}`, wanted, select(body, at), seen);
+  const selectors = selectorsOf(expected);
+  if (selectors) {
+    for (const [at, wanted] of selectors) await check(`body ${at}`, wanted, select(body, at), seen);
     return;
   }
   await check("body", expected, body, seen);
+}
+
+/** Whether a body matches what `expect.body` (or a call's `body`) says, as checkBody reads it. */
+export async function bodyMatches(expected: unknown, body: unknown): Promise<boolean> {
+  if (expected === undefined) return true;
+  for (const [at, wanted] of selectorsOf(expected) ?? [["$", expected]])
+    if (await mismatch(wanted, select(body, at))) return false;
+  return true;
+}
+
+/** The selectors of an object whose every key is one ($.path), and what each must match; undefined for a matcher or value. */
+function selectorsOf(expected: unknown): [string, unknown][] | undefined {
+  if (expected === null || typeof expected !== "object" || Array.isArray(expected)) return undefined;
+  return Object.keys(expected).every((key) => key.startsWith("$")) ? Object.entries(expected) : undefined;
 }
 
 /** What a step answered, for its captures: a request's status and headers beside its body. */

@@ -6,8 +6,9 @@
 
 import { userError } from "../errors.ts";
 import { packagePath } from "../package-files.ts";
+import type { AgentCommand } from "./agent-process.ts";
 import { loadScenario, ScenarioFileError } from "./load.ts";
-import { runScenario, type ScenarioResult, type Servers } from "./run.ts";
+import { agentNeeded, runScenario, type ScenarioResult, type Servers } from "./run.ts";
 import type { Scenario } from "./scenario.ts";
 import { runScenarios } from "./schedule.ts";
 
@@ -31,6 +32,17 @@ export async function loadScenarioFiles(
   return problems.length > 0 ? { problems } : { scenarios };
 }
 
+/** The say steps that cannot run for want of an agent under test: one line each, said before anything runs. */
+export function agentProblems(scenarios: readonly Scenario[], agent: AgentCommand | undefined): string[] {
+  if (agent) return [];
+  return scenarios.flatMap((scenario) =>
+    agentNeeded(scenario).map(
+      (pointer) =>
+        `${scenario.file}: ${pointer}: a say step talks to the agent under test: pass --agent "<command>" (or set SANDBOX_AGENT)`,
+    ),
+  );
+}
+
 export interface RunLoadedOptions {
   /** Servers already running; without them each scenario gets a sandbox of its own. */
   servers?: Servers;
@@ -39,6 +51,7 @@ export interface RunLoadedOptions {
   repeat: number;
   bail: boolean;
   stepTimeoutMs?: number;
+  agent?: AgentCommand;
   signal: AbortSignal;
   logError(message: string): void;
   onResult(result: ScenarioResult): void;
@@ -55,7 +68,7 @@ export async function runLoadedScenarios(
   scenarios: readonly Scenario[],
   options: RunLoadedOptions,
 ): Promise<ScenarioResult[]> {
-  const { servers, logError, stepTimeoutMs, repeat } = options;
+  const { servers, logError, stepTimeoutMs, repeat, agent } = options;
   const runs = scenarios.flatMap((scenario) => Array.from({ length: repeat }, () => scenario));
   // The schedule answers in order, once each: the n-th result is run n % repeat + 1 of its scenario.
   let reported = 0;
@@ -63,7 +76,7 @@ export async function runLoadedScenarios(
     repeat === 1 ? result : { ...result, run: (index % repeat) + 1, repeat };
   const results = await runScenarios(
     runs,
-    (scenario, signal) => runScenario(scenario, { servers, logError, signal, stepTimeoutMs }),
+    (scenario, signal) => runScenario(scenario, { servers, logError, signal, stepTimeoutMs, agent }),
     {
       jobs: options.jobs,
       bail: options.bail,
@@ -88,8 +101,10 @@ export interface RunScenariosOptions {
   repeat?: number;
   /** Start no scenario after one fails; the rest are listed as not run (--bail). */
   bail?: boolean;
-  /** A step's timeout in ms where the step sets none (--step-timeout); default 30000. */
+  /** A step's timeout in ms where the step sets none (--step-timeout); default 30000, 60000 for a say step. */
   stepTimeout?: number;
+  /** The agent under test, as a command line the shell runs, which say steps talk to (--agent); run in the current directory. */
+  agent?: string;
   /** Aborting it starts no more scenarios and cuts short those running; their results say so. */
   signal?: AbortSignal;
   /** Each result, in the files' order, as soon as it and those before it are done. */
@@ -109,16 +124,20 @@ export async function runScenarioFiles(
   const jobs = wholeNumberOption("jobs", options.jobs);
   const repeat = wholeNumberOption("repeat", options.repeat);
   const loaded = await loadScenarioFiles(files);
-  if (loaded.problems)
-    throw userError("scenario_invalid", `${loaded.problems.join("\n")}\nNothing ran: ${FIX_THE_FILES}.`, {
-      details: { problems: loaded.problems },
-    });
+  // The package's caller gives the agent's command; its environment and folder are this process's.
+  const agent =
+    options.agent === undefined ? undefined : { command: options.agent, cwd: process.cwd(), env: process.env };
+  if (loaded.problems) refuseFiles(loaded.problems);
+  const { scenarios } = loaded;
+  const withoutAgent = agentProblems(scenarios, agent);
+  if (withoutAgent.length > 0) refuseFiles(withoutAgent);
   const logError = options.logError ?? ((message: string) => process.stderr.write(`${message}\n`));
-  return runLoadedScenarios(loaded.scenarios, {
+  return runLoadedScenarios(scenarios, {
     jobs,
     repeat,
     bail: Boolean(options.bail),
     stepTimeoutMs: options.stepTimeout,
+    agent,
     signal: options.signal ?? new AbortController().signal,
     logError,
     onResult: options.onResult ?? (() => {}),
@@ -132,4 +151,10 @@ function wholeNumberOption(name: string, value: number | undefined): number {
   if (!Number.isInteger(value) || value < 1)
     throw userError("config_invalid", `runScenarios' ${name} is a whole number from 1; got ${String(value)}.`);
   return value;
+}
+
+function refuseFiles(problems: string[]): never {
+  throw userError("scenario_invalid", `${problems.join("\n")}\nNothing ran: ${FIX_THE_FILES}.`, {
+    details: { problems },
+  });
 }

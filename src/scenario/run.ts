@@ -6,7 +6,8 @@ import { errnoCode, messageOf, SandboxError, stackOf } from "../errors.ts";
 import type { ExitSignal } from "../exit-cleanup.ts";
 import type { ServiceName } from "../service-names.ts";
 import { loadDemoUsers } from "../users.ts";
-import { DEFAULT_STEP_TIMEOUT_MS, stepTimeoutMs, withinTimeout } from "./deadline.ts";
+import type { AgentCommand } from "./agent-process.ts";
+import { defaultTimeoutMs, stepTimeoutMs, withinTimeout } from "./deadline.ts";
 import type { RunStep, Scenario } from "./scenario.ts";
 import { RunState } from "./state.ts";
 import { act } from "./steps.ts";
@@ -56,6 +57,11 @@ export function notRunResult(scenario: Scenario, interrupted?: ExitSignal): Scen
   };
 }
 
+/** The say steps of a scenario, which need an agent under test (--agent): refused up front without one. */
+export function agentNeeded(scenario: Scenario): string[] {
+  return scenario.steps.flatMap((step, index) => (step.say === undefined ? [] : [`/steps/${index}`]));
+}
+
 /** The servers a scenario sends to that the given ones lack: refused up front. */
 export function serversMissing(scenario: Scenario, urls: Servers["urls"]): string[] {
   const needs = new Set<ServiceName>();
@@ -82,6 +88,10 @@ export function controlsNeeded(scenario: Scenario): string[] {
         .filter((action) => action in step)
         .map((action) => `step ${index + 1} (${action})`),
     ),
+    // The agent's calls during a turn are read from the journal.
+    ...scenario.steps.flatMap((step, index) =>
+      step.say && step.expect?.calls ? [`step ${index + 1} (say's calls)`] : [],
+    ),
   ];
 }
 
@@ -99,8 +109,10 @@ export async function runScenario(
     servers?: Servers;
     logError?: (message: string) => void;
     signal?: AbortSignal;
-    /** A step's timeout when it sets none (--step-timeout); 30 s by default. */
+    /** A step's timeout when it sets none (--step-timeout); 30 s by default, 60 s for a say step. */
     stepTimeoutMs?: number;
+    /** The agent under test, which the say steps talk to (--agent). */
+    agent?: AgentCommand;
   } = {},
 ): Promise<ScenarioResult> {
   const started = performance.now();
@@ -111,7 +123,10 @@ export async function runScenario(
   let target: Target | undefined;
   try {
     target = options.servers ? givenServers(options.servers) : await freshSandbox(logError);
-    const state = new RunState(target, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR));
+    const state = new RunState(target, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR), {
+      agent: options.agent,
+      user: scenario.user,
+    });
     try {
       const setup = setupSteps(scenario);
       for (const [index, step] of [...setup, ...scenario.steps].entries()) {
@@ -123,7 +138,7 @@ export async function runScenario(
           steps.push({ index: number, label, ok: false, detail: `not run: ${why}`, skipped: true });
           continue;
         }
-        const timeoutMs = options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
+        const timeoutMs = options.stepTimeoutMs ?? defaultTimeoutMs(step);
         const result = await unlessAborted(runStep(step, number, state, timeoutMs, options.signal), options.signal);
         cutBy = result ? undefined : interrupted();
         steps.push(
@@ -232,6 +247,7 @@ function describe(step: RunStep): string {
   if ("importData" in step) return "import data";
   if (step.request) return `${step.request.method ?? "GET"} ${step.request.server} ${step.request.path}`;
   if (step.ask) return `ask "${step.ask.question}"`;
+  if (step.say) return `say "${step.say}"`;
   if (step.clock) return `clock ${JSON.stringify(step.clock)}`;
   if (step.fault) return `fault ${JSON.stringify(step.fault)}`;
   if (step.trigger) return `trigger ${JSON.stringify(step.trigger)}`;

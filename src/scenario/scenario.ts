@@ -26,6 +26,8 @@ export type Expectation = NonNullable<Step["expect"]>;
 export interface Scenario {
   name: string;
   file: string;
+  /** Whom the agent under test acts for: a demo user's email or id (the first demo user when none). */
+  user?: string;
   data?: unknown;
   clock?: ClockSpec;
   faults?: FaultSpec[];

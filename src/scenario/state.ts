@@ -3,9 +3,11 @@ import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { actAs } from "../agent/as-app.ts";
 import { type LoginService, logIn } from "../client/login.ts";
 import { createServiceClient, RequestFailure, type ServiceClient } from "../client/service-client.ts";
+import { execEnvironment } from "../exec-env.ts";
 import { packagePath } from "../package-files.ts";
 import type { ServiceName } from "../service-names.ts";
 import { type DemoUser, journalUserId } from "../users.ts";
+import { type AgentCommand, AgentProcess } from "./agent-process.ts";
 import { CartWatch } from "./streams.ts";
 import type { Target } from "./target.ts";
 import { StepFailure } from "./values.ts";
@@ -22,11 +24,14 @@ export class RunState {
   readonly #signedInAt = new Map<string, number>();
   readonly #agents = new Map<string, Promise<AgentTarget>>();
   readonly #carts = new Map<string, CartWatch>();
+  #underTest: Promise<AgentProcess> | undefined;
 
   constructor(
     readonly target: Target,
     readonly users: readonly DemoUser[],
     readonly actions: readonly ActionDefinition[],
+    /** The agent under test (--agent) and the scenario's user, for whom it acts. */
+    readonly conversation: { agent?: AgentCommand; user?: string } = {},
   ) {
     this.#client = createServiceClient({ urls: target.urls });
   }
@@ -100,6 +105,23 @@ export class RunState {
     return agent;
   }
 
+  /**
+   * The agent under test, started at the first say step and kept for the scenario's others: the
+   * scenario's user signed in first, as their app does (agent sessions registered).
+   */
+  agentUnderTest(): Promise<AgentProcess> {
+    this.#underTest ??= (async () => {
+      const { agent, user: who = this.users[0]?.email ?? "" } = this.conversation;
+      if (!agent) throw new StepFailure(NO_AGENT);
+      const endUser = this.user(who);
+      await this.agent(who);
+      const { urls, serviceToken, walletPrefix, dataDir, controlToken, signingSecret } = this.target;
+      const sandbox = { urls, serviceToken, walletPrefix, dataDir, controlToken, signingSecret };
+      return AgentProcess.start(agent, execEnvironment(agent.env, { ...sandbox, users: this.users, endUser }));
+    })();
+    return this.#underTest;
+  }
+
   /** The user's cart stream, opened at the first wait on it (`signal`, the step's deadline, stops the opening). */
   async cart(who: string, signal: AbortSignal): Promise<CartWatch> {
     const user = this.user(who);
@@ -119,8 +141,16 @@ export class RunState {
 
   async close(): Promise<void> {
     for (const watch of this.#carts.values()) watch.close();
+    await this.#underTest?.then(
+      (agent) => agent.stop(),
+      () => {},
+    );
   }
 }
+
+/** What a say step says when the run has no agent under test (the file check says it first: see run-files.ts). */
+export const NO_AGENT =
+  'a say step talks to the agent under test: pass --agent "<command>" to sandbox run (or set SANDBOX_AGENT)';
 
 /** The user's token at the storefront or the wallet, through the one login; a refusal or an answer off its contract fails the step. */
 async function signIn(client: ServiceClient, service: LoginService, user: DemoUser): Promise<string> {

@@ -4,6 +4,7 @@ import { MAX_IMPORT_BYTES } from "../contracts/controls/import-limit.ts";
 import { type JournalEntry, matchesFilter } from "../contracts/journal/entry.ts";
 import { DEFAULT_WAIT } from "./deadline.ts";
 import { capture, check, checkBody, saying } from "./expect.ts";
+import { sayStep } from "./say.ts";
 import type { RunStep, Step } from "./scenario.ts";
 import type { RunState } from "./state.ts";
 import { durationMs, mismatch, StepFailure, select, show } from "./values.ts";
@@ -27,6 +28,7 @@ export async function act(step: RunStep, state: RunState, signal: AbortSignal): 
   }
   if (step.request) return request(step.request, step, state, signal);
   if (step.ask) return askStep(step.ask, step, state);
+  if (step.say) return sayStep(step.say, step, state, signal);
   if (step.clock) {
     const { clock } = step;
     state.clockMoves++;

@@ -10,6 +10,9 @@ export interface Servers {
   walletPrefix: string;
   /** Set when their controls answer (a running sandbox): the scenario uses them, with this token, and their clock. */
   controlToken?: string;
+  /** The sandbox's data dir and embed identity signing secret, when known: the agent under test is told them. */
+  dataDir?: string;
+  signingSecret?: string;
 }
 
 /** The servers a scenario talks to, and what acts on them. */
@@ -42,6 +45,9 @@ export async function freshSandbox(logError: (message: string) => void): Promise
     controls: sandbox.controls,
     serviceToken: sandbox.secrets.bffServiceToken,
     walletPrefix: sandbox.walletPrefix,
+    controlToken: sandbox.secrets.controlToken,
+    dataDir: sandbox.dataDir,
+    signingSecret: sandbox.secrets.signingSecret,
     given: false,
     close: () => sandbox.close(),
   };

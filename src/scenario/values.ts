@@ -31,7 +31,7 @@ export function select(value: unknown, selector: string): unknown {
 }
 
 /** The tests a matcher object may hold; any other object is a value to equal. */
-const TESTS = ["equals", "matches", "gt", "gte", "lt", "lte", "length", "exists", "contains"] as const;
+const TESTS = ["equals", "matches", "gt", "gte", "lt", "lte", "length", "exists", "contains", "not"] as const;
 const TEST_NAMES: ReadonlySet<string> = new Set(TESTS);
 
 /**
@@ -93,6 +93,8 @@ async function failedTest(test: string, wanted: unknown, received: unknown): Pro
         (Array.isArray(received) && received.some((each) => isDeepStrictEqual(each, wanted)))
         ? undefined
         : `expected it to contain ${show(wanted)}`;
+    case "not":
+      return (await mismatch(wanted, received)) ? undefined : `expected it not to match ${show(wanted)}`;
   }
   return undefined;
 }

@@ -173,7 +173,7 @@ test(
     assert.match(result.stderr, /misspelt\.json: \/steps\/1: unknown property "reqest"/);
     assert.match(
       result.stderr,
-      /two\.yaml: \/steps\/0: a step does one of request, ask, clock, fault, trigger, waitFor, journal; this one does clock and fault/,
+      /two\.yaml: \/steps\/0: a step does one of request, ask, say, clock, fault, trigger, waitFor, journal; this one does clock and fault/,
     );
     assert.match(result.stderr, /Nothing ran/);
     assert.equal(result.stdout, "");

@@ -15,6 +15,13 @@ const written: Step[] = [
   { fault: { clear: true } },
   { waitFor: { stream: "cart", as: "ada@example.com", timeout: 2000 } },
   { journal: { inOrder: true, expect: [{ server: "storefront", status: "2xx", count: 1 }] } },
+  {
+    say: "Add two bags of ofada rice",
+    expect: {
+      reply: { not: { contains: "sorry" } },
+      calls: [{ method: "POST", path: "/api/agent/cart/*", body: { "$.quantity": 2 }, count: 1 }],
+    },
+  },
 ];
 
 // @ts-expect-error: a request has no "pathh"
@@ -23,10 +30,12 @@ const misspelt: Step = { request: { server: "storefront", pathh: "/api/products"
 const noSuchServer: Step = { request: { server: "bank", path: "/" } };
 // @ts-expect-error: a fault's status is a number
 const wrongType: Step = { fault: { add: { service: "wallet", route: "* /api/*", status: "503" } } };
+// @ts-expect-error: what the user says is text
+const sayObject: Step = { say: { text: "hi" } };
 // @ts-expect-error: the cart is the only stream to wait for
 const otherStream: Step = { waitFor: { stream: "journal", as: "ada@example.com" } };
 
 test("a scenario step's type is the schema's: its fields, their types and their values", () => {
-  assert.equal(written.length, 6);
-  assert.ok(misspelt && noSuchServer && wrongType && otherStream);
+  assert.equal(written.length, 7);
+  assert.ok(misspelt && noSuchServer && wrongType && otherStream && sayObject);
 });

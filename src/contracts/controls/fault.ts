@@ -74,7 +74,7 @@ export function parseFault(body: Record<string, unknown>): FaultRule {
   }
   const range = delay === undefined ? undefined : parseDelay(delay);
   const route = `${method} ${path}`;
-  const pattern = new RegExp(`^${path.split("*").map(escapeRegExp).join(".*")}$`);
+  const pattern = pathPattern(path);
   return {
     fields: { service, route, status, rate, delay, times, dropStream, ...answer },
     method,
@@ -117,6 +117,11 @@ function optional<T>(
   if (value === undefined) return undefined;
   if (!valid(value)) invalid(field, text, { value: JSON.stringify(value) });
   return value;
+}
+
+/** A path where * stands for any characters ("/api/cart/*"), as a fault's route (or a scenario's call) writes it. */
+export function pathPattern(path: string): RegExp {
+  return new RegExp(`^${path.split("*").map(escapeRegExp).join(".*")}$`);
 }
 
 function escapeRegExp(text: string): string {

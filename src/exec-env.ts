@@ -1,10 +1,10 @@
-import type { SandboxConfig } from "../config/load.ts";
-import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "../service-names.ts";
-import type { DemoUser } from "../users.ts";
+import { SERVICE_NAMES, type ServiceName, type ServiceUrls } from "./service-names.ts";
+import type { DemoUser } from "./users.ts";
 
 /**
- * What `sandbox exec` tells the command it runs, by name: where each server is and what to sign
- * in with. The names are kept from one version to the next: scripts and other tools read them.
+ * What the CLI tells the programs it runs, by name: where each server is and what to sign in
+ * with (`sandbox exec`'s command, `sandbox run --agent`'s agent under test), and whom the agent
+ * acts for. The names are kept from one version to the next: scripts and other tools read them.
  */
 export const EXEC_VARIABLES = {
   urls: {
@@ -18,17 +18,25 @@ export const EXEC_VARIABLES = {
   controlToken: "SANDBOX_CONTROL_TOKEN",
   signingSecret: "SANDBOX_SIGNING_SECRET",
   walletPrefix: "SANDBOX_WALLET_PREFIX",
+  endUserId: "SANDBOX_END_USER_ID",
+  endUserEmail: "SANDBOX_END_USER_EMAIL",
 } as const;
 
+/** What the program is told. What is not known (servers given by URL have no data dir of ours) is left out. */
 export interface ExecSandbox {
   urls: ServiceUrls;
-  dataDir: string;
   users: readonly DemoUser[];
-  config: Pick<SandboxConfig, "bffServiceToken" | "controlToken" | "signingSecret" | "walletPrefix">;
+  serviceToken: string;
+  walletPrefix: string;
+  dataDir?: string;
+  controlToken?: string;
+  signingSecret?: string;
+  /** The user an agent under test acts for. */
+  endUser?: DemoUser;
 }
 
 /**
- * The command's environment: ours, with the sandbox's variables. A variable of ours already set
+ * The program's environment: ours, with the sandbox's variables. A variable of ours already set
  * (a `sandbox exec` inside another) is dropped first, so that a server this sandbox does not run
  * (`--only`) has no URL rather than another sandbox's.
  */
@@ -43,16 +51,18 @@ export function execEnvironment(
     const url = sandbox.urls[service];
     return url === undefined ? [] : [[urlNames[service], url] as const];
   });
-  return {
-    ...kept,
-    ...Object.fromEntries(urls),
+  const set: Record<string, string | undefined> = {
     [names.dataDir]: sandbox.dataDir,
-    [names.serviceToken]: sandbox.config.bffServiceToken,
+    [names.serviceToken]: sandbox.serviceToken,
     // The demo users as `sandbox users --json` lists them: id, name, email and password each.
     [names.users]: JSON.stringify(sandbox.users),
     // The controls demand it only off loopback (--bind); sending it always is harmless.
-    [names.controlToken]: sandbox.config.controlToken,
-    [names.signingSecret]: sandbox.config.signingSecret,
-    [names.walletPrefix]: sandbox.config.walletPrefix,
+    [names.controlToken]: sandbox.controlToken,
+    [names.signingSecret]: sandbox.signingSecret,
+    [names.walletPrefix]: sandbox.walletPrefix,
+    [names.endUserId]: sandbox.endUser?.id,
+    [names.endUserEmail]: sandbox.endUser?.email,
   };
+  const known = Object.entries(set).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return { ...kept, ...Object.fromEntries(urls), ...Object.fromEntries(known) };
 }
