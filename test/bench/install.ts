@@ -37,11 +37,12 @@ const MUST_SHIP = [
   "docs/contract-check.md",
   "examples/scenarios/agent-adds-to-cart.yaml",
   "examples/ci/github-actions.yml",
+  "examples/agents/builtin-agent.mjs",
   "LICENSE",
   "README.md",
   "package.json",
 ];
-const MUST_NOT_SHIP = /^(src|test|data|scripts|node_modules)\/|^examples\/(?!scenarios\/|ci\/)/;
+const MUST_NOT_SHIP = /^(src|test|data|scripts|node_modules)\/|^examples\/(?!scenarios\/|ci\/|agents\/)/;
 
 /** The script a user's test file is: import, start, one request, close; it says when it closed. */
 export const USER_SCRIPT = `import { startSandbox } from "agent-commerce-sandbox";
