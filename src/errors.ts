@@ -11,6 +11,8 @@ export interface SandboxErrorOptions {
   exitCode?: number;
   /** The user's fault (bad input, a busy port, a broken file): reported in one line, no stack. Default: a status below 500. */
   expected?: boolean;
+  /** An answer someone asked for (an injected fault's 5xx): no failure of the server's, so no server error is reported. */
+  deliberate?: boolean;
   /** What to do about it, when the message alone does not say. */
   hint?: string;
   details?: unknown;
@@ -43,6 +45,7 @@ export class SandboxError extends Error {
   readonly status?: number;
   readonly exitCode: number;
   readonly expected: boolean;
+  readonly deliberate: boolean;
   readonly hint?: string;
   readonly details?: unknown;
   readonly headers?: Record<string, string>;
@@ -57,6 +60,7 @@ export class SandboxError extends Error {
     this.status = options.status;
     this.exitCode = options.exitCode ?? 1;
     this.expected = options.expected ?? (this.status !== undefined && this.status < 500);
+    this.deliberate = options.deliberate ?? false;
     this.hint = options.hint;
     this.details = options.details;
     this.headers = options.headers;

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from "node:http";
 import { H3, type H3Event, type HTTPError, handleCors, isPreflightRequest, type Middleware } from "h3";
-import { FAULT_TEXTS } from "../contracts/controls/fault-errors.ts";
 import { codeForStatus, HTTP_TEXTS } from "../contracts/http-errors.ts";
 import { HEALTH, HEALTH_PATH } from "../contracts/service-routes.ts";
 import { type ErrorCodes, errorOf, failWith, SandboxError, statusOf } from "../errors.ts";
@@ -190,8 +189,7 @@ const CORS = {
 function errorResponse(error: HTTPError, event: H3Event, options: ServiceAppOptions, cors: boolean): Response {
   const sandboxError = toSandboxError(error);
   // h3 wraps what a route throws as "unhandled" with the original as cause; ours are reported by their message, bugs with their stack.
-  // A fault's 5xx is the answer someone asked for, no failure of the server's: nothing to report.
-  if (statusOf(sandboxError) >= 500 && sandboxError.code !== FAULT_TEXTS.injected.code)
+  if (statusOf(sandboxError) >= 500 && !sandboxError.deliberate)
     options.onServerError?.(
       error.cause instanceof SandboxError || !error.unhandled ? sandboxError : error.cause,
       event,

@@ -4,6 +4,7 @@
  * of `sandbox run --json`.
  */
 
+import { processSettingsSources } from "../config/load.ts";
 import { userError } from "../errors.ts";
 import { packagePath } from "../package-files.ts";
 import type { AgentCommand } from "./agent-process.ts";
@@ -125,8 +126,7 @@ export async function runScenarioFiles(
   const repeat = wholeNumberOption("repeat", options.repeat);
   const loaded = await loadScenarioFiles(files);
   // The package's caller gives the agent's command; its environment and folder are this process's.
-  const agent =
-    options.agent === undefined ? undefined : { command: options.agent, cwd: process.cwd(), env: process.env };
+  const agent = options.agent === undefined ? undefined : { command: options.agent, ...processSettingsSources() };
   if (loaded.problems) refuseFiles(loaded.problems);
   const { scenarios } = loaded;
   const withoutAgent = agentProblems(scenarios, agent);

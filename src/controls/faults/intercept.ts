@@ -99,6 +99,7 @@ function injectedFault(fault: Fault, hint: string): SandboxError {
     {
       status: fault.status,
       expected: true,
+      deliberate: true,
       details: { faultId: fault.id },
       headers: fault.headers,
       hint,
