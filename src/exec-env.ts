@@ -20,6 +20,7 @@ export const EXEC_VARIABLES = {
   walletPrefix: "SANDBOX_WALLET_PREFIX",
   endUserId: "SANDBOX_END_USER_ID",
   endUserEmail: "SANDBOX_END_USER_EMAIL",
+  mcpUrl: "SANDBOX_MCP_URL",
 } as const;
 
 /** What the program is told. What is not known (servers given by URL have no data dir of ours) is left out. */
@@ -33,6 +34,8 @@ export interface ExecSandbox {
   signingSecret?: string;
   /** The user an agent under test acts for. */
   endUser?: DemoUser;
+  /** The MCP endpoint locked to that user (scenario/user-mcp.ts). */
+  mcpUrl?: string;
 }
 
 /**
@@ -62,6 +65,7 @@ export function execEnvironment(
     [names.walletPrefix]: sandbox.walletPrefix,
     [names.endUserId]: sandbox.endUser?.id,
     [names.endUserEmail]: sandbox.endUser?.email,
+    [names.mcpUrl]: sandbox.mcpUrl,
   };
   const known = Object.entries(set).filter((entry): entry is [string, string] => entry[1] !== undefined);
   return { ...kept, ...Object.fromEntries(urls), ...Object.fromEntries(known) };

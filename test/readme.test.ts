@@ -54,7 +54,7 @@ test("each test-runner recipe of examples/ is linked from docs/testing.md, run b
   const doc = await readFile(new URL("../docs/testing.md", import.meta.url), "utf8");
   const runner = await readFile(new URL("../examples/run-recipes.sh", import.meta.url), "utf8");
   const folders = (await readdir(new URL("../examples/", import.meta.url), { withFileTypes: true }))
-    .filter((entry) => entry.isDirectory() && !["agents", "ci", "scenarios"].includes(entry.name))
+    .filter((entry) => entry.isDirectory() && !["agents", "ci", "scenarios", "tasks"].includes(entry.name))
     .map((entry) => entry.name);
   assert.deepEqual(folders.sort(), ["jest", "node-test", "playwright", "pytest", "vitest"]);
   for (const folder of folders) {

@@ -20,6 +20,8 @@ export interface McpDeps {
   /** The target for an end user: the one given at start when the call names none. */
   targetFor(endUser: string | undefined): Promise<AgentTarget>;
   version: string;
+  /** The one user the tools act for, when the endpoint is locked to them (an agent under test's): end_user_id names no other. */
+  lockedTo?: { id: string; email: string };
 }
 
 /**
@@ -39,7 +41,9 @@ export function createMcpServer(deps: McpDeps): Server {
           ...action.parameters.properties,
           end_user_id: {
             type: "string",
-            description: "The end user's id (UUID) or demo email; defaults to the user given at start",
+            description: deps.lockedTo
+              ? `The end user's id or email: this endpoint acts for ${deps.lockedTo.email} (${deps.lockedTo.id}) only`
+              : "The end user's id (UUID) or demo email; defaults to the user given at start",
           },
         },
       },

@@ -30,6 +30,8 @@ interface RunFlags extends TargetFlags {
 export function scenariosCommand(cli: Cli): Command {
   // The examples the package ships, named from where the command runs (node_modules/agent-commerce-sandbox/examples/…).
   const examples = shellWord(packagePath("examples/scenarios", cli.io.cwd));
+  const tasks = shellWord(packagePath("examples/tasks", cli.io.cwd));
+  const agents = shellWord(packagePath("examples/agents", cli.io.cwd));
   return new Command("run")
     .argument("<files...>", "scenario files (JSON, or YAML for .yaml/.yml)")
     .option("--json", "print the results as JSON (a scenario per element, each step with ok and detail)")
@@ -102,8 +104,9 @@ export function scenariosCommand(cli: Cli): Command {
           "pass^1 (the mean share of runs that passed); --json is then an object: those figures, and the results.",
           "JUnit has a case per run. Exit 0 only when every run of every scenario passed.",
           "With --agent (or SANDBOX_AGENT) each scenario starts the command, through the shell, with the",
-          "variables of sandbox exec and SANDBOX_END_USER_ID/EMAIL (the scenario's user), and its say steps",
-          "talk to it: JSON lines on its stdin and stdout, one turn at a time; a file never names a command.",
+          "variables of sandbox exec, SANDBOX_END_USER_ID/EMAIL (the scenario's user) and SANDBOX_MCP_URL (an",
+          "MCP endpoint locked to that user), and its say steps talk to it: JSON lines on its stdin and",
+          "stdout, one turn at a time; a file never names a command.",
           `What a scenario file holds, step by step: ${packagePath("docs/scenarios.md")}`,
           `Testing an agent of your own, in any language: ${packagePath("docs/agent-testing.md")}`,
         ],
@@ -114,6 +117,7 @@ export function scenariosCommand(cli: Cli): Command {
           "npx sandbox run scenarios/*.yaml --repeat 3 --jobs 4 --junit results.xml",
           "npx sandbox run agent-checks.yaml --data-dir .sandbox-data",
           'npx sandbox run tasks/*.yaml --agent "python3 my_agent.py"',
+          `npx sandbox run ${tasks}/*.yaml --agent "node ${agents}/builtin-agent.mjs" --repeat 3`,
           "npx sandbox run smoke.yaml --storefront https://shop.staging.example --service-token $BFF_SERVICE_TOKEN",
         ],
       }),

@@ -126,6 +126,7 @@ export async function runScenario(
     const state = new RunState(target, await loadDemoUsers(), await loadActions(DEFAULT_ACTIONS_DIR), {
       agent: options.agent,
       user: scenario.user,
+      logError,
     });
     try {
       const setup = setupSteps(scenario);

@@ -3,6 +3,7 @@ import type { ActionDefinition } from "../agent/actions/definition.ts";
 import { actAs } from "../agent/as-app.ts";
 import { type LoginService, logIn } from "../client/login.ts";
 import { createServiceClient, RequestFailure, type ServiceClient } from "../client/service-client.ts";
+import { stackOf } from "../errors.ts";
 import { execEnvironment } from "../exec-env.ts";
 import { packagePath } from "../package-files.ts";
 import type { ServiceName } from "../service-names.ts";
@@ -10,6 +11,7 @@ import { type DemoUser, journalUserId } from "../users.ts";
 import { type AgentCommand, AgentProcess } from "./agent-process.ts";
 import { CartWatch } from "./streams.ts";
 import type { Target } from "./target.ts";
+import { serveUserMcp, type UserMcp } from "./user-mcp.ts";
 import { StepFailure } from "./values.ts";
 
 /** What the steps share: the variables captured so far, the users' tokens, the open cart streams. */
@@ -25,13 +27,14 @@ export class RunState {
   readonly #agents = new Map<string, Promise<AgentTarget>>();
   readonly #carts = new Map<string, CartWatch>();
   #underTest: Promise<AgentProcess> | undefined;
+  #mcp: Promise<UserMcp> | undefined;
 
   constructor(
     readonly target: Target,
     readonly users: readonly DemoUser[],
     readonly actions: readonly ActionDefinition[],
-    /** The agent under test (--agent) and the scenario's user, for whom it acts. */
-    readonly conversation: { agent?: AgentCommand; user?: string } = {},
+    /** The agent under test (--agent), the scenario's user, for whom it acts, and where the runner's errors go. */
+    readonly conversation: { agent?: AgentCommand; user?: string; logError?: (message: string) => void } = {},
   ) {
     this.#client = createServiceClient({ urls: target.urls });
   }
@@ -107,7 +110,8 @@ export class RunState {
 
   /**
    * The agent under test, started at the first say step and kept for the scenario's others: the
-   * scenario's user signed in first, as their app does (agent sessions registered).
+   * scenario's user signed in first, as their app does (agent sessions registered), and an MCP
+   * endpoint locked to them served for it.
    */
   agentUnderTest(): Promise<AgentProcess> {
     this.#underTest ??= (async () => {
@@ -115,8 +119,17 @@ export class RunState {
       if (!agent) throw new StepFailure(NO_AGENT);
       const endUser = this.user(who);
       await this.agent(who);
+      this.#mcp = serveUserMcp({
+        actions: this.actions,
+        user: endUser,
+        target: () => this.agent(who),
+        // A bug of ours: the agent's call gets a 500, and the run's log says why.
+        onServerError: (error) =>
+          this.conversation.logError?.(`The MCP endpoint failed on a request: ${stackOf(error)}`),
+      });
+      const { url: mcpUrl } = await this.#mcp;
       const { urls, serviceToken, walletPrefix, dataDir, controlToken, signingSecret } = this.target;
-      const sandbox = { urls, serviceToken, walletPrefix, dataDir, controlToken, signingSecret };
+      const sandbox = { urls, serviceToken, walletPrefix, dataDir, controlToken, signingSecret, mcpUrl };
       return AgentProcess.start(agent, execEnvironment(agent.env, { ...sandbox, users: this.users, endUser }));
     })();
     return this.#underTest;
@@ -143,6 +156,10 @@ export class RunState {
     for (const watch of this.#carts.values()) watch.close();
     await this.#underTest?.then(
       (agent) => agent.stop(),
+      () => {},
+    );
+    await this.#mcp?.then(
+      (mcp) => mcp.close(),
       () => {},
     );
   }

@@ -38,11 +38,13 @@ const MUST_SHIP = [
   "examples/scenarios/agent-adds-to-cart.yaml",
   "examples/ci/github-actions.yml",
   "examples/agents/builtin-agent.mjs",
+  "examples/agents/mcp-agent.mjs",
+  "examples/tasks/told-not-to-add.yaml",
   "LICENSE",
   "README.md",
   "package.json",
 ];
-const MUST_NOT_SHIP = /^(src|test|data|scripts|node_modules)\/|^examples\/(?!scenarios\/|ci\/|agents\/)/;
+const MUST_NOT_SHIP = /^(src|test|data|scripts|node_modules)\/|^examples\/(?!scenarios\/|ci\/|agents\/|tasks\/)/;
 
 /** The script a user's test file is: import, start, one request, close; it says when it closed. */
 export const USER_SCRIPT = `import { startSandbox } from "agent-commerce-sandbox";

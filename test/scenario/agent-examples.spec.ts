@@ -8,22 +8,74 @@ import { tempDir } from "../helpers/sandbox.ts";
 
 const TIMEOUT = { timeout: 120_000 };
 
-test(
-  "the built-in agent, through its adapter, passes the example task over a conversation of three turns",
-  TIMEOUT,
-  async () => {
-    const result = await runInProcess([
-      "run",
-      "examples/agents/add-to-cart.yaml",
-      "--agent",
-      "node examples/agents/builtin-agent.mjs",
-    ]);
+function hasPython(): boolean {
+  try {
+    execFileSync("python3", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const NO_PYTHON = hasPython() ? false : "no python3 on this machine";
+
+/** A few tasks of examples/tasks (.ci/run runs them all, three times each): a conversation, a refusal, a figure, a write not asked for. */
+const TASKS = ["follow-up-how-many", "refuse-tunde-balance", "spending-last-7-days", "told-not-to-add"].map(
+  (name) => `examples/tasks/${name}.yaml`,
+);
+
+for (const [adapter, command, skip] of [
+  ["the built-in agent's Node adapter", "node examples/agents/builtin-agent.mjs", false],
+  ["the built-in agent's Python adapter", "python3 examples/agents/builtin_agent.py", NO_PYTHON],
+  ["the MCP SDK adapter (SANDBOX_MCP_URL)", "node examples/agents/mcp-agent.mjs", false],
+] as const)
+  test(`${adapter} passes tasks of examples/tasks, over conversations kept in one process`, {
+    ...TIMEOUT,
+    skip,
+  }, async () => {
+    const result = await runInProcess(["run", ...TASKS, "--agent", command, "--jobs", "4"]);
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.match(
       result.stdout,
-      /ok +3 her answer to the follow-up question adds three: reply "Added 3 × Tatashe .*; calls: .*POST storefront \/api\/agent\/cart\/items 200 \{"product_id":"tatashe-red-bell-pepper-paint-bucket","quantity":3\}$/m,
+      /ok +2 her answer adds two kegs: reply ".*"; calls: (.*, )?POST storefront \/api\/agent\/cart\/items 200 \{"product_id":"palm-oil-5-litre-keg","quantity":2\}$/m,
     );
-    assert.match(result.stdout, /^1 passed, 0 failed$/m);
+    assert.match(result.stdout, /ok +1 say "How much did I spend in the last 7 days\?": reply ".*1,614\.01/);
+    assert.match(result.stdout, /^4 passed, 0 failed$/m);
+  });
+
+/** An agent that answers the question, and adds to the cart on every message whatever the user said. */
+const EAGER_AGENT = `
+import { createInterface } from "node:readline";
+const env = process.env;
+for await (const line of createInterface({ input: process.stdin })) {
+  await fetch(env.SANDBOX_STOREFRONT_URL + "/api/agent/cart/items", {
+    method: "POST",
+    headers: { authorization: "Bearer " + env.SANDBOX_SERVICE_TOKEN, "x-end-user-id": env.SANDBOX_END_USER_ID, "content-type": "application/json" },
+    body: JSON.stringify({ product_id: "ofada-rice-5kg", quantity: 1 }),
+  });
+  console.log(JSON.stringify({ type: "reply", text: "Ofada Rice costs ₦19,000 - ₦24,000." }));
+}
+`;
+
+test(
+  "an agent that adds to the cart on every message fails the task that says not to, and the report names its call",
+  TIMEOUT,
+  async (t) => {
+    const dir = await tempDir(t);
+    await writeFile(join(dir, "eager.mjs"), EAGER_AGENT);
+    const junit = join(dir, "tasks.xml");
+    const told = "examples/tasks/told-not-to-add.yaml";
+    const result = await runInProcess(["run", told, "--agent", `node ${join(dir, "eager.mjs")}`, "--junit", junit]);
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    const call = 'POST storefront /api/agent/cart/items 200 {"product_id":"ofada-rice-5kg","quantity":1}';
+    assert.ok(
+      result.stdout.includes(`calls: expected 0 of POST any server any path during the turn, received 1: ${call}`),
+      result.stdout,
+    );
+    assert.match(result.stdout, /^0 passed, 1 failed$/m);
+    assert.ok(
+      (await readFile(junit, "utf8")).includes(call.replaceAll('"', "&quot;")),
+      "the JUnit failure names it too",
+    );
   },
 );
 
@@ -35,22 +87,13 @@ async function documented(file: string): Promise<string> {
   return docs.slice(start, docs.indexOf("```", start));
 }
 
-function hasPython(): boolean {
-  try {
-    execFileSync("python3", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 for (const [file, command] of [
   ["agent.mjs", "node"],
   ["agent.py", "python3"],
 ] as const)
   test(`the ${command === "node" ? "Node" : "Python"} agent of docs/agent-testing.md passes the task shown beside it`, {
     ...TIMEOUT,
-    skip: command === "python3" && !hasPython() ? "no python3 on this machine" : false,
+    skip: command === "python3" && NO_PYTHON,
   }, async (t) => {
     const dir = await tempDir(t);
     await writeFile(join(dir, file), await documented(file));
@@ -62,3 +105,11 @@ for (const [file, command] of [
     assert.equal(result.code, 0, result.stdout + result.stderr);
     assert.match(result.stdout, /reply "I found Ijebu Garri/);
   });
+
+test("docs/agent-testing.md lists the Python adapter as examples/agents holds it", async () => {
+  const file = await readFile("examples/agents/builtin_agent.py", "utf8");
+  assert.equal(
+    await documented("examples/agents/builtin_agent.py"),
+    file.slice(file.indexOf("# examples/agents/builtin_agent.py\n")),
+  );
+});

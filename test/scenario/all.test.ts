@@ -16,4 +16,5 @@ import "./running-sandbox.spec.ts";
 import "./schedule.spec.ts";
 import "./step-types.spec.ts";
 import "./timeouts.spec.ts";
+import "./user-mcp.spec.ts";
 import "./values.spec.ts";
