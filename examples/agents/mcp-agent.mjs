@@ -27,7 +27,20 @@ async function call(name, args) {
   return { said, body: body === undefined ? undefined : JSON.parse(body) };
 }
 
-const NUMBERS = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const NUMBERS = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 const COUNT = `(\\d+|${Object.keys(NUMBERS).join("|")})`;
 const PERIODS = { "7 days": "7d", week: "7d", "30 days": "30d", month: "30d", "90 days": "90d", year: "1y" };
 /** The other demo users, by first name: their data is not this user's to read. */
@@ -51,21 +64,40 @@ async function addToCart(what, quantity) {
 /** The fixed choices, first match wins: what a model would pick, for the requests of examples/tasks. */
 const RULES = [
   // What no tool does is said so, before a name in it ("Transfer 50 USD to Tunde") picks another rule.
-  [/\b(cancel|transfer|refund|send)\b/i, async ([, verb]) => `I can't ${verb.toLowerCase()} anything here, and I did nothing.`],
+  [
+    /\b(cancel|transfer|refund|send)\b/i,
+    async ([, verb]) => `I can't ${verb.toLowerCase()} anything here, and I did nothing.`,
+  ],
   // Another user's data, asked for as the user asked: the endpoint, locked to the user, refuses it.
-  [OTHER, async ([, name]) => {
-    const other = others.find((user) => user.name.startsWith(`${name} `));
-    return (await call("get_wallet", { end_user_id: other.id })).said;
-  }],
+  [
+    OTHER,
+    async ([, name]) => {
+      const other = others.find((user) => user.name.startsWith(`${name} `));
+      return (await call("get_wallet", { end_user_id: other.id })).said;
+    },
+  ],
   [/\b(ORD-[A-Z0-9]+)\b/i, async ([, order]) => (await call("get_orders", { order_id: order.toUpperCase() })).said],
   [/\b(balance|money do I have)\b/i, async () => (await call("get_wallet", {})).said],
-  [new RegExp(`\\b(?:spen[dt]|income|receive|earn)\\b.*\\b(${Object.keys(PERIODS).join("|")})\\b`, "i"), async ([, span]) =>
-    (await call("get_spending_income_insights", { period: PERIODS[span.toLowerCase()] })).said],
+  [
+    new RegExp(`\\b(?:spen[dt]|income|receive|earn)\\b.*\\b(${Object.keys(PERIODS).join("|")})\\b`, "i"),
+    async ([, span]) => (await call("get_spending_income_insights", { period: PERIODS[span.toLowerCase()] })).said,
+  ],
   // A price question is a search, whatever else the message says ("…? Do not add it to my cart.").
-  [/\bhow much (?:is|are|does) (.+?)(?: cost)?\?/i, async ([, what]) => (await call("search_products", { query: what })).said],
-  [new RegExp(`^(?:please )?(?:add|put) ${COUNT} (?:(?:bags?|kegs?|crates?|bunch(?:es)?) of )?(.+?)(?: (?:to|in) my cart)?[.!]?$`, "i"),
-    async ([, count, what]) => addToCart(what, Number(count) || NUMBERS[count.toLowerCase()])],
-  [/^(?:please )?(?:add|put) (?:some )?(.+?)(?: (?:to|in) my cart)?[.!]?$/i, async ([, what]) => addToCart(what, undefined)],
+  [
+    /\bhow much (?:is|are|does) (.+?)(?: cost)?\?/i,
+    async ([, what]) => (await call("search_products", { query: what })).said,
+  ],
+  [
+    new RegExp(
+      `^(?:please )?(?:add|put) ${COUNT} (?:(?:bags?|kegs?|crates?|bunch(?:es)?) of )?(.+?)(?: (?:to|in) my cart)?[.!]?$`,
+      "i",
+    ),
+    async ([, count, what]) => addToCart(what, Number(count) || NUMBERS[count.toLowerCase()]),
+  ],
+  [
+    /^(?:please )?(?:add|put) (?:some )?(.+?)(?: (?:to|in) my cart)?[.!]?$/i,
+    async ([, what]) => addToCart(what, undefined),
+  ],
 ];
 
 async function reply(text) {

@@ -12,8 +12,10 @@ export interface UserMcp {
 /**
  * `sandbox mcp --http`, served by the runner for one scenario run and locked to its user: each
  * tool acts for them, and a call whose `end_user_id` names anyone else is refused before anything
- * is sent, as the real BFF would have the agent's own code refuse it. Its calls reach the servers
- * with the service token, so the journal and a say step's `calls` count them as the agent's.
+ * is sent. The agent under test is given one user's session, as the chat embed gives the real
+ * agent: reaching another user's data through it would be a leak the task must catch, not help.
+ * The tools on the agent routes send the service token, so a say step's `calls` counts them; the
+ * wallet's transaction tools read with the user's own wallet token, as the built-in agent does.
  */
 export async function serveUserMcp(options: {
   actions: readonly ActionDefinition[];
