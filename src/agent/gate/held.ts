@@ -128,7 +128,11 @@ export function heldWhy(asked: Resolution | undefined, held: Held[], setAside: S
       !/\b(?:add|buy|put|order|get|include)\b/i.test(part.part)
       ? `I haven't changed anything: you said "${shortened(part.part)}"`
       : `I haven't ${what}: you said "${shortened(part.part)}"`;
-  if (part?.why === "taken back") return `I haven't ${what}: you took it back ("${part.words}")`;
+  // A question before "don't add it" ("How much is ofada rice? Do not add it…") asked for nothing to take back.
+  if (part?.why === "taken back")
+    return COMMAND.test(part.part)
+      ? `I haven't ${what}: you took it back ("${part.words}")`
+      : `I haven't ${what}: you said "${shortened(part.words)}"`;
   if (part?.why === "a condition") return `I haven't ${what}: it waits on "${shortened(part.part)}"`;
   if (
     part?.why === "a hypothetical" &&

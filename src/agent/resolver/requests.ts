@@ -4,13 +4,19 @@ import { negationAt } from "../gate/negation.ts";
 import type { Clock } from "./calendar.ts";
 import { ABBREVIATIONS } from "./english.ts";
 import { missingId } from "./fill.ts";
-import { type CatalogEntry, significantWords } from "./products.ts";
-import { changeVerb } from "./refuse.ts";
+import { type CatalogEntry, matchProduct, significantWords } from "./products.ts";
+import { asksAboutCart, changeVerb } from "./refuse.ts";
 import { score } from "./score.ts";
 import { normalize, THOUSANDS } from "./text.ts";
 
 /** What a clause must score for another action to be a request of its own: more than a weak hint ("where is my money" is no order lookup). */
 const REQUEST_SCORE = 3;
+
+/** A clause of a message that asks for something, and the action that answers it. */
+export interface Asked {
+  clause: string;
+  action: ActionDefinition;
+}
 
 /**
  * The clauses of a question that ask something of another action than the chosen one ("how much
@@ -24,7 +30,7 @@ export function otherRequests(
   actions: readonly ActionDefinition[],
   catalog: readonly CatalogEntry[],
   clock: Clock,
-): { clause: string; action: ActionDefinition }[] {
+): Asked[] {
   const clauses = splitClauses(question);
   if (clauses.length < 2) return [];
   const touched: string[] = [];
@@ -58,6 +64,16 @@ export function otherRequests(
       ? [{ clause, action: other.action }]
       : [];
   });
+}
+
+/**
+ * Whether the question reads the cart (`text`, normalized, asks about it), and a clause that names
+ * the cart does more than say not to change it ("What's my balance? Don't add anything to my cart").
+ */
+export function readsCart(question: string, text: string): boolean {
+  if (!asksAboutCart(text)) return false;
+  const naming = splitClauses(question).filter((clause) => /\b(?:cart|trolley|basket)\b/i.test(clause));
+  return naming.length === 0 || naming.some((clause) => negationAt(clause) < 0);
 }
 
 /** The clauses of a question, split where requests join ("and", "also", "then", "plus", punctuation). */
@@ -108,4 +124,14 @@ export function withoutChanges(question: string, actions: readonly ActionDefinit
 /** A text as a regular expression that matches it literally. */
 function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A read of products that names none ("just tell me the price"), about the product the other clause names. */
+export function aboutProductOf(read: Asked, other: string, catalog: readonly CatalogEntry[]): string {
+  const fills = Object.values(read.action.understanding?.parameters ?? {});
+  const own = matchProduct(read.clause, catalog);
+  const named = matchProduct(other, catalog);
+  if (!fills.some((fill) => fill.from === "search" || fill.from === "product") || (own && "product" in own))
+    return read.clause;
+  return named && "product" in named ? `${read.clause}: ${named.product.name}` : read.clause;
 }

@@ -1,6 +1,7 @@
 import type { ActionDefinition } from "../actions/definition.ts";
 import { gateWrites } from "../gate/gate.ts";
 import { isWrite } from "../gate/grant.ts";
+import { negationAt } from "../gate/negation.ts";
 import { type Clock, clockAt, dayIn } from "./calendar.ts";
 import { defaultActions } from "./default-actions.ts";
 import { hasDateFills, namesId, windowOf } from "./fill.ts";
@@ -12,16 +13,8 @@ import { periodDays } from "./period-days.ts";
 import { amountFilter, peopleCount, quantityOf } from "./phrases.ts";
 import { aliasWords, type CatalogEntry, catalogVocabulary, matchProduct } from "./products.ts";
 import { actionNamed, CHANGE_WEIGHT, MIN_SCORE, rankActions, strongest } from "./rank.ts";
-import {
-  aboutTheAgent,
-  asksAboutCart,
-  asksForHelp,
-  CART_ANSWER,
-  capabilities,
-  changeVerb,
-  unreadable,
-} from "./refuse.ts";
-import { otherRequests, splitClauses, trimJoints, withoutChanges } from "./requests.ts";
+import { aboutTheAgent, asksForHelp, CART_ANSWER, capabilities, changeVerb, unreadable } from "./refuse.ts";
+import { aboutProductOf, otherRequests, readsCart, splitClauses, trimJoints, withoutChanges } from "./requests.ts";
 import { type Explanation, hasPeriod } from "./score.ts";
 import { requestPart, withoutPleasantries } from "./story.ts";
 import { correctTypos, normalize } from "./text.ts";
@@ -158,7 +151,7 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
       : alone;
   }
   const sure = matchProduct(text, catalog);
-  if (asksAboutCart(text) && !(sure && "product" in sure) && quantityOf(question) === undefined)
+  if (readsCart(question, text) && !(sure && "product" in sure) && quantityOf(question) === undefined)
     return answeredWithout("a read of the cart, which no action makes", CART_ANSWER, explanation, "a read of the cart");
   const about = aboutTheAgent(text);
   if (about)
@@ -191,10 +184,17 @@ function resolveRequest(asked: string, catalog: readonly CatalogEntry[], options
     // One call per question: the rest is said, not dropped ("… and what's my balance?"). A change waits for a read ("add eggs and what's my balance" reads the balance).
     const own = trimJoints(others.reduce((rest, { clause }) => rest.replace(clause, " "), question));
     const read = action.method !== "GET" ? others.find((other) => other.action.method === "GET") : undefined;
+    // "Don't put palm oil in my cart, just tell me the price": a change said not to be made is no request to ask
+    // again, and the read is about what it names.
+    const unasked = read !== undefined && negationAt(own) >= 0;
     const [asked, deferred] = read
-      ? [read.clause, [own, ...others.filter((other) => other !== read).map((other) => other.clause)]]
+      ? [
+          unasked ? aboutProductOf(read, own, catalog) : read.clause,
+          [...(unasked ? [] : [own]), ...others.filter((other) => other !== read).map((other) => other.clause)],
+        ]
       : [own, others.map((other) => other.clause)];
     const resolution = resolveRequest(asked, catalog, { ...options, oneRequest: true });
+    if (deferred.length === 0) return resolution;
     const note = `I do one thing per request: ask ${deferred.map((clause) => `"${clause}"`).join(" and ")} separately`;
     return { ...resolution, note: resolution.note ? `${note}. ${resolution.note}` : note };
   }
@@ -278,7 +278,7 @@ function widened(
 /** "Add 2 crates of eggs. Also, what's in my cart?": the request is made, and the read no action makes is said, not dropped. */
 function withCartNote(resolution: Resolution, question: string, options: ResolveOptions): Resolution {
   const clauses = splitClauses(question);
-  if (options.oneRequest || clauses.length < 2 || !clauses.some((clause) => asksAboutCart(normalize(clause))))
+  if (options.oneRequest || clauses.length < 2 || !clauses.some((clause) => readsCart(clause, normalize(clause))))
     return resolution;
   const note = "I can't see what's in your cart (none of my actions reads it; the app's cart shows it)";
   return { ...resolution, note: [note, resolution.note].filter(Boolean).join(". ") };
