@@ -106,6 +106,31 @@ for (const [file, command] of [
     assert.match(result.stdout, /reply "I found Ijebu Garri/);
   });
 
+test(
+  "the scenarios docs/agent-testing.md opens with and shows the say step with pass against the built-in agent",
+  TIMEOUT,
+  async (t) => {
+    const dir = await tempDir(t);
+    const docs = await readFile("docs/agent-testing.md", "utf8");
+    const opening = /```yaml\n(# tasks\/adds-rice\.yaml\n[\s\S]*?)```/.exec(docs)?.[1];
+    const steps = /## The `say` step\n\n```yaml\n([\s\S]*?)```/.exec(docs)?.[1];
+    assert.ok(opening && steps, "the docs show both");
+    await writeFile(join(dir, "adds-rice.yaml"), opening);
+    await writeFile(join(dir, "say-step.yaml"), `name: the say step\nuser: ada@example.com\nsteps:\n${steps}`);
+    const files = [join(dir, "adds-rice.yaml"), join(dir, "say-step.yaml")];
+    const result = await runInProcess([
+      "run",
+      ...files,
+      "--agent",
+      "node examples/agents/builtin-agent.mjs",
+      "--jobs",
+      "2",
+    ]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /^2 passed, 0 failed$/m);
+  },
+);
+
 test("docs/agent-testing.md lists the Python adapter as examples/agents holds it", async () => {
   const file = await readFile("examples/agents/builtin_agent.py", "utf8");
   assert.equal(
