@@ -99,7 +99,7 @@ export interface McpHttpOptions {
 export async function serveHttp(
   make: () => Server,
   options: McpHttpOptions,
-): Promise<{ url: string; server: HttpServer }> {
+): Promise<{ url: string; server: HttpServer; close(): Promise<void> }> {
   const hosts = createHostCheck({ bind: options.host, allowedHosts: options.allowedHosts });
   // createNodeServer has answered a target that is no path or URL, and HTTP/1.1 without Host.
   const http = createNodeServer({}, async (req, res) => {
@@ -129,7 +129,13 @@ export async function serveHttp(
   // Listening on a host and port, the server's address is an AddressInfo (a string is a pipe's, null a closed server's).
   const address = http.address();
   if (address === null || typeof address === "string") throw new Error(`The MCP server has no port: ${address}`);
-  return { url: `http://${options.host}:${address.port}/mcp`, server: http };
+  const close = () => {
+    const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+    // An MCP client may hold a stream open for as long as it likes: its connection is cut, not waited for.
+    http.closeAllConnections();
+    return closed;
+  };
+  return { url: `http://${options.host}:${address.port}/mcp`, server: http, close };
 }
 
 function writeJson(res: ServerResponse, status: number, body: unknown): void {

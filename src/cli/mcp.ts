@@ -60,7 +60,7 @@ export function mcpCommand(cli: Cli): Command {
       const http = { port, host: "127.0.0.1", allowedHosts: config.allowedHosts, onServerError };
       // What ends `sandbox start` ends this server too: a signal, or the npm process that started it going away.
       const stop = stopRequests(cli.io);
-      const { url, server } = await serveHttp(make, http).catch((error: NodeJS.ErrnoException) => {
+      const { url, close } = await serveHttp(make, http).catch((error: NodeJS.ErrnoException) => {
         stop.dispose();
         failWith(error.code === "EADDRINUSE" ? CLI_TEXTS.mcpPortBusy : CLI_TEXTS.mcpCannotListen, {
           values: { port, reason: error.code ?? error.message },
@@ -73,10 +73,7 @@ export function mcpCommand(cli: Cli): Command {
       );
       const reason = await stop.next;
       cli.io.stderr.write(`${reason}: stopping the MCP server.\n`);
-      // An MCP client may hold a stream open for as long as it likes: its connection is cut, not waited for.
-      const closed = new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
-      await closed;
+      await close();
     });
 }
 

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Ending, endOf, signalChild, stopChild } from "../child-process.ts";
 import { registerCleanup } from "../exit-cleanup.ts";
+import { isJsonObject, parseJson } from "../json-text.ts";
 import { StepFailure, show } from "./values.ts";
 
 /**
@@ -161,14 +162,9 @@ function shellLine(command: string): string {
 
 /** The reply's text, or undefined for a line that is not a reply. */
 function replyOf(line: string): string | undefined {
-  let message: unknown;
-  try {
-    message = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  if (message === null || typeof message !== "object") return undefined;
-  const { type, text } = message as { type?: unknown; text?: unknown };
+  const message = parseJson(line);
+  if (!isJsonObject(message)) return undefined;
+  const { type, text } = message;
   return type === "reply" && typeof text === "string" ? text : undefined;
 }
 

@@ -12,6 +12,7 @@ import { loadScenario, ScenarioFileError } from "./load.ts";
 import { agentNeeded, runScenario, type ScenarioResult, type Servers } from "./run.ts";
 import type { Scenario } from "./scenario.ts";
 import { runScenarios } from "./schedule.ts";
+import { NO_AGENT } from "./state.ts";
 
 /** What to do when a file cannot run: said with each problem, and nothing runs. */
 export const FIX_THE_FILES = `fix the files above (${packagePath("docs/scenarios.md")} describes each step; ${packagePath("docs/scenario.schema.json")} is the schema)`;
@@ -37,10 +38,7 @@ export async function loadScenarioFiles(
 export function agentProblems(scenarios: readonly Scenario[], agent: AgentCommand | undefined): string[] {
   if (agent) return [];
   return scenarios.flatMap((scenario) =>
-    agentNeeded(scenario).map(
-      (pointer) =>
-        `${scenario.file}: ${pointer}: a say step talks to the agent under test: pass --agent "<command>" (or set SANDBOX_AGENT)`,
-    ),
+    agentNeeded(scenario).map((pointer) => `${scenario.file}: ${pointer}: ${NO_AGENT}`),
   );
 }
 

@@ -1,5 +1,6 @@
 import { pathPattern } from "../contracts/controls/fault.ts";
 import { type JournalEntry, matchesFilter } from "../contracts/journal/entry.ts";
+import { parseJson } from "../json-text.ts";
 import { bodyMatches, capture, check } from "./expect.ts";
 import type { Step } from "./scenario.ts";
 import type { RunState } from "./state.ts";
@@ -70,12 +71,9 @@ function callView(entry: JournalEntry): {
   body: unknown;
 } {
   const text = entry.request.body?.text;
-  let body: unknown = text;
-  try {
-    body = text === undefined || text === "" ? undefined : JSON.parse(text);
-  } catch {
-    // Not JSON: its text is what the matchers see.
-  }
+  const parsed = text === undefined || text === "" ? undefined : parseJson(text);
+  // Not JSON: its text is what the matchers see.
+  const body = parsed === undefined && text !== "" ? text : parsed;
   return { server: entry.service, method: entry.method, path: entry.path, status: entry.status, body };
 }
 

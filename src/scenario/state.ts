@@ -165,9 +165,8 @@ export class RunState {
   }
 }
 
-/** What a say step says when the run has no agent under test (the file check says it first: see run-files.ts). */
-export const NO_AGENT =
-  'a say step talks to the agent under test: pass --agent "<command>" to sandbox run (or set SANDBOX_AGENT)';
+/** What a say step says when the run has no agent under test: the file check says it first, for each (run-files.ts). */
+export const NO_AGENT = 'a say step talks to the agent under test: pass --agent "<command>" (or set SANDBOX_AGENT)';
 
 /** The user's token at the storefront or the wallet, through the one login; a refusal or an answer off its contract fails the step. */
 async function signIn(client: ServiceClient, service: LoginService, user: DemoUser): Promise<string> {

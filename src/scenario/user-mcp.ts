@@ -35,19 +35,5 @@ export async function serveUserMcp(options: {
   };
   const make = () =>
     createMcpServer({ actions: options.actions, targetFor, version: packageVersion(), lockedTo: user });
-  const { url, server } = await serveHttp(make, {
-    port: 0,
-    host: "127.0.0.1",
-    allowedHosts: [],
-    onServerError: options.onServerError,
-  });
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // An MCP client may hold a stream open: its connection is cut, not waited for.
-        server.closeAllConnections();
-      }),
-  };
+  return serveHttp(make, { port: 0, host: "127.0.0.1", allowedHosts: [], onServerError: options.onServerError });
 }
